@@ -1,0 +1,130 @@
+// The signed-in state lives in the browser (local storage keys `token`, `user`, `credits`, as in the
+// spec) and is checked against the server on load: a stale or revoked token quietly signs out.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { api, ApiRequestError } from "../../lib/api-client";
+
+export interface StoredUser {
+  id: string;
+  email: string;
+  name: string;
+  isAuthenticated: boolean;
+  role: "user" | "admin";
+}
+
+export interface SignInData {
+  token: string;
+  user: { id: string; email: string; name: string; credits: number; role?: "user" | "admin" };
+}
+
+interface AuthContextValue {
+  /** False until local storage has been read (first render on the client matches the server's). */
+  ready: boolean;
+  token: string | null;
+  user: StoredUser | null;
+  credits: number | null;
+  isAuthenticated: boolean;
+  isAdmin: boolean;
+  signIn: (data: SignInData) => void;
+  /** Revokes the session on the server (best effort) and clears local storage. */
+  signOut: () => Promise<void>;
+  /** Forgets the session locally only (used when the server says the token is no longer valid). */
+  clear: () => void;
+  setCredits: (credits: number) => void;
+  refresh: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+const KEYS = { token: "token", user: "user", credits: "credits" } as const;
+
+function readStorage(): { token: string | null; user: StoredUser | null; credits: number | null } {
+  try {
+    const token = localStorage.getItem(KEYS.token);
+    const rawUser = localStorage.getItem(KEYS.user);
+    const rawCredits = localStorage.getItem(KEYS.credits);
+    const user = rawUser ? (JSON.parse(rawUser) as StoredUser) : null;
+    const credits = rawCredits !== null && /^\d+$/.test(rawCredits) ? Number(rawCredits) : null;
+    return { token, user: token ? user : null, credits: token ? credits : null };
+  } catch {
+    return { token: null, user: null, credits: null };
+  }
+}
+
+interface MeResponse {
+  user: { id: string; email: string; name: string; credits: number; role: "user" | "admin" };
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<{ token: string | null; user: StoredUser | null; credits: number | null }>({
+    token: null,
+    user: null,
+    credits: null,
+  });
+  const [ready, setReady] = useState(false);
+
+  const clear = useCallback(() => {
+    for (const key of Object.values(KEYS)) localStorage.removeItem(key);
+    setState({ token: null, user: null, credits: null });
+  }, []);
+
+  const apply = useCallback((token: string, user: MeResponse["user"]) => {
+    const stored: StoredUser = { id: user.id, email: user.email, name: user.name, isAuthenticated: true, role: user.role };
+    localStorage.setItem(KEYS.token, token);
+    localStorage.setItem(KEYS.user, JSON.stringify(stored));
+    localStorage.setItem(KEYS.credits, String(user.credits));
+    setState({ token, user: stored, credits: user.credits });
+  }, []);
+
+  const refresh = useCallback(async () => {
+    const { token } = readStorage();
+    if (!token) return;
+    try {
+      const me = await api<MeResponse>("/user/me", { token });
+      apply(token, me.user);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 401) clear();
+    }
+  }, [apply, clear]);
+
+  useEffect(() => {
+    setState(readStorage());
+    setReady(true);
+    void refresh();
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || Object.values(KEYS).includes(event.key as (typeof KEYS)[keyof typeof KEYS])) {
+        setState(readStorage());
+      }
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, [refresh]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ready,
+      ...state,
+      isAuthenticated: Boolean(state.token),
+      isAdmin: state.user?.role === "admin",
+      signIn: ({ token, user }) => apply(token, { role: "user", ...user }),
+      signOut: async () => {
+        const token = state.token;
+        clear();
+        if (token) await api("/user/logout", { method: "POST", token }).catch(() => undefined);
+      },
+      clear,
+      setCredits: (credits: number) => {
+        localStorage.setItem(KEYS.credits, String(credits));
+        setState((s) => ({ ...s, credits }));
+      },
+      refresh,
+    }),
+    [ready, state, apply, clear, refresh],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error("useAuth must be used within an AuthProvider");
+  return context;
+}

@@ -1,0 +1,163 @@
+// The consent banner (first visit) and the preferences dialog (from the banner, the footer, /cookies
+// and /terms). Nothing non-essential is loaded: the site sets no analytics or marketing cookies, and
+// any added later must check `readConsent()` first.
+import { useEffect, useRef, useState } from "react";
+import { CONSENT_CHANGED, readConsent, writeConsent, type Consent } from "../../lib/consent";
+import { consent as consentMessages } from "../content/messages/consent";
+import { OPEN_COOKIE_PREFERENCES } from "./cookie-consent-events";
+import { useMessages } from "./language-provider";
+
+export function CookieConsent() {
+  const t = useMessages(consentMessages);
+  const [choice, setChoice] = useState<Consent | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [analytics, setAnalytics] = useState(false);
+  const [marketing, setMarketing] = useState(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    setChoice(readConsent());
+    setLoaded(true);
+    const open = () => {
+      const current = readConsent();
+      setAnalytics(current?.analytics ?? false);
+      setMarketing(current?.marketing ?? false);
+      setDialogOpen(true);
+    };
+    const changed = () => setChoice(readConsent());
+    window.addEventListener(OPEN_COOKIE_PREFERENCES, open);
+    window.addEventListener(CONSENT_CHANGED, changed);
+    return () => {
+      window.removeEventListener(OPEN_COOKIE_PREFERENCES, open);
+      window.removeEventListener(CONSENT_CHANGED, changed);
+    };
+  }, []);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (dialogOpen && !dialog.open) dialog.showModal();
+    if (!dialogOpen && dialog.open) dialog.close();
+  }, [dialogOpen]);
+
+  const save = (value: { analytics: boolean; marketing: boolean }) => {
+    setChoice(writeConsent(value));
+    setDialogOpen(false);
+  };
+
+  const toggle = (label: string, text: string, checked: boolean, onChange: (v: boolean) => void, id: string) => (
+    <div className="flex items-start justify-between gap-4 border-t border-slate-200 py-3">
+      <div>
+        <label htmlFor={id} className="font-medium text-slate-900">
+          {label}
+        </label>
+        <p className="text-sm text-slate-600">{text}</p>
+      </div>
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-1 h-5 w-5 accent-brand-600"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+    </div>
+  );
+
+  return (
+    <>
+      {loaded && !choice && !dialogOpen && (
+        <section
+          aria-label={t.bannerTitle}
+          className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-2xl sm:p-6"
+          data-testid="cookie-banner"
+        >
+          <div className="mx-auto flex max-w-5xl flex-col gap-4 md:flex-row md:items-center md:justify-between">
+            <div>
+              <h2 className="font-semibold text-slate-900">{t.bannerTitle}</h2>
+              <p className="mt-1 text-sm text-slate-600">{t.bannerText}</p>
+            </div>
+            <div className="flex shrink-0 flex-wrap gap-2">
+              <button
+                type="button"
+                className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                onClick={() => {
+                  setAnalytics(false);
+                  setMarketing(false);
+                  setDialogOpen(true);
+                }}
+              >
+                {t.preferences}
+              </button>
+              <button
+                type="button"
+                className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                onClick={() => save({ analytics: false, marketing: false })}
+              >
+                {t.rejectAll}
+              </button>
+              <button
+                type="button"
+                className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                onClick={() => save({ analytics: true, marketing: true })}
+              >
+                {t.acceptAll}
+              </button>
+            </div>
+          </div>
+        </section>
+      )}
+      <dialog
+        ref={dialogRef}
+        aria-labelledby="cookie-dialog-title"
+        className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-lg p-0 shadow-2xl backdrop:bg-slate-900/50"
+        onClose={() => setDialogOpen(false)}
+        data-testid="cookie-dialog"
+      >
+        <form
+          method="dialog"
+          className="p-6"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save({ analytics, marketing });
+          }}
+        >
+          <h2 id="cookie-dialog-title" className="text-lg font-semibold text-slate-900">
+            {t.dialogTitle}
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">{t.dialogText}</p>
+          <div className="mt-4">
+            <div className="flex items-start justify-between gap-4 py-3">
+              <div>
+                <p className="font-medium text-slate-900">{t.necessary}</p>
+                <p className="text-sm text-slate-600">{t.necessaryText}</p>
+              </div>
+              <span className="mt-1 text-sm font-medium text-accent-600">{t.alwaysOn}</span>
+            </div>
+            {toggle(t.analytics, t.analyticsText, analytics, setAnalytics, "consent-analytics")}
+            {toggle(t.marketing, t.marketingText, marketing, setMarketing, "consent-marketing")}
+          </div>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <button
+              type="button"
+              className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+              onClick={() => setDialogOpen(false)}
+            >
+              {t.close}
+            </button>
+            <button
+              type="button"
+              className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+              onClick={() => save({ analytics: true, marketing: true })}
+            >
+              {t.acceptAll}
+            </button>
+            <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+              {t.save}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}

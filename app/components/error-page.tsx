@@ -1,0 +1,35 @@
+import { useEffect } from "react";
+import { common } from "../content/messages/common";
+import { useMessages } from "./language-provider";
+import { LocalizedLink } from "./localized-link";
+
+export function ErrorPage({ kind }: { kind: "notFound" | "forbidden" | "error" }) {
+  const t = useMessages(common);
+  const text = t[kind];
+  useEffect(() => {
+    document.title = text.title;
+  }, [text.title]);
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center" data-testid={`error-${kind}`}>
+      <p className="text-6xl font-bold text-brand-600" aria-hidden>
+        {kind === "notFound" ? "404" : kind === "forbidden" ? "403" : "500"}
+      </p>
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">{text.title}</h1>
+      <p className="mt-3 text-slate-600">{text.text}</p>
+      <div className="mt-8 flex gap-3">
+        {kind === "error" && (
+          <button
+            type="button"
+            onClick={() => window.location.reload()}
+            className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-700 hover:bg-slate-50"
+          >
+            {t.error.retry}
+          </button>
+        )}
+        <LocalizedLink to="/" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          {t.notFound.home}
+        </LocalizedLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,186 @@
+// Shapes of the site's authored content. Content modules export `Localized<...>` values; only
+// loaders import them, so long texts never reach the client bundle.
+// Any string may contain the placeholder {siteName}; it is replaced with the configured site name.
+import type { Lang, Localized } from "../../lib/i18n/languages";
+
+export type { Lang, Localized };
+
+export interface Seo {
+  /** <title> without the site name suffix. */
+  title: string;
+  /** meta description, 120-160 characters in English (shorter in ja/zh is fine). */
+  description: string;
+}
+
+export interface TextSection {
+  title: string;
+  content: string[];
+}
+
+/** Spec "Localised content page": title, subtitle, content paragraphs, sections. */
+export interface TextPage {
+  seo: Seo;
+  title: string;
+  subtitle: string;
+  content: string[];
+  sections: TextSection[];
+}
+
+import type { ServiceSlug } from "../../lib/services";
+
+export type { ServiceSlug };
+
+export interface HomeContent {
+  seo: Seo;
+  hero: { title: string; subtitle: string; cta: string };
+  intro: { title: string; paragraphs: string[] };
+  services: {
+    title: string;
+    subtitle: string;
+    /** Exactly three cards. */
+    cards: { slug: ServiceSlug; title: string; description: string; cta: string }[];
+  };
+  logos: { title: string; subtitle: string };
+  questions: {
+    title: string;
+    subtitle: string;
+    /** Exactly three, each linking to the service page that answers it. */
+    items: { slug: ServiceSlug; question: string }[];
+  };
+}
+
+export interface AboutContent {
+  seo: Seo;
+  title: string;
+  subtitle: string;
+  /** Exactly four: 10+ years, 500+ projects, 200+ clients, 50+ team members (value is '10+' etc.). */
+  stats: { value: string; label: string }[];
+  story: { title: string; paragraphs: string[] };
+  mission: { title: string; paragraphs: string[] };
+  /** Exactly four. */
+  values: { title: string; description: string }[];
+}
+
+export interface ServiceContent {
+  slug: ServiceSlug;
+  seo: Seo;
+  /** As on /services and in the page heading: "Tax Consultation", ... */
+  title: string;
+  /** One or two sentences for the /services overview section. */
+  summary: string;
+  /** 3-5 bullet points for the /services section. */
+  highlights: string[];
+  /** The service page's intro text: 2-3 paragraphs. */
+  intro: string[];
+  /** Exactly five example questions, identical to the knowledge base's questions for this topic. */
+  exemplaryQuestions: string[];
+}
+
+export interface ServicesIndexContent {
+  seo: Seo;
+  title: string;
+  subtitle: string;
+}
+
+export type ArticleBlock =
+  | { type: "p"; text: string }
+  | { type: "h2"; text: string }
+  | { type: "ul"; items: string[] }
+  | { type: "quote"; text: string };
+
+export interface Article {
+  id: string;
+  seo: Seo;
+  title: string;
+  excerpt: string;
+  category: string;
+  /** Minutes. Article 1: 5. */
+  readTime: number;
+  author: string;
+  authorRole: string;
+  authorBio: string;
+  /** ISO date, article 1: 2025-01-15. */
+  date: string;
+  /** Local path under /images/blog/. */
+  image: string;
+  imageAlt: string;
+  tags: string[];
+  body: ArticleBlock[];
+  /** Ids of the two related articles. */
+  related: [string, string];
+}
+
+export interface BlogIndexContent {
+  seo: Seo;
+  title: string;
+  subtitle: string;
+  /** Exactly three paragraphs, containing {siteName}. */
+  content: string[];
+}
+
+export type ContactService = "general" | "technology" | "security" | "consulting" | "web" | "support";
+
+export interface ContactContent {
+  seo: Seo;
+  title: string;
+  subtitle: string;
+  contactInfo: {
+    email: { title: string; details: string; description: string };
+    phone: { title: string; details: string; description: string };
+    address: { title: string; details: string; description: string };
+  };
+  businessHours: {
+    title: string;
+    /** Mon-Fri 8:00 AM-6:00 PM, Sat 9:00 AM-4:00 PM, Sun closed, written naturally per language. */
+    days: { name: string; hours: string }[];
+  };
+  form: {
+    title: string;
+    name: string;
+    email: string;
+    company: string;
+    subject: string;
+    message: string;
+    service: string;
+    submit: string;
+    sending: string;
+    successTitle: string;
+    successText: string;
+    sendAnother: string;
+  };
+  serviceOptions: { value: ContactService; label: string }[];
+  websiteInfo: { name: string; slogan: string; mail: string; phone: string };
+}
+
+export type PortfolioCategory = "web" | "technology" | "security";
+
+export interface PortfolioProject {
+  id: number;
+  title: string;
+  category: PortfolioCategory;
+  description: string;
+  /** Local path under /images/portfolio/. */
+  image: string;
+  imageAlt: string;
+  technologies: string[];
+  client: string;
+  year: number;
+  /** Internal path of the live demo: the related service page (the assistant runs there). */
+  liveUrl: string;
+  /** Internal path of the technical write-up: a blog article (/blog/1, /blog/2 or /blog/3). */
+  githubUrl: string;
+}
+
+export interface PortfolioContent {
+  seo: Seo;
+  title: string;
+  subtitle: string;
+  projects: PortfolioProject[];
+}
+
+export interface Faq {
+  question: string;
+  answer: string;
+}
+
+export type { Lang as ContentLang };

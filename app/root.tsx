@@ -1,0 +1,127 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { isLang, LANGUAGES, type Lang } from "../lib/i18n/languages";
+import { splitLangPath } from "../lib/i18n/paths";
+import type { RootData } from "../lib/root-data";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { AuthProvider } from "./components/auth-provider";
+import { CookieConsent } from "./components/cookie-consent";
+import { ErrorPage } from "./components/error-page";
+import { LanguageProvider, useMessages } from "./components/language-provider";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { common } from "./content/messages/common";
+
+export function loader({ params, request, context }: Route.LoaderArgs): RootData {
+  const { env } = context.services;
+  const lang: Lang = isLang(params.lang) ? params.lang : "en";
+  const social = [
+    env.SOCIAL_LINKEDIN_URL && { label: "LinkedIn", href: env.SOCIAL_LINKEDIN_URL },
+    env.SOCIAL_X_URL && { label: "X", href: env.SOCIAL_X_URL },
+    env.SOCIAL_GITHUB_URL && { label: "GitHub", href: env.SOCIAL_GITHUB_URL },
+  ].filter(Boolean) as RootData["social"];
+  return {
+    lang,
+    siteName: env.SITE_NAME,
+    origin: env.SITE_URL ? env.SITE_URL.replace(/\/$/, "") : new URL(request.url).origin,
+    contact: { email: env.CONTACT_EMAIL ?? "", phone: env.CONTACT_PHONE ?? "", address: env.CONTACT_ADDRESS ?? "" },
+    payments: env.STRIPE_PUBLISHABLE_KEY
+      ? { provider: "stripe", publishableKey: env.STRIPE_PUBLISHABLE_KEY }
+      : { provider: "test", publishableKey: null },
+    ai: { configured: Boolean(env.AI_API_KEY) },
+    social,
+  };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  const t = useMessages(common);
+  if (navigation.state !== "loading") return null;
+  return (
+    <div role="status" aria-live="polite" className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100" data-testid="loading">
+      <div className="h-full w-1/3 animate-pulse bg-brand-600" />
+      <span className="sr-only">{t.loading}</span>
+    </div>
+  );
+}
+
+function SkipLink() {
+  const t = useMessages(common);
+  return (
+    <a
+      href="#main"
+      className="sr-only z-50 rounded bg-white px-4 py-2 text-brand-700 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+    >
+      {t.skipToContent}
+    </a>
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<RootData>("root");
+  const location = useLocation();
+  const lang = root?.lang ?? splitLangPath(location.pathname).lang;
+  const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
+  const siteName = root?.siteName ?? "TaxAtlas";
+  return (
+    <html lang={tag}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <LanguageProvider lang={lang}>
+          <AuthProvider>
+            <SkipLink />
+            <NavigationProgress />
+            <SiteHeader siteName={siteName} />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            {root && <SiteFooter root={root} />}
+            <CookieConsent />
+          </AuthProvider>
+        </LanguageProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <ErrorPage kind="notFound" />;
+    if (error.status === 403) return <ErrorPage kind="forbidden" />;
+  }
+  return <ErrorPage kind="error" />;
+}
+
+/** Used by routes for "not found": the root boundary renders the translated 404 page. */
+export function notFound(): never {
+  throw data(null, { status: 404 });
+}

@@ -1,0 +1,90 @@
+// Opens the database: PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR.
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** Both drivers' databases share this type, so domain code is written once. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself. */
+export type DbOrTx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs `select 1`; rejects when the database is unreachable. */
+  ping(): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent PGlite is used. */
+  url?: string;
+  /** PGlite data directory; "memory://" for an in-memory database. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+/** The repository root: the nearest folder above this file (or the bundle) holding package.json. */
+export function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(path.join(dir, "package.json"))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+export const migrationsFolder = () => path.join(projectRoot(), "db", "migrations");
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const { default: pg } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle client losing its connection (database restart) must not crash the process.
+    pool.on("error", () => {});
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      migrate: async () => {
+        await migrate(db as never, { migrationsFolder: migrationsFolder() });
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const dataDir = options.dataDir ?? "memory://";
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir.startsWith("memory://") ? undefined : dataDir);
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    migrate: async () => {
+      await migrate(db as never, { migrationsFolder: migrationsFolder() });
+    },
+    close: () => client.close(),
+  };
+}

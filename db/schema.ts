@@ -1,0 +1,194 @@
+// One schema for PGlite (embedded) and PostgreSQL (production); migrations in db/migrations.
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    credits: integer("credits").notNull().default(0),
+    package: text("package").notNull().default(""),
+    paymentDone: boolean("payment_done").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    index("users_created_at_idx").on(t.createdAt),
+    index("users_credits_idx").on(t.credits),
+    index("users_name_lower_idx").on(sql`lower(${t.name}) text_pattern_ops`),
+    index("users_email_lower_pattern_idx").on(sql`lower(${t.email}) text_pattern_ops`),
+    check("users_credits_non_negative", sql`${t.credits} >= 0`),
+    check("users_role_valid", sql`${t.role} in ('user', 'admin')`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // SHA-256 of the bearer token, hex. The token itself is never stored.
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    userAgent: text("user_agent"),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("password_resets_token_hash_key").on(t.tokenHash), index("password_resets_user_idx").on(t.userId)],
+);
+
+export const aiQuestions = pgTable(
+  "ai_questions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    topic: text("topic").notNull(),
+    lang: text("lang").notNull(),
+    question: text("question").notNull(),
+    answer: text("answer").notNull().default(""),
+    // 'model' for the configured provider, 'knowledge_base' for the built-in answers.
+    source: text("source").notNull().default("model"),
+    model: text("model"),
+    promptTokens: integer("prompt_tokens"),
+    completionTokens: integer("completion_tokens"),
+    status: text("status", { enum: ["pending", "answered", "failed", "aborted"] })
+      .notNull()
+      .default("pending"),
+    errorCode: text("error_code"),
+    creditsSpent: integer("credits_spent").notNull().default(0),
+    firstTokenMs: integer("first_token_ms"),
+    durationMs: integer("duration_ms"),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [index("ai_questions_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    package: text("package").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    credits: integer("credits").notNull(),
+    provider: text("provider", { enum: ["test", "stripe"] }).notNull(),
+    providerRef: text("provider_ref"),
+    status: text("status", { enum: ["pending", "requires_action", "succeeded", "failed"] })
+      .notNull()
+      .default("pending"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    country: text("country").notNull(),
+    error: text("error"),
+    // Set in the transaction that grants the credits; a non-null value means "granted, never again".
+    grantedAt: timestamp("granted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payments_user_idempotency_key").on(t.userId, t.idempotencyKey),
+    uniqueIndex("payments_provider_ref_key").on(t.provider, t.providerRef),
+    index("payments_user_created_idx").on(t.userId, t.createdAt),
+    index("payments_status_created_idx").on(t.status, t.createdAt),
+    check("payments_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const processedEvents = pgTable("processed_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const creditLedger = pgTable(
+  "credit_ledger",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+    balanceAfter: integer("balance_after").notNull(),
+    kind: text("kind", { enum: ["signup_grant", "purchase", "ai_spend", "admin_adjustment"] }).notNull(),
+    reason: text("reason"),
+    aiQuestionId: uuid("ai_question_id").references(() => aiQuestions.id, { onDelete: "set null" }),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    adminId: uuid("admin_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("credit_ledger_user_created_idx").on(t.userId, t.createdAt),
+    // At most one grant per payment: the database itself refuses a second.
+    uniqueIndex("credit_ledger_payment_key").on(t.paymentId).where(sql`${t.kind} = 'purchase'`),
+    uniqueIndex("credit_ledger_ai_question_key").on(t.aiQuestionId),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company").notNull().default(""),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    service: text("service").notNull().default("general"),
+    lang: text("lang").notNull().default("en"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
+
+// Fixed-window counters shared by every instance on the same database.
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    points: integer("points").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
+);

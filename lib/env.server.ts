@@ -1,0 +1,117 @@
+// The one place that reads the process environment. Everything else receives a validated `Env`.
+import { z } from "zod";
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const int = (fallback: number, min: number, max: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+const bool = (fallback: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(["true", "false", "1", "0", "yes", "no"])
+      .transform((v) => v === "true" || v === "1" || v === "yes")
+      .default(fallback),
+  );
+
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.preprocess(
+      emptyToUndefined,
+      z.enum(["development", "production", "test"]).default("production"),
+    ),
+    PORT: int(3000, 0, 65535),
+    HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+    SITE_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default("TaxAtlas")),
+    SITE_URL: optionalUrl,
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+        .optional(),
+    ),
+    DATABASE_POOL_SIZE: int(10, 1, 200),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("data")),
+    STARTING_CREDITS: int(3, 0, 1_000_000),
+    AI_API_KEY: optionalString,
+    AI_BASE_URL: z.preprocess(emptyToUndefined, z.url().default("https://api.groq.com/openai/v1")),
+    AI_MODEL: z.preprocess(emptyToUndefined, z.string().default("llama-3.3-70b-versatile")),
+    AI_TIMEOUT_MS: int(60_000, 100, 600_000),
+    AI_MAX_RETRIES: int(2, 0, 10),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_BASE: optionalUrl,
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("TaxAtlas <no-reply@localhost>")),
+    CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+    CONTACT_PHONE: optionalString,
+    CONTACT_ADDRESS: optionalString,
+    SOCIAL_LINKEDIN_URL: optionalUrl,
+    SOCIAL_X_URL: optionalUrl,
+    SOCIAL_GITHUB_URL: optionalUrl,
+    ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+    ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).max(128).optional()),
+    TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default("false")),
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    ),
+    RATE_LIMITS: bool(true),
+    SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+      });
+    }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.STRIPE_SECRET_KEY ? "STRIPE_PUBLISHABLE_KEY" : "STRIPE_SECRET_KEY"],
+        message: "STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together",
+      });
+    }
+  });
+
+export type Env = z.output<typeof EnvSchema>;
+
+export class EnvError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Validates a configuration source (defaults to the process environment). Throws EnvError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
+/** TRUST_PROXY as Express understands it: true/false, a hop count, or a list of addresses. */
+export function trustProxySetting(env: Env): boolean | number | string {
+  const value = env.TRUST_PROXY.trim();
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

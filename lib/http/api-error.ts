@@ -1,0 +1,75 @@
+// Errors the API answers with {error:{code,message}}; the message is chosen in the request's language.
+import type { Lang, Localized } from "../i18n/languages";
+
+export type LocalizedText = Localized<string>;
+
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    public readonly text: LocalizedText,
+    public readonly details?: Record<string, unknown>,
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(text.en);
+    this.name = "ApiError";
+  }
+
+  messageIn(lang: Lang): string {
+    return this.text[lang] ?? this.text.en;
+  }
+}
+
+/** Messages shared by every API. Domain modules keep their own next to their code. */
+export const COMMON_ERRORS = {
+  invalidJson: {
+    en: "The request body is not valid JSON.",
+    ja: "リクエスト本文が正しい JSON 形式ではありません。",
+    zh: "请求正文不是有效的 JSON。",
+  },
+  tooLarge: {
+    en: "The request is too large.",
+    ja: "リクエストのサイズが大きすぎます。",
+    zh: "请求内容过大。",
+  },
+  validation: {
+    en: "Some fields are missing or invalid.",
+    ja: "未入力または正しくない項目があります。",
+    zh: "部分字段缺失或无效。",
+  },
+  notFound: {
+    en: "This API endpoint does not exist.",
+    ja: "この API エンドポイントは存在しません。",
+    zh: "该 API 接口不存在。",
+  },
+  rateLimited: {
+    en: "Too many requests. Please wait a moment and try again.",
+    ja: "リクエストが多すぎます。しばらく待ってから再度お試しください。",
+    zh: "请求过于频繁，请稍候再试。",
+  },
+  unavailable: {
+    en: "The service is temporarily unavailable. Please try again shortly.",
+    ja: "サービスが一時的に利用できません。しばらくしてから再度お試しください。",
+    zh: "服务暂时不可用，请稍后再试。",
+  },
+  internal: {
+    en: "Internal Error Occurred. Try Again Later.",
+    ja: "内部エラーが発生しました。しばらくしてから再度お試しください。",
+    zh: "发生内部错误，请稍后再试。",
+  },
+  unauthorized: {
+    en: "Please log in to continue.",
+    ja: "続行するにはログインしてください。",
+    zh: "请先登录后继续。",
+  },
+  forbidden: {
+    en: "You do not have permission to do this.",
+    ja: "この操作を行う権限がありません。",
+    zh: "您没有执行此操作的权限。",
+  },
+  unsupportedMediaType: {
+    en: "Send the request body as JSON (Content-Type: application/json).",
+    ja: "リクエスト本文は JSON（Content-Type: application/json）で送信してください。",
+    zh: "请以 JSON 格式（Content-Type: application/json）发送请求正文。",
+  },
+} satisfies Record<string, LocalizedText>;

@@ -1,0 +1,25 @@
+// The site's languages. Isomorphic: used by the server (negotiation) and the browser (dropdown).
+export const LANGS = ["en", "ja", "zh"] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = "en";
+
+export interface Language {
+  code: Lang;
+  name: string;
+  flag: string;
+  /** BCP 47 tag for <html lang>, hreflang and Intl. */
+  tag: string;
+}
+
+export const LANGUAGES: readonly Language[] = [
+  { code: "en", name: "English", flag: "🇺🇸", tag: "en" },
+  { code: "ja", name: "日本語", flag: "🇯🇵", tag: "ja" },
+  { code: "zh", name: "中文", flag: "🇨🇳", tag: "zh-Hans" },
+];
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === "string" && (LANGS as readonly string[]).includes(value);
+}
+
+/** A value written once per language; the type system refuses a missing language. */
+export type Localized<T> = Record<Lang, T>;

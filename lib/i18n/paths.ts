@@ -1,0 +1,37 @@
+// Public URLs per language: English at the root, Japanese under /ja, Chinese under /zh.
+import { DEFAULT_LANG, isLang, LANGS, type Lang } from "./languages";
+
+/** Splits "/ja/about" into { lang: "ja", path: "/about" }; an unprefixed path is English. */
+export function splitLangPath(pathname: string): { lang: Lang; path: string; prefixed: boolean } {
+  const match = /^\/([a-z]{2})(?=\/|$)(.*)$/.exec(pathname);
+  if (match && isLang(match[1]) && match[1] !== DEFAULT_LANG) {
+    return { lang: match[1], path: match[2] || "/", prefixed: true };
+  }
+  return { lang: DEFAULT_LANG, path: pathname || "/", prefixed: false };
+}
+
+/** The URL of `path` (an unprefixed path such as "/about") in `lang`. */
+export function localePath(lang: Lang, path: string): string {
+  const clean = path.startsWith("/") ? path : `/${path}`;
+  if (lang === DEFAULT_LANG) return clean;
+  return clean === "/" ? `/${lang}` : `/${lang}${clean}`;
+}
+
+/** Every language's URL of one page, for hreflang alternates and the sitemap. */
+export function alternates(path: string): { lang: Lang; href: string }[] {
+  return LANGS.map((lang) => ({ lang, href: localePath(lang, path) }));
+}
+
+/** A same-site path that is safe to redirect to after login (no scheme, no host, no "//"). */
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
+    return fallback;
+  }
+  try {
+    const url = new URL(value, "http://local.invalid");
+    if (url.origin !== "http://local.invalid") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}

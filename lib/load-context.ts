@@ -1,0 +1,10 @@
+// What the Express server hands React Router loaders and actions (see server/app.ts).
+import type { AppServices } from "./app-services.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    services: AppServices;
+  }
+}
+
+export {};

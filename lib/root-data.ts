@@ -1,0 +1,18 @@
+// What the root loader hands every page: public configuration only (this is sent to the browser).
+import type { Lang } from "./i18n/languages";
+
+export interface RootData {
+  lang: Lang;
+  siteName: string;
+  /** Absolute origin for canonical links: SITE_URL, else the request's origin. */
+  origin: string;
+  contact: { email: string; phone: string; address: string };
+  payments: { provider: "test" | "stripe"; publishableKey: string | null };
+  ai: { configured: boolean };
+  social: { label: string; href: string }[];
+}
+
+/** Finds the root loader's data among a meta function's matches. */
+export function rootDataFrom(matches: readonly ({ id: string; data?: unknown } | undefined)[]): RootData | undefined {
+  return matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+}

@@ -1,0 +1,58 @@
+// <head> tags every public page carries: title, description, canonical, hreflang alternates
+// (with x-default), Open Graph and Twitter cards.
+import type { MetaDescriptor } from "react-router";
+import { LANGUAGES, type Lang } from "./i18n/languages";
+import { alternates, localePath } from "./i18n/paths";
+
+export interface SeoInput {
+  lang: Lang;
+  /** The page's unprefixed path, e.g. "/about". */
+  path: string;
+  title: string;
+  description: string;
+  siteName: string;
+  origin: string;
+  type?: "website" | "article";
+  image?: string;
+  noindex?: boolean;
+  jsonLd?: Record<string, unknown>[];
+}
+
+export function seoMeta(input: SeoInput): MetaDescriptor[] {
+  const { lang, path, title, description, siteName, origin } = input;
+  const url = origin + localePath(lang, path);
+  const fullTitle = title === siteName ? siteName : `${title} | ${siteName}`;
+  const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? lang;
+  const image = origin + (input.image ?? "/images/og-default.svg");
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    ...alternates(path).map((alt) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: LANGUAGES.find((l) => l.code === alt.lang)?.tag ?? alt.lang,
+      href: origin + alt.href,
+    })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: origin + path },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:site_name", content: siteName },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:locale", content: tag.replace("-", "_") },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: fullTitle },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+  ];
+  if (input.noindex) tags.push({ name: "robots", content: "noindex, nofollow" });
+  for (const data of input.jsonLd ?? []) tags.push({ "script:ld+json": data });
+  return tags;
+}
+
+/** Cache-Control for public pages: browsers revalidate (ETag), a CDN may keep them briefly. */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
+/** Pages that are not worth caching or indexing (member area, admin, checkout). */
+export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-cache";

@@ -1,0 +1,216 @@
+// Builds the Express application: security headers, compression, logs, the JSON API under
+// /api/v1, health checks, static files and the React Router pages.
+import path from "node:path";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import { projectRoot } from "../db/client.server";
+import type { AppServices } from "../lib/app-services.server";
+import { trustProxySetting } from "../lib/env.server";
+import { ApiError, COMMON_ERRORS } from "../lib/http/api-error";
+import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "../lib/i18n/negotiate";
+import { localePath, splitLangPath } from "../lib/i18n/paths";
+import { LEGACY_SERVICE_SLUGS } from "../lib/services";
+import { aiRouter } from "./api/v1/ai";
+import { adminRouter } from "./api/v1/admin";
+import { contactRouter } from "./api/v1/contact";
+import { dashboardRouter } from "./api/v1/dashboard";
+import { paymentRouter } from "./api/v1/payment";
+import { userRouter } from "./api/v1/user";
+import { requestLang } from "./http";
+import { createPageHandler, type PageHandler } from "./pages";
+import { buildCsp } from "./security-headers";
+
+export const JSON_BODY_LIMIT = "256kb";
+
+export interface CreateAppOptions {
+  services: AppServices;
+  /** Loads the React Router server build; omitted in API-only tests. */
+  pages?: { build: () => Promise<ServerBuild>; mode: "production" | "development"; cache: boolean };
+  /** Extra middleware before the pages (Vite's dev middleware). */
+  beforePages?: RequestHandler[];
+}
+
+export interface AppHandle {
+  app: Express;
+  pageHandler?: PageHandler;
+}
+
+const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const lang = requestLang(req);
+  let apiError: ApiError;
+  if (error instanceof ApiError) apiError = error;
+  else if (error?.type === "entity.too.large") apiError = new ApiError(413, "payload_too_large", COMMON_ERRORS.tooLarge);
+  else if (error?.type === "entity.parse.failed") apiError = new ApiError(400, "invalid_json", COMMON_ERRORS.invalidJson);
+  else if (typeof error?.status === "number" && error.status >= 400 && error.status < 500) {
+    apiError = new ApiError(error.status, "bad_request", COMMON_ERRORS.validation);
+  } else if (isDatabaseUnavailable(error)) {
+    req.log?.warn({ err: error }, "database unavailable");
+    apiError = new ApiError(503, "unavailable", COMMON_ERRORS.unavailable, undefined, { "Retry-After": "5" });
+  } else {
+    req.log?.error({ err: error }, "unhandled API error");
+    apiError = new ApiError(500, "internal_error", COMMON_ERRORS.internal);
+  }
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  for (const [name, value] of Object.entries(apiError.headers ?? {})) res.setHeader(name, value);
+  const message = apiError.messageIn(lang);
+  res.status(apiError.status).json({
+    success: false,
+    message,
+    error: { code: apiError.code, message, ...(apiError.details ?? {}) },
+  });
+};
+
+/** Connection-level failures (database restarted, pool exhausted) are a 503, not a 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string; cause?: unknown } | undefined;
+  const code = e?.code ?? (e?.cause as { code?: string } | undefined)?.code;
+  if (code && ["ECONNREFUSED", "ECONNRESET", "57P01", "57P02", "57P03", "08000", "08003", "08006", "53300"].includes(code)) {
+    return true;
+  }
+  const message = `${e?.message ?? ""} ${(e?.cause as { message?: string } | undefined)?.message ?? ""}`;
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    message,
+  );
+}
+
+export function createApp({ services, pages, beforePages = [] }: CreateAppOptions): AppHandle {
+  const { env, logger } = services;
+  const app = express();
+  app.locals.services = services;
+  app.disable("x-powered-by");
+  app.set("trust proxy", trustProxySetting(env));
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      await Promise.race([
+        services.database.ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("database ping timed out")), 2_000)),
+      ]);
+      res.json({ status: "ready", database: services.database.kind });
+    } catch {
+      res.status(503).json({ status: "unavailable", database: services.database.kind });
+    }
+  });
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url?.startsWith("/assets/") === true },
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: Object.fromEntries(
+          buildCsp({ stripe: Boolean(env.STRIPE_PUBLISHABLE_KEY), dev: pages?.mode === "development" })
+            .split("; ")
+            .map((d) => {
+              const [name, ...values] = d.split(" ");
+              return [name!, values];
+            }),
+        ),
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      // HSTS only matters (and is only honoured) over TLS; a TLS-terminating proxy sets X-Forwarded-Proto.
+      strictTransportSecurity: false,
+    }),
+  );
+  app.use((req, res, next) => {
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  });
+  app.use(compression());
+
+  // The JSON API. The Stripe webhook reads its raw body itself (the signature covers the bytes).
+  const json = express.json({ limit: JSON_BODY_LIMIT });
+  app.use("/api", (req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (req.path === "/v1/payment/webhook") return next();
+    return json(req, res, next);
+  });
+  app.use("/api/v1/user", userRouter);
+  app.use("/api/v1/contact", contactRouter);
+  app.use("/api/v1/ai", aiRouter);
+  app.use("/api/v1/payment", paymentRouter);
+  app.use("/api/v1/dashboard", dashboardRouter);
+  app.use("/api/v1/admin", adminRouter);
+  app.use("/api", (_req, _res, next) => next(new ApiError(404, "not_found", COMMON_ERRORS.notFound)));
+  app.use("/api", apiErrorHandler);
+
+  // Built assets carry a content hash in their names: cache them for a year.
+  const clientDir = path.join(projectRoot(), "build", "client");
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  if (pages?.mode === "development") app.use(express.static(path.join(projectRoot(), "public"), { index: false }));
+
+  // Old service slugs from the spec's home cards, and /en/... (English lives at the root).
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const { lang, path: pagePath } = splitLangPath(req.path);
+    const legacy = /^\/services\/([^/]+)\/?$/.exec(pagePath)?.[1];
+    if (legacy && LEGACY_SERVICE_SLUGS[legacy]) {
+      return res.redirect(301, localePath(lang, `/services/${LEGACY_SERVICE_SLUGS[legacy]}`));
+    }
+    if (/^\/en(\/|$)/.test(req.path)) {
+      return res.redirect(301, req.path.slice(3) || "/");
+    }
+    next();
+  });
+
+  // An unprefixed page URL honours the stored language (cookie), then the browser's.
+  app.use((req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || path.extname(req.path) !== "") return next();
+    const { prefixed, path: pagePath } = splitLangPath(req.path);
+    if (prefixed) return next();
+    res.append("Vary", "Cookie, Accept-Language");
+    const lang = chooseLanguage(
+      readCookie(req.headers.cookie, LANGUAGE_COOKIE),
+      parseAcceptLanguage(req.headers["accept-language"]),
+    );
+    if (lang !== "en") {
+      const query = req.originalUrl.slice(req.path.length);
+      res.setHeader("Cache-Control", "private, no-cache");
+      return res.redirect(302, localePath(lang, pagePath) + query);
+    }
+    next();
+  });
+
+  for (const middleware of beforePages) app.use(middleware);
+
+  let pageHandler: PageHandler | undefined;
+  if (pages) {
+    pageHandler = createPageHandler({
+      build: pages.build,
+      mode: pages.mode,
+      cache: pages.cache,
+      stripe: Boolean(env.STRIPE_PUBLISHABLE_KEY),
+      getLoadContext: () => ({ services }),
+    });
+    app.all("/{*splat}", pageHandler);
+  }
+
+  app.use(((error, req, res, _next) => {
+    req.log?.error({ err: error }, "unhandled page error");
+    if (res.headersSent) return res.end();
+    res.status(500).type("text/plain").send("Internal Error Occurred. Try Again Later.");
+  }) satisfies ErrorRequestHandler);
+
+  return { app, pageHandler };
+}

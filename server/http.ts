@@ -1,0 +1,72 @@
+// Small helpers every API router uses: services, language, validation, authentication.
+import type { Request } from "express";
+import type { z } from "zod";
+import { getSessionUser, type SessionUser } from "../lib/accounts/sessions.server";
+import type { AppServices } from "../lib/app-services.server";
+import { ApiError, COMMON_ERRORS } from "../lib/http/api-error";
+import { isLang, type Lang } from "../lib/i18n/languages";
+import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "../lib/i18n/negotiate";
+
+export function services(req: Request): AppServices {
+  return req.app.locals.services as AppServices;
+}
+
+/** The language of an API answer: ?lang, then body.lang, then Accept-Language (sent by our client), then the cookie. */
+export function requestLang(req: Request): Lang {
+  const query = typeof req.query?.lang === "string" ? req.query.lang : undefined;
+  if (isLang(query)) return query;
+  const bodyLang = (req.body as { lang?: unknown } | undefined)?.lang;
+  if (isLang(bodyLang)) return bodyLang;
+  const accept = parseAcceptLanguage(req.headers["accept-language"]);
+  if (accept.length > 0) return chooseLanguage(undefined, accept);
+  return chooseLanguage(readCookie(req.headers.cookie, LANGUAGE_COOKIE), []);
+}
+
+/** Parses with a zod schema; a failure is a 400 naming each field (messages are the schema's codes). */
+export function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of result.error.issues) {
+      const key = issue.path.join(".") || "_";
+      fields[key] ??= issue.message;
+    }
+    throw new ApiError(400, "validation_failed", COMMON_ERRORS.validation, { fields });
+  }
+  return result.data;
+}
+
+export function bearerToken(req: Request): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The signed-in user, or null. Cached on the request. */
+export async function getUser(req: Request): Promise<SessionUser | null> {
+  const cached = (req as Request & { _user?: SessionUser | null })._user;
+  if (cached !== undefined) return cached;
+  const user = await getSessionUser(services(req).db, bearerToken(req));
+  (req as Request & { _user?: SessionUser | null })._user = user;
+  return user;
+}
+
+/** 401 without a valid token. */
+export async function requireUser(req: Request): Promise<SessionUser> {
+  const user = await getUser(req);
+  if (!user) throw new ApiError(401, "unauthorized", COMMON_ERRORS.unauthorized);
+  return user;
+}
+
+/** 401 without a valid token, 403 for a signed-in non-admin. */
+export async function requireAdmin(req: Request): Promise<SessionUser> {
+  const user = await requireUser(req);
+  if (user.role !== "admin") throw new ApiError(403, "forbidden", COMMON_ERRORS.forbidden);
+  return user;
+}
+
+/** The client's address as Express sees it (honours TRUST_PROXY). */
+export function clientIp(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? "unknown";
+}

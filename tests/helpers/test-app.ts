@@ -1,0 +1,82 @@
+// Builds the real Express app (API only, no pages) on the worker's test database, with a captured
+// mailer and a silent logger. Each call resets the database.
+import type { AddressInfo } from "node:net";
+import http from "node:http";
+import { pino } from "pino";
+import { createAppServices, type AppServices } from "../../lib/app-services.server";
+import { parseEnv } from "../../lib/env.server";
+import type { MailMessage, Mailer } from "../../lib/mail.server";
+import { createApp } from "../../server/app";
+import { resetDatabase, testDatabase } from "./test-db";
+
+export interface TestApp {
+  services: AppServices;
+  app: ReturnType<typeof createApp>["app"];
+  mails: MailMessage[];
+  /** Base URL of the app listening on loopback (started on first use). */
+  url(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await testDatabase();
+  await resetDatabase(database);
+  const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...envOverrides });
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = {
+    transport: "log",
+    async send(message) {
+      mails.push(message);
+    },
+    close() {},
+  };
+  const services = await createAppServices(env, {
+    // The database is shared by the worker's tests; closing the app must not close it.
+    database: { ...database, close: async () => {} },
+    logger: pino({ level: "silent" }),
+    mailer,
+  });
+  const { app } = createApp({ services });
+  let server: http.Server | undefined;
+  return {
+    services,
+    app,
+    mails,
+    async url() {
+      if (!server) {
+        server = http.createServer(app);
+        await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+      }
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    async close() {
+      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+    },
+  };
+}
+
+/** fetch() against the test app with JSON in and out. */
+export async function request(
+  testApp: TestApp,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const base = await testApp.url();
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.raw;
+  if (options.body !== undefined) {
+    headers["Content-Type"] ??= "application/json";
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(base + path, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON; keep the text.
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}

@@ -1,0 +1,12 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [tailwindcss(), reactRouter()],
+  build: {
+    // Server-only modules must never be pulled into the client graph; *.server.ts enforces that.
+    sourcemap: false,
+    target: isSsrBuild ? "node20" : "es2022",
+  },
+}));
