@@ -5,6 +5,7 @@ import { getSessionUser, type SessionUser } from "../lib/accounts/sessions.serve
 import type { AppServices } from "../lib/app-services.server";
 import { ApiError, COMMON_ERRORS } from "../lib/http/api-error";
 import { isLang, type Lang } from "../lib/i18n/languages";
+import { fieldErrorText } from "../lib/schemas/field-errors";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "../lib/i18n/negotiate";
 
 export function services(req: Request): AppServices {
@@ -22,16 +23,25 @@ export function requestLang(req: Request): Lang {
   return chooseLanguage(readCookie(req.headers.cookie, LANGUAGE_COOKIE), []);
 }
 
-/** Parses with a zod schema; a failure is a 400 naming each field (messages are the schema's codes). */
-export function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+/**
+ * Parses with a shared zod schema. A failure is a 400 whose `fields` map each field to its
+ * translated message and `codes` to the schema's code (see lib/schemas/field-errors.ts).
+ */
+export function parseBody<S extends z.ZodType>(req: Request, schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (!result.success) {
+    const lang = requestLang(req);
     const fields: Record<string, string> = {};
+    const codes: Record<string, string> = {};
     for (const issue of result.error.issues) {
       const key = issue.path.join(".") || "_";
-      fields[key] ??= issue.message;
+      if (codes[key]) continue;
+      // Schemas use codes as messages; zod's own messages (wrong type) become invalid_type.
+      const code = /^[a-z_]+(:\d+)?$/.test(issue.message) ? issue.message : "invalid_type";
+      codes[key] = code;
+      fields[key] = fieldErrorText(code, lang);
     }
-    throw new ApiError(400, "validation_failed", COMMON_ERRORS.validation, { fields });
+    throw new ApiError(400, "validation_failed", COMMON_ERRORS.validation, { fields, codes });
   }
   return result.data;
 }

@@ -1,0 +1,40 @@
+// Field error codes used as zod issue messages in every shared schema, and their text per language.
+// The API answers 400 with {error:{fields:{name: text}, codes:{name: code}}}; forms show the same text.
+import type { Lang, Localized } from "../i18n/languages";
+import { format } from "../i18n/format";
+
+export const FIELD_ERRORS = {
+  required: { en: "This field is required.", ja: "この項目は必須です。", zh: "此项为必填项。" },
+  invalid_email: {
+    en: "Enter a valid email address.",
+    ja: "有効なメールアドレスを入力してください。",
+    zh: "请输入有效的电子邮件地址。",
+  },
+  too_short: {
+    en: "Must be at least {min} characters.",
+    ja: "{min} 文字以上で入力してください。",
+    zh: "至少需要 {min} 个字符。",
+  },
+  too_long: {
+    en: "Must be at most {max} characters.",
+    ja: "{max} 文字以内で入力してください。",
+    zh: "最多 {max} 个字符。",
+  },
+  invalid_choice: { en: "Choose one of the options.", ja: "選択肢から選んでください。", zh: "请从选项中选择。" },
+  invalid_type: { en: "This value has the wrong type.", ja: "値の形式が正しくありません。", zh: "该值的类型不正确。" },
+  invalid_country: {
+    en: "Enter a two-letter country code, e.g. JP.",
+    ja: "2 文字の国コードを入力してください（例：JP）。",
+    zh: "请输入两位国家代码，例如 JP。",
+  },
+  invalid_number: { en: "Enter a whole number.", ja: "整数を入力してください。", zh: "请输入整数。" },
+} satisfies Record<string, Localized<string>>;
+
+export type FieldErrorCode = keyof typeof FIELD_ERRORS;
+
+/** "too_short:8" → the too_short text with {min} = 8. Unknown codes fall back to invalid_type. */
+export function fieldErrorText(code: string, lang: Lang): string {
+  const [name = "", arg = ""] = code.split(":");
+  const entry = (FIELD_ERRORS as Record<string, Localized<string>>)[name] ?? FIELD_ERRORS.invalid_type;
+  return format(entry[lang] ?? entry.en, { min: arg, max: arg });
+}
