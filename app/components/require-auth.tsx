@@ -1,0 +1,42 @@
+// Guard for signed-in-only pages (explore, checkout, admin). The token lives in local storage, so
+// the check runs in the browser: a visitor is sent to /login?next=<this page>; a signed-in
+// non-admin on an admin page sees the 403 page. The server enforces the same on every API call.
+import { useEffect, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { common } from "../content/messages/common";
+import { useAuth } from "./auth-provider";
+import { ErrorPage } from "./error-page";
+import { useLanguage, useMessages } from "./language-provider";
+
+/** The login URL that brings the visitor back to `next` (a same-site path) afterwards. */
+export function useLoginPath(): (next?: string) => string {
+  const { href } = useLanguage();
+  const location = useLocation();
+  return (next) => {
+    const target = next ?? location.pathname + location.search;
+    return `${href("/login")}?next=${encodeURIComponent(target)}`;
+  };
+}
+
+export function RequireAuth({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const loginPath = useLoginPath();
+  const location = useLocation();
+  const t = useMessages(common);
+
+  useEffect(() => {
+    if (auth.ready && !auth.isAuthenticated) navigate(loginPath(), { replace: true });
+  }, [auth.ready, auth.isAuthenticated, navigate, loginPath, location.pathname]);
+
+  if (!auth.ready || !auth.isAuthenticated) {
+    return (
+      <div role="status" className="mx-auto max-w-3xl px-4 py-24 text-center text-slate-600" data-testid="auth-pending">
+        {t.loading}
+      </div>
+    );
+  }
+  if (admin && !auth.isAdmin) return <ErrorPage kind="forbidden" />;
+  return <>{children}</>;
+}
+
