@@ -7,6 +7,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // Server-only modules must never be pulled into the client graph; *.server.ts enforces that.
     sourcemap: false,
+    minify: isSsrBuild ? false : "terser",
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     target: isSsrBuild ? "node20" : "es2022",
   },
 }));

@@ -19,10 +19,12 @@ import "./app.css";
 import { AuthProvider } from "./components/auth-provider";
 import { CookieConsent } from "./components/cookie-consent";
 import { ErrorPage } from "./components/error-page";
-import { LanguageProvider, useMessages } from "./components/language-provider";
+import { LanguageProvider } from "./components/language-provider";
+import { useCommonMessages } from "./components/root-messages";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { common } from "./content/messages/common";
+import { consent } from "./content/messages/consent";
 
 export function loader({ params, request, context }: Route.LoaderArgs): RootData {
   const { env } = context.services;
@@ -42,6 +44,7 @@ export function loader({ params, request, context }: Route.LoaderArgs): RootData
       : { provider: "test", publishableKey: null },
     ai: { configured: Boolean(env.AI_API_KEY) },
     social,
+    messages: { common: common[lang], consent: consent[lang] },
   };
 }
 
@@ -51,7 +54,7 @@ export const links: Route.LinksFunction = () => [
 
 function NavigationProgress() {
   const navigation = useNavigation();
-  const t = useMessages(common);
+  const t = useCommonMessages();
   if (navigation.state !== "loading") return null;
   return (
     <div role="status" aria-live="polite" className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100" data-testid="loading">
@@ -62,7 +65,7 @@ function NavigationProgress() {
 }
 
 function SkipLink() {
-  const t = useMessages(common);
+  const t = useCommonMessages();
   return (
     <a
       href="#main"
@@ -89,18 +92,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <LanguageProvider lang={lang}>
-          <AuthProvider>
-            <SkipLink />
-            <NavigationProgress />
-            <SiteHeader siteName={siteName} />
-            <main id="main" className="flex-1">
-              {children}
-            </main>
-            {root && <SiteFooter root={root} />}
-            <CookieConsent />
-          </AuthProvider>
-        </LanguageProvider>
+        {root ? (
+          <LanguageProvider lang={lang}>
+            <AuthProvider>
+              <SkipLink />
+              <NavigationProgress />
+              <SiteHeader siteName={siteName} />
+              <main id="main" className="flex-1">
+                {children}
+              </main>
+              <SiteFooter root={root} />
+              <CookieConsent />
+            </AuthProvider>
+          </LanguageProvider>
+        ) : (
+          // Without the root loader's data (it failed) there is no layout text to show.
+          <main id="main">
+            <h1>{siteName}</h1>
+            <p>Internal Error Occurred. Try Again Later.</p>
+          </main>
+        )}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -114,6 +125,8 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const root = useRouteLoaderData<RootData>("root");
+  if (!root) return null;
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <ErrorPage kind="notFound" />;
     if (error.status === 403) return <ErrorPage kind="forbidden" />;

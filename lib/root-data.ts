@@ -1,4 +1,6 @@
 // What the root loader hands every page: public configuration only (this is sent to the browser).
+import type { CommonMessages } from "../app/content/messages/common";
+import type { ConsentMessages } from "../app/content/messages/consent";
 import type { Lang } from "./i18n/languages";
 
 export interface RootData {
@@ -10,6 +12,8 @@ export interface RootData {
   payments: { provider: "test" | "stripe"; publishableKey: string | null };
   ai: { configured: boolean };
   social: { label: string; href: string }[];
+  /** The layout's interface text in `lang`. */
+  messages: { common: CommonMessages; consent: ConsentMessages };
 }
 
 /** Finds the root loader's data among a meta function's matches. */

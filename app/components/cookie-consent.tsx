@@ -3,12 +3,11 @@
 // any added later must check `readConsent()` first.
 import { useEffect, useRef, useState } from "react";
 import { CONSENT_CHANGED, readConsent, writeConsent, type Consent } from "../../lib/consent";
-import { consent as consentMessages } from "../content/messages/consent";
 import { OPEN_COOKIE_PREFERENCES } from "./cookie-consent-events";
-import { useMessages } from "./language-provider";
+import { useConsentMessages } from "./root-messages";
 
 export function CookieConsent() {
-  const t = useMessages(consentMessages);
+  const t = useConsentMessages();
   const [choice, setChoice] = useState<Consent | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);

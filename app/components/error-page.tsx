@@ -1,10 +1,9 @@
 import { useEffect } from "react";
-import { common } from "../content/messages/common";
-import { useMessages } from "./language-provider";
 import { LocalizedLink } from "./localized-link";
+import { useCommonMessages } from "./root-messages";
 
 export function ErrorPage({ kind }: { kind: "notFound" | "forbidden" | "error" }) {
-  const t = useMessages(common);
+  const t = useCommonMessages();
   const text = t[kind];
   useEffect(() => {
     document.title = text.title;

@@ -1,15 +1,15 @@
 // The language dropdown: English, 日本語, 中文 with flags; it closes 200 ms after a choice.
 import { useEffect, useId, useRef, useState } from "react";
 import { LANGUAGES } from "../../lib/i18n/languages";
-import { common } from "../content/messages/common";
 import { ChevronDownIcon } from "./icons";
-import { useLanguage, useMessages } from "./language-provider";
+import { useLanguage } from "./language-provider";
+import { useCommonMessages } from "./root-messages";
 
 export const LANGUAGE_MENU_CLOSE_DELAY_MS = 200;
 
 export function LanguageSelect({ className = "" }: { className?: string }) {
   const { lang, setLanguage } = useLanguage();
-  const t = useMessages(common);
+  const t = useCommonMessages();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);

@@ -3,10 +3,10 @@
 // non-admin on an admin page sees the 403 page. The server enforces the same on every API call.
 import { useEffect, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { common } from "../content/messages/common";
 import { useAuth } from "./auth-provider";
 import { ErrorPage } from "./error-page";
-import { useLanguage, useMessages } from "./language-provider";
+import { useCommonMessages } from "./root-messages";
+import { useLanguage } from "./language-provider";
 
 /** The login URL that brings the visitor back to `next` (a same-site path) afterwards. */
 export function useLoginPath(): (next?: string) => string {
@@ -23,7 +23,7 @@ export function RequireAuth({ children, admin = false }: { children: ReactNode; 
   const navigate = useNavigate();
   const loginPath = useLoginPath();
   const location = useLocation();
-  const t = useMessages(common);
+  const t = useCommonMessages();
 
   useEffect(() => {
     if (auth.ready && !auth.isAuthenticated) navigate(loginPath(), { replace: true });

@@ -1,14 +1,13 @@
 // Footer: brand and social, navigation, legal, contact; copyright with the current year.
 import type { RootData } from "../../lib/root-data";
 import { format } from "../../lib/i18n/format";
-import { common } from "../content/messages/common";
 import { LogoMark, MailIcon, MapPinIcon, PhoneIcon } from "./icons";
-import { useMessages } from "./language-provider";
 import { LocalizedLink } from "./localized-link";
 import { openCookiePreferences } from "./cookie-consent-events";
+import { useCommonMessages } from "./root-messages";
 
 export function SiteFooter({ root }: { root: RootData }) {
-  const t = useMessages(common);
+  const t = useCommonMessages();
   const year = new Date().getFullYear();
   const heading = "mb-3 text-sm font-semibold uppercase tracking-wide text-white";
   const link = "text-sm text-slate-300 hover:text-white";

@@ -3,12 +3,12 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { format } from "../../lib/i18n/format";
-import { common } from "../content/messages/common";
 import { useAuth } from "./auth-provider";
 import { CloseIcon, LogoMark, LogoutIcon, MenuIcon } from "./icons";
 import { LanguageSelect } from "./language-select";
-import { useLanguage, useMessages } from "./language-provider";
+import { useLanguage } from "./language-provider";
 import { LocalizedLink, LocalizedNavLink } from "./localized-link";
+import { useCommonMessages } from "./root-messages";
 
 const NAV = ["home", "about", "services", "portfolio", "blog", "pricing", "contact"] as const;
 const NAV_PATHS: Record<(typeof NAV)[number] | "explore", string> = {
@@ -26,7 +26,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700 bg-brand-50" : "text-slate-700 hover:bg-slate-100"}`;
 
 export function SiteHeader({ siteName }: { siteName: string }) {
-  const t = useMessages(common);
+  const t = useCommonMessages();
   const auth = useAuth();
   const { href } = useLanguage();
   const navigate = useNavigate();
