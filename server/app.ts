@@ -19,9 +19,11 @@ import { contactRouter } from "./api/v1/contact";
 import { dashboardRouter } from "./api/v1/dashboard";
 import { paymentRouter } from "./api/v1/payment";
 import { userRouter } from "./api/v1/user";
-import { requestLang } from "./http";
+import { userListRouter } from "./api/v1/user-list";
+import { clientIp, requestLang } from "./http";
 import { createPageHandler, type PageHandler } from "./pages";
 import { buildCsp } from "./security-headers";
+import { assetsHandler } from "./static-assets";
 
 export const JSON_BODY_LIMIT = "256kb";
 
@@ -145,6 +147,7 @@ export function createApp({ services, pages, beforePages = [] }: CreateAppOption
     if (req.path === "/v1/payment/webhook") return next();
     return json(req, res, next);
   });
+  app.use("/api/v1/user", userListRouter);
   app.use("/api/v1/user", userRouter);
   app.use("/api/v1/contact", contactRouter);
   app.use("/api/v1/ai", aiRouter);
@@ -156,7 +159,7 @@ export function createApp({ services, pages, beforePages = [] }: CreateAppOption
 
   // Built assets carry a content hash in their names: cache them for a year.
   const clientDir = path.join(projectRoot(), "build", "client");
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use("/assets", assetsHandler(path.join(clientDir, "assets")));
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   if (pages?.mode === "development") app.use(express.static(path.join(projectRoot(), "public"), { index: false }));
 
@@ -201,7 +204,7 @@ export function createApp({ services, pages, beforePages = [] }: CreateAppOption
       mode: pages.mode,
       cache: pages.cache,
       stripe: Boolean(env.STRIPE_PUBLISHABLE_KEY),
-      getLoadContext: () => ({ services }),
+      getLoadContext: (req) => ({ services, clientIp: clientIp(req) }),
     });
     app.all("/{*splat}", pageHandler);
   }
