@@ -40,6 +40,8 @@ export function projectRoot(): string {
   }
 }
 
+const MIGRATION_LOCK_ID = 7_284_019_331;
+
 export const migrationsFolder = () => path.join(projectRoot(), "db", "migrations");
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -63,7 +65,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await db.execute(sql`select 1`);
       },
       migrate: async () => {
-        await migrate(db as never, { migrationsFolder: migrationsFolder() });
+        // Several instances may start at once: an advisory lock lets one migrate while the others wait.
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+          await migrate(drizzle(client, { schema }) as never, { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => undefined);
+          client.release();
+        }
       },
       close: () => pool.end(),
     };
