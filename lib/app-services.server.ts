@@ -1,9 +1,12 @@
 // Everything a request handler or loader needs, built once at start-up and passed down explicitly
 // (to Express handlers through `req.app.locals`, to loaders through React Router's load context).
 import { openDatabase, type Database, type Db } from "../db/client.server";
+import { createAiProvider, type AiProvider } from "./ai/provider.server";
 import type { Env } from "./env.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail.server";
+import type { PaymentProvider } from "./payments/provider";
+import { createPaymentProvider } from "./payments/providers.server";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
 
 export interface AppServices {
@@ -13,12 +16,18 @@ export interface AppServices {
   logger: Logger;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** The AI assistant's model (configured from AI_* variables; unconfigured without AI_API_KEY). */
+  ai: AiProvider;
+  /** Card payments: Stripe when its keys are set, otherwise the built-in test-mode provider. */
+  payments: PaymentProvider;
 }
 
 export interface ServiceOverrides {
   database?: Database;
   logger?: Logger;
   mailer?: Mailer;
+  ai?: AiProvider;
+  payments?: PaymentProvider;
 }
 
 export async function createAppServices(env: Env, overrides: ServiceOverrides = {}): Promise<AppServices> {
@@ -34,6 +43,8 @@ export async function createAppServices(env: Env, overrides: ServiceOverrides = 
     logger,
     mailer: overrides.mailer ?? createMailer(env, logger),
     rateLimiter: createRateLimiter(db, { enabled: env.RATE_LIMITS }),
+    ai: overrides.ai ?? createAiProvider(env, logger),
+    payments: overrides.payments ?? createPaymentProvider(env),
   };
 }
 

@@ -21,6 +21,7 @@ import { paymentRouter } from "./api/v1/payment";
 import { userRouter } from "./api/v1/user";
 import { userListRouter } from "./api/v1/user-list";
 import { clientIp, requestLang } from "./http";
+import { SHUTTING_DOWN } from "./lifecycle";
 import { createPageHandler, type PageHandler } from "./pages";
 import { buildCsp } from "./security-headers";
 import { assetsHandler } from "./static-assets";
@@ -88,23 +89,6 @@ export function createApp({ services, pages, beforePages = [] }: CreateAppOption
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(env));
 
-  app.get("/healthz", (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    res.json({ status: "ok" });
-  });
-  app.get("/readyz", async (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    try {
-      await Promise.race([
-        services.database.ping(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error("database ping timed out")), 2_000)),
-      ]);
-      res.json({ status: "ready", database: services.database.kind });
-    } catch {
-      res.status(503).json({ status: "unavailable", database: services.database.kind });
-    }
-  });
-
   app.use(
     pinoHttp({
       logger,
@@ -138,6 +122,29 @@ export function createApp({ services, pages, beforePages = [] }: CreateAppOption
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   });
+  // Health checks carry the same security headers as everything else (set above).
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    // A draining instance (SIGTERM received) leaves the load balancer's rotation at once.
+    if (app.locals[SHUTTING_DOWN]) {
+      res.status(503).json({ status: "shutting_down", database: services.database.kind });
+      return;
+    }
+    try {
+      await Promise.race([
+        services.database.ping(),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("database ping timed out")), 2_000)),
+      ]);
+      res.json({ status: "ready", database: services.database.kind });
+    } catch {
+      res.status(503).json({ status: "unavailable", database: services.database.kind });
+    }
+  });
+
   app.use(compression());
 
   // The JSON API. The Stripe webhook reads its raw body itself (the signature covers the bytes).
@@ -180,6 +187,8 @@ export function createApp({ services, pages, beforePages = [] }: CreateAppOption
   // An unprefixed page URL honours the stored language (cookie), then the browser's.
   app.use((req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || path.extname(req.path) !== "") return next();
+    // React Router's route discovery (/__manifest) is not a page: redirecting it breaks client navigation.
+    if (req.path === "/__manifest") return next();
     const { prefixed, path: pagePath } = splitLangPath(req.path);
     if (prefixed) return next();
     res.append("Vary", "Cookie, Accept-Language");

@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { projectRoot } from "../db/client.server";
+import { bootstrapAdmin } from "../lib/accounts/admin.server";
 import { closeAppServices, createAppServices } from "../lib/app-services.server";
 import { EnvError, parseEnv } from "../lib/env.server";
 import { createApp } from "./app";
@@ -27,6 +28,7 @@ async function main() {
   const services = await createAppServices(env);
   await services.database.migrate();
   services.logger.info({ database: services.database.kind }, "database migrated");
+  await bootstrapAdmin(services);
 
   let build: () => Promise<ServerBuild>;
   const beforePages: RequestHandler[] = [];

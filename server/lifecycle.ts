@@ -10,6 +10,15 @@ export interface StartOptions {
   onClose: () => Promise<void>;
 }
 
+/** Set on `app.locals` while the server drains, so /readyz takes the instance out of rotation. */
+export const SHUTTING_DOWN = "shuttingDown";
+
+// After the forced close, closing the pool and the mailer gets this long before the process exits anyway.
+const CLOSE_GRACE_MS = 5_000;
+// Handlers whose connection was cut record the outcome (an AI answer marked aborted, its credit
+// reservation released) after the socket is gone: give them this long before the pool closes.
+const FORCED_SETTLE_MS = 1_000;
+
 export async function startServer({ app, services, onClose }: StartOptions): Promise<http.Server> {
   const { env, logger } = services;
   const server = http.createServer(app);
@@ -31,27 +40,55 @@ export async function startServer({ app, services, onClose }: StartOptions): Pro
   purge.unref();
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  // A request that arrives on an open keep-alive connection while draining is still answered, but
+  // with `Connection: close`, so the client (or proxy) opens its next request elsewhere.
+  server.prependListener("request", (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (stopping) res.setHeader("Connection", "close");
+  });
+
+  const exit = (code: number) => {
+    logger.info({ code }, "stopped");
+    // Let pino's destination flush the last lines before exiting.
+    logger.flush?.();
+    process.exit(code);
+  };
+
+  const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down");
+    app.locals[SHUTTING_DOWN] = true;
+    logger.info({ signal, timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, "shutting down");
     clearInterval(purge);
+
+    // Node keeps a keep-alive connection open after its last response (until keepAliveTimeout), which
+    // would hold server.close() for a minute: close each connection as soon as it falls idle.
+    const reaper = setInterval(() => server.closeIdleConnections(), 100);
+    reaper.unref();
+    let forcedClose = false;
     const forced = setTimeout(() => {
       logger.warn("shutdown timeout reached, closing remaining connections");
+      forcedClose = true;
       server.closeAllConnections();
+      // The database pool waits for clients still checked out; do not wait for it forever.
+      setTimeout(() => exit(1), CLOSE_GRACE_MS).unref();
     }, env.SHUTDOWN_TIMEOUT_MS);
     forced.unref();
+
     server.close(async () => {
-      try {
-        await onClose();
-      } finally {
-        logger.info("stopped");
-        process.exit(0);
-      }
+      clearInterval(reaper);
+      clearTimeout(forced);
+      if (forcedClose) await new Promise((resolve) => setTimeout(resolve, FORCED_SETTLE_MS));
+      onClose().then(
+        () => exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, "error while closing services");
+          exit(1);
+        },
+      );
     });
     server.closeIdleConnections();
   };
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
   return server;
 }

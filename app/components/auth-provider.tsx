@@ -1,6 +1,7 @@
 // The signed-in state lives in the browser (local storage keys `token`, `user`, `credits`, as in the
 // spec) and is checked against the server on load: a stale or revoked token quietly signs out.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useLocation } from "react-router";
 import { api, ApiRequestError } from "../../lib/api-client";
 
 export interface StoredUser {
@@ -24,6 +25,8 @@ interface AuthContextValue {
   credits: number | null;
   isAuthenticated: boolean;
   isAdmin: boolean;
+  /** True from signOut() until the next page: a guarded page then waits for the caller's navigation instead of sending to /login. */
+  signedOut: boolean;
   signIn: (data: SignInData) => void;
   /** Revokes the session on the server (best effort) and clears local storage. */
   signOut: () => Promise<void>;
@@ -61,6 +64,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     credits: null,
   });
   const [ready, setReady] = useState(false);
+  const [signedOut, setSignedOut] = useState(false);
+  // signedOut only bridges the moment between logout and the caller's navigation.
+  const { pathname } = useLocation();
+  useEffect(() => setSignedOut(false), [pathname]);
 
   const clear = useCallback(() => {
     for (const key of Object.values(KEYS)) localStorage.removeItem(key);
@@ -99,26 +106,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener("storage", onStorage);
   }, [refresh]);
 
+  // Stable identity, so pages can list it as an effect dependency.
+  const setCredits = useCallback((credits: number) => {
+    localStorage.setItem(KEYS.credits, String(credits));
+    setState((s) => ({ ...s, credits }));
+  }, []);
+
   const value = useMemo<AuthContextValue>(
     () => ({
       ready,
       ...state,
       isAuthenticated: Boolean(state.token),
       isAdmin: state.user?.role === "admin",
-      signIn: ({ token, user }) => apply(token, { role: "user", ...user }),
+      signedOut,
+      signIn: ({ token, user }) => {
+        setSignedOut(false);
+        apply(token, { role: "user", ...user });
+      },
       signOut: async () => {
         const token = state.token;
+        setSignedOut(true);
         clear();
         if (token) await api("/user/logout", { method: "POST", token }).catch(() => undefined);
       },
       clear,
-      setCredits: (credits: number) => {
-        localStorage.setItem(KEYS.credits, String(credits));
-        setState((s) => ({ ...s, credits }));
-      },
+      setCredits,
       refresh,
     }),
-    [ready, state, apply, clear, refresh],
+    [ready, state, signedOut, apply, clear, setCredits, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

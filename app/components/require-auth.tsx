@@ -26,8 +26,9 @@ export function RequireAuth({ children, admin = false }: { children: ReactNode; 
   const t = useCommonMessages();
 
   useEffect(() => {
-    if (auth.ready && !auth.isAuthenticated) navigate(loginPath(), { replace: true });
-  }, [auth.ready, auth.isAuthenticated, navigate, loginPath, location.pathname]);
+    // After a deliberate logout the caller navigates (home); only a missing or expired session goes to /login.
+    if (auth.ready && !auth.isAuthenticated && !auth.signedOut) navigate(loginPath(), { replace: true });
+  }, [auth.ready, auth.isAuthenticated, auth.signedOut, navigate, loginPath, location.pathname]);
 
   if (!auth.ready || !auth.isAuthenticated) {
     return (

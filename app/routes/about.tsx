@@ -1,4 +1,98 @@
-// Being written in a parallel change; replaced before this lands.
-export default function Pending() {
-  return null;
+import { useLoaderData } from "react-router";
+import { format } from "../../lib/i18n/format";
+import { localizedContent, pageLang } from "../../lib/page-loader.server";
+import { rootDataFrom } from "../../lib/root-data";
+import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import { ContactPrompt } from "../components/contact-prompt";
+import { ContentNotAvailable } from "../components/content-not-available";
+import { useMessages } from "../components/language-provider";
+import { about } from "../content/about";
+import { publicPages } from "../content/messages/public";
+import type { Route } from "./+types/about";
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const lang = pageLang(params);
+  return { lang, content: localizedContent(context.services, about, lang), siteName: context.services.env.SITE_NAME };
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const root = rootDataFrom(matches);
+  if (!data?.content || !root) return [];
+  return seoMeta({
+    lang: data.lang,
+    path: "/about",
+    title: data.content.seo.title,
+    description: data.content.seo.description,
+    siteName: root.siteName,
+    origin: root.origin,
+  });
+};
+
+export default function About() {
+  const { content, siteName } = useLoaderData<typeof loader>();
+  const t = useMessages(publicPages).about;
+  if (!content) return <ContentNotAvailable />;
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-20">
+          <h1 className="text-4xl font-bold tracking-tight md:text-5xl">{content.title}</h1>
+          <p className="mt-4 max-w-3xl text-lg text-blue-100">{content.subtitle}</p>
+        </div>
+      </section>
+
+      <section aria-label={format(t.statsLabel, { siteName })} className="border-b border-slate-200 bg-white">
+        <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-12 text-center sm:px-6 md:grid-cols-4" data-testid="about-stats">
+          {content.stats.map((stat) => (
+            <div key={stat.label} className="flex flex-col-reverse">
+              <dt className="mt-1 text-sm font-medium text-slate-600">{stat.label}</dt>
+              <dd className="text-4xl font-bold text-brand-700">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2">
+        <section aria-labelledby="about-story">
+          <h2 id="about-story" className="text-3xl font-bold text-slate-900">
+            {content.story.title}
+          </h2>
+          {content.story.paragraphs.map((p, i) => (
+            <p key={i} className="mt-4 leading-relaxed text-slate-700">
+              {p}
+            </p>
+          ))}
+        </section>
+        <section aria-labelledby="about-mission" className="rounded-lg bg-brand-50 p-8">
+          <h2 id="about-mission" className="text-3xl font-bold text-slate-900">
+            {content.mission.title}
+          </h2>
+          {content.mission.paragraphs.map((p, i) => (
+            <p key={i} className="mt-4 leading-relaxed text-slate-700">
+              {p}
+            </p>
+          ))}
+        </section>
+      </div>
+
+      <section aria-labelledby="about-values" className="bg-slate-50 py-16">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <h2 id="about-values" className="text-center text-3xl font-bold text-slate-900">
+            {t.valuesTitle}
+          </h2>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {content.values.map((value) => (
+              <li key={value.title} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+                <h3 className="text-lg font-semibold text-slate-900">{value.title}</h3>
+                <p className="mt-2 text-slate-600">{value.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <ContactPrompt />
+    </>
+  );
 }

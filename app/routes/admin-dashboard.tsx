@@ -1,4 +1,132 @@
-// Being written in a parallel change; replaced before this lands.
-export default function Pending() {
-  return null;
+// /admin: the four figures and the User Statistics chart (real sign-ups per month of this year).
+import { lazy, Suspense, useMemo } from "react";
+import { format } from "../../lib/i18n/format";
+import { LANGUAGES } from "../../lib/i18n/languages";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "../../lib/seo";
+import { adminMeta } from "../components/admin-meta";
+import { AdminPageTitle, formatDollars, LoadingLine, useAdminData } from "../components/admin-ui";
+import { useLanguage, useMessages } from "../components/language-provider";
+import { admin } from "../content/messages/admin";
+import type { Route } from "./+types/admin-dashboard";
+
+// recharts is only downloaded when the chart is shown.
+const AdminUserChart = lazy(() => import("../components/admin-user-chart"));
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "/admin", (t) => t.dashboard.title);
+
+interface DashboardStats {
+  totalUsers: number;
+  totalSubscriptions: number;
+  totalTransactions: number;
+  totalIncome: number;
+  usersThisMonth: number;
+  monthly: number[];
+}
+
+interface DashboardResponse {
+  success: boolean;
+  message?: string;
+  data: DashboardStats[];
+}
+
+export default function AdminDashboard() {
+  const t = useMessages(admin);
+  const { lang } = useLanguage();
+  const { data, error, loading, reload } = useAdminData<DashboardResponse>("/dashboard/get");
+  const stats = data?.data?.[0];
+  const year = new Date().getUTCFullYear();
+
+  const monthNames = useMemo(() => {
+    const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
+    const formatter = new Intl.DateTimeFormat(tag, { month: "short", timeZone: "UTC" });
+    return Array.from({ length: 12 }, (_, i) => formatter.format(new Date(Date.UTC(2000, i, 1))));
+  }, [lang]);
+  const points = monthNames.map((month, i) => ({ month, count: stats?.monthly?.[i] ?? 0 }));
+
+  const cards = [
+    { key: "users", label: t.dashboard.totalUsers, value: String(stats?.totalUsers ?? 0) },
+    { key: "subscriptions", label: t.dashboard.totalSubscriptions, value: String(stats?.totalSubscriptions ?? 0) },
+    { key: "transactions", label: t.dashboard.totalTransactions, value: String(stats?.totalTransactions ?? 0) },
+    { key: "income", label: t.dashboard.totalIncome, value: formatDollars(stats?.totalIncome ?? 0) },
+  ];
+
+  return (
+    <div>
+      <AdminPageTitle>{t.dashboard.title}</AdminPageTitle>
+      {loading && !stats && <LoadingLine />}
+      {error && (
+        <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          <span data-testid="dashboard-error">
+            {t.dashboard.errorPrefix}
+            {error.message || t.dashboard.fetchFailed}
+          </span>
+          <button
+            type="button"
+            onClick={reload}
+            className="rounded-md border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-800 hover:bg-red-100"
+          >
+            {t.retry}
+          </button>
+        </div>
+      )}
+      {stats && (
+        <>
+          <dl className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2" data-testid="dashboard-cards">
+            {cards.map((card) => (
+              <div key={card.key} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid={`card-${card.key}`}>
+                <dt className="text-sm font-medium text-slate-600">{card.label}</dt>
+                <dd className="mt-2 text-3xl font-bold text-slate-900" data-testid={`value-${card.key}`}>
+                  {card.value}
+                </dd>
+                {card.key === "users" && (
+                  <dd className="mt-1 text-sm text-slate-600">{format(t.dashboard.usersThisMonth, { count: stats.usersThisMonth ?? 0 })}</dd>
+                )}
+              </div>
+            ))}
+          </dl>
+
+          <section className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="user-statistics">
+            <h2 id="user-statistics" className="text-lg font-semibold text-slate-900">
+              {t.dashboard.chartTitle}
+            </h2>
+            <Suspense fallback={<LoadingLine />}>
+              <AdminUserChart
+                points={points}
+                series={t.dashboard.chartSeries}
+                label={format(t.dashboard.chartDescription, { year })}
+              />
+            </Suspense>
+            <details className="mt-4">
+              <summary className="cursor-pointer text-sm font-medium text-brand-700">{t.dashboard.chartTable}</summary>
+              <table className="mt-3 w-full max-w-md text-left text-sm" data-testid="chart-table">
+                <caption className="sr-only">{format(t.dashboard.chartDescription, { year })}</caption>
+                <thead>
+                  <tr className="border-b border-slate-200">
+                    <th scope="col" className="py-1 pr-4 font-semibold text-slate-700">
+                      {t.dashboard.month}
+                    </th>
+                    <th scope="col" className="py-1 font-semibold text-slate-700">
+                      {t.dashboard.chartSeries}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {points.map((point) => (
+                    <tr key={point.month} className="border-b border-slate-100">
+                      <th scope="row" className="py-1 pr-4 font-normal text-slate-700">
+                        {point.month}
+                      </th>
+                      <td className="py-1 text-slate-900">{point.count}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          </section>
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,4 +1,181 @@
-// Being written in a parallel change; replaced before this lands.
-export default function Pending() {
-  return null;
+// /admin/messages: the contact form's messages, newest first, with a read/unread state. The text is
+// what a visitor typed: shown as text (never HTML) with its line breaks kept.
+import { useState } from "react";
+import { api, ApiRequestError } from "../../lib/api-client";
+import { format } from "../../lib/i18n/format";
+import { DEFAULT_PAGE_SIZE, MESSAGE_FILTERS, type MessageFilter } from "../../lib/schemas/admin";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "../../lib/seo";
+import { adminMeta } from "../components/admin-meta";
+import { AdminPageTitle, LoadError, LoadingLine, Pagination, useAdminData, useDateTimeFormat } from "../components/admin-ui";
+import { useAuth } from "../components/auth-provider";
+import { useLanguage, useMessages } from "../components/language-provider";
+import { admin } from "../content/messages/admin";
+import type { Route } from "./+types/admin-messages";
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "/admin/messages", (t) => t.messages.title);
+
+interface ContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  company: string;
+  subject: string;
+  message: string;
+  service: string;
+  readAt: string | null;
+  createdAt: string;
+}
+
+interface MessagesResponse {
+  success: boolean;
+  messages: ContactMessage[];
+  page: number;
+  pageSize: number;
+  total: number;
+  unread: number;
+}
+
+export default function AdminMessages() {
+  const t = useMessages(admin);
+  const { lang } = useLanguage();
+  const auth = useAuth();
+  const formatDate = useDateTimeFormat();
+  const [filter, setFilter] = useState<MessageFilter>("all");
+  const [page, setPage] = useState(1);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const { data, error, loading, reload } = useAdminData<MessagesResponse>(
+    `/admin/messages?status=${filter}&page=${page}&pageSize=${DEFAULT_PAGE_SIZE}`,
+  );
+
+  const toggle = async (message: ContactMessage) => {
+    setBusyId(message.id);
+    setFailure(null);
+    try {
+      await api(`/admin/messages/${message.id}/read`, {
+        method: "POST",
+        body: { read: !message.readAt },
+        token: auth.token,
+        lang,
+      });
+      reload();
+    } catch (err) {
+      const apiError = err instanceof ApiRequestError ? err : null;
+      if (apiError?.status === 401) auth.clear();
+      setFailure(apiError?.message || t.loadFailed);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / (data?.pageSize ?? DEFAULT_PAGE_SIZE)));
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <AdminPageTitle>{t.messages.title}</AdminPageTitle>
+        {data && (
+          <p className="text-sm font-medium text-slate-700" data-testid="unread-count">
+            {format(t.messages.unreadCount, { count: data.unread })}
+          </p>
+        )}
+      </div>
+
+      <div role="group" aria-label={t.messages.filter} className="mt-6 inline-flex rounded-md border border-slate-300 bg-white p-1">
+        {MESSAGE_FILTERS.map((f) => (
+          <button
+            key={f}
+            type="button"
+            aria-pressed={filter === f}
+            onClick={() => {
+              setFilter(f);
+              setPage(1);
+            }}
+            className={`rounded px-3 py-1.5 text-sm font-medium ${filter === f ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+          >
+            {t.messages.filters[f]}
+          </button>
+        ))}
+      </div>
+
+      {error && <LoadError error={error} onRetry={reload} />}
+      {failure && (
+        <p role="alert" className="mt-4 text-sm text-red-700">
+          {failure}
+        </p>
+      )}
+      {loading && !data && <LoadingLine />}
+
+      {data && (
+        <>
+          {data.messages.length === 0 ? (
+            <p className="mt-6 text-slate-600">{t.messages.empty}</p>
+          ) : (
+            <ul className="mt-6 space-y-4" aria-busy={loading} data-testid="message-list">
+              {data.messages.map((message) => {
+                const unread = !message.readAt;
+                return (
+                  <li
+                    key={message.id}
+                    className={`rounded-lg border bg-white p-5 shadow-sm ${unread ? "border-brand-600" : "border-slate-200"}`}
+                    data-testid="message-item"
+                    data-read={unread ? "false" : "true"}
+                  >
+                    <article>
+                      <div className="flex flex-wrap items-start justify-between gap-3">
+                        <h2 className={`break-words text-lg text-slate-900 ${unread ? "font-bold" : "font-semibold"}`}>{message.subject}</h2>
+                        <span
+                          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                            unread ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-700"
+                          }`}
+                        >
+                          {unread ? t.messages.unread : t.messages.read}
+                        </span>
+                      </div>
+                      <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+                        <div className="flex gap-2">
+                          <dt className="text-slate-600">{t.messages.from}</dt>
+                          <dd className="break-all text-slate-900">
+                            {message.name} &lt;{message.email}&gt;
+                          </dd>
+                        </div>
+                        {message.company && (
+                          <div className="flex gap-2">
+                            <dt className="text-slate-600">{t.messages.company}</dt>
+                            <dd className="text-slate-900">{message.company}</dd>
+                          </div>
+                        )}
+                        <div className="flex gap-2">
+                          <dt className="text-slate-600">{t.messages.service}</dt>
+                          <dd className="text-slate-900">{t.messages.services[message.service] ?? message.service}</dd>
+                        </div>
+                        <div className="flex gap-2">
+                          <dt className="text-slate-600">{t.messages.received}</dt>
+                          <dd className="text-slate-900">{formatDate(message.createdAt)}</dd>
+                        </div>
+                      </dl>
+                      <p className="mt-3 whitespace-pre-wrap break-words text-slate-800" data-testid="message-text">
+                        {message.message}
+                      </p>
+                      <button
+                        type="button"
+                        disabled={busyId === message.id}
+                        onClick={() => toggle(message)}
+                        className="mt-4 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+                      >
+                        {unread ? t.messages.markRead : t.messages.markUnread}
+                      </button>
+                    </article>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <Pagination page={page} pages={pages} onChange={setPage} />
+        </>
+      )}
+    </div>
+  );
 }

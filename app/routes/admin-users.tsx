@@ -1,4 +1,241 @@
-// Being written in a parallel change; replaced before this lands.
-export default function Pending() {
-  return null;
+// /admin/users: the user table, paged, searched and sorted by the server. The search, sort and page
+// live in the URL (?q=&match=&sort=&page=) so a reload or the back button keeps them.
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { format } from "../../lib/i18n/format";
+import { DEFAULT_PAGE_SIZE, SEARCH_MATCHES, USER_SORTS, UserListQuerySchema } from "../../lib/schemas/admin";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "../../lib/seo";
+import { adminMeta } from "../components/admin-meta";
+import {
+  AdminPageTitle,
+  LoadError,
+  LoadingLine,
+  Pagination,
+  PaymentBadge,
+  useAdminData,
+  usePackageLabel,
+} from "../components/admin-ui";
+import { useLanguage, useMessages } from "../components/language-provider";
+import { LocalizedLink } from "../components/localized-link";
+import { admin } from "../content/messages/admin";
+import type { Route } from "./+types/admin-users";
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "/admin/users", (t) => t.users.title);
+
+interface UserRow {
+  _id: string;
+  name: string;
+  email: string;
+  credits: number;
+  paymentDone: boolean;
+  package: string;
+  role: "user" | "admin";
+}
+
+interface UserListResponse {
+  success: boolean;
+  users: UserRow[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+const fieldClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-none";
+
+export default function AdminUsers() {
+  const t = useMessages(admin);
+  const { href } = useLanguage();
+  const navigate = useNavigate();
+  const packageLabel = usePackageLabel();
+  const [params, setParams] = useSearchParams();
+  const ids = { q: useId(), match: useId(), sort: useId() };
+
+  // Unknown values in a hand-edited URL fall back to the defaults instead of an error.
+  const parsed = UserListQuerySchema.safeParse(Object.fromEntries(params));
+  const query = parsed.success ? parsed.data : UserListQuerySchema.parse({});
+  const [draft, setDraft] = useState(query.q);
+  useEffect(() => setDraft(query.q), [query.q]);
+
+  const apiQuery = new URLSearchParams({
+    page: String(query.page),
+    pageSize: String(DEFAULT_PAGE_SIZE),
+    sort: query.sort,
+    match: query.match,
+    ...(query.q ? { q: query.q } : {}),
+  });
+  const { data, error, loading, reload } = useAdminData<UserListResponse>(`/user/get?${apiQuery}`);
+
+  const update = (changes: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === "") next.delete(key);
+      else next.set(key, String(value));
+    }
+    setParams(next);
+  };
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    update({ q: draft.trim(), page: undefined });
+  };
+
+  const total = data?.total ?? 0;
+  const pageSize = data?.pageSize ?? DEFAULT_PAGE_SIZE;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const rows = data?.users ?? [];
+  const from = total === 0 ? 0 : (query.page - 1) * pageSize + 1;
+  const to = Math.min(total, (query.page - 1) * pageSize + rows.length);
+
+  return (
+    <div>
+      <AdminPageTitle>{t.users.title}</AdminPageTitle>
+
+      <form role="search" onSubmit={onSearch} className="mt-6 grid gap-4 md:grid-cols-[1fr_auto_auto_auto] md:items-end">
+        <div>
+          <label htmlFor={ids.q} className="text-sm font-medium text-slate-700">
+            {t.users.search}
+          </label>
+          <input
+            id={ids.q}
+            type="search"
+            name="q"
+            value={draft}
+            maxLength={100}
+            placeholder={t.users.searchPlaceholder}
+            onChange={(e) => setDraft(e.target.value)}
+            className={fieldClass}
+            data-testid="user-search"
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.match} className="text-sm font-medium text-slate-700">
+            {t.users.match}
+          </label>
+          <select
+            id={ids.match}
+            value={query.match}
+            onChange={(e) => update({ match: e.target.value === "prefix" ? undefined : e.target.value, page: undefined })}
+            className={fieldClass}
+          >
+            {SEARCH_MATCHES.map((m) => (
+              <option key={m} value={m}>
+                {t.users.matches[m]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={ids.sort} className="text-sm font-medium text-slate-700">
+            {t.users.sort}
+          </label>
+          <select
+            id={ids.sort}
+            value={query.sort}
+            onChange={(e) => update({ sort: e.target.value === "created_desc" ? undefined : e.target.value, page: undefined })}
+            className={fieldClass}
+            data-testid="user-sort"
+          >
+            {USER_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t.users.sorts[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-2">
+          <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+            {t.users.submit}
+          </button>
+          {query.q && (
+            <button
+              type="button"
+              onClick={() => update({ q: undefined, page: undefined })}
+              className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-700 hover:bg-slate-50"
+            >
+              {t.users.clear}
+            </button>
+          )}
+        </div>
+      </form>
+
+      {error && <LoadError error={error} onRetry={reload} />}
+      {loading && !data && <LoadingLine />}
+
+      {data && (
+        <>
+          <p className="mt-6 text-sm text-slate-600" role="status" data-testid="user-count">
+            {format(t.users.showing, { from, to, total })}
+          </p>
+          <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200" aria-busy={loading}>
+            <table className="w-full min-w-[40rem] text-left text-sm" data-testid="user-table">
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold text-slate-700">
+                    {t.users.columns.name}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold text-slate-700">
+                    {t.users.columns.email}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold text-slate-700">
+                    {t.users.columns.credits}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold text-slate-700">
+                    {t.users.columns.paymentStatus}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold text-slate-700">
+                    {t.users.columns.package}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((user) => (
+                  <tr
+                    key={user._id}
+                    className="cursor-pointer border-t border-slate-200 hover:bg-slate-50"
+                    // The name is the keyboard-reachable link; a click anywhere on the row does the same.
+                    onClick={(event) => {
+                      if ((event.target as HTMLElement).closest("a")) return;
+                      navigate(href(`/admin/users/${user._id}`));
+                    }}
+                    data-testid="user-row"
+                  >
+                    <td className="px-4 py-3">
+                      <LocalizedLink
+                        to={`/admin/users/${user._id}`}
+                        className="font-medium text-brand-700 hover:underline"
+                      >
+                        {user.name}
+                      </LocalizedLink>
+                      {user.role === "admin" && (
+                        <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                          {t.users.adminBadge}
+                        </span>
+                      )}
+                    </td>
+                    <td className="break-all px-4 py-3 text-slate-700">{user.email}</td>
+                    <td className="px-4 py-3 text-right tabular-nums text-slate-900">{user.credits}</td>
+                    <td className="px-4 py-3">
+                      <PaymentBadge paid={user.paymentDone} />
+                    </td>
+                    <td className="px-4 py-3 text-slate-700">{packageLabel(user.package)}</td>
+                  </tr>
+                ))}
+                {rows.length === 0 && (
+                  <tr>
+                    <td colSpan={5} className="px-4 py-6 text-center text-slate-600">
+                      {t.users.empty}
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={query.page} pages={pages} onChange={(page) => update({ page: page === 1 ? undefined : page })} />
+        </>
+      )}
+    </div>
+  );
 }

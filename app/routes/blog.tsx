@@ -1,4 +1,104 @@
-// Being written in a parallel change; replaced before this lands.
-export default function Pending() {
-  return null;
+import { useLoaderData } from "react-router";
+import { format } from "../../lib/i18n/format";
+import { formatIsoDate } from "../../lib/i18n/dates";
+import { localizedContent, pageLang } from "../../lib/page-loader.server";
+import { rootDataFrom } from "../../lib/root-data";
+import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import { ContactPrompt } from "../components/contact-prompt";
+import { ContentNotAvailable } from "../components/content-not-available";
+import { useMessages } from "../components/language-provider";
+import { LocalizedLink } from "../components/localized-link";
+import { articles, blogIndex } from "../content/blog";
+import { blogMessages } from "../content/messages/blog";
+import type { Route } from "./+types/blog";
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const lang = pageLang(params);
+  const list = localizedContent(context.services, articles, lang) ?? [];
+  return {
+    lang,
+    content: localizedContent(context.services, blogIndex, lang),
+    articles: list.map((a) => ({
+      id: a.id,
+      title: a.title,
+      excerpt: a.excerpt,
+      category: a.category,
+      readTime: a.readTime,
+      date: a.date,
+      dateText: formatIsoDate(a.date, lang),
+      image: a.image,
+      imageAlt: a.imageAlt,
+    })),
+  };
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const root = rootDataFrom(matches);
+  if (!data?.content || !root) return [];
+  return seoMeta({
+    lang: data.lang,
+    path: "/blog",
+    title: data.content.seo.title,
+    description: data.content.seo.description,
+    siteName: root.siteName,
+    origin: root.origin,
+  });
+};
+
+export default function Blog() {
+  const { content, articles } = useLoaderData<typeof loader>();
+  const t = useMessages(blogMessages);
+  if (!content) return <ContentNotAvailable />;
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+          <h1 className="text-4xl font-bold tracking-tight md:text-5xl">{content.title}</h1>
+          <p className="mt-4 max-w-3xl text-lg text-blue-100">{content.subtitle}</p>
+        </div>
+      </section>
+      <div className="mx-auto max-w-3xl space-y-4 px-4 pt-12 text-lg leading-relaxed text-slate-700 sm:px-6" data-testid="blog-intro">
+        {content.content.map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+      </div>
+      <section aria-labelledby="blog-articles" className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        <h2 id="blog-articles" className="text-2xl font-bold text-slate-900">
+          {t.articlesTitle}
+        </h2>
+        <ul className="mt-8 grid gap-8 md:grid-cols-3">
+          {articles.map((article, index) => (
+            <li key={article.id} className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="blog-card">
+              <img
+                src={article.image}
+                alt={article.imageAlt}
+                width={1200}
+                height={630}
+                loading={index === 0 ? "eager" : "lazy"}
+                decoding="async"
+                className="aspect-[40/21] w-full bg-slate-100 object-cover"
+              />
+              <div className="flex flex-1 flex-col p-5">
+                <p className="text-sm font-semibold text-accent-600">{article.category}</p>
+                <h3 className="mt-2 text-lg font-semibold text-slate-900">
+                  <LocalizedLink to={`/blog/${article.id}`} className="hover:text-brand-700 hover:underline">
+                    {article.title}
+                  </LocalizedLink>
+                </h3>
+                <p className="mt-2 flex-1 text-slate-600">{article.excerpt}</p>
+                <p className="mt-4 text-sm text-slate-600">
+                  <time dateTime={article.date}>{article.dateText}</time>
+                  <span aria-hidden> · </span>
+                  {format(t.readTime, { minutes: article.readTime })}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <ContactPrompt />
+    </>
+  );
 }

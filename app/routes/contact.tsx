@@ -1,4 +1,141 @@
-// Being written in a parallel change; replaced before this lands.
-export default function Pending() {
-  return null;
+import { data, redirect, useActionData, useLoaderData } from "react-router";
+import { parseContact, readFormBody, submitContact } from "../../lib/contact.server";
+import { ApiError, COMMON_ERRORS } from "../../lib/http/api-error";
+import { localePath } from "../../lib/i18n/paths";
+import { localizedContent, pageLang } from "../../lib/page-loader.server";
+import { rootDataFrom } from "../../lib/root-data";
+import { CONTACT_FIELDS } from "../../lib/schemas/contact";
+import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import { ContactForm, type ContactActionResult, type ContactFormValues } from "../components/contact-form";
+import { ContentNotAvailable } from "../components/content-not-available";
+import { MailIcon, MapPinIcon, PhoneIcon } from "../components/icons";
+import { useMessages } from "../components/language-provider";
+import { contact } from "../content/contact";
+import { contactMessages } from "../content/messages/contact";
+import type { Route } from "./+types/contact";
+
+export function loader({ params, context, request }: Route.LoaderArgs) {
+  const lang = pageLang(params);
+  // After a successful submission the action redirects here (post/redirect/get), so reloading the
+  // page never sends the message twice.
+  const sent = new URL(request.url).searchParams.get("sent") === "1";
+  return { lang, content: localizedContent(context.services, contact, lang), sent };
+}
+
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const lang = pageLang(params);
+  const noStore = { "Cache-Control": "no-store" };
+  const form = await readFormBody(request);
+  if (form === "too_large" || form === null) {
+    const text = form === "too_large" ? COMMON_ERRORS.tooLarge : COMMON_ERRORS.validation;
+    return data<ContactActionResult>(
+      { ok: false, formError: text[lang], values: {} },
+      { status: form === "too_large" ? 413 : 400, headers: noStore },
+    );
+  }
+  const raw = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const values: ContactFormValues = Object.fromEntries(
+    CONTACT_FIELDS.filter((name) => typeof raw[name] === "string").map((name) => [name, raw[name]!.slice(0, 10_000)]),
+  );
+  const parsed = parseContact(raw, lang);
+  if (!parsed.ok) {
+    return data<ContactActionResult>({ ok: false, fields: parsed.fields, values }, { status: 400, headers: noStore });
+  }
+  try {
+    await submitContact(context.services, parsed.data, { ip: context.clientIp ?? "unknown", lang });
+  } catch (error) {
+    // By name as well: an ApiError thrown by the shared services comes from the server bundle's copy.
+    const refused = error instanceof ApiError || (error as Error | null)?.name === "ApiError" ? (error as ApiError) : null;
+    if (!refused) throw error;
+    return data<ContactActionResult>(
+      { ok: false, formError: refused.messageIn(lang), values },
+      { status: refused.status, headers: { ...noStore, ...(refused.headers ?? {}) } },
+    );
+  }
+  return redirect(`${localePath(lang, "/contact")}?sent=1`, { headers: noStore });
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  // Answers to a form submission are never cached; the page itself is public.
+  const headers = new Headers({ "Cache-Control": actionHeaders.get("Cache-Control") ?? PUBLIC_PAGE_CACHE_CONTROL });
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const root = rootDataFrom(matches);
+  if (!data?.content || !root) return [];
+  return seoMeta({
+    lang: data.lang,
+    path: "/contact",
+    title: data.content.seo.title,
+    description: data.content.seo.description,
+    siteName: root.siteName,
+    origin: root.origin,
+  });
+};
+
+export default function Contact() {
+  const { content, sent } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const t = useMessages(contactMessages);
+  if (!content) return <ContentNotAvailable />;
+  const info = content.contactInfo;
+  const cards = [
+    { key: "email", icon: MailIcon, ...info.email, href: info.email.details ? `mailto:${info.email.details}` : undefined },
+    { key: "phone", icon: PhoneIcon, ...info.phone, href: info.phone.details ? `tel:${info.phone.details.replace(/[^+\d]/g, "")}` : undefined },
+    { key: "address", icon: MapPinIcon, ...info.address, href: undefined },
+  ].filter((card) => card.details.trim() !== "");
+
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+          <h1 className="text-4xl font-bold tracking-tight">{content.title}</h1>
+          <p className="mt-4 max-w-2xl text-lg text-blue-100">{content.subtitle}</p>
+        </div>
+      </section>
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-3">
+        <div className="space-y-6" aria-label={t.contactDetails} role="region">
+          {cards.map(({ key, icon: Icon, title, details, description, href }) => (
+            <section key={key} className="flex gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid={`contact-card-${key}`}>
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                <Icon />
+              </span>
+              <div className="min-w-0">
+                <h2 className="font-semibold text-slate-900">{title}</h2>
+                {href ? (
+                  <a href={href} className="break-words font-medium text-brand-700 hover:underline">
+                    {details}
+                  </a>
+                ) : (
+                  <p className="break-words font-medium text-slate-800">{details}</p>
+                )}
+                <p className="mt-1 text-sm text-slate-600">{description}</p>
+              </div>
+            </section>
+          ))}
+          <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="business-hours">
+            <h2 className="font-semibold text-slate-900">{content.businessHours.title}</h2>
+            <dl className="mt-3 space-y-2 text-sm">
+              {content.businessHours.days.map((day) => (
+                <div key={day.name} className="flex justify-between gap-4">
+                  <dt className="text-slate-700">{day.name}</dt>
+                  <dd className="font-medium text-slate-900">{day.hours}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <section className="rounded-lg bg-brand-50 p-5">
+            <h2 className="font-semibold text-slate-900">{content.websiteInfo.name}</h2>
+            <p className="mt-1 text-sm text-slate-700">{content.websiteInfo.slogan}</p>
+          </section>
+        </div>
+        <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2">
+          <ContactForm form={content.form} serviceOptions={content.serviceOptions} result={result} sent={sent} />
+        </div>
+      </div>
+    </>
+  );
 }

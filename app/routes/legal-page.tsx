@@ -1,4 +1,50 @@
-// Being written in a parallel change; replaced before this lands.
-export default function Pending() {
-  return null;
+// /privacy, /terms and /cookies (one module, three route ids in app/routes.ts).
+import { data, useLoaderData } from "react-router";
+import { splitLangPath } from "../../lib/i18n/paths";
+import { localizedContent, pageLang } from "../../lib/page-loader.server";
+import { rootDataFrom } from "../../lib/root-data";
+import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import { ConsentPanel } from "../components/consent-panel";
+import { ContentNotAvailable } from "../components/content-not-available";
+import { TextPageView } from "../components/text-page";
+import { cookies, privacy, terms } from "../content/legal";
+import type { Route } from "./+types/legal-page";
+
+const PAGES = { privacy, terms, cookies } as const;
+type LegalPage = keyof typeof PAGES;
+
+const isLegalPage = (value: string): value is LegalPage => Object.prototype.hasOwnProperty.call(PAGES, value);
+
+export function loader({ params, context, request }: Route.LoaderArgs) {
+  const lang = pageLang(params);
+  // The route id equals the path's last segment: "privacy", "terms" or "cookies".
+  const page = splitLangPath(new URL(request.url).pathname).path.replace(/^\/|\/$/g, "");
+  if (!isLegalPage(page)) throw data(null, { status: 404 });
+  return { lang, page, content: localizedContent(context.services, PAGES[page], lang) };
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const root = rootDataFrom(matches);
+  if (!data?.content || !root) return [];
+  return seoMeta({
+    lang: data.lang,
+    path: `/${data.page}`,
+    title: data.content.seo.title,
+    description: data.content.seo.description,
+    siteName: root.siteName,
+    origin: root.origin,
+  });
+};
+
+export default function LegalPageRoute() {
+  const { content, page } = useLoaderData<typeof loader>();
+  if (!content) return <ContentNotAvailable />;
+  return (
+    <TextPageView page={content}>
+      {page === "cookies" && <ConsentPanel variant="cookies" />}
+      {page === "terms" && <ConsentPanel variant="terms" />}
+    </TextPageView>
+  );
 }

@@ -1,4 +1,145 @@
-// Being written in a parallel change; replaced before this lands.
-export default function Pending() {
-  return null;
+// /login: e-mail and password. Spec §5/§8 messages; on success the token, user and credits are
+// stored and the member goes back to `next` (same-site paths only), else home, an admin to /admin.
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { api, ApiRequestError } from "../../lib/api-client";
+import { safeRedirectPath } from "../../lib/i18n/paths";
+import { pageLang } from "../../lib/page-loader.server";
+import { rootDataFrom } from "../../lib/root-data";
+import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import {
+  AuthCard,
+  AuthField,
+  FormStatusMessage,
+  ShowPasswordToggle,
+  submitButtonClass,
+  SUCCESS_REDIRECT_MS,
+  type FormStatus,
+} from "../components/auth-field";
+import { useAuth, type SignInData } from "../components/auth-provider";
+import { useLanguage, useMessages } from "../components/language-provider";
+import { LocalizedLink } from "../components/localized-link";
+import { auth as authMessages } from "../content/messages/auth";
+import type { Route } from "./+types/login";
+
+export function loader({ params }: Route.LoaderArgs) {
+  return { lang: pageLang(params) };
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const root = rootDataFrom(matches);
+  if (!data || !root) return [];
+  const t = authMessages[data.lang].login;
+  return seoMeta({
+    lang: data.lang,
+    path: "/login",
+    title: t.seoTitle,
+    description: t.seoDescription,
+    siteName: root.siteName,
+    origin: root.origin,
+  });
+};
+
+type AuthResponse = Partial<SignInData> & { message?: string };
+
+export default function Login() {
+  const t = useMessages(authMessages);
+  const { lang, href } = useLanguage();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [showPassword, setShowPassword] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [status, setStatus] = useState<FormStatus>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const next = searchParams.get("next");
+  const signupHref = next ? `${href("/signup")}?next=${encodeURIComponent(safeRedirectPath(next))}` : href("/signup");
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    setFieldErrors({});
+    if (!email.trim() || !password) {
+      setStatus({ kind: "error", text: t.login.bothRequired });
+      return;
+    }
+    setStatus(null);
+    setPending(true);
+    try {
+      const result = await api<AuthResponse | null>("/user/login", { method: "POST", body: { email, password }, lang });
+      if (!result?.token || !result.user) {
+        setStatus({ kind: "error", text: t.login.noResult });
+        setPending(false);
+        return;
+      }
+      auth.signIn({ token: result.token, user: result.user });
+      setStatus({ kind: "success", text: t.login.success });
+      const target = next
+        ? safeRedirectPath(next, href("/"))
+        : result.user.role === "admin"
+          ? href("/admin")
+          : href("/");
+      timer.current = setTimeout(() => navigate(target, { replace: true }), SUCCESS_REDIRECT_MS);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status !== 0) {
+        setFieldErrors(error.fields);
+        setStatus({ kind: "error", text: error.message || t.login.failed });
+      } else {
+        setStatus({ kind: "error", text: t.login.error });
+      }
+      setPending(false);
+    }
+  }
+
+  return (
+    <AuthCard title={t.login.title} subtitle={t.login.subtitle}>
+      <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="login-form">
+        <AuthField
+          id="email"
+          type="email"
+          label={t.fields.email}
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+          required
+          error={fieldErrors.email}
+        />
+        <div className="space-y-2">
+          <AuthField
+            id="password"
+            type={showPassword ? "text" : "password"}
+            label={t.fields.password}
+            value={password}
+            onChange={setPassword}
+            autoComplete="current-password"
+            required
+            error={fieldErrors.password}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <ShowPasswordToggle id="show-password" label={t.fields.showPassword} checked={showPassword} onChange={setShowPassword} />
+            <LocalizedLink to="/forgot-password" className="text-sm font-medium text-brand-700 underline hover:text-brand-800">
+              {t.login.forgot}
+            </LocalizedLink>
+          </div>
+        </div>
+        <FormStatusMessage status={status} />
+        <button type="submit" disabled={pending} className={submitButtonClass}>
+          {pending && status?.kind !== "success" ? t.login.submitting : t.login.submit}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        {t.login.noAccount}{" "}
+        <Link to={signupHref} className="font-semibold text-brand-700 underline hover:text-brand-800">
+          {t.login.signup}
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

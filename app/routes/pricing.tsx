@@ -1,4 +1,136 @@
-// Being written in a parallel change; replaced before this lands.
-export default function Pending() {
-  return null;
+import { useLoaderData } from "react-router";
+import { formatUsd, PACKAGES } from "../../lib/catalog";
+import { format } from "../../lib/i18n/format";
+import { pageLang } from "../../lib/page-loader.server";
+import { rootDataFrom } from "../../lib/root-data";
+import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import { useAuth } from "../components/auth-provider";
+import { CheckIcon } from "../components/icons";
+import { useLanguage, useMessages } from "../components/language-provider";
+import { LocalizedLink, LocalizedNavLink } from "../components/localized-link";
+import { common } from "../content/messages/common";
+import { pricingMessages } from "../content/messages/pricing";
+import type { Route } from "./+types/pricing";
+
+export function loader({ params }: Route.LoaderArgs) {
+  return { lang: pageLang(params) };
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const root = rootDataFrom(matches);
+  if (!data || !root) return [];
+  const t = pricingMessages[data.lang];
+  return seoMeta({
+    lang: data.lang,
+    path: "/pricing",
+    title: t.seoTitle,
+    description: format(t.seoDescription, { siteName: root.siteName }),
+    siteName: root.siteName,
+    origin: root.origin,
+  });
+};
+
+/** The pricing page's own navigation of spec §2: Explore (signed in), Pricing, About Us, Login, Sign Up. */
+function PricingNav() {
+  const t = useMessages(common);
+  const p = useMessages(pricingMessages);
+  const auth = useAuth();
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-white text-brand-800 shadow-sm" : "text-slate-700 hover:bg-white"}`;
+  const items: [string, string][] = [
+    ...(auth.isAuthenticated ? ([["/explore", t.nav.explore]] as [string, string][]) : []),
+    ["/pricing", t.nav.pricing],
+    ["/about", t.nav.about],
+    ...(auth.isAuthenticated
+      ? []
+      : ([
+          ["/login", t.nav.login],
+          ["/signup", t.nav.signup],
+        ] as [string, string][])),
+  ];
+  return (
+    <nav aria-label={p.pricingNav} className="border-b border-slate-200 bg-slate-100" data-testid="pricing-nav">
+      <ul className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-2 sm:px-6">
+        {items.map(([to, label]) => (
+          <li key={to}>
+            <LocalizedNavLink to={to} className={linkClass}>
+              {label}
+            </LocalizedNavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export default function Pricing() {
+  const t = useMessages(pricingMessages);
+  const { lang } = useLanguage();
+  return (
+    <>
+      <PricingNav />
+      <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <div className="mx-auto max-w-3xl text-center">
+          <h1 className="text-4xl font-bold tracking-tight text-slate-900 md:text-5xl">{t.title}</h1>
+          <p className="mt-4 text-lg text-slate-600" data-testid="pricing-tagline">
+            {t.tagline}
+          </p>
+        </div>
+        <ul className="mt-12 grid gap-8 md:grid-cols-3">
+          {PACKAGES.map((pkg) => {
+            const featured = pkg.id === "pro";
+            const name = pkg.name[lang];
+            return (
+              <li
+                key={pkg.id}
+                className={`relative flex flex-col rounded-2xl border bg-white p-8 shadow-sm ${
+                  featured ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"
+                }`}
+                data-testid={`package-${pkg.id}`}
+              >
+                {featured && (
+                  <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
+                    {t.popular}
+                  </p>
+                )}
+                <h2 className="text-2xl font-bold text-slate-900">{name}</h2>
+                <p className="mt-4 flex items-baseline gap-2">
+                  <span className="text-4xl font-bold text-slate-900" data-testid="package-price">
+                    {formatUsd(pkg.priceCents)}
+                  </span>
+                  <span className="text-sm text-slate-600">{t.oneTime}</span>
+                </p>
+                <p className="mt-2 font-semibold text-brand-700" data-testid="package-credits">
+                  {format(t.credits, { count: pkg.credits })}
+                </p>
+                <p className="mt-3 text-slate-600">{pkg.description[lang]}</p>
+                <h3 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-700">{t.features}</h3>
+                <ul className="mt-3 flex-1 space-y-2" data-testid="package-features">
+                  {pkg.features[lang].map((feature) => (
+                    <li key={feature} className="flex gap-2 text-slate-700">
+                      <CheckIcon className="mt-0.5 shrink-0 text-accent-600" width={18} height={18} />
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+                <LocalizedLink
+                  to={`/${pkg.url}`}
+                  className={`mt-8 block rounded-md px-5 py-3 text-center font-semibold ${
+                    featured ? "bg-brand-600 text-white hover:bg-brand-700" : "border border-brand-600 text-brand-700 hover:bg-brand-50"
+                  }`}
+                  aria-label={`${t.getStarted}: ${name}`}
+                  data-testid="package-get-started"
+                >
+                  {t.getStarted}
+                </LocalizedLink>
+              </li>
+            );
+          })}
+        </ul>
+        <p className="mt-10 text-center text-sm text-slate-600">{t.creditNote}</p>
+      </section>
+    </>
+  );
 }

@@ -1,4 +1,120 @@
-// Being written in a parallel change; replaced before this lands.
-export default function Pending() {
-  return null;
+// One of the four service pages (/services/{slug}): intro text, five example questions and the AI
+// tax assistant. The text is public and indexable; asking needs sign-in (checked in the browser and
+// by the API). The old slugs of the spec's home cards are answered with a 301 in server/app.ts.
+import { data, useLoaderData, useRouteLoaderData } from "react-router";
+import { LANGUAGES } from "../../lib/i18n/languages";
+import { localePath } from "../../lib/i18n/paths";
+import { localizedContent, pageLang } from "../../lib/page-loader.server";
+import { rootDataFrom, type RootData } from "../../lib/root-data";
+import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import { isServiceSlug } from "../../lib/services";
+import { AskAssistant } from "../components/ask-assistant";
+import { ContactPrompt } from "../components/contact-prompt";
+import { ContentNotAvailable } from "../components/content-not-available";
+import { useMessages } from "../components/language-provider";
+import { LocalizedLink } from "../components/localized-link";
+import { ai as aiMessages } from "../content/messages/ai";
+import { common } from "../content/messages/common";
+import { services } from "../content/services";
+import type { Route } from "./+types/service";
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const lang = pageLang(params);
+  const slug = params.slug;
+  if (!isServiceSlug(slug)) throw data(null, { status: 404 });
+  const content = localizedContent(context.services, services, lang)?.[slug] ?? null;
+  return { lang, slug, content };
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  const root = rootDataFrom(matches);
+  if (!loaderData?.content || !root) return [];
+  const { lang, slug, content } = loaderData;
+  const nav = common[lang].nav;
+  const path = `/services/${slug}`;
+  const url = root.origin + localePath(lang, path);
+  return seoMeta({
+    lang,
+    path,
+    title: content.seo.title,
+    description: content.seo.description,
+    siteName: root.siteName,
+    origin: root.origin,
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        itemListElement: [
+          { "@type": "ListItem", position: 1, name: nav.home, item: root.origin + localePath(lang, "/") },
+          { "@type": "ListItem", position: 2, name: nav.services, item: root.origin + localePath(lang, "/services") },
+          { "@type": "ListItem", position: 3, name: content.title, item: url },
+        ],
+      },
+      {
+        "@context": "https://schema.org",
+        "@type": "Service",
+        name: content.title,
+        description: content.seo.description,
+        url,
+        inLanguage: LANGUAGES.find((l) => l.code === lang)?.tag ?? lang,
+        provider: { "@type": "Organization", name: root.siteName, url: root.origin + "/" },
+      },
+    ],
+  });
+};
+
+export default function ServicePage() {
+  const { slug, content } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<RootData>("root");
+  const nav = useMessages(common).nav;
+  const t = useMessages(aiMessages);
+  if (!content) return <ContentNotAvailable />;
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
+        <div className="mx-auto max-w-5xl px-4 py-14 sm:px-6 md:py-16">
+          <nav aria-label={t.breadcrumb}>
+            <ol className="flex flex-wrap items-center gap-2 text-sm text-blue-100">
+              <li>
+                <LocalizedLink to="/" className="underline-offset-2 hover:underline">
+                  {nav.home}
+                </LocalizedLink>
+              </li>
+              <li aria-hidden>/</li>
+              <li>
+                <LocalizedLink to="/services" className="underline-offset-2 hover:underline">
+                  {nav.services}
+                </LocalizedLink>
+              </li>
+              <li aria-hidden>/</li>
+              <li aria-current="page" className="text-white">
+                {content.title}
+              </li>
+            </ol>
+          </nav>
+          <h1 className="mt-4 text-4xl font-bold tracking-tight md:text-5xl">{content.title}</h1>
+          <p className="mt-4 max-w-3xl text-lg text-blue-100">{content.summary}</p>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+        <div className="max-w-3xl space-y-4 text-lg leading-relaxed text-slate-700" data-testid="service-intro">
+          {content.intro.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+        <div className="mt-10">
+          <AskAssistant
+            key={slug}
+            topic={slug}
+            examples={content.exemplaryQuestions}
+            configured={root?.ai.configured ?? false}
+          />
+        </div>
+      </div>
+      <ContactPrompt />
+    </>
+  );
 }

@@ -1,4 +1,92 @@
-// Being written in a parallel change; replaced before this lands.
-export default function Pending() {
-  return null;
+import { useLoaderData } from "react-router";
+import { localizedContent, pageLang } from "../../lib/page-loader.server";
+import { rootDataFrom } from "../../lib/root-data";
+import { SERVICE_SLUGS } from "../../lib/services";
+import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import { ContactPrompt } from "../components/contact-prompt";
+import { ContentNotAvailable } from "../components/content-not-available";
+import { useMessages } from "../components/language-provider";
+import { LocalizedLink } from "../components/localized-link";
+import { publicPages } from "../content/messages/public";
+import { services, servicesIndex } from "../content/services";
+import type { Route } from "./+types/services";
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const lang = pageLang(params);
+  const index = localizedContent(context.services, servicesIndex, lang);
+  const all = localizedContent(context.services, services, lang);
+  // Only what the overview shows travels to the browser (not the intros and questions).
+  const sections = all
+    ? SERVICE_SLUGS.map((slug) => {
+        const { title, summary, highlights } = all[slug];
+        return { slug, title, summary, highlights };
+      })
+    : [];
+  return { lang, content: index, sections };
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const root = rootDataFrom(matches);
+  if (!data?.content || !root) return [];
+  return seoMeta({
+    lang: data.lang,
+    path: "/services",
+    title: data.content.seo.title,
+    description: data.content.seo.description,
+    siteName: root.siteName,
+    origin: root.origin,
+  });
+};
+
+export default function Services() {
+  const { content, sections } = useLoaderData<typeof loader>();
+  const t = useMessages(publicPages).services;
+  if (!content) return <ContentNotAvailable />;
+  return (
+    <>
+      <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-20">
+          <h1 className="text-4xl font-bold tracking-tight md:text-5xl">{content.title}</h1>
+          <p className="mt-4 max-w-3xl text-lg text-blue-100">{content.subtitle}</p>
+        </div>
+      </section>
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <ul className="grid gap-8 md:grid-cols-2">
+          {sections.map((section) => (
+            <li key={section.slug}>
+              <section
+                aria-labelledby={`service-${section.slug}`}
+                className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-8 shadow-sm"
+                data-testid="service-section"
+              >
+                <h2 id={`service-${section.slug}`} className="text-2xl font-bold text-slate-900">
+                  {section.title}
+                </h2>
+                <p className="mt-3 text-slate-700">{section.summary}</p>
+                <ul className="mt-5 flex-1 space-y-2" aria-label={t.highlightsLabel}>
+                  {section.highlights.map((item) => (
+                    <li key={item} className="flex gap-2 text-slate-700">
+                      <span aria-hidden className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-accent-600" />
+                      {item}
+                    </li>
+                  ))}
+                </ul>
+                <LocalizedLink
+                  to={`/services/${section.slug}`}
+                  className="mt-6 inline-block self-start rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+                  aria-label={`${t.learnMore}: ${section.title}`}
+                  data-testid="service-learn-more"
+                >
+                  {t.learnMore}
+                </LocalizedLink>
+              </section>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <ContactPrompt />
+    </>
+  );
 }

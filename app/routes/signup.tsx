@@ -1,4 +1,165 @@
-// Being written in a parallel change; replaced before this lands.
-export default function Pending() {
-  return null;
+// /signup: name (optional), e-mail and password. Spec §5/§8 messages; field errors from the shared
+// schema (checked here first, then by the server); success signs the new member in at once.
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { api, ApiRequestError } from "../../lib/api-client";
+import { safeRedirectPath } from "../../lib/i18n/paths";
+import { pageLang } from "../../lib/page-loader.server";
+import { rootDataFrom } from "../../lib/root-data";
+import { RegisterSchema } from "../../lib/schemas/auth";
+import { fieldErrorText } from "../../lib/schemas/field-errors";
+import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import {
+  AuthCard,
+  AuthField,
+  FormStatusMessage,
+  ShowPasswordToggle,
+  submitButtonClass,
+  SUCCESS_REDIRECT_MS,
+  type FormStatus,
+} from "../components/auth-field";
+import { useAuth, type SignInData } from "../components/auth-provider";
+import { useLanguage, useMessages } from "../components/language-provider";
+import { auth as authMessages } from "../content/messages/auth";
+import type { Route } from "./+types/signup";
+
+export function loader({ params }: Route.LoaderArgs) {
+  return { lang: pageLang(params) };
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const root = rootDataFrom(matches);
+  if (!data || !root) return [];
+  const t = authMessages[data.lang].signup;
+  return seoMeta({
+    lang: data.lang,
+    path: "/signup",
+    title: t.seoTitle,
+    description: t.seoDescription,
+    siteName: root.siteName,
+    origin: root.origin,
+  });
+};
+
+type AuthResponse = Partial<SignInData> & { message?: string };
+
+export default function Signup() {
+  const t = useMessages(authMessages);
+  const { lang, href } = useLanguage();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [showPassword, setShowPassword] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [status, setStatus] = useState<FormStatus>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const next = searchParams.get("next");
+  const loginHref = next ? `${href("/login")}?next=${encodeURIComponent(safeRedirectPath(next))}` : href("/login");
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    setFieldErrors({});
+    if (!email.trim() || !password) {
+      setStatus({ kind: "error", text: t.signup.fillAll });
+      return;
+    }
+    const body = { name, email, password };
+    const checked = RegisterSchema.safeParse(body);
+    if (!checked.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of checked.error.issues) {
+        const key = String(issue.path[0] ?? "_");
+        errors[key] ??= fieldErrorText(issue.message, lang);
+      }
+      setFieldErrors(errors);
+      setStatus({ kind: "error", text: t.checkFields });
+      return;
+    }
+    setStatus(null);
+    setPending(true);
+    try {
+      const result = await api<AuthResponse | null>("/user/register", { method: "POST", body, lang });
+      if (!result?.token || !result.user) {
+        setStatus({ kind: "error", text: t.signup.falsy });
+        setPending(false);
+        return;
+      }
+      auth.signIn({ token: result.token, user: result.user });
+      setStatus({ kind: "success", text: t.signup.success });
+      const target = next ? safeRedirectPath(next, href("/")) : href("/");
+      timer.current = setTimeout(() => navigate(target, { replace: true }), SUCCESS_REDIRECT_MS);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status !== 0) {
+        setFieldErrors(error.fields);
+        setStatus({ kind: "error", text: error.message || t.signup.failed });
+      } else {
+        setStatus({ kind: "error", text: t.signup.fallback });
+      }
+      setPending(false);
+    }
+  }
+
+  return (
+    <AuthCard title={t.signup.title} subtitle={t.signup.subtitle}>
+      <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="signup-form">
+        <AuthField
+          id="name"
+          type="text"
+          label={
+            <>
+              {t.fields.name} <span className="font-normal text-slate-600">{t.fields.nameOptional}</span>
+            </>
+          }
+          value={name}
+          onChange={setName}
+          autoComplete="name"
+          hint={t.fields.nameHint}
+          error={fieldErrors.name}
+        />
+        <AuthField
+          id="email"
+          type="email"
+          label={t.fields.email}
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+          required
+          error={fieldErrors.email}
+        />
+        <div className="space-y-2">
+          <AuthField
+            id="password"
+            type={showPassword ? "text" : "password"}
+            label={t.fields.password}
+            value={password}
+            onChange={setPassword}
+            autoComplete="new-password"
+            required
+            hint={t.fields.passwordHint}
+            error={fieldErrors.password}
+          />
+          <ShowPasswordToggle id="show-password" label={t.fields.showPassword} checked={showPassword} onChange={setShowPassword} />
+        </div>
+        <FormStatusMessage status={status} />
+        <button type="submit" disabled={pending} className={submitButtonClass} aria-live="polite">
+          {pending && status?.kind !== "success" ? t.signup.pending : t.signup.submit}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-700">
+        {t.signup.haveAccount}{" "}
+        <Link to={loginHref} className="font-semibold text-brand-700 underline hover:text-brand-800">
+          {t.signup.login}
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

@@ -28,6 +28,13 @@ export const FIELD_ERRORS = {
     zh: "请输入两位国家代码，例如 JP。",
   },
   invalid_number: { en: "Enter a whole number.", ja: "整数を入力してください。", zh: "请输入整数。" },
+  invalid_format: {
+    en: "This value is not in the expected format.",
+    ja: "値の形式が正しくありません。",
+    zh: "该值的格式不正确。",
+  },
+  min_value: { en: "Must be at least {min}.", ja: "{min} 以上の値を入力してください。", zh: "不能小于 {min}。" },
+  max_value: { en: "Must be at most {max}.", ja: "{max} 以下の値を入力してください。", zh: "不能大于 {max}。" },
 } satisfies Record<string, Localized<string>>;
 
 export type FieldErrorCode = keyof typeof FIELD_ERRORS;

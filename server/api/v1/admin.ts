@@ -1,3 +1,64 @@
+// Admin API: one user's history, credit adjustments, the admin role, the contact inbox.
+// Every route answers 401 without a token and 403 for a non-admin (requireAdmin).
 import { Router } from "express";
+import { listMessages, setMessageRead } from "../../../lib/admin/messages.server";
+import { ADMIN_USER_ERRORS, adjustCredits, changeRole, getUserDetail } from "../../../lib/admin/users.server";
+import { ApiError, type LocalizedText } from "../../../lib/http/api-error";
+import {
+  CreditAdjustmentSchema,
+  MessageListQuerySchema,
+  MessageReadSchema,
+  RoleChangeSchema,
+} from "../../../lib/schemas/admin";
+import { parseBody, requestLang, requireAdmin, services } from "../../http";
 
 export const adminRouter = Router();
+
+const TEXT = {
+  creditsGranted: { en: "Credits granted.", ja: "クレジットを付与しました。", zh: "已发放积分。" },
+  creditsDeducted: { en: "Credits deducted.", ja: "クレジットを差し引きました。", zh: "已扣除积分。" },
+  promoted: { en: "The user is now an admin.", ja: "このユーザーを管理者にしました。", zh: "该用户已设为管理员。" },
+  demoted: {
+    en: "The user is no longer an admin.",
+    ja: "このユーザーの管理者権限を解除しました。",
+    zh: "已撤销该用户的管理员权限。",
+  },
+  markedRead: { en: "Marked as read.", ja: "既読にしました。", zh: "已标记为已读。" },
+  markedUnread: { en: "Marked as unread.", ja: "未読に戻しました。", zh: "已标记为未读。" },
+} satisfies Record<string, LocalizedText>;
+
+adminRouter.get("/users/:id", async (req, res) => {
+  await requireAdmin(req);
+  const detail = await getUserDetail(services(req).db, req.params.id);
+  if (!detail) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
+  res.json({ success: true, ...detail });
+});
+
+adminRouter.post("/users/:id/credits", async (req, res) => {
+  const admin = await requireAdmin(req);
+  const input = parseBody(req, CreditAdjustmentSchema, req.body);
+  const result = await adjustCredits(services(req).db, { ...input, userId: req.params.id, adminId: admin.id });
+  const text = input.direction === "grant" ? TEXT.creditsGranted : TEXT.creditsDeducted;
+  res.json({ success: true, message: text[requestLang(req)], credits: result.credits, entry: result.entry });
+});
+
+adminRouter.post("/users/:id/role", async (req, res) => {
+  const admin = await requireAdmin(req);
+  const { role } = parseBody(req, RoleChangeSchema, req.body);
+  const user = await changeRole(services(req).db, { userId: req.params.id, adminId: admin.id, role });
+  const text = role === "admin" ? TEXT.promoted : TEXT.demoted;
+  res.json({ success: true, message: text[requestLang(req)], user });
+});
+
+adminRouter.get("/messages", async (req, res) => {
+  await requireAdmin(req);
+  const query = parseBody(req, MessageListQuerySchema, req.query);
+  res.json({ success: true, ...(await listMessages(services(req).db, query)) });
+});
+
+adminRouter.post("/messages/:id/read", async (req, res) => {
+  await requireAdmin(req);
+  const { read } = parseBody(req, MessageReadSchema, req.body);
+  const message = await setMessageRead(services(req).db, req.params.id, read);
+  res.json({ success: true, message: (read ? TEXT.markedRead : TEXT.markedUnread)[requestLang(req)], contactMessage: message });
+});

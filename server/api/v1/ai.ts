@@ -1,3 +1,182 @@
+// The AI tax assistant: POST /ask streams an answer as server-sent events (lib/ai/sse.ts), GET
+// /history lists the member's own questions. Refusals that happen before streaming (validation,
+// sign-in, credits, rate limit, no model configured) are ordinary JSON errors.
+import type { Request, Response } from "express";
 import { Router } from "express";
+import { AI_ERRORS, AiFailure, type AiErrorCode } from "../../../lib/ai/errors";
+import { findKnowledgeAnswer } from "../../../lib/ai/knowledge";
+import { buildMessages } from "../../../lib/ai/prompt";
+import { ABORTED_STATUS } from "../../../lib/ai/provider.server";
+import {
+  ANSWER_DEADLINE_MS,
+  completeQuestion,
+  currentCredits,
+  endQuestion,
+  listHistory,
+  recordKnowledgeAnswer,
+  releaseReservation,
+  reserveQuestion,
+} from "../../../lib/ai/questions.server";
+import { formatSseEvent, SSE_HEARTBEAT } from "../../../lib/ai/sse";
+import { ApiError } from "../../../lib/http/api-error";
+import type { Lang } from "../../../lib/i18n/languages";
+import type { RateRule } from "../../../lib/rate-limit.server";
+import { AskSchema, HistoryQuerySchema, type AiDoneEvent } from "../../../lib/schemas/ai";
+import { parseBody, requireUser, services } from "../../http";
+
+/** Protects the provider key: questions per member per minute. */
+export const ASK_RATE_RULE: RateRule = { name: "ai-ask", points: 10, windowSeconds: 60 };
+const HEARTBEAT_MS = 15_000;
 
 export const aiRouter = Router();
+
+/** Starts the event stream. `no-transform` also keeps the compression middleware from buffering it. */
+function openEventStream(res: Response) {
+  res.status(200);
+  res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store, no-transform");
+  res.setHeader("X-Accel-Buffering", "no");
+  res.flushHeaders();
+  const write = (text: string) => {
+    if (res.writableEnded || res.destroyed) return;
+    res.write(text);
+  };
+  return {
+    send: (event: "delta" | "done" | "error", data: unknown) => write(formatSseEvent(event, data)),
+    heartbeat: () => write(SSE_HEARTBEAT),
+    end: () => {
+      if (!res.writableEnded) res.end();
+    },
+  };
+}
+
+const errorEvent = (code: AiErrorCode, lang: Lang) => ({ code, message: AI_ERRORS[code][lang] ?? AI_ERRORS[code].en });
+
+aiRouter.post("/ask", async (req: Request, res: Response) => {
+  const user = await requireUser(req);
+  const input = parseBody(req, AskSchema, req.body);
+  const { db, ai, env, rateLimiter, logger } = services(req);
+  const started = performance.now();
+
+  if (!ai.configured) {
+    // No model: only the example questions, answered free from the built-in knowledge base.
+    const known = findKnowledgeAnswer(input.topic, input.question, input.lang);
+    if (!known) throw new ApiError(503, "ai_not_configured", AI_ERRORS.ai_not_configured);
+    await rateLimiter.enforce(ASK_RATE_RULE, user.id, AI_ERRORS.ai_rate_limited);
+    const questionId = await recordKnowledgeAnswer(db, {
+      userId: user.id,
+      topic: input.topic,
+      lang: input.lang,
+      question: input.question,
+      answer: known.answer,
+      durationMs: Math.round(performance.now() - started),
+    });
+    const stream = openEventStream(res);
+    // Sent in paragraphs, so the page handles both sources the same way.
+    const parts = known.answer.split(/(?<=\n\n)/);
+    for (const text of parts) stream.send("delta", { text });
+    const done: AiDoneEvent = {
+      questionId,
+      answer: known.answer,
+      credits: await currentCredits(db, user.id),
+      source: "knowledge_base",
+    };
+    stream.send("done", done);
+    stream.end();
+    return;
+  }
+
+  const questionId = await reserveQuestion(db, {
+    userId: user.id,
+    topic: input.topic,
+    lang: input.lang,
+    question: input.question,
+    model: ai.model,
+  });
+  if (!questionId) throw new ApiError(402, "no_credits", AI_ERRORS.no_credits, { pricingPath: "/pricing" });
+  try {
+    await rateLimiter.enforce(ASK_RATE_RULE, user.id, AI_ERRORS.ai_rate_limited);
+  } catch (error) {
+    await releaseReservation(db, questionId);
+    throw error;
+  }
+
+  const controller = new AbortController();
+  let clientGone = false;
+  let deadlineHit = false;
+  res.on("close", () => {
+    if (!res.writableFinished) {
+      clientGone = true;
+      controller.abort();
+    }
+  });
+  const deadline = setTimeout(() => {
+    deadlineHit = true;
+    controller.abort();
+  }, ANSWER_DEADLINE_MS);
+
+  const stream = openEventStream(res);
+  const heartbeat = setInterval(stream.heartbeat, HEARTBEAT_MS);
+  let answer = "";
+  let firstTokenMs: number | null = null;
+  let usage: { promptTokens: number; completionTokens: number } | null = null;
+  const elapsed = () => Math.round(performance.now() - started);
+
+  try {
+    const messages = buildMessages({ topic: input.topic, lang: input.lang, question: input.question, siteName: env.SITE_NAME });
+    for await (const part of ai.stream(messages, controller.signal)) {
+      if (part.type === "usage") {
+        usage = part;
+        continue;
+      }
+      firstTokenMs ??= elapsed();
+      answer += part.text;
+      stream.send("delta", { text: part.text });
+    }
+    if (clientGone) throw new AiFailure("ai_error", ABORTED_STATUS);
+    if (answer.trim() === "") throw new AiFailure("ai_no_response");
+    const balance = await completeQuestion(db, {
+      questionId,
+      userId: user.id,
+      answer,
+      promptTokens: usage?.promptTokens ?? null,
+      completionTokens: usage?.completionTokens ?? null,
+      firstTokenMs,
+      durationMs: elapsed(),
+    });
+    if (balance === null) throw new AiFailure("ai_error");
+    const done: AiDoneEvent = { questionId, answer, credits: balance, source: "model" };
+    stream.send("done", done);
+  } catch (error) {
+    let code: AiErrorCode = error instanceof AiFailure ? error.code : "ai_error";
+    if (deadlineHit) code = "ai_timeout";
+    if (!(error instanceof AiFailure)) logger.error({ err: error, questionId }, "AI answer failed");
+    try {
+      // The slot is freed; no credit was spent.
+      await endQuestion(db, {
+        questionId,
+        status: clientGone ? "aborted" : "failed",
+        errorCode: clientGone ? "client_disconnected" : code,
+        partialAnswer: answer,
+        promptTokens: usage?.promptTokens ?? null,
+        completionTokens: usage?.completionTokens ?? null,
+        firstTokenMs,
+        durationMs: elapsed(),
+      });
+    } catch (storeError) {
+      logger.error({ err: storeError, questionId }, "could not record the failed AI answer");
+    }
+    if (!clientGone) stream.send("error", errorEvent(code, input.lang));
+  } finally {
+    clearTimeout(deadline);
+    clearInterval(heartbeat);
+    stream.end();
+  }
+});
+
+aiRouter.get("/history", async (req: Request, res: Response) => {
+  const user = await requireUser(req);
+  const { limit } = parseBody(req, HistoryQuerySchema, { limit: req.query.limit });
+  const questions = await listHistory(services(req).db, user.id, limit);
+  res.json({ success: true, questions });
+});

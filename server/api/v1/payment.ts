@@ -1,3 +1,124 @@
-import { Router } from "express";
+// /api/v1/payment: card checkout (create, confirm after 3-D Secure), the provider's webhook and the
+// member's purchase history. Prices come from the catalog; a client's `amount` is ignored.
+import { randomUUID } from "node:crypto";
+import express, { Router, type Request } from "express";
+import { ApiError, COMMON_ERRORS } from "../../../lib/http/api-error";
+import type { Lang } from "../../../lib/i18n/languages";
+import { cardErrorText } from "../../../lib/payments/card-errors";
+import {
+  confirmPayment,
+  createPayment,
+  handlePaymentEvent,
+  PAYMENT_ERRORS,
+  PAYMENT_TEXT,
+  paymentHistory,
+  type CheckoutDeps,
+  type CheckoutResult,
+} from "../../../lib/payments/checkout.server";
+import { WebhookSignatureError } from "../../../lib/payments/provider";
+import { ConfirmPaymentSchema, CreatePaymentSchema, type PaymentResponse } from "../../../lib/schemas/payment";
+import { parseBody, requestLang, requireUser, services } from "../../http";
 
 export const paymentRouter = Router();
+
+function checkoutDeps(req: Request): CheckoutDeps {
+  const { db, payments, logger, rateLimiter, env } = services(req);
+  return { db, provider: payments, logger: req.log ?? logger, rateLimiter, siteName: env.SITE_NAME };
+}
+
+/** The spec's checkout message for a missing card or country; other field problems keep the generic one. */
+function parseCreateBody(req: Request) {
+  try {
+    return parseBody(req, CreatePaymentSchema, req.body);
+  } catch (error) {
+    const codes = (error instanceof ApiError ? error.details?.codes : undefined) as Record<string, string> | undefined;
+    if (codes && (codes.paymentMethodId === "required" || codes.country === "required")) {
+      throw new ApiError(400, "missing_details", PAYMENT_ERRORS.fillAllDetails, error instanceof ApiError ? error.details : undefined);
+    }
+    throw error;
+  }
+}
+
+function toResponse(result: CheckoutResult, lang: Lang): PaymentResponse {
+  const base = { transactionId: result.payment.id, package: result.payment.package };
+  switch (result.status) {
+    case "succeeded":
+      return {
+        success: true,
+        status: "succeeded",
+        message: PAYMENT_TEXT.succeeded[lang],
+        ...base,
+        creditsAdded: result.payment.credits,
+        credits: result.balance,
+      };
+    case "requires_action":
+      return {
+        success: false,
+        status: "requires_action",
+        message: PAYMENT_TEXT.requiresAction[lang],
+        ...base,
+        requiresAction: true,
+        clientSecret: result.clientSecret,
+      };
+    case "pending":
+      return { success: false, status: "pending", code: "processing", error: PAYMENT_TEXT.processing[lang], ...base };
+    case "failed":
+      return {
+        success: false,
+        status: "failed",
+        code: result.code,
+        error: cardErrorText(result.code, lang, result.message),
+        ...base,
+      };
+  }
+}
+
+paymentRouter.post("/create", async (req, res) => {
+  const user = await requireUser(req);
+  const input = parseCreateBody(req);
+  const result = await createPayment(checkoutDeps(req), {
+    userId: user.id,
+    packageId: input.package,
+    paymentMethodId: input.paymentMethodId,
+    country: input.country,
+    // A client that sends no key gets a fresh attempt per request.
+    idempotencyKey: input.idempotencyKey ?? `server-${randomUUID()}`,
+  });
+  res.json(toResponse(result, requestLang(req)));
+});
+
+paymentRouter.post("/confirm", async (req, res) => {
+  const user = await requireUser(req);
+  const { transactionId } = parseBody(req, ConfirmPaymentSchema, req.body);
+  const result = await confirmPayment(checkoutDeps(req), user.id, transactionId);
+  res.json(toResponse(result, requestLang(req)));
+});
+
+// The signature covers the exact bytes, so this route reads the raw body (server/app.ts skips the JSON parser here).
+paymentRouter.post("/webhook", express.raw({ type: () => true, limit: "512kb" }), async (req, res) => {
+  const deps = checkoutDeps(req);
+  if (deps.provider.name === "test") throw new ApiError(404, "not_found", COMMON_ERRORS.notFound);
+  if (!deps.provider.webhooksEnabled) {
+    deps.logger.warn("payment webhook received but STRIPE_WEBHOOK_SECRET is not set");
+    throw new ApiError(503, "webhook_not_configured", PAYMENT_ERRORS.webhookNotConfigured);
+  }
+  const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  const signature = req.headers["stripe-signature"];
+  let event;
+  try {
+    event = deps.provider.parseWebhook(raw, typeof signature === "string" ? signature : undefined);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      throw new ApiError(400, "invalid_signature", PAYMENT_ERRORS.invalidSignature);
+    }
+    throw error;
+  }
+  if (!event) throw new ApiError(404, "not_found", COMMON_ERRORS.notFound);
+  const result = await handlePaymentEvent(deps, event);
+  res.json({ received: true, result });
+});
+
+paymentRouter.get("/history", async (req, res) => {
+  const user = await requireUser(req);
+  res.json({ success: true, payments: await paymentHistory(services(req).db, user.id) });
+});

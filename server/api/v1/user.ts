@@ -1,3 +1,111 @@
-import { Router } from "express";
+// Accounts API (spec §7 paths and fields: `message`, `user`, `token`): register, login, logout, me,
+// password/forgot, password/reset. Bearer tokens; rate limits shared through the database.
+import { Router, type Request } from "express";
+import { ACCOUNT_MESSAGES, RESET_MAIL } from "../../../lib/accounts/messages";
+import { createPasswordReset, resetPassword } from "../../../lib/accounts/password-reset.server";
+import { ACCOUNT_RATE_RULES } from "../../../lib/accounts/rate-rules";
+import { createSession, revokeSession } from "../../../lib/accounts/sessions.server";
+import { authenticate, EmailTakenError, registerUser, toPublicUser } from "../../../lib/accounts/users.server";
+import { ApiError, type LocalizedText } from "../../../lib/http/api-error";
+import { format } from "../../../lib/i18n/format";
+import { LANGS } from "../../../lib/i18n/languages";
+import { localePath } from "../../../lib/i18n/paths";
+import type { RateRule } from "../../../lib/rate-limit.server";
+import { ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema } from "../../../lib/schemas/auth";
+import { clientIp, parseBody, requestLang, requireUser, services } from "../../http";
 
 export const userRouter = Router();
+
+const localized = (text: LocalizedText, values: Record<string, string | number>): LocalizedText =>
+  Object.fromEntries(LANGS.map((lang) => [lang, format(text[lang], values)])) as LocalizedText;
+
+/** Consumes one point; over the limit, a 429 with Retry-After and a translated "try again in N minutes". */
+async function limit(req: Request, rule: RateRule, subject: string, text: LocalizedText): Promise<void> {
+  const result = await services(req).rateLimiter.consume(rule, subject);
+  if (result.allowed) return;
+  const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
+  throw new ApiError(
+    429,
+    "rate_limited",
+    localized(text, { minutes }),
+    { retryAfter: result.retryAfterSeconds },
+    { "Retry-After": String(result.retryAfterSeconds) },
+  );
+}
+
+/** The site's origin for links in e-mails: SITE_URL, else the origin this request came to. */
+function siteOrigin(req: Request): string {
+  const { env, logger } = services(req);
+  if (env.SITE_URL) return env.SITE_URL.replace(/\/+$/, "");
+  // Without SITE_URL the Host header decides, which a client can set: production should set SITE_URL.
+  if (env.NODE_ENV === "production") logger.warn("SITE_URL is not set; the reset link uses the request's Host header");
+  return `${req.protocol}://${req.get("host") ?? "localhost"}`;
+}
+
+userRouter.post("/register", async (req, res) => {
+  const input = parseBody(req, RegisterSchema, req.body);
+  const { db, env } = services(req);
+  await limit(req, ACCOUNT_RATE_RULES.registerIp, clientIp(req), ACCOUNT_MESSAGES.tooManySignups);
+  let user;
+  try {
+    user = await registerUser(db, input, env.STARTING_CREDITS);
+  } catch (error) {
+    if (error instanceof EmailTakenError) throw new ApiError(409, "email_taken", ACCOUNT_MESSAGES.emailTaken);
+    throw error;
+  }
+  const { token } = await createSession(db, user.id, req.get("user-agent"));
+  res.status(201).json({ success: true, message: ACCOUNT_MESSAGES.signedUp[requestLang(req)], user, token });
+});
+
+userRouter.post("/login", async (req, res) => {
+  const input = parseBody(req, LoginSchema, req.body);
+  const { db, rateLimiter } = services(req);
+  await limit(req, ACCOUNT_RATE_RULES.loginIp, clientIp(req), ACCOUNT_MESSAGES.tooManyLogins);
+  await limit(req, ACCOUNT_RATE_RULES.loginEmail, input.email, ACCOUNT_MESSAGES.tooManyLogins);
+  const user = await authenticate(db, input.email, input.password);
+  // One answer for an unknown e-mail and a wrong password: no account enumeration.
+  if (!user) throw new ApiError(401, "invalid_credentials", ACCOUNT_MESSAGES.invalidCredentials);
+  await rateLimiter.reset(ACCOUNT_RATE_RULES.loginEmail, input.email);
+  const { token } = await createSession(db, user.id, req.get("user-agent"));
+  res.json({ success: true, message: ACCOUNT_MESSAGES.loggedIn[requestLang(req)], user, token });
+});
+
+userRouter.post("/logout", async (req, res) => {
+  const user = await requireUser(req);
+  await revokeSession(services(req).db, user.sessionId);
+  res.json({ success: true, message: ACCOUNT_MESSAGES.loggedOut[requestLang(req)] });
+});
+
+userRouter.get("/me", async (req, res) => {
+  const user = await requireUser(req);
+  res.json({
+    success: true,
+    user: { ...toPublicUser(user), package: user.package, paymentDone: user.paymentDone },
+  });
+});
+
+userRouter.post("/password/forgot", async (req, res) => {
+  const input = parseBody(req, ForgotPasswordSchema, req.body);
+  const { db, env, mailer, logger } = services(req);
+  const lang = requestLang(req);
+  await limit(req, ACCOUNT_RATE_RULES.forgotIp, clientIp(req), ACCOUNT_MESSAGES.tooManyResets);
+  await limit(req, ACCOUNT_RATE_RULES.forgotEmail, input.email, ACCOUNT_MESSAGES.tooManyResets);
+  const reset = await createPasswordReset(db, input.email);
+  if (reset) {
+    const link = `${siteOrigin(req)}${localePath(lang, "/reset-password")}?token=${encodeURIComponent(reset.token)}`;
+    const values = { name: reset.user.name, siteName: env.SITE_NAME, link };
+    // Not awaited: the answer must take the same time whether or not the account exists.
+    mailer
+      .send({ to: reset.user.email, subject: format(RESET_MAIL.subject[lang], values), text: format(RESET_MAIL.text[lang], values) })
+      .catch((error: unknown) => logger.error({ err: error }, "password reset e-mail could not be sent"));
+  }
+  res.status(202).json({ success: true, message: ACCOUNT_MESSAGES.forgotSent[lang] });
+});
+
+userRouter.post("/password/reset", async (req, res) => {
+  const input = parseBody(req, ResetPasswordSchema, req.body);
+  await limit(req, ACCOUNT_RATE_RULES.resetIp, clientIp(req), ACCOUNT_MESSAGES.tooManyResets);
+  const userId = await resetPassword(services(req).db, input.token, input.password);
+  if (!userId) throw new ApiError(400, "invalid_reset_token", ACCOUNT_MESSAGES.invalidResetToken);
+  res.json({ success: true, message: ACCOUNT_MESSAGES.passwordReset[requestLang(req)] });
+});

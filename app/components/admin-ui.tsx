@@ -1,0 +1,135 @@
+// Pieces the admin pages share: data fetching with the admin's token, paging, badges and formats.
+// Admin data is fetched in the browser after hydration (the token is in local storage).
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { getPackage } from "../../lib/catalog";
+import { api, ApiRequestError } from "../../lib/api-client";
+import { format } from "../../lib/i18n/format";
+import { LANGUAGES } from "../../lib/i18n/languages";
+import { admin } from "../content/messages/admin";
+import { useAuth } from "./auth-provider";
+import { useLanguage, useMessages } from "./language-provider";
+
+export interface AdminData<T> {
+  data: T | undefined;
+  error: ApiRequestError | undefined;
+  loading: boolean;
+  reload: () => void;
+}
+
+/** GETs /api/v1{path} with the signed-in admin's token; keeps the last data while a new page loads. */
+export function useAdminData<T>(path: string): AdminData<T> {
+  const { token, clear } = useAuth();
+  const { lang } = useLanguage();
+  const [state, setState] = useState<{ data?: T; error?: ApiRequestError; loading: boolean }>({ loading: true });
+  const [nonce, setNonce] = useState(0);
+
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    setState((s) => ({ data: s.data, loading: true }));
+    api<T>(path, { token, lang, signal: controller.signal }).then(
+      (data) => {
+        if (!controller.signal.aborted) setState({ data, loading: false });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        // The session ended elsewhere: forget it, and the guard sends the admin to log in.
+        if (error instanceof ApiRequestError && error.status === 401) clear();
+        const apiError = error instanceof ApiRequestError ? error : new ApiRequestError(0, "network_error", "");
+        setState((s) => ({ data: s.data, error: apiError, loading: false }));
+      },
+    );
+    return () => controller.abort();
+  }, [path, token, lang, clear, nonce]);
+
+  const reload = useCallback(() => setNonce((n) => n + 1), []);
+  return { data: state.data, error: state.error, loading: state.loading, reload };
+}
+
+/** Date and time in the page's language. */
+export function useDateTimeFormat(): (value: string | Date) => string {
+  const { lang } = useLanguage();
+  return useMemo(() => {
+    const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
+    const formatter = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short" });
+    return (value) => formatter.format(new Date(value));
+  }, [lang]);
+}
+
+/** "$1,234.50": dollars and cents with a $ prefix. */
+export function formatDollars(amount: number): string {
+  return `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** A package id as shown to admins: the catalog's name (VIP for enterprise), capitalised otherwise, 'none' when empty. */
+export function usePackageLabel(): (id: string) => string {
+  const { lang } = useLanguage();
+  const t = useMessages(admin);
+  return (id) => {
+    if (!id) return t.users.none;
+    const pkg = getPackage(id);
+    return pkg ? pkg.name[lang] : id.charAt(0).toUpperCase() + id.slice(1);
+  };
+}
+
+export function PaymentBadge({ paid }: { paid: boolean }) {
+  const t = useMessages(admin);
+  return paid ? (
+    <span className="inline-flex rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800" data-testid="badge-paid">
+      {t.users.paid}
+    </span>
+  ) : (
+    <span className="inline-flex rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800" data-testid="badge-pending">
+      {t.users.pending}
+    </span>
+  );
+}
+
+export function LoadingLine() {
+  const t = useMessages(admin);
+  return (
+    <p role="status" className="py-6 text-slate-600" data-testid="admin-loading">
+      {t.loading}
+    </p>
+  );
+}
+
+export function LoadError({ error, onRetry }: { error: ApiRequestError; onRetry: () => void }) {
+  const t = useMessages(admin);
+  return (
+    <div role="alert" className="my-4 flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+      <span>{error.message || t.loadFailed}</span>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="rounded-md border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-800 hover:bg-red-100"
+      >
+        {t.retry}
+      </button>
+    </div>
+  );
+}
+
+export function Pagination({ page, pages, onChange }: { page: number; pages: number; onChange: (page: number) => void }) {
+  const t = useMessages(admin);
+  if (pages <= 1) return null;
+  const button =
+    "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50";
+  return (
+    <nav aria-label={t.pagination.label} className="mt-4 flex items-center justify-between gap-3">
+      <button type="button" className={button} disabled={page <= 1} onClick={() => onChange(page - 1)}>
+        {t.pagination.previous}
+      </button>
+      <span className="text-sm text-slate-600" aria-live="polite" data-testid="page-indicator">
+        {format(t.pagination.pageOf, { page, pages })}
+      </span>
+      <button type="button" className={button} disabled={page >= pages} onClick={() => onChange(page + 1)}>
+        {t.pagination.next}
+      </button>
+    </nav>
+  );
+}
+
+export function AdminPageTitle({ children }: { children: React.ReactNode }) {
+  return <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">{children}</h1>;
+}

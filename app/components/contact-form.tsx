@@ -1,0 +1,246 @@
+// The contact form. It is a plain HTML form posting to the page's own action, so it works without
+// JavaScript; with JavaScript the same schema checks the fields first and shows translated errors.
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, useNavigation } from "react-router";
+import { ContactSchema, contactFieldCodes, CONTACT_FIELDS, CONTACT_LIMITS, DEFAULT_CONTACT_SERVICE, HONEYPOT_FIELD, type ContactField } from "../../lib/schemas/contact";
+import { fieldErrorText } from "../../lib/schemas/field-errors";
+import { contactMessages } from "../content/messages/contact";
+import type { ContactContent } from "../content/types";
+import { CheckIcon } from "./icons";
+import { useLanguage, useMessages } from "./language-provider";
+import { LocalizedLink } from "./localized-link";
+
+export type ContactFormValues = Partial<Record<ContactField, string>>;
+
+/** What the page's action answers when a submission is refused (a success redirects instead). */
+export interface ContactActionResult {
+  ok: false;
+  fields?: Record<string, string>;
+  formError?: string;
+  values: ContactFormValues;
+}
+
+const inputClass =
+  "mt-1 block w-full rounded-md border px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+
+export function ContactForm({
+  form,
+  serviceOptions,
+  result,
+  sent,
+}: {
+  form: ContactContent["form"];
+  serviceOptions: ContactContent["serviceOptions"];
+  result: ContactActionResult | undefined;
+  sent: boolean;
+}) {
+  const t = useMessages(contactMessages);
+  const { lang } = useLanguage();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const [hydrated, setHydrated] = useState(false);
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const successRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => setHydrated(true), []);
+  // A new answer from the server replaces the browser's own findings.
+  useEffect(() => setClientErrors(null), [result]);
+  useEffect(() => {
+    if (sent) successRef.current?.focus();
+  }, [sent]);
+  useEffect(() => {
+    if (!result?.fields) return;
+    focusFirstInvalid(formRef.current, result.fields);
+  }, [result]);
+
+  if (sent) {
+    return (
+      <div role="status" className="rounded-lg border border-accent-500 bg-white p-8 text-center shadow-sm" data-testid="contact-success">
+        <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-accent-600 text-white">
+          <CheckIcon width={28} height={28} />
+        </span>
+        <h2 ref={successRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-slate-900">
+          {form.successTitle}
+        </h2>
+        <p className="mt-2 text-slate-700">{form.successText}</p>
+        <LocalizedLink
+          to="/contact"
+          preventScrollReset
+          className="mt-6 inline-block rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+          data-testid="contact-send-another"
+        >
+          {form.sendAnother}
+        </LocalizedLink>
+      </div>
+    );
+  }
+
+  const errors = clientErrors ?? result?.fields ?? {};
+  const values = result?.values ?? {};
+  const hasErrors = Object.keys(errors).length > 0;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const data = Object.fromEntries(new FormData(event.currentTarget));
+    const parsed = ContactSchema.safeParse(data);
+    if (parsed.success) {
+      setClientErrors(null);
+      return;
+    }
+    const codes = contactFieldCodes(parsed.error);
+    const found: Record<string, string> = {};
+    for (const [field, code] of Object.entries(codes)) if (code && field !== HONEYPOT_FIELD) found[field] = fieldErrorText(code, lang);
+    // Only the honeypot is "wrong": let the server refuse it with its own message.
+    if (Object.keys(found).length === 0) return;
+    event.preventDefault();
+    setClientErrors(found);
+    focusFirstInvalid(event.currentTarget, found);
+  };
+
+  const field = (name: ContactField) => ({
+    id: `contact-${name}`,
+    name,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `contact-${name}-error` : undefined,
+  });
+  const fieldError = (name: ContactField) =>
+    errors[name] ? (
+      <p id={`contact-${name}-error`} className="mt-1 text-sm text-red-700" data-testid={`contact-${name}-error`}>
+        {errors[name]}
+      </p>
+    ) : null;
+  const label = (name: ContactField, text: string, required: boolean) => (
+    <label htmlFor={`contact-${name}`} className="block text-sm font-medium text-slate-900">
+      {text}
+      {required ? (
+        <span className="text-red-700" aria-hidden>
+          {" "}
+          *
+        </span>
+      ) : (
+        <span className="font-normal text-slate-600"> {t.optional}</span>
+      )}
+    </label>
+  );
+  const border = (name: ContactField) => (errors[name] ? "border-red-600" : "border-slate-300");
+
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      preventScrollReset
+      noValidate={hydrated}
+      onSubmit={onSubmit}
+      className="space-y-5"
+      aria-labelledby="contact-form-title"
+      data-testid="contact-form"
+    >
+      <h2 id="contact-form-title" className="text-2xl font-bold text-slate-900">
+        {form.title}
+      </h2>
+      {(result?.formError || hasErrors) && (
+        <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800" data-testid="contact-form-error">
+          {result?.formError && !clientErrors ? result.formError : t.fixErrors}
+        </div>
+      )}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          {label("name", form.name, true)}
+          <input
+            {...field("name")}
+            type="text"
+            required
+            maxLength={CONTACT_LIMITS.name}
+            autoComplete="name"
+            defaultValue={values.name}
+            className={`${inputClass} ${border("name")}`}
+          />
+          {fieldError("name")}
+        </div>
+        <div>
+          {label("email", form.email, true)}
+          <input
+            {...field("email")}
+            type="email"
+            required
+            maxLength={CONTACT_LIMITS.email}
+            autoComplete="email"
+            defaultValue={values.email}
+            className={`${inputClass} ${border("email")}`}
+          />
+          {fieldError("email")}
+        </div>
+        <div>
+          {label("company", form.company, false)}
+          <input
+            {...field("company")}
+            type="text"
+            maxLength={CONTACT_LIMITS.company}
+            autoComplete="organization"
+            defaultValue={values.company}
+            className={`${inputClass} ${border("company")}`}
+          />
+          {fieldError("company")}
+        </div>
+        <div>
+          {label("service", form.service, true)}
+          <select
+            {...field("service")}
+            required
+            defaultValue={values.service ?? DEFAULT_CONTACT_SERVICE}
+            className={`${inputClass} ${border("service")} bg-white`}
+          >
+            {serviceOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          {fieldError("service")}
+        </div>
+      </div>
+      <div>
+        {label("subject", form.subject, true)}
+        <input
+          {...field("subject")}
+          type="text"
+          required
+          maxLength={CONTACT_LIMITS.subject}
+          defaultValue={values.subject}
+          className={`${inputClass} ${border("subject")}`}
+        />
+        {fieldError("subject")}
+      </div>
+      <div>
+        {label("message", form.message, true)}
+        <textarea
+          {...field("message")}
+          rows={6}
+          required
+          maxLength={CONTACT_LIMITS.message}
+          defaultValue={values.message}
+          className={`${inputClass} ${border("message")}`}
+        />
+        {fieldError("message")}
+      </div>
+      {/* The honeypot: off screen and out of the tab order; people leave it empty, bots fill it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+        <label htmlFor={`contact-${HONEYPOT_FIELD}`}>{t.honeypot}</label>
+        <input id={`contact-${HONEYPOT_FIELD}`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <button
+        type="submit"
+        disabled={submitting}
+        className="w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-500 sm:w-auto"
+        data-testid="contact-submit"
+      >
+        {submitting ? form.sending : form.submit}
+      </button>
+    </Form>
+  );
+}
+
+function focusFirstInvalid(form: HTMLFormElement | null, errors: Record<string, string>) {
+  const first = CONTACT_FIELDS.find((name) => errors[name]);
+  if (first) form?.querySelector<HTMLElement>(`#contact-${first}`)?.focus();
+}

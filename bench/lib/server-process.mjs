@@ -1,0 +1,134 @@
+// Starts the production server (`node build/server.js`) as a child process and reports its port,
+// for the cluster benchmark, the fault scripts and the shutdown test. The child gets exactly the
+// environment given (plus PATH and HOME), so a developer's shell settings never leak in.
+import { spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+// BENCH_APP_ROOT runs the servers from a copy (build/, db/migrations, package.json, node_modules),
+// e.g. a snapshot of the build taken while others keep rebuilding the working tree.
+export const appRoot = process.env.BENCH_APP_ROOT ? path.resolve(process.env.BENCH_APP_ROOT) : projectRoot;
+export const serverEntry = path.join(appRoot, "build", "server.js");
+
+/**
+ * @typedef {object} ServerProcess
+ * @property {string} name
+ * @property {string} url          http://127.0.0.1:PORT
+ * @property {number} port
+ * @property {import("node:child_process").ChildProcess} child
+ * @property {Promise<{code: number | null, signal: string | null, at: number}>} exited  resolves when the process ends
+ * @property {() => string} output  everything the process wrote so far (stdout and stderr)
+ * @property {(signal?: NodeJS.Signals) => void} kill
+ * @property {(timeoutMs?: number) => Promise<{code: number | null, signal: string | null}>} stop  SIGTERM, then SIGKILL after timeoutMs
+ */
+
+/**
+ * @param {string} name
+ * @param {Record<string, string | undefined>} env  the whole configuration
+ * @param {{ logFile?: string, port?: number, startTimeoutMs?: number, waitReady?: boolean }} [options]
+ * @returns {Promise<ServerProcess>}
+ */
+export async function startServerProcess(name, env, options = {}) {
+  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run \`npm run build\` first`);
+  let log;
+  if (options.logFile) {
+    mkdirSync(path.dirname(options.logFile), { recursive: true });
+    log = createWriteStream(options.logFile, { flags: "a" });
+  }
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: appRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(options.port ?? 0),
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk) => {
+    const text = chunk.toString("utf8");
+    // Keep the tail only: a long benchmark logs a lot.
+    output = (output + text).slice(-200_000);
+    log?.write(chunk);
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  const exited = new Promise((resolve) => {
+    child.once("exit", (code, signal) => {
+      log?.end();
+      resolve({ code, signal, at: Date.now() });
+    });
+  });
+  let done = false;
+  void exited.then(() => (done = true));
+
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not start within ${options.startTimeoutMs ?? 90_000} ms:\n${output.slice(-3000)}`)),
+      options.startTimeoutMs ?? 90_000,
+    );
+    const onData = () => {
+      // server/lifecycle.ts prints "<site> is running at http://HOST:PORT" once listening.
+      const match = /is running at http:\/\/[^:\s]+:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        child.stdout.off("data", onData);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout.on("data", onData);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited during start-up (code ${code}, signal ${signal}):\n${output.slice(-3000)}`));
+    });
+  });
+  const url = `http://127.0.0.1:${port}`;
+  if (options.waitReady !== false) await waitForReady(url, () => done);
+
+  return {
+    name,
+    url,
+    port,
+    child,
+    exited,
+    output: () => output,
+    kill: (signal = "SIGKILL") => {
+      if (!done) child.kill(signal);
+    },
+    async stop(timeoutMs = 15_000) {
+      if (!done) {
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+        const result = await exited;
+        clearTimeout(timer);
+        return result;
+      }
+      return exited;
+    },
+  };
+}
+
+/** Polls /readyz until it answers 200. */
+export async function waitForReady(url, hasExited = () => false, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = "";
+  while (Date.now() < deadline) {
+    if (hasExited()) throw new Error(`server at ${url} exited before it was ready`);
+    try {
+      const response = await fetch(`${url}/readyz`);
+      await response.arrayBuffer();
+      if (response.ok) return;
+      last = `status ${response.status}`;
+    } catch (error) {
+      last = error.message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url}/readyz did not answer 200 within ${timeoutMs} ms (${last})`);
+}

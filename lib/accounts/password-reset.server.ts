@@ -1,0 +1,59 @@
+// Forgotten passwords: a single-use, 256-bit token valid for one hour; only its SHA-256 is stored.
+// Using it sets the new password, spends every outstanding token of the account and revokes all
+// sessions, in one transaction.
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.server";
+import { passwordResets, users } from "../../db/schema";
+import { hashPassword } from "./passwords.server";
+import { hashToken, newToken, revokeAllSessions } from "./sessions.server";
+import { findUserByEmail, type PublicUser } from "./users.server";
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Creates a reset token for the account with this e-mail. Returns null for an unknown address (the
+ * API answers the same either way).
+ */
+export async function createPasswordReset(
+  db: DbOrTx,
+  email: string,
+): Promise<{ user: PublicUser; token: string; expiresAt: Date } | null> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return null;
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
+  await db.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), expiresAt });
+  return { user, token, expiresAt };
+}
+
+/**
+ * Sets a new password with a reset token. Returns the user id, or null when the token is unknown,
+ * expired or already used (the token is claimed atomically, so two concurrent uses cannot both win).
+ */
+export async function resetPassword(db: Db, token: string, password: string): Promise<string | null> {
+  const tokenHash = hashToken(token);
+  // Reject a bad token before paying for a hash.
+  const [candidate] = await db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+    .limit(1);
+  if (!candidate) return null;
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResets.id, candidate.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+      .returning({ userId: passwordResets.userId });
+    if (!claimed) return null;
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, claimed.userId));
+    // Older links mailed to the same account stop working too.
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
+    await revokeAllSessions(tx, claimed.userId);
+    return claimed.userId;
+  });
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { ARGON2_OPTIONS, hashPassword, needsRehash, verifyDummy, verifyPassword } from "./passwords.server";
+
+describe("passwords", () => {
+  it("hashes with argon2id at the documented cost, salted", async () => {
+    const a = await hashPassword("correct horse battery");
+    const b = await hashPassword("correct horse battery");
+    expect(a).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(a).not.toBe(b);
+    expect(ARGON2_OPTIONS).toMatchObject({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  });
+
+  it("verifies the right password only, and treats a malformed hash as a mismatch", async () => {
+    const stored = await hashPassword("パスワード🔑 with unicode");
+    expect(await verifyPassword(stored, "パスワード🔑 with unicode")).toBe(true);
+    expect(await verifyPassword(stored, "パスワード🔑 with unicodE")).toBe(false);
+    expect(await verifyPassword("not a hash", "anything")).toBe(false);
+    expect(await verifyPassword("", "anything")).toBe(false);
+  });
+
+  it("asks for a rehash when the stored cost is not today's", async () => {
+    expect(needsRehash(await hashPassword("x".repeat(10)))).toBe(false);
+    expect(needsRehash("$argon2id$v=19$m=4096,t=3,p=1$c2FsdHNhbHQ$aGFzaA")).toBe(true);
+    expect(needsRehash("$2b$10$abcdefghijklmnopqrstuv")).toBe(true);
+  });
+
+  it("spends about as long on an unknown account as on a wrong password", async () => {
+    const stored = await hashPassword("the real password");
+    await verifyDummy("warm up"); // the dummy hash is made once, on first use
+    const time = async (fn: () => Promise<unknown>) => {
+      const samples: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const start = performance.now();
+        await fn();
+        samples.push(performance.now() - start);
+      }
+      return samples.sort((x, y) => x - y)[2]!;
+    };
+    const wrong = await time(() => verifyPassword(stored, "a wrong password"));
+    const unknown = await time(() => verifyDummy("a wrong password"));
+    expect(await verifyDummy("the real password")).toBe(false);
+    // Same work (one argon2id verify at the same cost); generous bounds for a busy 2-core machine.
+    expect(unknown).toBeGreaterThan(wrong * 0.4);
+    expect(unknown).toBeLessThan(wrong * 2.5);
+  });
+});

@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { creditLedger, users } from "../../db/schema";
+import { resetDatabase, testDatabase } from "../../tests/helpers/test-db";
+import type { Db } from "../../db/client.server";
+import { authenticate, EmailTakenError, findUserByEmail, isUniqueViolation, registerUser } from "./users.server";
+
+describe("accounts", () => {
+  let db: Db;
+  beforeEach(async () => {
+    const database = await testDatabase();
+    await resetDatabase(database);
+    db = database.db;
+  });
+
+  it("registers with the default name and the starting credits in the ledger", async () => {
+    const user = await registerUser(db, { email: " Grace.Hopper@Navy.example ", password: "cobol-1959" }, 3);
+    expect(user).toMatchObject({ email: "Grace.Hopper@Navy.example", name: "Grace.Hopper", credits: 3, role: "user" });
+    const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
+    expect(ledger.map((r) => [r.kind, r.delta, r.balanceAfter])).toEqual([["signup_grant", 3, 3]]);
+  });
+
+  it("finds an account by e-mail in any letter case", async () => {
+    const user = await registerUser(db, { email: "Ada@Example.com", password: "analytical" }, 0);
+    expect((await findUserByEmail(db, "ada@example.COM"))?.id).toBe(user.id);
+    expect(await findUserByEmail(db, "ada@example.co")).toBeNull();
+  });
+
+  it("refuses a second account for the same address, also when the pre-check is bypassed by a race", async () => {
+    await registerUser(db, { email: "ada@example.com", password: "analytical" }, 0);
+    await expect(registerUser(db, { email: "ADA@example.com", password: "analytical" }, 0)).rejects.toBeInstanceOf(EmailTakenError);
+    // The unique index itself refuses (what a lost race hits); the error is recognised through Drizzle's wrapper.
+    const error = await db
+      .insert(users)
+      .values({ email: "aDa@example.com", name: "x", passwordHash: "x" })
+      .then(() => null, (e: unknown) => e);
+    expect(isUniqueViolation(error, "users_email_lower_key")).toBe(true);
+    expect(isUniqueViolation(new Error("other"))).toBe(false);
+  });
+
+  it("authenticates the right password only, and upgrades a hash made at an older cost", async () => {
+    const user = await registerUser(db, { email: "ada@example.com", password: "analytical" }, 0);
+    expect(await authenticate(db, "ada@example.com", "wrong")).toBeNull();
+    expect(await authenticate(db, "nobody@example.com", "analytical")).toBeNull();
+    expect((await authenticate(db, "ADA@example.com", "analytical"))?.id).toBe(user.id);
+
+    const { hash } = await import("@node-rs/argon2");
+    const old = await hash("analytical", { memoryCost: 4096, timeCost: 3, parallelism: 1 });
+    await db.update(users).set({ passwordHash: old }).where(eq(users.id, user.id));
+    expect((await authenticate(db, "ada@example.com", "analytical"))?.id).toBe(user.id);
+    const [row] = await db.select({ passwordHash: users.passwordHash }).from(users);
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await authenticate(db, "ada@example.com", "analytical"))?.id).toBe(user.id);
+  });
+});

@@ -1,0 +1,133 @@
+// Accounts: sign-up (with the starting credits as a ledger row), log-in, and the user record the API
+// answers with. E-mail addresses are unique regardless of case (unique index on lower(email)).
+import { eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.server";
+import { users } from "../../db/schema";
+import { changeCredits } from "../credits.server";
+import { defaultName } from "../schemas/auth";
+import { hashPassword, needsRehash, verifyDummy, verifyPassword } from "./passwords.server";
+
+export type Role = "user" | "admin";
+
+/** What the API answers as `user` (spec §7 reads email, name and credits; id and role are ours). */
+export interface PublicUser {
+  id: string;
+  email: string;
+  name: string;
+  credits: number;
+  role: Role;
+}
+
+export interface UserRow extends PublicUser {
+  passwordHash: string;
+}
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  credits: users.credits,
+  role: users.role,
+  passwordHash: users.passwordHash,
+};
+
+export function toPublicUser(user: PublicUser): PublicUser {
+  return { id: user.id, email: user.email, name: user.name, credits: user.credits, role: user.role };
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("email already registered");
+    this.name = "EmailTakenError";
+  }
+}
+
+/** True for PostgreSQL's unique_violation (23505), also when wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e = error as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined; e; ) {
+    if (e.code === "23505") {
+      if (!constraint) return true;
+      return e.constraint === constraint || (typeof e.message === "string" && e.message.includes(constraint));
+    }
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | null> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  name?: string;
+  role?: Role;
+}
+
+/**
+ * Creates an account with `startingCredits` granted through the ledger ('signup_grant'), in one
+ * transaction. Throws EmailTakenError when the address exists in any letter case (also when two
+ * sign-ups race: the unique index decides).
+ */
+export async function registerUser(db: Db, account: NewAccount, startingCredits: number): Promise<PublicUser> {
+  const email = account.email.trim();
+  // Cheap check first so a duplicate does not cost a hash; the unique index remains the authority.
+  if (await findUserByEmail(db, email)) throw new EmailTakenError();
+  const passwordHash = await hashPassword(account.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ email, name: account.name?.trim() || defaultName(email), passwordHash, role: account.role ?? "user" })
+        .returning(userColumns);
+      const user = row!;
+      if (startingCredits > 0) {
+        const balance = await changeCredits(tx, {
+          userId: user.id,
+          delta: startingCredits,
+          kind: "signup_grant",
+          reason: "starting credits",
+        });
+        user.credits = balance ?? user.credits;
+      }
+      return toPublicUser(user);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "users_email_lower_key")) throw new EmailTakenError();
+    throw error;
+  }
+}
+
+/**
+ * The account for this e-mail and password, or null. An unknown address still spends one hash
+ * verification, so the answer time does not reveal whether the account exists. A hash made with an
+ * older cost is upgraded on success.
+ */
+export async function authenticate(db: DbOrTx, email: string, password: string): Promise<PublicUser | null> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return verifyDummy(password).then(() => null);
+  if (!(await verifyPassword(user.passwordHash, password))) return null;
+  if (needsRehash(user.passwordHash)) {
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
+  }
+  return toPublicUser(user);
+}
+
+/** Replaces the password hash (the caller revokes sessions as the situation requires). */
+export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}

@@ -1,0 +1,75 @@
+// What the assistant tells the member when an answer cannot be produced. The codes travel in API
+// errors (JSON before streaming) and in the `error` server-sent event; the text is chosen in the
+// request's language. Spec §8 wording is kept where it exists ('Request timed out.',
+// 'Connection error.', 'No response').
+import type { LocalizedText } from "../http/api-error";
+
+export const AI_ERRORS = {
+  /** 401/403/404 from the provider: the key, base URL or model is wrong. The operator gets a log line. */
+  ai_misconfigured: {
+    en: "The AI assistant is misconfigured on this server. Please try again later; the site operator has been notified.",
+    ja: "このサーバーでは AI アシスタントの設定に問題があります。運営者に通知しましたので、時間をおいて再度お試しください。",
+    zh: "本服务器上的 AI 助手配置有误，已通知网站运营方。请稍后再试。",
+  },
+  /** 429 from the provider after the client's retries. */
+  ai_busy: {
+    en: "The AI assistant is busy right now. Please try again shortly.",
+    ja: "AI アシスタントは現在混み合っています。しばらくしてから再度お試しください。",
+    zh: "AI 助手当前繁忙，请稍后再试。",
+  },
+  /** 5xx from the provider after the client's retries. */
+  ai_unavailable: {
+    en: "The AI service is temporarily unavailable. Please try again shortly.",
+    ja: "AI サービスが一時的に利用できません。しばらくしてから再度お試しください。",
+    zh: "AI 服务暂时不可用，请稍后再试。",
+  },
+  ai_timeout: {
+    en: "Request timed out.",
+    ja: "リクエストがタイムアウトしました。",
+    zh: "请求超时。",
+  },
+  ai_connection: {
+    en: "Connection error.",
+    ja: "接続エラーが発生しました。",
+    zh: "连接错误。",
+  },
+  ai_no_response: {
+    en: "No response",
+    ja: "回答がありませんでした",
+    zh: "未收到回答",
+  },
+  ai_error: {
+    en: "An error occurred while generating the answer. Please try again.",
+    ja: "回答の生成中にエラーが発生しました。もう一度お試しください。",
+    zh: "生成回答时出错，请重试。",
+  },
+  ai_not_configured: {
+    en: "The AI assistant is not configured on this server. It can only answer the example questions on this page from its built-in knowledge base.",
+    ja: "このサーバーでは AI アシスタントが設定されていません。このページの質問例にのみ、内蔵のナレッジベースからお答えできます。",
+    zh: "本服务器未配置 AI 助手，目前只能通过内置知识库回答本页列出的示例问题。",
+  },
+  no_credits: {
+    en: "You have no credits left. Buy a credit package to ask more questions.",
+    ja: "クレジットが残っていません。続けて質問するには、クレジットパッケージをご購入ください。",
+    zh: "您的点数已用完。请购买点数套餐后继续提问。",
+  },
+  ai_rate_limited: {
+    en: "You are asking questions too quickly. Please wait a minute and try again.",
+    ja: "短時間に質問が集中しています。1 分ほど待ってから再度お試しください。",
+    zh: "提问过于频繁，请等待一分钟后再试。",
+  },
+} satisfies Record<string, LocalizedText>;
+
+export type AiErrorCode = keyof typeof AI_ERRORS;
+
+/** Failures of a model call, classified; `status` is the provider's HTTP status when there was one. */
+export class AiFailure extends Error {
+  constructor(
+    public readonly code: AiErrorCode,
+    public readonly status?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(AI_ERRORS[code].en, options);
+    this.name = "AiFailure";
+  }
+}

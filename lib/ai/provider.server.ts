@@ -1,0 +1,181 @@
+// The model behind the assistant: any OpenAI-compatible chat-completions endpoint, called through the
+// `openai` SDK with the client defaults of spec §9 (timeout, retries on 408/409/429/5xx honouring
+// retry-after). The key lives only here, on the server.
+import OpenAI, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+} from "openai";
+import type { Env } from "../env.server";
+import type { Logger } from "../logger.server";
+import { AiFailure } from "./errors";
+import type { ChatMessage } from "./prompt";
+
+export type StreamPart =
+  | { type: "delta"; text: string }
+  | { type: "usage"; promptTokens: number; completionTokens: number };
+
+export interface AiProvider {
+  /** False when AI_API_KEY is unset: only the built-in knowledge base answers. */
+  readonly configured: boolean;
+  readonly model: string;
+  /**
+   * Streams a completion. Ends normally only when the provider finished the answer; throws an
+   * AiFailure otherwise (including `signal` being aborted, as code "ai_error" with status 499).
+   */
+  stream(messages: ChatMessage[], signal: AbortSignal): AsyncGenerator<StreamPart, void, undefined>;
+}
+
+/** An AbortSignal aborted by our caller (client disconnect) surfaces as this failure. */
+export const ABORTED_STATUS = 499;
+
+export const MAX_COMPLETION_TOKENS = 1500;
+/** Spec §9: a provider's retry-after is honoured when it is under 60 s. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/** The wait a response asks for (retry-after-ms, retry-after in seconds or as a date), or null. */
+export function retryAfterMs(headers: Headers, nowMs = Date.now()): number | null {
+  const ms = headers.get("retry-after-ms");
+  if (ms !== null && !Number.isNaN(parseFloat(ms))) return parseFloat(ms);
+  const value = headers.get("retry-after");
+  if (value === null) return null;
+  const seconds = parseFloat(value);
+  if (!Number.isNaN(seconds)) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : date - nowMs;
+}
+
+/**
+ * The SDK waits as long as a retry-after says. A wait of a minute or more (or a negative one) is
+ * dropped, so the SDK falls back to its own short backoff (at most 8 s) instead of holding the
+ * member's request for that long.
+ */
+export function capRetryAfter(response: Response): Response {
+  if (response.ok) return response;
+  const wait = retryAfterMs(response.headers);
+  if (wait === null || (wait >= 0 && wait < MAX_RETRY_AFTER_MS)) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("retry-after");
+  headers.delete("retry-after-ms");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Maps an SDK error to the message the member sees; 401/403/404 also tell the operator. */
+export function classifyProviderError(error: unknown, logger: Logger): AiFailure {
+  if (error instanceof AiFailure) return error;
+  if (error instanceof APIUserAbortError) return new AiFailure("ai_error", ABORTED_STATUS, { cause: error });
+  // Timeout before connection error: the timeout class extends the connection class.
+  if (error instanceof APIConnectionTimeoutError) return new AiFailure("ai_timeout", undefined, { cause: error });
+  if (error instanceof APIConnectionError) return new AiFailure("ai_connection", undefined, { cause: error });
+  if (error instanceof APIError && typeof error.status === "number") {
+    const status = error.status;
+    if (status === 401 || status === 403 || status === 404) {
+      logger.error(
+        { providerStatus: status, providerMessage: error.message },
+        "AI provider refused the request: check AI_API_KEY, AI_BASE_URL and AI_MODEL",
+      );
+      return new AiFailure("ai_misconfigured", status, { cause: error });
+    }
+    if (status === 429) return new AiFailure("ai_busy", status, { cause: error });
+    if (status === 408) return new AiFailure("ai_timeout", status, { cause: error });
+    if (status >= 500) return new AiFailure("ai_unavailable", status, { cause: error });
+    logger.warn({ providerStatus: status, providerMessage: error.message }, "AI provider rejected the request");
+    return new AiFailure("ai_error", status, { cause: error });
+  }
+  logger.warn({ err: error }, "AI provider call failed");
+  return new AiFailure("ai_error", undefined, { cause: error });
+}
+
+export function createAiProvider(env: Env, logger: Logger): AiProvider {
+  const model = env.AI_MODEL;
+  if (!env.AI_API_KEY) {
+    return {
+      configured: false,
+      model,
+      // eslint-disable-next-line require-yield
+      async *stream() {
+        throw new AiFailure("ai_not_configured");
+      },
+    };
+  }
+  const sdkLogger = logger.child({ component: "openai" });
+  const client = new OpenAI({
+    apiKey: env.AI_API_KEY,
+    baseURL: env.AI_BASE_URL,
+    timeout: env.AI_TIMEOUT_MS,
+    maxRetries: env.AI_MAX_RETRIES,
+    fetch: async (input, init) => capRetryAfter(await fetch(input, init)),
+    // The SDK would otherwise write to the console; its retries show up at info level.
+    logLevel: "info",
+    logger: {
+      error: (message, ...rest) => sdkLogger.warn({ details: rest }, message),
+      warn: (message, ...rest) => sdkLogger.warn({ details: rest }, message),
+      info: (message) => sdkLogger.debug(message),
+      debug: () => {},
+    },
+  });
+  const idleMs = env.AI_TIMEOUT_MS;
+
+  return {
+    configured: true,
+    model,
+    async *stream(messages, signal) {
+      const controller = new AbortController();
+      const abort = () => controller.abort();
+      if (signal.aborted) throw new AiFailure("ai_error", ABORTED_STATUS);
+      signal.addEventListener("abort", abort, { once: true });
+      // The SDK's timeout covers the wait for the response headers; a stream that stalls
+      // afterwards is cut off after the same time without a chunk.
+      let idleTimer: ReturnType<typeof setTimeout> | undefined;
+      let stalled = false;
+      const arm = () => {
+        clearTimeout(idleTimer);
+        idleTimer = setTimeout(() => {
+          stalled = true;
+          controller.abort();
+        }, idleMs);
+      };
+      let finished = false;
+      try {
+        const stream = await client.chat.completions.create(
+          {
+            model,
+            messages,
+            stream: true,
+            stream_options: { include_usage: true },
+            temperature: 0.3,
+            max_completion_tokens: MAX_COMPLETION_TOKENS,
+          },
+          { signal: controller.signal },
+        );
+        arm();
+        for await (const chunk of stream) {
+          arm();
+          const choice = chunk.choices[0];
+          const text = choice?.delta?.content;
+          if (text) yield { type: "delta", text };
+          if (choice?.finish_reason) finished = true;
+          if (chunk.usage) {
+            yield {
+              type: "usage",
+              promptTokens: chunk.usage.prompt_tokens,
+              completionTokens: chunk.usage.completion_tokens,
+            };
+          }
+        }
+      } catch (error) {
+        if (stalled) throw new AiFailure("ai_timeout", undefined, { cause: error });
+        if (signal.aborted) throw new AiFailure("ai_error", ABORTED_STATUS, { cause: error });
+        throw classifyProviderError(error, logger);
+      } finally {
+        clearTimeout(idleTimer);
+        signal.removeEventListener("abort", abort);
+      }
+      // The SDK ends an aborted stream quietly; an answer without a finish reason is incomplete.
+      if (stalled) throw new AiFailure("ai_timeout");
+      if (signal.aborted) throw new AiFailure("ai_error", ABORTED_STATUS);
+      if (!finished) throw new AiFailure("ai_connection");
+    },
+  };
+}

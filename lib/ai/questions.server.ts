@@ -1,0 +1,222 @@
+// Stored questions and the credit they cost.
+//
+// How spending stays safe under concurrency (one answer = 1 credit, charged only when complete):
+// a question to the model first takes a *slot*: in one transaction the user's row is locked
+// (SELECT ... FOR UPDATE) and a pending question is inserted only while
+//   credits > number of the user's pending model questions.
+// So at any moment the pending questions are covered by the balance, and no ledger row exists yet.
+// When the answer is complete, one transaction marks the question answered and charges it with
+// changeCredits(-1, kind 'ai_spend', aiQuestionId): exactly one ledger row per answer. A failed or
+// aborted answer only changes its row's status: it frees the slot and leaves the balance and the
+// ledger untouched (no refund rows, nothing deleted from the ledger). With 5 credits and 50
+// simultaneous questions, 5 take a slot and 45 are refused. The row lock serialises slot-taking per
+// user on PostgreSQL; PGlite runs one transaction at a time anyway.
+//
+// A pending row whose request died with its process (crash, deploy) would hold a slot forever, so
+// slots older than STALE_PENDING_MS are released (marked aborted) when the user asks again; every
+// live request ends well before that (ANSWER_DEADLINE_MS).
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client.server";
+import { aiQuestions, users } from "../../db/schema";
+import { changeCredits } from "../credits.server";
+import type { Lang } from "../i18n/languages";
+import type { AiHistoryItem, AiQuestionStatus, AiSource } from "../schemas/ai";
+import type { ServiceSlug } from "../services";
+
+/** A request that is still streaming after this long is cut off (reported as a timeout). */
+export const ANSWER_DEADLINE_MS = 10 * 60_000;
+/** Pending rows older than this belong to requests that no longer exist. */
+export const STALE_PENDING_MS = 15 * 60_000;
+
+export const AI_SPEND_REASON = "AI answer";
+
+export interface NewQuestion {
+  userId: string;
+  topic: ServiceSlug;
+  lang: Lang;
+  question: string;
+  model: string;
+}
+
+/** Takes a slot for a model answer. Returns the pending question's id, or null when no credit is free. */
+export async function reserveQuestion(db: Db, input: NewQuestion): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ credits: users.credits })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .for("update");
+    if (!user) return null;
+    await tx
+      .update(aiQuestions)
+      .set({ status: "aborted", errorCode: "interrupted", completedAt: sql`now()` })
+      .where(
+        and(
+          eq(aiQuestions.userId, input.userId),
+          eq(aiQuestions.status, "pending"),
+          lt(aiQuestions.createdAt, sql`now() - make_interval(secs => ${STALE_PENDING_MS / 1000})`),
+        ),
+      );
+    const [pending] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(aiQuestions)
+      .where(
+        and(eq(aiQuestions.userId, input.userId), eq(aiQuestions.status, "pending"), eq(aiQuestions.source, "model")),
+      );
+    if (user.credits <= Number(pending?.count ?? 0)) return null;
+    const [row] = await tx
+      .insert(aiQuestions)
+      .values({
+        userId: input.userId,
+        topic: input.topic,
+        lang: input.lang,
+        question: input.question,
+        source: "model",
+        model: input.model,
+        status: "pending",
+      })
+      .returning({ id: aiQuestions.id });
+    return row!.id;
+  });
+}
+
+/** Gives a slot back without any trace (the request was refused before the model was called). */
+export async function releaseReservation(db: DbOrTx, questionId: string): Promise<void> {
+  await db.delete(aiQuestions).where(and(eq(aiQuestions.id, questionId), eq(aiQuestions.status, "pending")));
+}
+
+export interface CompletedAnswer {
+  questionId: string;
+  userId: string;
+  answer: string;
+  promptTokens: number | null;
+  completionTokens: number | null;
+  firstTokenMs: number | null;
+  durationMs: number;
+}
+
+/**
+ * Stores the answer and charges 1 credit in the same transaction. Returns the new balance, or null
+ * when the question is no longer pending or the balance no longer covers it (then nothing changes).
+ */
+export async function completeQuestion(db: Db, input: CompletedAnswer): Promise<number | null> {
+  const NOT_CHARGED = Symbol("not charged");
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(aiQuestions)
+        .set({
+          status: "answered",
+          answer: input.answer,
+          promptTokens: input.promptTokens,
+          completionTokens: input.completionTokens,
+          firstTokenMs: input.firstTokenMs,
+          durationMs: input.durationMs,
+          creditsSpent: 1,
+          errorCode: null,
+          completedAt: sql`now()`,
+        })
+        .where(and(eq(aiQuestions.id, input.questionId), eq(aiQuestions.status, "pending")))
+        .returning({ id: aiQuestions.id });
+      if (!row) throw NOT_CHARGED;
+      const balance = await changeCredits(tx, {
+        userId: input.userId,
+        delta: -1,
+        kind: "ai_spend",
+        reason: AI_SPEND_REASON,
+        aiQuestionId: input.questionId,
+      });
+      // The balance was lowered by something else (an admin) while the answer streamed.
+      if (balance === null) throw NOT_CHARGED;
+      return balance;
+    });
+  } catch (error) {
+    if (error === NOT_CHARGED) return null;
+    throw error;
+  }
+}
+
+/** Ends a pending question without an answer: no credit is spent. */
+export async function endQuestion(
+  db: DbOrTx,
+  input: {
+    questionId: string;
+    status: Extract<AiQuestionStatus, "failed" | "aborted">;
+    errorCode: string;
+    partialAnswer: string;
+    promptTokens?: number | null;
+    completionTokens?: number | null;
+    firstTokenMs: number | null;
+    durationMs: number;
+  },
+): Promise<void> {
+  await db
+    .update(aiQuestions)
+    .set({
+      status: input.status,
+      errorCode: input.errorCode,
+      answer: input.partialAnswer,
+      promptTokens: input.promptTokens ?? null,
+      completionTokens: input.completionTokens ?? null,
+      firstTokenMs: input.firstTokenMs,
+      durationMs: input.durationMs,
+      completedAt: sql`now()`,
+    })
+    .where(and(eq(aiQuestions.id, input.questionId), eq(aiQuestions.status, "pending")));
+}
+
+/** Stores a free answer from the built-in knowledge base. */
+export async function recordKnowledgeAnswer(
+  db: DbOrTx,
+  input: { userId: string; topic: ServiceSlug; lang: Lang; question: string; answer: string; durationMs: number },
+): Promise<string> {
+  const [row] = await db
+    .insert(aiQuestions)
+    .values({
+      userId: input.userId,
+      topic: input.topic,
+      lang: input.lang,
+      question: input.question,
+      answer: input.answer,
+      source: "knowledge_base",
+      model: null,
+      status: "answered",
+      creditsSpent: 0,
+      firstTokenMs: 0,
+      durationMs: input.durationMs,
+      completedAt: sql`now()`,
+    })
+    .returning({ id: aiQuestions.id });
+  return row!.id;
+}
+
+/** The user's own questions, newest first. */
+export async function listHistory(db: DbOrTx, userId: string, limit: number): Promise<AiHistoryItem[]> {
+  const rows = await db
+    .select({
+      id: aiQuestions.id,
+      topic: aiQuestions.topic,
+      lang: aiQuestions.lang,
+      question: aiQuestions.question,
+      answer: aiQuestions.answer,
+      status: aiQuestions.status,
+      source: aiQuestions.source,
+      createdAt: aiQuestions.createdAt,
+      creditsSpent: aiQuestions.creditsSpent,
+    })
+    .from(aiQuestions)
+    .where(eq(aiQuestions.userId, userId))
+    .orderBy(desc(aiQuestions.createdAt), desc(aiQuestions.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    ...row,
+    source: row.source as AiSource,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** The user's balance now (for the final event of a free answer). */
+export async function currentCredits(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  return row?.credits ?? 0;
+}

@@ -1,0 +1,86 @@
+// The slot-and-charge rules of lib/ai/questions.server.ts, directly against the test database.
+import { eq, sql } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { aiQuestions, creditLedger, users } from "../../db/schema";
+import { insertUser } from "../../tests/helpers/admin-data";
+import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { testDatabase } from "../../tests/helpers/test-db";
+import { changeCredits } from "../credits.server";
+import { completeQuestion, endQuestion, reserveQuestion } from "./questions.server";
+
+let app: TestApp | undefined;
+// Starting and migrating the worker's database takes a while: do it under the hook timeout.
+beforeAll(() => testDatabase());
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+const input = (userId: string) => ({
+  userId,
+  topic: "tax-consultation" as const,
+  lang: "en" as const,
+  question: "Q?",
+  model: "m",
+});
+const answer = (questionId: string, userId: string) => ({
+  questionId,
+  userId,
+  answer: "A.",
+  promptTokens: 1,
+  completionTokens: 2,
+  firstTokenMs: 3,
+  durationMs: 4,
+});
+
+describe("AI question slots and charges", () => {
+  it("holds one slot per credit; ending a question frees its slot without touching the ledger", async () => {
+    app = await createTestApp();
+    const { db } = app.services;
+    const member = await insertUser(db, { credits: 2 });
+    const first = await reserveQuestion(db, input(member.id));
+    const second = await reserveQuestion(db, input(member.id));
+    expect(first).toBeTruthy();
+    expect(second).toBeTruthy();
+    expect(await reserveQuestion(db, input(member.id))).toBeNull();
+
+    await endQuestion(db, { questionId: first!, status: "failed", errorCode: "ai_busy", partialAnswer: "", firstTokenMs: null, durationMs: 5 });
+    const third = await reserveQuestion(db, input(member.id));
+    expect(third).toBeTruthy();
+    expect(await db.select().from(creditLedger)).toHaveLength(0);
+
+    expect(await completeQuestion(db, answer(second!, member.id))).toBe(1);
+    expect(await completeQuestion(db, answer(third!, member.id))).toBe(0);
+    // Charged once only, and an ended question cannot be charged afterwards.
+    expect(await completeQuestion(db, answer(third!, member.id))).toBeNull();
+    expect(await completeQuestion(db, answer(first!, member.id))).toBeNull();
+    const ledger = await db.select().from(creditLedger);
+    expect(ledger.map((row) => row.aiQuestionId).sort()).toEqual([second, third].sort());
+  });
+
+  it("releases a slot left pending by a request that died long ago", async () => {
+    app = await createTestApp();
+    const { db } = app.services;
+    const member = await insertUser(db, { credits: 1 });
+    const stale = await reserveQuestion(db, input(member.id));
+    expect(await reserveQuestion(db, input(member.id))).toBeNull();
+    await db.update(aiQuestions).set({ createdAt: sql`now() - interval '1 hour'` }).where(eq(aiQuestions.id, stale!));
+    const fresh = await reserveQuestion(db, input(member.id));
+    expect(fresh).toBeTruthy();
+    const [old] = await db.select().from(aiQuestions).where(eq(aiQuestions.id, stale!));
+    expect(old).toMatchObject({ status: "aborted", errorCode: "interrupted", creditsSpent: 0 });
+  });
+
+  it("does not charge (and leaves the question pending for the caller to end) when the balance was lowered meanwhile", async () => {
+    app = await createTestApp();
+    const { db } = app.services;
+    const member = await insertUser(db, { credits: 1 });
+    const id = await reserveQuestion(db, input(member.id));
+    await db.transaction((tx) => changeCredits(tx, { userId: member.id, delta: -1, kind: "admin_adjustment" }));
+    expect(await completeQuestion(db, answer(id!, member.id))).toBeNull();
+    const [row] = await db.select().from(aiQuestions).where(eq(aiQuestions.id, id!));
+    expect(row).toMatchObject({ status: "pending", creditsSpent: 0, answer: "" });
+    const [user] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, member.id));
+    expect(user!.credits).toBe(0);
+  });
+});

@@ -1,0 +1,154 @@
+// Contact messages: validated input is stored in contact_messages (listed in the admin area) and
+// e-mailed to CONTACT_EMAIL when it is set (the mailer logs instead when SMTP_URL is not set).
+// Used by POST /api/v1/contact and by the contact page's form action (works without JavaScript).
+import { contactMessages } from "../db/schema";
+import type { AppServices } from "./app-services.server";
+import { ApiError, type LocalizedText } from "./http/api-error";
+import type { Lang } from "./i18n/languages";
+import type { RateRule } from "./rate-limit.server";
+import { ContactSchema, contactFieldCodes, HONEYPOT_FIELD, type ContactInput } from "./schemas/contact";
+import { fieldErrorText } from "./schemas/field-errors";
+
+/** Per client address: enough for a person with follow-up questions, not for a bot. */
+export const CONTACT_RATE_RULE: RateRule = { name: "contact-ip", points: 5, windowSeconds: 10 * 60 };
+
+export const CONTACT_TEXT = {
+  success: {
+    en: "Thank you for contacting us. We'll get back to you within 24 hours.",
+    ja: "お問い合わせいただき、誠にありがとうございます。24時間以内に担当者よりご連絡いたします。",
+    zh: "感谢您与我们联系，我们将在24小时内回复您。",
+  },
+  spam: {
+    en: "Your message looks like automated spam and was not sent. If you are a person, please leave the hidden \"website\" field empty and try again.",
+    ja: "自動送信されたスパムと判断されたため、メッセージは送信されませんでした。手動で送信されている場合は、非表示の「website」欄を空欄のまま、もう一度お試しください。",
+    zh: "您的留言被判定为自动发送的垃圾信息，未能提交。如果您并非机器人，请保持隐藏的“website”字段为空后重试。",
+  },
+  rateLimited: {
+    en: "You have sent several messages in a short time. Please wait a few minutes before sending another one.",
+    ja: "短時間に複数のメッセージが送信されました。数分ほど時間をおいてから、もう一度お送りください。",
+    zh: "您在短时间内发送了多条留言，请等待几分钟后再发送。",
+  },
+} satisfies Record<string, LocalizedText>;
+
+export type ContactParseResult =
+  | { ok: true; data: ContactInput }
+  | { ok: false; fields: Record<string, string>; codes: Record<string, string> };
+
+/** Validates with the shared schema; field errors come back translated (for the form action). */
+export function parseContact(value: unknown, lang: Lang): ContactParseResult {
+  const result = ContactSchema.safeParse(value ?? {});
+  if (result.success) return { ok: true, data: result.data };
+  const codes = contactFieldCodes(result.error) as Record<string, string>;
+  const fields = Object.fromEntries(Object.entries(codes).map(([key, code]) => [key, fieldErrorText(code, lang)]));
+  return { ok: false, fields, codes };
+}
+
+/** Header-safe single line (a subject typed with line breaks must not add mail headers). */
+const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
+
+/**
+ * Stores a validated message and notifies the team. Throws ApiError 400 (honeypot filled) or 429
+ * (too many messages from this address); nothing is stored in either case.
+ */
+export async function submitContact(
+  services: AppServices,
+  input: ContactInput,
+  context: { ip: string; lang: Lang },
+): Promise<{ id: string }> {
+  const { db, env, logger, mailer, rateLimiter } = services;
+  if (input[HONEYPOT_FIELD]) {
+    logger.info({ ip: context.ip }, "contact form: honeypot filled, message rejected");
+    throw new ApiError(400, "spam_rejected", CONTACT_TEXT.spam);
+  }
+  // consume() rather than enforce(): the error must be this module graph's ApiError, because the
+  // page action (Vite bundle) and the shared services (server bundle) each carry their own copy.
+  const limit = await rateLimiter.consume(CONTACT_RATE_RULE, context.ip);
+  if (!limit.allowed) {
+    throw new ApiError(429, "rate_limited", CONTACT_TEXT.rateLimited, { retryAfter: limit.retryAfterSeconds }, {
+      "Retry-After": String(limit.retryAfterSeconds),
+    });
+  }
+
+  const [row] = await db
+    .insert(contactMessages)
+    .values({
+      name: input.name,
+      email: input.email,
+      company: input.company,
+      subject: input.subject,
+      message: input.message,
+      service: input.service,
+      lang: context.lang,
+    })
+    .returning({ id: contactMessages.id });
+  const id = row!.id;
+
+  if (env.CONTACT_EMAIL) {
+    try {
+      await mailer.send({
+        to: env.CONTACT_EMAIL,
+        replyTo: input.email,
+        subject: oneLine(`[${env.SITE_NAME}] Contact: ${input.subject}`).slice(0, 250),
+        text: [
+          `New message from the contact form (${context.lang}).`,
+          "",
+          `Name: ${input.name}`,
+          `Email: ${input.email}`,
+          `Company: ${input.company || "-"}`,
+          `Service: ${input.service}`,
+          `Subject: ${input.subject}`,
+          "",
+          input.message,
+          "",
+          `Message id: ${id}`,
+        ].join("\n"),
+      });
+    } catch (error) {
+      // The message is stored and listed in the admin area; a mail outage must not lose it.
+      logger.warn({ err: error, id }, "contact form: notification e-mail failed");
+    }
+  }
+  return { id };
+}
+
+/** Largest form body the contact page's action reads (the message limit plus generous room). */
+export const CONTACT_FORM_MAX_BYTES = 64 * 1024;
+
+/**
+ * Reads a posted form (urlencoded or multipart) without trusting its declared size: "too_large" when
+ * the body exceeds `maxBytes` (the action answers 413), null when it cannot be parsed as a form.
+ */
+export async function readFormBody(request: Request, maxBytes = CONTACT_FORM_MAX_BYTES): Promise<FormData | null | "too_large"> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) return "too_large";
+  const reader = request.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        return "too_large";
+      }
+      chunks.push(value);
+    }
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return await new Request("http://form.invalid/", {
+      method: "POST",
+      headers: { "content-type": request.headers.get("content-type") ?? "application/x-www-form-urlencoded" },
+      body,
+    }).formData();
+  } catch {
+    return null;
+  }
+}

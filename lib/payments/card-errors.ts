@@ -1,0 +1,114 @@
+// The card messages a payment provider shows, in every language. Isomorphic: the test-mode card form
+// shows them in the browser, the server translates a provider's decline with them. English follows
+// the wording card networks and Stripe use, so "the provider's message as is" reads the same.
+import type { Lang, Localized } from "../i18n/languages";
+
+export const CARD_ERRORS = {
+  incomplete_number: {
+    en: "Your card number is incomplete.",
+    ja: "カード番号が不完全です。",
+    zh: "您的卡号不完整。",
+  },
+  invalid_number: {
+    en: "Your card number is invalid.",
+    ja: "カード番号が無効です。",
+    zh: "您的卡号无效。",
+  },
+  incomplete_expiry: {
+    en: "Your card's expiration date is incomplete.",
+    ja: "カードの有効期限が不完全です。",
+    zh: "您的卡有效期不完整。",
+  },
+  invalid_expiry_month: {
+    en: "Your card's expiration month is invalid.",
+    ja: "カードの有効期限（月）が無効です。",
+    zh: "您的卡有效期月份无效。",
+  },
+  invalid_expiry_year: {
+    en: "Your card's expiration year is invalid.",
+    ja: "カードの有効期限（年）が無効です。",
+    zh: "您的卡有效期年份无效。",
+  },
+  invalid_expiry_month_past: {
+    en: "Your card's expiration date is in the past.",
+    ja: "カードの有効期限が過ぎています。",
+    zh: "您的卡已超过有效期。",
+  },
+  invalid_expiry_year_past: {
+    en: "Your card's expiration year is in the past.",
+    ja: "カードの有効期限（年）が過ぎています。",
+    zh: "您的卡有效期年份已过。",
+  },
+  incomplete_cvc: {
+    en: "Your card's security code is incomplete.",
+    ja: "カードのセキュリティコードが不完全です。",
+    zh: "您的卡安全码不完整。",
+  },
+  invalid_cvc: {
+    en: "Your card's security code is invalid.",
+    ja: "カードのセキュリティコードが無効です。",
+    zh: "您的卡安全码无效。",
+  },
+  test_mode_live_card: {
+    en: "Your card was declined. Test mode accepts only test card numbers, such as 4242 4242 4242 4242.",
+    ja: "カードが拒否されました。テストモードでは 4242 4242 4242 4242 などのテスト用カード番号のみご利用いただけます。",
+    zh: "您的卡被拒绝。测试模式仅接受测试卡号，例如 4242 4242 4242 4242。",
+  },
+  card_declined: {
+    en: "Your card was declined.",
+    ja: "カードが拒否されました。",
+    zh: "您的卡被拒绝。",
+  },
+  insufficient_funds: {
+    en: "Your card has insufficient funds.",
+    ja: "カードの残高が不足しています。",
+    zh: "您的卡余额不足。",
+  },
+  expired_card: {
+    en: "Your card has expired.",
+    ja: "カードの有効期限が切れています。",
+    zh: "您的卡已过期。",
+  },
+  incorrect_cvc: {
+    en: "Your card's security code is incorrect.",
+    ja: "カードのセキュリティコードが正しくありません。",
+    zh: "您的卡安全码不正确。",
+  },
+  processing_error: {
+    en: "An error occurred while processing your card. Try again in a little bit.",
+    ja: "カードの処理中にエラーが発生しました。しばらくしてから再度お試しください。",
+    zh: "处理您的卡时出错，请稍后再试。",
+  },
+  authentication_failed: {
+    en: "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+    ja: "お支払い方法の認証ができませんでした。別のお支払い方法を選んで、もう一度お試しください。",
+    zh: "无法验证您的支付方式。请选择其他支付方式后重试。",
+  },
+  invalid_payment_method: {
+    en: "This card cannot be used. Please enter your card details again.",
+    ja: "このカードはご利用いただけません。カード情報をもう一度入力してください。",
+    zh: "无法使用此卡，请重新输入卡信息。",
+  },
+  canceled: {
+    en: "This payment was canceled.",
+    ja: "このお支払いはキャンセルされました。",
+    zh: "此笔支付已取消。",
+  },
+} satisfies Record<string, Localized<string>>;
+
+export type CardErrorCode = keyof typeof CARD_ERRORS;
+
+export function isCardErrorCode(code: string): code is CardErrorCode {
+  return Object.prototype.hasOwnProperty.call(CARD_ERRORS, code);
+}
+
+/**
+ * The text of a provider's card error in `lang`. English keeps the provider's own message when it
+ * sent one (shown "as is"); other languages use our translation of the code when we know it.
+ */
+export function cardErrorText(code: string, lang: Lang, providerMessage?: string | null): string {
+  const known = isCardErrorCode(code) ? CARD_ERRORS[code] : null;
+  if (lang === "en" && providerMessage) return providerMessage;
+  if (known) return known[lang];
+  return providerMessage || CARD_ERRORS.card_declined[lang];
+}

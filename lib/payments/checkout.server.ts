@@ -1,0 +1,471 @@
+// The checkout: a payment row per (user, idempotency key), the provider's charge, and the grant.
+// Credits are granted exactly once whichever way the success arrives (the API response, a retried
+// request with the same key, one or many webhook deliveries, concurrently): the grant is one
+// transaction whose first statement only matches a payment not granted yet, and the ledger's unique
+// index refuses a second purchase row for the same payment.
+// No database transaction is held open while the provider is called.
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db, DbOrTx } from "../../db/client.server";
+import { payments, processedEvents, users } from "../../db/schema";
+import { requirePackage, type PackageId } from "../catalog";
+import { changeCredits } from "../credits.server";
+import { ApiError, type LocalizedText } from "../http/api-error";
+import type { Logger } from "../logger.server";
+import type { RateLimiter, RateRule } from "../rate-limit.server";
+import type { PaymentHistoryItem } from "../schemas/payment";
+import type { ChargeOutcome, PaymentEvent, PaymentProvider } from "./provider";
+import { ProviderRequestError, ProviderUnavailableError } from "./provider";
+
+export const PAYMENT_ERRORS = {
+  fillAllDetails: {
+    en: "Please fill all details.",
+    ja: "すべての項目を入力してください。",
+    zh: "请填写所有信息。",
+  },
+  providerUnavailable: {
+    en: "The payment service is not responding. Please try again in a moment; you will not be charged twice.",
+    ja: "決済サービスが応答していません。しばらくしてから再度お試しください。二重に請求されることはありません。",
+    zh: "支付服务暂时没有响应。请稍后重试，您不会被重复扣款。",
+  },
+  inProgress: {
+    en: "This payment is still being processed. Please wait a moment and try again.",
+    ja: "このお支払いはまだ処理中です。少し待ってから再度お試しください。",
+    zh: "此笔支付仍在处理中，请稍候再试。",
+  },
+  idempotencyConflict: {
+    en: "This checkout attempt was already used for another purchase. Please reload the page and try again.",
+    ja: "この購入手続きはすでに別のお支払いに使われています。ページを再読み込みしてからもう一度お試しください。",
+    zh: "此次结账已用于另一笔购买。请刷新页面后重试。",
+  },
+  providerConflict: {
+    en: "The payment provider could not complete this request. Please reload the page and try again.",
+    ja: "決済サービスでこのリクエストを完了できませんでした。ページを再読み込みしてからもう一度お試しください。",
+    zh: "支付服务无法完成此请求。请刷新页面后重试。",
+  },
+  notFound: {
+    en: "Payment not found.",
+    ja: "お支払いが見つかりません。",
+    zh: "未找到该笔支付。",
+  },
+  rateLimited: {
+    en: "Too many payment attempts. Please wait a few minutes and try again.",
+    ja: "お支払いの試行回数が多すぎます。数分待ってから再度お試しください。",
+    zh: "支付尝试次数过多，请几分钟后再试。",
+  },
+  invalidSignature: {
+    en: "The webhook signature is not valid.",
+    ja: "Webhook の署名が正しくありません。",
+    zh: "Webhook 签名无效。",
+  },
+  webhookNotConfigured: {
+    en: "Payment webhooks are not configured on this server.",
+    ja: "このサーバーでは決済 Webhook が設定されていません。",
+    zh: "此服务器未配置支付 Webhook。",
+  },
+} satisfies Record<string, LocalizedText>;
+
+/** Messages of a payment answer (success and in-between states). */
+export const PAYMENT_TEXT = {
+  succeeded: { en: "Payment successful! 🎉", ja: "お支払いが完了しました！🎉", zh: "支付成功！🎉" },
+  requiresAction: {
+    en: "Your bank asks you to confirm this payment.",
+    ja: "カード会社がこのお支払いの本人確認を求めています。",
+    zh: "您的银行要求验证此笔支付。",
+  },
+  processing: {
+    en: "Your payment is being processed. Your credits will be added as soon as it is confirmed.",
+    ja: "お支払いを処理しています。確認が取れ次第、クレジットが追加されます。",
+    zh: "您的支付正在处理中，确认后积分将立即到账。",
+  },
+} satisfies Record<string, LocalizedText>;
+
+/** New checkout attempts per user (card-testing guard); replays of an attempt do not count. */
+export const PAYMENT_ATTEMPT_RULE: RateRule = { name: "payment-attempt", points: 20, windowSeconds: 3600 };
+
+// Markers in `error` while a payment is pending: nobody is driving it right now, a later request may.
+const UNAVAILABLE = "provider_unavailable";
+const PROCESSING = "processing";
+/** A driver that has not finished after this long is presumed dead; its payment may be driven again. */
+const LEASE_SECONDS = 60;
+/** How long a duplicate request waits for the first one's outcome. */
+const DEFAULT_WAIT_MS = 20_000;
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export type CheckoutResult =
+  | { status: "succeeded"; payment: PaymentRow; balance: number }
+  | { status: "requires_action"; payment: PaymentRow; clientSecret: string }
+  | { status: "pending"; payment: PaymentRow }
+  | { status: "failed"; payment: PaymentRow; code: string; message: string | null };
+
+export interface CheckoutDeps {
+  db: Db;
+  provider: PaymentProvider;
+  logger: Logger;
+  rateLimiter: RateLimiter;
+  siteName: string;
+  /** Overrides DEFAULT_WAIT_MS (tests). */
+  waitMs?: number;
+}
+
+export interface CreatePaymentRequest {
+  userId: string;
+  packageId: PackageId;
+  paymentMethodId: string;
+  country: string;
+  idempotencyKey: string;
+}
+
+const encodeError = (code: string, message: string | null) => (message ? `${code}: ${message}` : code);
+
+function decodeError(value: string | null): { code: string; message: string | null } {
+  if (!value) return { code: "card_declined", message: null };
+  const at = value.indexOf(": ");
+  return at < 0 ? { code: value, message: null } : { code: value.slice(0, at), message: value.slice(at + 2) };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts a checkout attempt, or answers a retried one with its outcome (waiting while another request drives it). */
+export async function createPayment(deps: CheckoutDeps, request: CreatePaymentRequest): Promise<CheckoutResult> {
+  const pkg = requirePackage(request.packageId);
+  const [inserted] = await deps.db
+    .insert(payments)
+    .values({
+      userId: request.userId,
+      package: pkg.id,
+      // The price comes from the catalog, never from the client.
+      amountCents: pkg.priceCents,
+      currency: pkg.currency,
+      credits: pkg.credits,
+      provider: deps.provider.name,
+      status: "pending",
+      idempotencyKey: request.idempotencyKey,
+      country: request.country,
+    })
+    .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
+    .returning();
+
+  if (inserted) {
+    const limit = await deps.rateLimiter.consume(PAYMENT_ATTEMPT_RULE, request.userId);
+    if (!limit.allowed) {
+      // Nothing was charged: forget the attempt so the same key works once the window has passed.
+      await deps.db.delete(payments).where(eq(payments.id, inserted.id));
+      throw rateLimited(limit.retryAfterSeconds);
+    }
+    return drive(deps, inserted, request.paymentMethodId);
+  }
+
+  const [existing] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, request.userId), eq(payments.idempotencyKey, request.idempotencyKey)));
+  if (!existing) throw rateLimited(PAYMENT_ATTEMPT_RULE.windowSeconds);
+  if (existing.package !== pkg.id || existing.provider !== deps.provider.name) {
+    throw new ApiError(409, "idempotency_conflict", PAYMENT_ERRORS.idempotencyConflict);
+  }
+  return awaitOutcome(deps, existing, request.paymentMethodId);
+}
+
+/** After the page completed 3-D Secure: confirms the charge and settles it. */
+export async function confirmPayment(deps: CheckoutDeps, userId: string, paymentId: string): Promise<CheckoutResult> {
+  const row = await getPayment(deps.db, paymentId);
+  if (!row || row.userId !== userId) throw new ApiError(404, "payment_not_found", PAYMENT_ERRORS.notFound);
+  const final = await finalResult(deps, row);
+  if (final) return final;
+  if (row.providerRef && (row.status === "requires_action" || row.error === PROCESSING)) {
+    return callProvider(deps, row, () => deps.provider.confirm(row.providerRef!, row.id));
+  }
+  // The charge is still being created by the first request.
+  return { status: "pending", payment: row };
+}
+
+async function awaitOutcome(deps: CheckoutDeps, first: PaymentRow, paymentMethodId: string): Promise<CheckoutResult> {
+  const deadline = Date.now() + (deps.waitMs ?? DEFAULT_WAIT_MS);
+  let delay = 50;
+  let row: PaymentRow | null = first;
+  for (;;) {
+    if (!row) throw rateLimited(PAYMENT_ATTEMPT_RULE.windowSeconds);
+    const final = await finalResult(deps, row);
+    if (final) return final;
+    if (row.status === "requires_action" && row.providerRef) {
+      // The customer may have finished 3-D Secure meanwhile; otherwise the page gets the client secret again.
+      return callProvider(deps, row, () => deps.provider.confirm(row!.providerRef!, row!.id));
+    }
+    const claimed = await claim(deps.db, row.id);
+    if (claimed) return drive(deps, claimed, paymentMethodId);
+    if (Date.now() >= deadline) throw new ApiError(409, "payment_in_progress", PAYMENT_ERRORS.inProgress);
+    await sleep(delay);
+    delay = Math.min(delay * 2, 400);
+    row = await getPayment(deps.db, row.id);
+  }
+}
+
+/** Takes over a pending payment nobody is driving (the last driver gave up or died). */
+async function claim(db: Db, paymentId: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .update(payments)
+    .set({ error: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.status, "pending"),
+        isNull(payments.grantedAt),
+        or(isNotNull(payments.error), lt(payments.updatedAt, sql`now() - make_interval(secs => ${LEASE_SECONDS})`)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Charges (or, when the provider already knows the charge, looks it up) and settles the outcome. */
+function drive(deps: CheckoutDeps, row: PaymentRow, paymentMethodId: string): Promise<CheckoutResult> {
+  if (row.providerRef) return callProvider(deps, row, () => deps.provider.confirm(row.providerRef!, row.id));
+  const pkg = requirePackage(row.package);
+  return callProvider(deps, row, () =>
+    deps.provider.charge({
+      paymentId: row.id,
+      userId: row.userId,
+      packageId: pkg.id,
+      amountCents: row.amountCents,
+      currency: pkg.currency,
+      paymentMethodId,
+      country: row.country,
+      description: `${deps.siteName} ${pkg.name.en} package: ${pkg.credits} credits`,
+    }),
+  );
+}
+
+async function callProvider(deps: CheckoutDeps, row: PaymentRow, call: () => Promise<ChargeOutcome>): Promise<CheckoutResult> {
+  let outcome: ChargeOutcome;
+  try {
+    outcome = await call();
+  } catch (error) {
+    // Release the payment so that a retry with the same key may drive it again.
+    await deps.db
+      .update(payments)
+      .set({ error: UNAVAILABLE, updatedAt: sql`now()` })
+      .where(and(eq(payments.id, row.id), eq(payments.status, "pending"), isNull(payments.grantedAt)));
+    if (error instanceof ProviderUnavailableError) {
+      deps.logger.warn({ err: error, paymentId: row.id }, "payment provider unavailable");
+      throw new ApiError(502, "payment_provider_unavailable", PAYMENT_ERRORS.providerUnavailable);
+    }
+    if (error instanceof ProviderRequestError) {
+      deps.logger.warn({ err: error, paymentId: row.id, code: error.code }, "payment provider refused the request");
+      throw new ApiError(409, "payment_provider_conflict", PAYMENT_ERRORS.providerConflict);
+    }
+    throw error;
+  }
+  return applyOutcome(deps, row, outcome);
+}
+
+async function applyOutcome(deps: CheckoutDeps, row: PaymentRow, outcome: ChargeOutcome): Promise<CheckoutResult> {
+  const { db } = deps;
+  const open = and(eq(payments.id, row.id), isNull(payments.grantedAt), inArray(payments.status, ["pending", "requires_action"]));
+  switch (outcome.status) {
+    case "succeeded": {
+      if (outcome.amountCents !== row.amountCents || outcome.currency.toLowerCase() !== row.currency) {
+        deps.logger.error({ paymentId: row.id, outcome }, "provider charged another amount than the catalog price; not granted");
+        throw new ApiError(502, "payment_provider_unavailable", PAYMENT_ERRORS.providerUnavailable);
+      }
+      const grant = await grantPayment(db, row.id, outcome.providerRef);
+      if (!grant) throw new ApiError(404, "payment_not_found", PAYMENT_ERRORS.notFound);
+      return { status: "succeeded", payment: grant.payment, balance: grant.balance };
+    }
+    case "requires_action": {
+      const [updated] = await db
+        .update(payments)
+        .set({ status: "requires_action", providerRef: outcome.providerRef, error: null, updatedAt: sql`now()` })
+        .where(open)
+        .returning();
+      if (!updated) return currentResult(deps, row.id);
+      return { status: "requires_action", payment: updated, clientSecret: outcome.clientSecret };
+    }
+    case "processing": {
+      const [updated] = await db
+        .update(payments)
+        .set({ status: "pending", providerRef: outcome.providerRef, error: PROCESSING, updatedAt: sql`now()` })
+        .where(open)
+        .returning();
+      if (!updated) return currentResult(deps, row.id);
+      return { status: "pending", payment: updated };
+    }
+    case "failed": {
+      const [updated] = await db
+        .update(payments)
+        .set({
+          status: "failed",
+          providerRef: outcome.providerRef ?? undefined,
+          error: encodeError(outcome.code, outcome.message),
+          updatedAt: sql`now()`,
+        })
+        .where(open)
+        .returning();
+      if (!updated) return currentResult(deps, row.id);
+      return { status: "failed", payment: updated, code: outcome.code, message: outcome.message };
+    }
+  }
+}
+
+/** The answer for a payment that is already settled (granted or failed), else null. */
+async function finalResult(deps: CheckoutDeps, row: PaymentRow): Promise<CheckoutResult | null> {
+  if (row.grantedAt || row.status === "succeeded") {
+    // A succeeded payment is always granted in the same transaction; grantPayment only reads it then.
+    const grant = await grantPayment(deps.db, row.id, row.providerRef);
+    if (grant) return { status: "succeeded", payment: grant.payment, balance: grant.balance };
+  }
+  if (row.status === "failed") {
+    const { code, message } = decodeError(row.error);
+    return { status: "failed", payment: row, code, message };
+  }
+  return null;
+}
+
+async function currentResult(deps: CheckoutDeps, paymentId: string): Promise<CheckoutResult> {
+  const row = await getPayment(deps.db, paymentId);
+  if (!row) throw new ApiError(404, "payment_not_found", PAYMENT_ERRORS.notFound);
+  return (await finalResult(deps, row)) ?? { status: "pending", payment: row };
+}
+
+async function getPayment(db: DbOrTx, paymentId: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  return row ?? null;
+}
+
+function rateLimited(retryAfterSeconds: number): ApiError {
+  return new ApiError(429, "rate_limited", PAYMENT_ERRORS.rateLimited, { retryAfter: retryAfterSeconds }, {
+    "Retry-After": String(retryAfterSeconds),
+  });
+}
+
+export interface GrantResult {
+  /** True when this call wrote the grant; false when it had been granted before. */
+  granted: boolean;
+  payment: PaymentRow;
+  /** The user's balance afterwards. */
+  balance: number;
+}
+
+/**
+ * Marks the payment succeeded and grants its credits, in one transaction, unless it was granted
+ * before. Returns null for an unknown payment.
+ */
+export function grantPayment(db: Db, paymentId: string, providerRef?: string | null): Promise<GrantResult | null> {
+  return db.transaction((tx) => grantInTransaction(tx, paymentId, providerRef));
+}
+
+async function grantInTransaction(tx: DbOrTx, paymentId: string, providerRef?: string | null): Promise<GrantResult | null> {
+  // The only statement that can turn a payment into "granted": it matches once, and a concurrent
+  // transaction waits for this one and then matches nothing.
+  const [row] = await tx
+    .update(payments)
+    .set({
+      status: "succeeded",
+      grantedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      error: null,
+      ...(providerRef ? { providerRef: sql`coalesce(${payments.providerRef}, ${providerRef})` } : {}),
+    })
+    .where(and(eq(payments.id, paymentId), isNull(payments.grantedAt)))
+    .returning();
+  if (!row) {
+    const [existing] = await tx
+      .select({ payment: payments, balance: users.credits })
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.userId))
+      .where(eq(payments.id, paymentId));
+    return existing ? { granted: false, payment: existing.payment, balance: existing.balance } : null;
+  }
+  const balance = await changeCredits(tx, {
+    userId: row.userId,
+    delta: row.credits,
+    kind: "purchase",
+    paymentId: row.id,
+    reason: `package:${row.package}`,
+  });
+  if (balance === null) throw new Error(`user ${row.userId} of payment ${row.id} does not exist`);
+  await tx.update(users).set({ package: row.package, paymentDone: true, updatedAt: sql`now()` }).where(eq(users.id, row.userId));
+  return { granted: true, payment: row, balance };
+}
+
+export const HANDLED_EVENTS = {
+  succeeded: "payment_intent.succeeded",
+  failed: "payment_intent.payment_failed",
+} as const;
+
+export type EventResult = "processed" | "duplicate" | "ignored";
+
+const uuid = z.uuid();
+
+/**
+ * Applies a verified webhook event once: its id is recorded in processed_events in the same
+ * transaction as its effect, so a redelivery (even a concurrent one) changes nothing.
+ */
+export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent): Promise<EventResult> {
+  const { db, provider, logger } = deps;
+  return db.transaction(async (tx) => {
+    const recorded = await tx
+      .insert(processedEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: processedEvents.id });
+    if (recorded.length === 0) return "duplicate";
+    const data = event.payment;
+    if (!data || (event.type !== HANDLED_EVENTS.succeeded && event.type !== HANDLED_EVENTS.failed)) return "ignored";
+
+    // By the provider's reference, or (when our process died before saving it) by our id in the metadata.
+    let [row] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider.name), eq(payments.providerRef, data.providerRef)));
+    if (!row && data.paymentId && uuid.safeParse(data.paymentId).success) {
+      [row] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.id, data.paymentId), eq(payments.provider, provider.name), isNull(payments.providerRef)));
+    }
+    if (!row) {
+      logger.warn({ eventId: event.id, providerRef: data.providerRef }, "webhook for an unknown payment ignored");
+      return "ignored";
+    }
+
+    if (event.type === HANDLED_EVENTS.succeeded) {
+      if (data.amountCents !== row.amountCents || data.currency.toLowerCase() !== row.currency) {
+        logger.error({ eventId: event.id, paymentId: row.id }, "webhook amount differs from the catalog price; not granted");
+        return "ignored";
+      }
+      await grantInTransaction(tx, row.id, data.providerRef);
+      return "processed";
+    }
+    await tx
+      .update(payments)
+      .set({
+        status: "failed",
+        providerRef: data.providerRef,
+        error: encodeError(data.failure?.code ?? "card_declined", data.failure?.message ?? null),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(payments.id, row.id), isNull(payments.grantedAt), inArray(payments.status, ["pending", "requires_action"])));
+    return "processed";
+  });
+}
+
+/** The member's purchases, newest first (for /explore). */
+export async function paymentHistory(db: Db, userId: string, limit = 50): Promise<PaymentHistoryItem[]> {
+  const rows = await db
+    .select({
+      id: payments.id,
+      package: payments.package,
+      amountCents: payments.amountCents,
+      currency: payments.currency,
+      credits: payments.credits,
+      status: payments.status,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}

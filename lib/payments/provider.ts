@@ -1,0 +1,81 @@
+// One interface for every card payment provider: the built-in test provider and Stripe. The checkout
+// (lib/payments/checkout.server.ts) only talks to this interface.
+import type { PackageId } from "../catalog";
+
+export type PaymentProviderName = "test" | "stripe";
+
+export interface ChargeInput {
+  /** Our payments.id; the provider's idempotency key is derived from it, so a re-sent charge is the same charge. */
+  paymentId: string;
+  userId: string;
+  packageId: PackageId;
+  amountCents: number;
+  currency: "usd";
+  paymentMethodId: string;
+  country: string;
+  description: string;
+}
+
+/** Where a charge stands at the provider. */
+export type ChargeOutcome =
+  | { status: "succeeded"; providerRef: string; amountCents: number; currency: string }
+  /** 3-D Secure: the page completes the customer's authentication with `clientSecret`, then calls /confirm. */
+  | { status: "requires_action"; providerRef: string; clientSecret: string }
+  /** Accepted but not final yet; the webhook finishes it. */
+  | { status: "processing"; providerRef: string }
+  /** Declined or otherwise final without money moving. `message` is the provider's own text (English). */
+  | { status: "failed"; providerRef: string | null; code: string; message: string | null };
+
+/** A verified webhook delivery, reduced to what the checkout needs. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  /** The charge the event is about; null for events about other objects. */
+  payment: {
+    providerRef: string;
+    /** Our payments.id as sent in the provider's metadata (finds a payment whose reference was never saved). */
+    paymentId: string | null;
+    amountCents: number;
+    currency: string;
+    failure: { code: string; message: string | null } | null;
+  } | null;
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Creates and confirms a charge. Throws ProviderUnavailableError when the outcome is unknown. */
+  charge(input: ChargeInput): Promise<ChargeOutcome>;
+  /** The current state of a charge; confirms it when the customer has just completed 3-D Secure. */
+  confirm(providerRef: string, paymentId: string): Promise<ChargeOutcome>;
+  /** Verifies a webhook delivery on its raw bytes. Throws WebhookSignatureError; null when the provider sends none. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null;
+  /** False when webhooks cannot be verified (no signing secret configured). */
+  readonly webhooksEnabled: boolean;
+}
+
+/** The provider could not be reached or failed internally: the charge may or may not exist. Safe to retry with the same key. */
+export class ProviderUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ProviderUnavailableError";
+  }
+}
+
+/** The provider refused the request itself (not the card): a conflict or a state it does not allow. */
+export class ProviderRequestError extends Error {
+  constructor(
+    message: string,
+    public readonly code: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "ProviderRequestError";
+  }
+}
+
+export class WebhookSignatureError extends Error {
+  constructor(message = "invalid webhook signature") {
+    super(message);
+    this.name = "WebhookSignatureError";
+  }
+}

@@ -1,0 +1,188 @@
+// Stripe: PaymentIntents created and confirmed on the server with the card's PaymentMethod (manual
+// confirmation), 3-D Secure finished on the page with the client secret, webhooks verified on the
+// raw body. STRIPE_API_BASE points the SDK at another host (the fake Stripe server in tests).
+import Stripe from "stripe";
+import type { ChargeInput, ChargeOutcome, PaymentEvent, PaymentProvider } from "./provider";
+import { ProviderRequestError, ProviderUnavailableError, WebhookSignatureError } from "./provider";
+
+type StripeConfig = NonNullable<ConstructorParameters<typeof Stripe>[1]>;
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret?: string;
+  /** e.g. http://127.0.0.1:12111 */
+  apiBase?: string;
+  timeoutMs?: number;
+  maxNetworkRetries?: number;
+}
+
+/** host/port/protocol for the SDK from a base URL; {} keeps Stripe's own API. */
+export function stripeConnection(apiBase?: string): Pick<StripeConfig, "host" | "port" | "protocol"> {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+    port: url.port || (protocol === "http" ? "80" : "443"),
+    protocol,
+  };
+}
+
+/** The Stripe idempotency key of our payment's charge: one payment row, one PaymentIntent. */
+export const stripeIdempotencyKey = (paymentId: string) => `taxatlas-payment-${paymentId}`;
+
+// Stripe's decline and error codes → our card message codes (lib/payments/card-errors.ts).
+const DECLINE_CODES: Record<string, string> = {
+  insufficient_funds: "insufficient_funds",
+  expired_card: "expired_card",
+  incorrect_cvc: "incorrect_cvc",
+  invalid_cvc: "invalid_cvc",
+  processing_error: "processing_error",
+  incorrect_number: "invalid_number",
+  invalid_number: "invalid_number",
+  invalid_expiry_month: "invalid_expiry_month",
+  invalid_expiry_year: "invalid_expiry_year",
+  authentication_required: "authentication_failed",
+  payment_intent_authentication_failure: "authentication_failed",
+};
+
+export function cardErrorCode(code?: string | null, declineCode?: string | null): string {
+  return (declineCode && DECLINE_CODES[declineCode]) || (code && DECLINE_CODES[code]) || "card_declined";
+}
+
+function outcomeOf(pi: Stripe.PaymentIntent): ChargeOutcome {
+  switch (pi.status) {
+    case "succeeded":
+      return {
+        status: "succeeded",
+        providerRef: pi.id,
+        amountCents: pi.amount_received || pi.amount,
+        currency: pi.currency,
+      };
+    case "requires_action":
+      if (!pi.client_secret) throw new ProviderRequestError("requires_action without a client secret", "unexpected_state");
+      return { status: "requires_action", providerRef: pi.id, clientSecret: pi.client_secret };
+    case "requires_payment_method": {
+      const error = pi.last_payment_error;
+      return {
+        status: "failed",
+        providerRef: pi.id,
+        code: error ? cardErrorCode(error.code, error.decline_code) : "card_declined",
+        message: error?.message ?? null,
+      };
+    }
+    case "canceled":
+      return { status: "failed", providerRef: pi.id, code: "canceled", message: null };
+    default:
+      // processing, requires_confirmation, requires_capture: not final; the webhook settles it.
+      return { status: "processing", providerRef: pi.id };
+  }
+}
+
+interface StripeErrorLike {
+  type?: string;
+  code?: string;
+  decline_code?: string;
+  param?: string;
+  message?: string;
+  payment_intent?: Stripe.PaymentIntent;
+}
+
+function failureOf(error: unknown): ChargeOutcome {
+  const e = (error ?? {}) as StripeErrorLike;
+  switch (e.type) {
+    case "StripeCardError":
+      return {
+        status: "failed",
+        providerRef: e.payment_intent?.id ?? null,
+        code: cardErrorCode(e.code, e.decline_code),
+        message: e.message ?? null,
+      };
+    case "StripeInvalidRequestError":
+      if (e.param === "payment_method" || e.code === "resource_missing") {
+        // "No such PaymentMethod: 'pm_…'" is for developers; the customer is asked to enter the card again.
+        return { status: "failed", providerRef: e.payment_intent?.id ?? null, code: "invalid_payment_method", message: null };
+      }
+      if (e.code === "payment_intent_unexpected_state" && e.payment_intent) return outcomeOf(e.payment_intent);
+      throw new ProviderRequestError(e.message ?? "invalid request", e.code ?? "invalid_request", { cause: error });
+    case "StripeIdempotencyError":
+      throw new ProviderRequestError(e.message ?? "idempotency conflict", "idempotency_conflict", { cause: error });
+    default:
+      // API errors (5xx), connection errors, rate limits, a wrong secret key: the outcome is unknown.
+      throw new ProviderUnavailableError(e.message ?? "Stripe is unavailable", { cause: error });
+  }
+}
+
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    ...stripeConnection(options.apiBase),
+    timeout: options.timeoutMs ?? 20_000,
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    telemetry: false,
+  });
+  const webhookSecret = options.webhookSecret;
+
+  return {
+    name: "stripe",
+    webhooksEnabled: Boolean(webhookSecret),
+
+    async charge(input: ChargeInput): Promise<ChargeOutcome> {
+      try {
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            payment_method: input.paymentMethodId,
+            confirm: true,
+            // The server confirms; after 3-D Secure the page calls /confirm and we confirm again.
+            confirmation_method: "manual",
+            use_stripe_sdk: true,
+            allowed_payment_method_types: ["card"],
+            description: input.description,
+            metadata: { paymentId: input.paymentId, userId: input.userId, package: input.packageId, country: input.country },
+          },
+          { idempotencyKey: stripeIdempotencyKey(input.paymentId) },
+        );
+        return outcomeOf(pi);
+      } catch (error) {
+        return failureOf(error);
+      }
+    },
+
+    async confirm(providerRef: string): Promise<ChargeOutcome> {
+      try {
+        const pi = await stripe.paymentIntents.retrieve(providerRef);
+        if (pi.status !== "requires_confirmation") return outcomeOf(pi);
+        return outcomeOf(await stripe.paymentIntents.confirm(providerRef));
+      } catch (error) {
+        return failureOf(error);
+      }
+    },
+
+    parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
+      if (!webhookSecret || !signature) throw new WebhookSignatureError();
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+      } catch {
+        throw new WebhookSignatureError();
+      }
+      const object = event.data?.object as Partial<Stripe.PaymentIntent> | undefined;
+      if (!event.type.startsWith("payment_intent.") || object?.object !== "payment_intent" || !object.id) {
+        return { id: event.id, type: event.type, payment: null };
+      }
+      const error = object.last_payment_error;
+      return {
+        id: event.id,
+        type: event.type,
+        payment: {
+          providerRef: object.id,
+          paymentId: object.metadata?.paymentId ?? null,
+          amountCents: object.amount_received || object.amount || 0,
+          currency: object.currency ?? "",
+          failure: error ? { code: cardErrorCode(error.code, error.decline_code), message: error.message ?? null } : null,
+        },
+      };
+    },
+  };
+}

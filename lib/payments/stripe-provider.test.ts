@@ -1,0 +1,152 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeStripe, type FakeStripe } from "../../tests/fakes/fake-stripe";
+import type { ChargeInput, PaymentProvider } from "./provider";
+import { ProviderUnavailableError, WebhookSignatureError } from "./provider";
+import { createStripeProvider, stripeConnection, stripeIdempotencyKey } from "./stripe-provider.server";
+import { createTestProvider, testProviderRef } from "./test-provider";
+
+const WEBHOOK_SECRET = "whsec_test_provider_secret";
+
+function input(paymentMethodId: string, overrides: Partial<ChargeInput> = {}): ChargeInput {
+  return {
+    paymentId: randomUUID(),
+    userId: randomUUID(),
+    packageId: "pro",
+    amountCents: 5000,
+    currency: "usd",
+    paymentMethodId,
+    country: "JP",
+    description: "TaxAtlas Pro package: 100 credits",
+    ...overrides,
+  };
+}
+
+describe("stripeConnection", () => {
+  it("turns STRIPE_API_BASE into the SDK's host, port and protocol", () => {
+    expect(stripeConnection(undefined)).toEqual({});
+    expect(stripeConnection("http://127.0.0.1:12111")).toEqual({ host: "127.0.0.1", port: "12111", protocol: "http" });
+    expect(stripeConnection("https://stripe.internal")).toEqual({ host: "stripe.internal", port: "443", protocol: "https" });
+    expect(stripeConnection("http://[::1]:8080/")).toEqual({ host: "::1", port: "8080", protocol: "http" });
+  });
+});
+
+describe("Stripe provider against the fake Stripe API", () => {
+  let fake: FakeStripe;
+  let provider: PaymentProvider;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    provider = createStripeProvider({ secretKey: "sk_test_123", webhookSecret: WEBHOOK_SECRET, apiBase: fake.url, maxNetworkRetries: 0 });
+  });
+  afterAll(() => fake.close());
+
+  it("creates and confirms a PaymentIntent with the payment method, the amount and an idempotency key", async () => {
+    const charge = input("pm_card_visa");
+    const outcome = await provider.charge(charge);
+    expect(outcome).toMatchObject({ status: "succeeded", amountCents: 5000, currency: "usd" });
+    const request = fake.requests.at(-1)!;
+    expect(request).toMatchObject({ method: "POST", path: "/v1/payment_intents", idempotencyKey: stripeIdempotencyKey(charge.paymentId) });
+    expect(request.params).toMatchObject({
+      amount: "5000",
+      currency: "usd",
+      payment_method: "pm_card_visa",
+      confirm: "true",
+      confirmation_method: "manual",
+      "metadata[paymentId]": charge.paymentId,
+      "metadata[package]": "pro",
+    });
+  });
+
+  it("charges once when the same payment is sent again", async () => {
+    const charge = input("pm_card_visa");
+    const before = fake.created();
+    const [a, b] = [await provider.charge(charge), await provider.charge(charge)];
+    expect(fake.created()).toBe(before + 1);
+    expect(a.status === "succeeded" && b.status === "succeeded" && a.providerRef === b.providerRef).toBe(true);
+  });
+
+  it("returns a decline with the provider's message as is", async () => {
+    expect(await provider.charge(input("pm_card_visa_chargeDeclined"))).toMatchObject({
+      status: "failed",
+      code: "card_declined",
+      message: "Your card was declined.",
+      providerRef: expect.stringMatching(/^pi_/),
+    });
+    expect(await provider.charge(input("pm_card_visa_chargeDeclinedInsufficientFunds"))).toMatchObject({
+      status: "failed",
+      code: "insufficient_funds",
+      message: "Your card has insufficient funds.",
+    });
+    expect(await provider.charge(input("pm_unknown"))).toMatchObject({ status: "failed", code: "invalid_payment_method" });
+  });
+
+  it("asks for 3-D Secure with the client secret, then confirms once the customer completed it", async () => {
+    const charge = input("pm_card_threeDSecure2Required");
+    const first = await provider.charge(charge);
+    expect(first.status).toBe("requires_action");
+    if (first.status !== "requires_action") return;
+    expect(first.clientSecret).toContain(`${first.providerRef}_secret_`);
+    // Not completed yet: still requires action.
+    expect((await provider.confirm(first.providerRef, charge.paymentId)).status).toBe("requires_action");
+    fake.completeAction(first.providerRef);
+    expect(await provider.confirm(first.providerRef, charge.paymentId)).toMatchObject({ status: "succeeded", amountCents: 5000 });
+    // Confirming again only reads the state.
+    expect((await provider.confirm(first.providerRef, charge.paymentId)).status).toBe("succeeded");
+  });
+
+  it("reports a failed 3-D Secure as a failed payment", async () => {
+    const first = await provider.charge(input("pm_card_threeDSecure2Required"));
+    if (first.status !== "requires_action") throw new Error("expected requires_action");
+    fake.completeAction(first.providerRef, false);
+    expect(await provider.confirm(first.providerRef, "x")).toMatchObject({ status: "failed", code: "authentication_failed" });
+  });
+
+  it("throws ProviderUnavailableError on a 500 (the outcome is unknown)", async () => {
+    fake.failNext(1);
+    await expect(provider.charge(input("pm_card_visa"))).rejects.toBeInstanceOf(ProviderUnavailableError);
+  });
+
+  it("throws ProviderUnavailableError when Stripe cannot be reached", async () => {
+    const offline = createStripeProvider({ secretKey: "sk_test_123", apiBase: "http://127.0.0.1:9", maxNetworkRetries: 0 });
+    await expect(offline.charge(input("pm_card_visa"))).rejects.toBeInstanceOf(ProviderUnavailableError);
+  });
+
+  it("verifies webhook signatures on the raw body", async () => {
+    const outcome = await provider.charge(input("pm_card_visa"));
+    if (outcome.status !== "succeeded") throw new Error("expected success");
+    const { payload, signature, eventId } = fake.webhook("payment_intent.succeeded", outcome.providerRef, WEBHOOK_SECRET);
+    const event = provider.parseWebhook(Buffer.from(payload), signature);
+    expect(event).toMatchObject({
+      id: eventId,
+      type: "payment_intent.succeeded",
+      payment: { providerRef: outcome.providerRef, amountCents: 5000, currency: "usd" },
+    });
+    expect(() => provider.parseWebhook(Buffer.from(payload.replace("5000", "1")), signature)).toThrow(WebhookSignatureError);
+    expect(() => provider.parseWebhook(Buffer.from(payload), undefined)).toThrow(WebhookSignatureError);
+    const other = fake.webhook("payment_intent.succeeded", outcome.providerRef, "whsec_someone_else");
+    expect(() => provider.parseWebhook(Buffer.from(other.payload), other.signature)).toThrow(WebhookSignatureError);
+  });
+});
+
+describe("test provider", () => {
+  const provider = createTestProvider();
+
+  it("follows the test card outcomes and never needs a webhook", async () => {
+    const ok = input("pm_card_visa");
+    expect(await provider.charge(ok)).toEqual({
+      status: "succeeded",
+      providerRef: testProviderRef(ok.paymentId),
+      amountCents: 5000,
+      currency: "usd",
+    });
+    expect(await provider.charge(input("pm_card_visa_chargeDeclined"))).toMatchObject({ status: "failed", code: "card_declined" });
+    expect(await provider.charge(input("pm_card_visa_chargeDeclinedInsufficientFunds"))).toMatchObject({
+      status: "failed",
+      code: "insufficient_funds",
+    });
+    expect(await provider.charge(input("pm_4242424242424242"))).toMatchObject({ status: "failed", code: "invalid_payment_method" });
+    expect(provider.parseWebhook(Buffer.from("{}"), "sig")).toBeNull();
+    expect(provider.webhooksEnabled).toBe(false);
+  });
+});

@@ -1,0 +1,20 @@
+// Every public, indexable page (unprefixed paths; each exists in every language). Read by
+// /sitemap.xml and the end-to-end tests, so a page added here is listed and tested everywhere.
+import { SERVICE_SLUGS } from "./services";
+
+export const BLOG_ARTICLE_IDS = ["1", "2", "3"] as const;
+
+export const PUBLIC_PAGES: readonly string[] = [
+  "/",
+  "/about",
+  "/services",
+  ...SERVICE_SLUGS.map((slug) => `/services/${slug}`),
+  "/portfolio",
+  "/blog",
+  ...BLOG_ARTICLE_IDS.map((id) => `/blog/${id}`),
+  "/contact",
+  "/pricing",
+  "/privacy",
+  "/terms",
+  "/cookies",
+];

@@ -1,0 +1,65 @@
+// The AI assistant's inputs, shared by the service pages (client-side check) and server/api/v1/ai.ts
+// (the authority). Messages are field error codes (lib/schemas/field-errors.ts).
+import { z } from "zod";
+import { LANGS } from "../i18n/languages";
+import { SERVICE_SLUGS } from "../services";
+
+export const QUESTION_MAX = 2000;
+export const HISTORY_DEFAULT_LIMIT = 10;
+export const HISTORY_MAX_LIMIT = 50;
+
+export const QuestionSchema = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? "required" : "invalid_type") })
+  .trim()
+  .min(1, "required")
+  .max(QUESTION_MAX, `too_long:${QUESTION_MAX}`);
+
+/** POST /api/v1/ai/ask */
+export const AskSchema = z.object({
+  topic: z.enum(SERVICE_SLUGS, "invalid_choice"),
+  question: QuestionSchema,
+  lang: z.enum(LANGS, "invalid_choice").default("en"),
+});
+export type AskInput = z.output<typeof AskSchema>;
+
+/** GET /api/v1/ai/history?limit=10 */
+export const HistoryQuerySchema = z.object({
+  limit: z.preprocess(
+    (value) => (value === undefined || value === "" ? HISTORY_DEFAULT_LIMIT : typeof value === "string" ? Number(value) : value),
+    z
+      .number("invalid_number")
+      .int("invalid_number")
+      .min(1, "invalid_number")
+      .max(HISTORY_MAX_LIMIT, "invalid_number"),
+  ),
+});
+
+export type AiSource = "model" | "knowledge_base";
+export type AiQuestionStatus = "pending" | "answered" | "failed" | "aborted";
+
+/** One entry of GET /api/v1/ai/history. */
+export interface AiHistoryItem {
+  id: string;
+  topic: string;
+  lang: string;
+  question: string;
+  answer: string;
+  status: AiQuestionStatus;
+  source: AiSource;
+  createdAt: string;
+  creditsSpent: number;
+}
+
+/** The final server-sent event of a successful answer. */
+export interface AiDoneEvent {
+  questionId: string;
+  answer: string;
+  /** The member's balance after this answer. */
+  credits: number;
+  source: AiSource;
+}
+
+export interface AiErrorEvent {
+  code: string;
+  message: string;
+}

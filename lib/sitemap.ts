@@ -1,0 +1,40 @@
+// The texts of /sitemap.xml (every public page in every language, with hreflang alternates) and
+// /robots.txt (everything public may be crawled; the member area, admin area and API may not).
+import { LANGS, LANGUAGES } from "./i18n/languages";
+import { alternates, localePath } from "./i18n/paths";
+import { PUBLIC_PAGES } from "./public-pages";
+
+const escapeXml = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+
+/** Absolute origin for the listed URLs: SITE_URL when configured, else the request's origin. */
+export function siteOrigin(siteUrl: string | undefined, requestUrl: string): string {
+  return siteUrl ? siteUrl.replace(/\/$/, "") : new URL(requestUrl).origin;
+}
+
+export function sitemapXml(origin: string): string {
+  const tagOf = (lang: string) => LANGUAGES.find((l) => l.code === lang)?.tag ?? lang;
+  const urls = PUBLIC_PAGES.flatMap((path) => {
+    const links = [
+      ...alternates(path).map(
+        (alt) => `    <xhtml:link rel="alternate" hreflang="${tagOf(alt.lang)}" href="${escapeXml(origin + alt.href)}"/>`,
+      ),
+      `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(origin + path)}"/>`,
+    ].join("\n");
+    return LANGS.map((lang) => `  <url>\n    <loc>${escapeXml(origin + localePath(lang, path))}</loc>\n${links}\n  </url>`);
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+const PRIVATE_PATHS = ["/admin", "/explore"];
+
+export function robotsTxt(origin: string): string {
+  const disallow = [...PRIVATE_PATHS.flatMap((path) => LANGS.map((lang) => localePath(lang, path))), "/api/"];
+  return ["User-agent: *", "Allow: /", ...disallow.map((path) => `Disallow: ${path}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+}

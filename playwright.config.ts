@@ -1,0 +1,44 @@
+// Playwright: Chromium from the system (scripts/run-e2e.mjs finds or installs it), one worker, and
+// a global setup that starts the fakes and two production servers (tests/e2e/global-setup.ts).
+import { defineConfig, devices } from "@playwright/test";
+import { findChromium } from "./scripts/find-chromium.mjs";
+
+const ci = process.env.CI === "true";
+const executablePath = process.env.CHROMIUM_PATH || findChromium() || undefined;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  outputDir: "test-results/e2e",
+  workers: 1,
+  fullyParallel: false,
+  retries: ci ? 1 : 0,
+  forbidOnly: ci,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  globalSetup: "./tests/e2e/global-setup.ts",
+  globalTeardown: "./tests/e2e/global-teardown.ts",
+  use: {
+    ...devices["Desktop Chrome"],
+    // The real value comes from the `baseURL` fixture in tests/e2e/fixtures.ts (set once the
+    // servers are up); this covers specs that import @playwright/test directly.
+    baseURL: process.env.E2E_BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    locale: "en-US",
+    launchOptions: {
+      executablePath,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+});

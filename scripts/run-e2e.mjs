@@ -1,0 +1,47 @@
+// npm run test:e2e [-- playwright args]: finds (or on Debian as root installs) Chromium, builds the
+// production bundle unless SKIP_BUILD=1, then runs Playwright with the system browser.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { findChromium } from "./find-chromium.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+
+function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+let chromium = findChromium();
+if (!chromium && process.platform === "linux" && process.getuid?.() === 0 && !process.env.CHROMIUM_PATH) {
+  console.log("Chromium not found: installing Debian's chromium package with apt-get ...");
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  if (run("apt-get", ["update"], aptEnv) === 0 && run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], aptEnv) === 0) {
+    chromium = findChromium();
+  }
+}
+if (!chromium) {
+  console.error(
+    [
+      "No Chromium found for the end-to-end tests.",
+      "Install one (Debian/Ubuntu: `sudo apt-get install chromium`, or Google Chrome),",
+      "or point CHROMIUM_PATH at a Chromium/Chrome binary, then run `npm run test:e2e` again.",
+    ].join("\n"),
+  );
+  process.exit(1);
+}
+
+if (process.env.SKIP_BUILD !== "1") {
+  const status = run(npm, ["run", "build", "--silent"]);
+  if (status !== 0) process.exit(status);
+}
+
+const status = run(npx, ["playwright", "test", ...process.argv.slice(2)], {
+  ...process.env,
+  CHROMIUM_PATH: chromium,
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+});
+process.exit(status);

@@ -1,0 +1,533 @@
+// The AI assistant API against the fake OpenAI-compatible server, through the real `openai` SDK:
+// every provider outcome, the credit it costs (or not), the stored row, concurrency, disconnects,
+// the knowledge base without a key, and history.
+import { and, eq } from "drizzle-orm";
+import { pino } from "pino";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { aiQuestions, creditLedger, users } from "../../../db/schema";
+import { AI_ERRORS } from "../../../lib/ai/errors";
+import { KNOWLEDGE_BASE } from "../../../lib/ai/knowledge-base";
+import { createAiProvider } from "../../../lib/ai/provider.server";
+import { SseParser, toAiEvent, type AiStreamEvent } from "../../../lib/ai/sse";
+import { parseEnv } from "../../../lib/env.server";
+import { FAKE_ANSWER, startFakeOpenAI, type FakeOpenAI, type FakeRequest } from "../../../tests/fakes/fake-openai";
+import { insertUser, type TestUser } from "../../../tests/helpers/admin-data";
+import { createTestApp, request, type TestApp } from "../../../tests/helpers/test-app";
+import { testDatabase } from "../../../tests/helpers/test-db";
+
+let fake: FakeOpenAI;
+let app: TestApp | undefined;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  // Starting and migrating the worker's database takes a while: do it under the hook timeout.
+  await testDatabase();
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(() => {
+  fake.setMode("ok");
+  fake.requests.length = 0;
+});
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+const modelEnv = (overrides: Record<string, string> = {}) => ({
+  AI_API_KEY: "test-key",
+  AI_BASE_URL: fake.baseURL,
+  AI_MODEL: "test-model",
+  AI_MAX_RETRIES: "0",
+  AI_TIMEOUT_MS: "3000",
+  ...overrides,
+});
+
+async function modelApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  app = await createTestApp(modelEnv(overrides));
+  return app;
+}
+
+const QUESTION = "How is VAT charged on cross-border services?";
+
+interface AskResult {
+  status: number;
+  /** JSON body of a refusal before streaming. */
+  body: any;
+  events: AiStreamEvent[];
+  contentType: string;
+}
+
+async function ask(
+  testApp: TestApp,
+  token: string | undefined,
+  body: Record<string, unknown>,
+  options: { headers?: Record<string, string>; signal?: AbortSignal; onEvent?: (event: AiStreamEvent) => void } = {},
+): Promise<AskResult> {
+  const base = await testApp.url();
+  const response = await fetch(`${base}/api/v1/ai/ask`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "text/event-stream",
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...options.headers,
+    },
+    body: JSON.stringify(body),
+    signal: options.signal,
+  });
+  const contentType = response.headers.get("content-type") ?? "";
+  if (!contentType.startsWith("text/event-stream")) {
+    return { status: response.status, body: await response.json(), events: [], contentType };
+  }
+  const parser = new SseParser();
+  const events: AiStreamEvent[] = [];
+  const reader = response.body!.getReader();
+  for (;;) {
+    const { value, done } = await reader.read();
+    const messages = done ? parser.end() : parser.push(value);
+    for (const message of messages) {
+      const event = toAiEvent(message);
+      if (event) {
+        events.push(event);
+        options.onEvent?.(event);
+      }
+    }
+    if (done) break;
+  }
+  return { status: response.status, body: null, events, contentType };
+}
+
+const deltaText = (events: AiStreamEvent[]) =>
+  events.flatMap((e) => (e.event === "delta" ? [e.data.text] : [])).join("");
+const finalEvent = (events: AiStreamEvent[]) => events[events.length - 1];
+
+async function creditsOf(testApp: TestApp, userId: string): Promise<number> {
+  const [row] = await testApp.services.db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  return row!.credits;
+}
+const ledgerOf = (testApp: TestApp, userId: string) =>
+  testApp.services.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+const questionsOf = (testApp: TestApp, userId: string) =>
+  testApp.services.db.select().from(aiQuestions).where(eq(aiQuestions.userId, userId));
+
+/** Asserts a failed answer: the translated error event, no credit spent, the row stored as failed. */
+async function expectFailure(testApp: TestApp, member: TestUser, result: AskResult, code: string, lang: "en" | "ja" | "zh" = "en") {
+  expect(result.status).toBe(200);
+  const last = finalEvent(result.events);
+  expect(last).toEqual({ event: "error", data: { code, message: AI_ERRORS[code as keyof typeof AI_ERRORS][lang] } });
+  expect(result.events.some((e) => e.event === "done")).toBe(false);
+  expect(await creditsOf(testApp, member.id)).toBe(3);
+  expect(await ledgerOf(testApp, member.id)).toHaveLength(0);
+  const rows = await questionsOf(testApp, member.id);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ status: "failed", errorCode: code, creditsSpent: 0, source: "model" });
+  return rows[0]!;
+}
+
+describe("POST /api/v1/ai/ask with a model", () => {
+  it("refuses without a token (401) and validates the body (400 with field codes)", async () => {
+    const testApp = await modelApp();
+    const anonymous = await ask(testApp, undefined, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error.code).toBe("unauthorized");
+
+    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const blank = await ask(testApp, member.token, { topic: "tax-consultation", question: "   \n ", lang: "en" });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.codes).toEqual({ question: "required" });
+    const long = await ask(testApp, member.token, { topic: "tax-consultation", question: "x".repeat(2001), lang: "ja" });
+    expect(long.status).toBe(400);
+    expect(long.body.error.codes).toEqual({ question: "too_long:2000" });
+    expect(long.body.error.fields.question).toBe("2000 文字以内で入力してください。");
+    const topic = await ask(testApp, member.token, { topic: "astrology", question: QUESTION, lang: "en" });
+    expect(topic.status).toBe(400);
+    expect(topic.body.error.codes).toEqual({ topic: "invalid_choice" });
+    // A 2000-character question (after trimming) is accepted.
+    const longest = await ask(testApp, member.token, { topic: "tax-consultation", question: ` ${"x".repeat(2000)} `, lang: "en" });
+    expect(longest.status).toBe(200);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("streams the answer, stores it and spends exactly one credit in the same transaction", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const result = await ask(testApp, member.token, { topic: "security-services", question: `  ${QUESTION}  `, lang: "ja" });
+    expect(result.status).toBe(200);
+    expect(result.contentType).toMatch(/^text\/event-stream/);
+    const deltas = result.events.filter((e) => e.event === "delta");
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(deltaText(result.events)).toBe(FAKE_ANSWER);
+    const done = finalEvent(result.events);
+    expect(done?.event).toBe("done");
+    if (done?.event !== "done") throw new Error("no done event");
+    expect(done.data).toMatchObject({ answer: FAKE_ANSWER, credits: 2, source: "model" });
+
+    expect(await creditsOf(testApp, member.id)).toBe(2);
+    const ledger = await ledgerOf(testApp, member.id);
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ delta: -1, balanceAfter: 2, kind: "ai_spend", aiQuestionId: done.data.questionId });
+    const [row] = await questionsOf(testApp, member.id);
+    expect(row).toMatchObject({
+      id: done.data.questionId,
+      topic: "security-services",
+      lang: "ja",
+      question: QUESTION,
+      answer: FAKE_ANSWER,
+      source: "model",
+      model: "test-model",
+      status: "answered",
+      creditsSpent: 1,
+      promptTokens: 42,
+      completionTokens: 24,
+      errorCode: null,
+    });
+    expect(row!.firstTokenMs).toBeGreaterThanOrEqual(0);
+    expect(row!.durationMs).toBeGreaterThanOrEqual(row!.firstTokenMs!);
+    expect(row!.completedAt).toBeInstanceOf(Date);
+
+    // What the provider received: the key, the model, a system prompt for the topic in Japanese, the question.
+    expect(fake.requests).toHaveLength(1);
+    const sent = fake.requests[0] as FakeRequest;
+    expect(sent.authorization).toBe("Bearer test-key");
+    const body = sent.body as { model: string; stream: boolean; messages: { role: string; content: string }[] };
+    expect(body.model).toBe("test-model");
+    expect(body.stream).toBe(true);
+    expect(body.messages).toHaveLength(2);
+    expect(body.messages[0]!.role).toBe("system");
+    expect(body.messages[0]!.content).toContain("Security Services");
+    expect(body.messages[0]!.content).toContain("Japanese");
+    expect(body.messages[0]!.content).toMatch(/not legal or tax advice/);
+    expect(body.messages[1]).toEqual({ role: "user", content: QUESTION });
+  });
+
+  it("streams each piece as it comes, uncompressed and uncached, even when the client accepts gzip", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.services.db, { credits: 3 });
+    fake.setMode("stream-slow");
+    const base = await testApp.url();
+    const response = await fetch(`${base}/api/v1/ai/ask`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${member.token}`, "Accept-Encoding": "gzip, br" },
+      body: JSON.stringify({ topic: "tax-consultation", question: QUESTION, lang: "en" }),
+    });
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect(response.headers.get("cache-control")).toBe("no-store, no-transform");
+    const parser = new SseParser();
+    const reader = response.body!.getReader();
+    const arrivals: { event: string; at: number }[] = [];
+    for (;;) {
+      const { value, done } = await reader.read();
+      for (const message of done ? parser.end() : parser.push(value)) arrivals.push({ event: message.event, at: Date.now() });
+      if (done) break;
+    }
+    const deltas = arrivals.filter((a) => a.event === "delta");
+    expect(deltas).toHaveLength(6);
+    // Chunks 300 ms apart at the provider arrive spread out, not all at the end.
+    expect(deltas[5]!.at - deltas[0]!.at).toBeGreaterThan(1000);
+    expect(arrivals[arrivals.length - 1]!.event).toBe("done");
+  });
+
+  it("retries a 429 after its retry-after and then answers (AI_MAX_RETRIES=2)", async () => {
+    const testApp = await modelApp({ AI_MAX_RETRIES: "2" });
+    const member = await insertUser(testApp.services.db, { credits: 3 });
+    fake.setMode("rate-limit-once");
+    const started = Date.now();
+    const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(fake.requests).toHaveLength(2);
+    expect(finalEvent(result.events)?.event).toBe("done");
+    expect(await creditsOf(testApp, member.id)).toBe(2);
+    expect(await ledgerOf(testApp, member.id)).toHaveLength(1);
+  });
+
+  it("reports a provider that stays at 429 as busy, translated, and charges nothing", async () => {
+    const testApp = await modelApp({ AI_MAX_RETRIES: "1" });
+    const member = await insertUser(testApp.services.db, { credits: 3 });
+    fake.setMode("rate-limit");
+    const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "zh" });
+    expect(fake.requests).toHaveLength(2);
+    await expectFailure(testApp, member, result, "ai_busy", "zh");
+  });
+
+  it("reports a 500 as temporarily unavailable after the retries", async () => {
+    const testApp = await modelApp({ AI_MAX_RETRIES: "1" });
+    const member = await insertUser(testApp.services.db, { credits: 3 });
+    fake.setMode("server-error");
+    const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+    expect(fake.requests).toHaveLength(2);
+    await expectFailure(testApp, member, result, "ai_unavailable");
+  });
+
+  it("reports 401 and 403 as a misconfigured assistant and tells the operator in the log", async () => {
+    const testApp = await modelApp({ AI_MAX_RETRIES: "2" });
+    const lines: string[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
+    testApp.services.ai = createAiProvider(parseEnv({ NODE_ENV: "test", ...modelEnv({ AI_MAX_RETRIES: "2" }) }), logger);
+    const member = await insertUser(testApp.services.db, { credits: 3 });
+    fake.setMode("unauthorized");
+    const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "ja" });
+    // Not retried: a wrong key does not get better.
+    expect(fake.requests).toHaveLength(1);
+    await expectFailure(testApp, member, result, "ai_misconfigured", "ja");
+    const logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string; providerStatus?: number });
+    expect(logged).toContainEqual(
+      expect.objectContaining({ level: 50, providerStatus: 401, msg: expect.stringContaining("AI_API_KEY") }),
+    );
+    expect(lines.join("\n")).not.toContain("test-key");
+
+    fake.setMode("forbidden");
+    const forbidden = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+    expect(finalEvent(forbidden.events)).toEqual({
+      event: "error",
+      data: { code: "ai_misconfigured", message: AI_ERRORS.ai_misconfigured.en },
+    });
+    expect(lines.some((line) => line.includes('"providerStatus":403'))).toBe(true);
+  });
+
+  it("gives up on a provider that never answers after AI_TIMEOUT_MS: 'Request timed out.'", async () => {
+    const testApp = await modelApp({ AI_TIMEOUT_MS: "300" });
+    const member = await insertUser(testApp.services.db, { credits: 3 });
+    fake.setMode("hang");
+    const started = Date.now();
+    const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(AI_ERRORS.ai_timeout.en).toBe("Request timed out.");
+    await expectFailure(testApp, member, result, "ai_timeout");
+  });
+
+  it("cuts off a stream that stalls after its first chunk, keeping the partial text but no credit", async () => {
+    const testApp = await modelApp({ AI_TIMEOUT_MS: "300" });
+    const member = await insertUser(testApp.services.db, { credits: 3 });
+    fake.setMode("stream-hang");
+    const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+    expect(deltaText(result.events)).toBe("### Short answer\n\n");
+    const row = await expectFailure(testApp, member, result, "ai_timeout");
+    expect(row.answer).toBe("### Short answer\n\n");
+  });
+
+  it("reports an unreachable provider as 'Connection error.'", async () => {
+    const closed = await startFakeOpenAI();
+    const baseURL = closed.baseURL;
+    await closed.close();
+    const testApp = await modelApp({ AI_BASE_URL: baseURL });
+    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+    expect(AI_ERRORS.ai_connection.en).toBe("Connection error.");
+    await expectFailure(testApp, member, result, "ai_connection");
+  });
+
+  it("answers empty content with 'No response' and charges nothing", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.services.db, { credits: 3 });
+    fake.setMode("empty");
+    const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+    expect(AI_ERRORS.ai_no_response.en).toBe("No response");
+    await expectFailure(testApp, member, result, "ai_no_response");
+  });
+
+  it("aborts the provider request when the client disconnects mid-stream: row aborted, no credit", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.services.db, { credits: 3 });
+    fake.setMode("stream-slow");
+    const controller = new AbortController();
+    const outcome = await ask(
+      testApp,
+      member.token,
+      { topic: "tax-consultation", question: QUESTION, lang: "en" },
+      { signal: controller.signal, onEvent: (event) => event.event === "delta" && controller.abort() },
+    ).catch((error: Error) => error);
+    expect(outcome).toBeInstanceOf(Error);
+    expect((outcome as Error).name).toBe("AbortError");
+
+    let row: typeof aiQuestions.$inferSelect | undefined;
+    for (let i = 0; i < 100; i++) {
+      [row] = await questionsOf(testApp, member.id);
+      if (row?.status !== "pending") break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(row).toMatchObject({ status: "aborted", errorCode: "client_disconnected", creditsSpent: 0 });
+    expect(row!.answer.length).toBeLessThan(FAKE_ANSWER.length);
+    expect(await creditsOf(testApp, member.id)).toBe(3);
+    expect(await ledgerOf(testApp, member.id)).toHaveLength(0);
+    // The slot is free again: the member can ask at once.
+    fake.setMode("ok");
+    const next = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+    expect(finalEvent(next.events)?.event).toBe("done");
+    expect(await creditsOf(testApp, member.id)).toBe(2);
+  });
+
+  it("refuses at 0 credits with 402, a translated message and the pricing page", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.services.db, { credits: 0 });
+    const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "ja" });
+    expect(result.status).toBe(402);
+    expect(result.body).toMatchObject({
+      success: false,
+      message: AI_ERRORS.no_credits.ja,
+      error: { code: "no_credits", message: AI_ERRORS.no_credits.ja, pricingPath: "/pricing" },
+    });
+    expect(fake.requests).toHaveLength(0);
+    expect(await questionsOf(testApp, member.id)).toHaveLength(0);
+  });
+
+  it("with 5 credits and 50 simultaneous questions: exactly 5 answers charged, balance 0, 45 refusals", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.services.db, { credits: 5 });
+    await testApp.url(); // start listening once, before the simultaneous requests
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        ask(testApp, member.token, { topic: "technology-solutions", question: `${QUESTION} (${i})`, lang: "en" }),
+      ),
+    );
+    const answered = results.filter((r) => r.status === 200 && finalEvent(r.events)?.event === "done");
+    const refused = results.filter((r) => r.status === 402);
+    expect(answered).toHaveLength(5);
+    expect(refused).toHaveLength(45);
+    for (const r of refused) expect(r.body.error).toMatchObject({ code: "no_credits", message: AI_ERRORS.no_credits.en });
+    const balances = answered.map((r) => (finalEvent(r.events) as Extract<AiStreamEvent, { event: "done" }>).data.credits);
+    expect(balances.sort()).toEqual([0, 1, 2, 3, 4]);
+
+    expect(await creditsOf(testApp, member.id)).toBe(0);
+    const ledger = await ledgerOf(testApp, member.id);
+    expect(ledger).toHaveLength(5);
+    expect(ledger.every((entry) => entry.kind === "ai_spend" && entry.delta === -1)).toBe(true);
+    expect(new Set(ledger.map((entry) => entry.aiQuestionId)).size).toBe(5);
+    const rows = await questionsOf(testApp, member.id);
+    expect(rows).toHaveLength(5);
+    expect(rows.every((row) => row.status === "answered" && row.creditsSpent === 1)).toBe(true);
+    expect(fake.requests).toHaveLength(5);
+  });
+
+  it("limits each member to 10 questions a minute, without holding a credit for the refused one", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.services.db, { credits: 20 });
+    for (let i = 0; i < 10; i++) {
+      const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+      expect(finalEvent(result.events)?.event).toBe("done");
+    }
+    const limited = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "zh" });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatchObject({ code: "rate_limited", message: AI_ERRORS.ai_rate_limited.zh });
+    expect(await creditsOf(testApp, member.id)).toBe(10);
+    const rows = await questionsOf(testApp, member.id);
+    expect(rows).toHaveLength(10);
+    expect(rows.every((row) => row.status === "answered")).toBe(true);
+  });
+});
+
+describe("POST /api/v1/ai/ask without a key (built-in knowledge base)", () => {
+  it("answers an example question free, in the requested language, labelled as the knowledge base", async () => {
+    app = await createTestApp({ AI_BASE_URL: fake.baseURL });
+    const member = await insertUser(app.services.db, { credits: 0 });
+    const entry = KNOWLEDGE_BASE["tax-consultation"][1]!;
+    // Asked in English with odd spacing, case and a full-width question mark, on the Japanese page.
+    const typed = `  ${entry.en.question.toUpperCase().replace(/ /g, "   ").replace(/\?$/, "？")} `;
+    const result = await ask(app, member.token, { topic: "tax-consultation", question: typed, lang: "ja" });
+    expect(result.status).toBe(200);
+    expect(deltaText(result.events)).toBe(entry.ja.answer);
+    const done = finalEvent(result.events);
+    if (done?.event !== "done") throw new Error("no done event");
+    expect(done.data).toMatchObject({ answer: entry.ja.answer, credits: 0, source: "knowledge_base" });
+    const [row] = await questionsOf(app, member.id);
+    expect(row).toMatchObject({
+      id: done.data.questionId,
+      status: "answered",
+      source: "knowledge_base",
+      creditsSpent: 0,
+      lang: "ja",
+      model: null,
+      answer: entry.ja.answer,
+    });
+    expect(await ledgerOf(app, member.id)).toHaveLength(0);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("answers every one of the twenty example questions in all three languages", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const member = await insertUser(app.services.db, { credits: 1 });
+    for (const [topic, entries] of Object.entries(KNOWLEDGE_BASE)) {
+      for (const entry of entries) {
+        for (const lang of ["en", "ja", "zh"] as const) {
+          const result = await ask(app, member.token, { topic, question: entry[lang].question, lang });
+          const done = finalEvent(result.events);
+          expect(done?.event === "done" && done.data.answer).toBe(entry[lang].answer);
+        }
+      }
+    }
+    expect(await creditsOf(app, member.id)).toBe(1);
+  });
+
+  it("answers any other question with a clear, translated 'not configured' error; sign-in still required", async () => {
+    app = await createTestApp();
+    const anonymous = await ask(app, undefined, {
+      topic: "tax-consultation",
+      question: KNOWLEDGE_BASE["tax-consultation"][0]!.en.question,
+      lang: "en",
+    });
+    expect(anonymous.status).toBe(401);
+    const member = await insertUser(app.services.db, { credits: 3 });
+    const result = await ask(app, member.token, { topic: "tax-consultation", question: QUESTION, lang: "zh" });
+    expect(result.status).toBe(503);
+    expect(result.body.error).toEqual({ code: "ai_not_configured", message: AI_ERRORS.ai_not_configured.zh });
+    expect(await questionsOf(app, member.id)).toHaveLength(0);
+    expect(await creditsOf(app, member.id)).toBe(3);
+  });
+});
+
+describe("GET /api/v1/ai/history", () => {
+  it("lists the member's own questions, newest first, with the limit", async () => {
+    app = await createTestApp(modelEnv());
+    const db = app.services.db;
+    const member = await insertUser(db, { credits: 5 });
+    const other = await insertUser(db, { credits: 5 });
+    for (const question of ["First question?", "Second question?", "Third question?"]) {
+      await ask(app, member.token, { topic: "tax-consultation", question, lang: "en" });
+    }
+    fake.setMode("empty");
+    await ask(app, member.token, { topic: "security-services", question: "Fourth question?", lang: "ja" });
+    fake.setMode("ok");
+    await ask(app, other.token, { topic: "tax-consultation", question: "Someone else's question?", lang: "en" });
+    // Give the rows distinct, known times.
+    const mine = await questionsOf(app, member.id);
+    const order = ["First question?", "Second question?", "Third question?", "Fourth question?"];
+    for (const row of mine) {
+      const at = new Date(Date.UTC(2025, 0, 1, 0, order.indexOf(row.question)));
+      await db.update(aiQuestions).set({ createdAt: at }).where(and(eq(aiQuestions.id, row.id)));
+    }
+
+    const unauthorized = await request(app, "GET", "/api/v1/ai/history");
+    expect(unauthorized.status).toBe(401);
+
+    const all = await request(app, "GET", "/api/v1/ai/history", { token: member.token });
+    expect(all.status).toBe(200);
+    expect(all.body.success).toBe(true);
+    expect(all.body.questions.map((q: { question: string }) => q.question)).toEqual([
+      "Fourth question?",
+      "Third question?",
+      "Second question?",
+      "First question?",
+    ]);
+    expect(all.body.questions[0]).toEqual({
+      id: expect.any(String),
+      topic: "security-services",
+      lang: "ja",
+      question: "Fourth question?",
+      answer: "",
+      status: "failed",
+      source: "model",
+      createdAt: "2025-01-01T00:03:00.000Z",
+      creditsSpent: 0,
+    });
+    expect(all.body.questions[1]).toMatchObject({ status: "answered", answer: FAKE_ANSWER, creditsSpent: 1 });
+
+    const limited = await request(app, "GET", "/api/v1/ai/history?limit=2", { token: member.token });
+    expect(limited.body.questions).toHaveLength(2);
+    for (const bad of ["0", "51", "abc"]) {
+      const res = await request(app, "GET", `/api/v1/ai/history?limit=${bad}`, { token: member.token });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("validation_failed");
+    }
+  });
+});

@@ -1,0 +1,228 @@
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { contactMessages } from "../../../db/schema";
+import { CONTACT_RATE_RULE } from "../../../lib/contact.server";
+import { createTestApp, request, type TestApp } from "../../../tests/helpers/test-app";
+
+const valid = {
+  name: "Hanako Yamada",
+  email: "hanako@example.com",
+  company: "Yamada Trading",
+  subject: "Transfer pricing review",
+  message: "We would like a review of our intercompany agreements before year end.",
+  service: "consulting",
+};
+
+async function rows(app: TestApp) {
+  return app.services.db.select().from(contactMessages);
+}
+
+describe("POST /api/v1/contact", () => {
+  let app: TestApp;
+  afterEach(() => app?.close());
+
+  it("stores the message, mails the site's address and answers 201 with the id", async () => {
+    app = await createTestApp({ CONTACT_EMAIL: "team@taxatlas.test", SITE_NAME: "TaxAtlas" });
+    const res = await request(app, "POST", "/api/v1/contact", { body: valid });
+    expect(res.status).toBe(201);
+    expect(res.body.success).toBe(true);
+    expect(res.body.message).toBe("Thank you for contacting us. We'll get back to you within 24 hours.");
+    expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const [row] = await app.services.db.select().from(contactMessages).where(eq(contactMessages.id, res.body.id));
+    expect(row).toMatchObject({ ...valid, lang: "en", readAt: null });
+
+    expect(app.mails).toHaveLength(1);
+    expect(app.mails[0]).toMatchObject({ to: "team@taxatlas.test", replyTo: valid.email });
+    expect(app.mails[0]!.subject).toBe("[TaxAtlas] Contact: Transfer pricing review");
+    expect(app.mails[0]!.text).toContain(valid.message);
+  });
+
+  it("does not mail when CONTACT_EMAIL is not set, and stores the message anyway", async () => {
+    app = await createTestApp();
+    const res = await request(app, "POST", "/api/v1/contact", { body: valid });
+    expect(res.status).toBe(201);
+    expect(app.mails).toHaveLength(0);
+    expect(await rows(app)).toHaveLength(1);
+  });
+
+  it("keeps the message when the notification e-mail fails", async () => {
+    app = await createTestApp({ CONTACT_EMAIL: "team@taxatlas.test" });
+    app.services.mailer.send = async () => {
+      throw new Error("SMTP down");
+    };
+    const res = await request(app, "POST", "/api/v1/contact", { body: valid });
+    expect(res.status).toBe(201);
+    expect(await rows(app)).toHaveLength(1);
+  });
+
+  it("defaults company to empty and service to general, and answers in the request's language", async () => {
+    app = await createTestApp();
+    const { company: _c, service: _s, ...minimal } = valid;
+    const res = await request(app, "POST", "/api/v1/contact", { body: minimal, headers: { "Accept-Language": "ja" } });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toContain("24時間以内");
+    const [row] = await rows(app);
+    expect(row).toMatchObject({ company: "", service: "general", lang: "ja" });
+  });
+
+  it.each(["name", "email", "subject", "message"] as const)("requires %s (missing or blank)", async (field) => {
+    app = await createTestApp();
+    for (const value of [undefined, "", "   "]) {
+      const body: Record<string, unknown> = { ...valid, [field]: value };
+      if (value === undefined) delete body[field];
+      const res = await request(app, "POST", "/api/v1/contact", { body });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe("validation_failed");
+      expect(res.body.error.codes).toEqual({ [field]: "required" });
+      expect(res.body.error.fields[field]).toBe("This field is required.");
+    }
+    expect(await rows(app)).toHaveLength(0);
+  });
+
+  it("reports every missing field at once, translated", async () => {
+    app = await createTestApp();
+    const res = await request(app, "POST", "/api/v1/contact", { body: {}, headers: { "Accept-Language": "zh" } });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.error.fields).sort()).toEqual(["email", "message", "name", "subject"]);
+    expect(res.body.error.fields.name).toBe("此项为必填项。");
+  });
+
+  it("refuses an invalid email address", async () => {
+    app = await createTestApp();
+    for (const email of ["not-an-email", "a@b", "two@@example.com", "spaces in@example.com"]) {
+      const res = await request(app, "POST", "/api/v1/contact", { body: { ...valid, email } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.codes).toEqual({ email: "invalid_email" });
+      expect(res.body.error.fields.email).toBe("Enter a valid email address.");
+    }
+    expect(await rows(app)).toHaveLength(0);
+  });
+
+  it("refuses an unknown service", async () => {
+    app = await createTestApp();
+    const res = await request(app, "POST", "/api/v1/contact", { body: { ...valid, service: "lottery" } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.codes).toEqual({ service: "invalid_choice" });
+  });
+
+  it("rejects a filled honeypot with a translated message and stores nothing", async () => {
+    app = await createTestApp({ CONTACT_EMAIL: "team@taxatlas.test" });
+    const res = await request(app, "POST", "/api/v1/contact", {
+      body: { ...valid, website: "https://spam.example" },
+      headers: { "Accept-Language": "ja" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+    expect(res.body.error.code).toBe("spam_rejected");
+    expect(res.body.message).toContain("スパム");
+    expect(await rows(app)).toHaveLength(0);
+    expect(app.mails).toHaveLength(0);
+  });
+
+  it("limits each address to 5 messages per 10 minutes with a translated 429", async () => {
+    app = await createTestApp();
+    for (let i = 0; i < CONTACT_RATE_RULE.points; i++) {
+      const res = await request(app, "POST", "/api/v1/contact", { body: { ...valid, subject: `Question ${i}` } });
+      expect(res.status).toBe(201);
+    }
+    const res = await request(app, "POST", "/api/v1/contact", { body: valid, headers: { "Accept-Language": "zh" } });
+    expect(res.status).toBe(429);
+    expect(res.body.error.code).toBe("rate_limited");
+    expect(res.body.message).toBe("您在短时间内发送了多条留言，请等待几分钟后再发送。");
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(res.headers.get("retry-after"))).toBeLessThanOrEqual(CONTACT_RATE_RULE.windowSeconds);
+    expect(await rows(app)).toHaveLength(CONTACT_RATE_RULE.points);
+  });
+
+  it("does not count invalid submissions against the limit", async () => {
+    app = await createTestApp();
+    for (let i = 0; i < 8; i++) {
+      const res = await request(app, "POST", "/api/v1/contact", { body: { ...valid, email: "nope" } });
+      expect(res.status).toBe(400);
+    }
+    const res = await request(app, "POST", "/api/v1/contact", { body: valid });
+    expect(res.status).toBe(201);
+  });
+
+  it("answers bodies that are not JSON with a clear 4xx, never a 500", async () => {
+    app = await createTestApp();
+    const malformed = await request(app, "POST", "/api/v1/contact", {
+      raw: "{name: 'x',",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe("invalid_json");
+
+    const jsonNull = await request(app, "POST", "/api/v1/contact", { raw: "null", headers: { "Content-Type": "application/json" } });
+    expect(jsonNull.status).toBe(400);
+
+    const array = await request(app, "POST", "/api/v1/contact", { body: [valid] });
+    expect(array.status).toBe(400);
+    expect(array.body.error.code).toBe("validation_failed");
+
+    const form = await request(app, "POST", "/api/v1/contact", {
+      raw: new URLSearchParams(valid).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(form.status).toBe(415);
+    expect(form.body.error.code).toBe("unsupported_media_type");
+
+    const text = await request(app, "POST", "/api/v1/contact", { raw: "hello", headers: { "Content-Type": "text/plain" } });
+    expect(text.status).toBe(415);
+
+    const empty = await request(app, "POST", "/api/v1/contact");
+    expect(empty.status).toBe(415);
+    expect(await rows(app)).toHaveLength(0);
+  });
+
+  it("answers wrong types with 400 invalid_type per field", async () => {
+    app = await createTestApp();
+    const res = await request(app, "POST", "/api/v1/contact", {
+      body: { name: 42, email: ["a@b.com"], company: { x: 1 }, subject: true, message: 3.5, service: 7 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.codes).toEqual({
+      name: "invalid_type",
+      email: "invalid_type",
+      company: "invalid_type",
+      subject: "invalid_type",
+      message: "invalid_type",
+      service: "invalid_choice",
+    });
+    expect(await rows(app)).toHaveLength(0);
+  });
+
+  it("answers 100 KB strings with a clear 400 and an oversized body with 413", async () => {
+    app = await createTestApp();
+    const big = "x".repeat(100 * 1024);
+    for (const field of ["name", "email", "company", "subject", "message"] as const) {
+      const res = await request(app, "POST", "/api/v1/contact", { body: { ...valid, [field]: big } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.codes[field]).toMatch(/^too_long:\d+$/);
+    }
+    const huge = await request(app, "POST", "/api/v1/contact", { body: { ...valid, message: "y".repeat(400 * 1024) } });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.code).toBe("payload_too_large");
+    expect(await rows(app)).toHaveLength(0);
+  });
+
+  it("accepts a message at the length limit", async () => {
+    app = await createTestApp();
+    const res = await request(app, "POST", "/api/v1/contact", { body: { ...valid, message: "m".repeat(5000) } });
+    expect(res.status).toBe(201);
+  });
+
+  it("stores script tags verbatim (they are escaped when shown, never executed)", async () => {
+    app = await createTestApp();
+    const script = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
+    const res = await request(app, "POST", "/api/v1/contact", {
+      body: { ...valid, name: script, subject: script, message: `Hello ${script} & "quotes"` },
+    });
+    expect(res.status).toBe(201);
+    const [row] = await rows(app);
+    expect(row!.name).toBe(script);
+    expect(row!.subject).toBe(script);
+    expect(row!.message).toBe(`Hello ${script} & "quotes"`);
+  });
+});

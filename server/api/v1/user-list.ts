@@ -1,0 +1,30 @@
+// GET /api/v1/user/get: the admin's user table, paged and searched on the server (spec §7 path).
+// Mounted on /api/v1/user next to the accounts router, which owns every other path there.
+import { Router } from "express";
+import { listUsers } from "../../../lib/admin/users.server";
+import { UserListQuerySchema } from "../../../lib/schemas/admin";
+import { parseBody, requireAdmin, services } from "../../http";
+
+export const userListRouter = Router();
+
+userListRouter.get("/get", async (req, res) => {
+  await requireAdmin(req);
+  const query = parseBody(req, UserListQuerySchema, req.query);
+  const result = await listUsers(services(req).db, query);
+  res.json({
+    success: true,
+    users: result.users.map((u) => ({
+      _id: u.id,
+      name: u.name,
+      email: u.email,
+      credits: u.credits,
+      paymentDone: u.paymentDone,
+      package: u.package,
+      role: u.role,
+      createdAt: u.createdAt,
+    })),
+    page: result.page,
+    pageSize: result.pageSize,
+    total: result.total,
+  });
+});

@@ -1,0 +1,374 @@
+// Accounts in a real browser: sign-up → signed in → Explore → reload → logout; every validation and
+// error message of the log-in and sign-up forms (spec §5/§8) in English and Japanese; the trip back
+// to the page that asked for a login (and no open redirect); the admin landing on /admin; forgotten
+// password → link from the (fake) SMTP server → new password → log in; a revoked token quietly
+// signing the browser out; the member's /explore page; accessibility and 375 px width.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, Route } from "@playwright/test";
+import { auth as authMessages } from "../../app/content/messages/auth";
+import { common } from "../../app/content/messages/common";
+import { consent } from "../../app/content/messages/consent";
+import { explore as exploreMessages } from "../../app/content/messages/explore";
+import { ACCOUNT_MESSAGES } from "../../lib/accounts/messages";
+import { format } from "../../lib/i18n/format";
+import type { Lang } from "../../lib/i18n/languages";
+import { fieldErrorText } from "../../lib/schemas/field-errors";
+import { SERVICE_SLUGS } from "../../lib/services";
+import { expect, signInPage, signUpViaApi, test, uniqueEmail } from "./fixtures";
+
+const ADMIN_EMAIL = "admin@taxatlas.test";
+const ADMIN_PASSWORD = "admin-password-123";
+const url = (lang: Lang, path: string) => (lang === "en" ? path : `/${lang}${path}`);
+
+/** The cookie banner appears once React has hydrated; accepting it also keeps it off the forms. */
+async function ready(page: Page, lang: Lang = "en") {
+  const banner = page.getByTestId("cookie-banner");
+  await expect(banner).toBeVisible();
+  await banner.getByRole("button", { name: consent[lang].acceptAll, exact: true }).click();
+  await expect(banner).toBeHidden();
+}
+
+const mainNav = (page: Page, lang: Lang = "en") =>
+  page.getByRole("navigation", { name: common[lang].mainNavigation }).first();
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function fillLogin(page: Page, lang: Lang, email: string, password: string) {
+  const t = authMessages[lang];
+  await page.getByLabel(t.fields.email, { exact: true }).fill(email);
+  await page.getByLabel(t.fields.password, { exact: true }).fill(password);
+  await page.getByRole("button", { name: t.login.submit, exact: true }).click();
+}
+
+async function fillSignup(page: Page, lang: Lang, fields: { name?: string; email: string; password: string }) {
+  const t = authMessages[lang];
+  if (fields.name !== undefined) await page.locator("#name").fill(fields.name);
+  await page.getByLabel(t.fields.email, { exact: true }).fill(fields.email);
+  await page.getByLabel(t.fields.password, { exact: true }).fill(fields.password);
+  await page.getByRole("button", { name: t.signup.submit, exact: true }).click();
+}
+
+const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem("token"));
+
+test.describe("sign-up, session and logout", () => {
+  test("sign up → signed in with Explore → reload stays signed in → explore → logout revokes", async ({ page, app }) => {
+    const email = uniqueEmail("signup");
+    await page.goto("/signup");
+    await ready(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(authMessages.en.signup.title);
+    await expectNoAxeViolations(page);
+    await fillSignup(page, "en", { name: "Grace Hopper", email, password: "correct horse battery" });
+
+    await expect(page.getByRole("status").filter({ hasText: "Signed up successfully!" })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(mainNav(page).getByRole("link", { name: common.en.nav.explore })).toBeVisible();
+    await expect(page.getByTestId("header-credits").first()).toContainText("3");
+    const token = await storedToken(page);
+    expect(token).toBeTruthy();
+    const stored = await page.evaluate(() => ({
+      user: JSON.parse(localStorage.getItem("user") ?? "null"),
+      credits: localStorage.getItem("credits"),
+    }));
+    expect(stored.user).toMatchObject({ email, name: "Grace Hopper", isAuthenticated: true });
+    expect(stored.user.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(stored.credits).toBe("3");
+
+    await page.reload();
+    await expect(mainNav(page).getByRole("link", { name: common.en.nav.explore })).toBeVisible();
+    await mainNav(page).getByRole("link", { name: common.en.nav.explore }).click();
+    await expect(page).toHaveURL(/\/explore$/);
+    const t = exploreMessages.en;
+    await expect(page.getByTestId("explore-greeting")).toHaveText("Welcome, Grace Hopper");
+    await expect(page.getByTestId("explore-credits")).toHaveText(format(t.balance.value, { count: 3 }));
+    for (const slug of SERVICE_SLUGS) {
+      await expect(page.getByTestId(`assistant-${slug}`)).toHaveAttribute("href", `/services/${slug}`);
+    }
+    await expect(page.getByTestId("buy-credits")).toHaveAttribute("href", "/pricing");
+    await expect(page.getByTestId("questions-empty")).toHaveText(t.questions.empty);
+    await expect(page.getByTestId("purchases-empty")).toHaveText(t.purchases.empty);
+    await expectNoAxeViolations(page);
+
+    await page.getByTestId("logout-button").first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(mainNav(page).getByRole("link", { name: common.en.nav.explore })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: common.en.nav.login, exact: true }).first()).toBeVisible();
+    expect(await storedToken(page)).toBeNull();
+    expect((await app.api("/user/me", { token: token! })).status).toBe(401);
+  });
+
+  test("a stale or revoked token quietly returns the site to signed-out", async ({ page, app }) => {
+    const session = await signUpViaApi();
+    expect((await app.api("/user/logout", { method: "POST", token: session.token })).status).toBe(200);
+    await page.goto("/");
+    await signInPage(page, session);
+    await expect(page.getByRole("link", { name: common.en.nav.login, exact: true }).first()).toBeVisible();
+    await expect(mainNav(page).getByRole("link", { name: common.en.nav.explore })).toHaveCount(0);
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  test("explore shows the member's questions and purchases as plain text, and the error state", async ({ page }) => {
+    const session = await signUpViaApi({ name: "Ada" });
+    const question = {
+      id: "q1",
+      topic: "tax-consultation",
+      lang: "en",
+      question: "What is <b>withholding</b> tax?",
+      answer: "Line one\n<script>window.__xss = 1</script>\nLine three",
+      status: "answered",
+      source: "model",
+      createdAt: new Date().toISOString(),
+      creditsSpent: 1,
+    };
+    await page.route("**/api/v1/ai/history**", (route) => route.fulfill({ json: { success: true, questions: [question] } }));
+    await page.route("**/api/v1/payment/history", (route) => route.fulfill({ status: 500, body: "boom" }));
+    await page.goto("/explore");
+    await signInPage(page, session);
+    const t = exploreMessages.en;
+    const list = page.getByTestId("questions-list");
+    await expect(list).toContainText("What is <b>withholding</b> tax?");
+    await list.getByText("What is <b>withholding</b> tax?").click();
+    const answer = list.getByText("Line one", { exact: false });
+    await expect(answer).toBeVisible();
+    expect(await answer.innerText()).toBe("Line one\n<script>window.__xss = 1</script>\nLine three");
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    await expect(page.getByTestId("purchases-error")).toContainText(t.purchases.error);
+
+    await page.unroute("**/api/v1/payment/history");
+    await page.route("**/api/v1/payment/history", (route) =>
+      route.fulfill({
+        json: {
+          success: true,
+          payments: [
+            { id: "p1", package: "pro", amountCents: 5000, currency: "usd", credits: 100, status: "succeeded", createdAt: new Date().toISOString() },
+          ],
+        },
+      }),
+    );
+    await page.getByTestId("purchases-error").getByRole("button", { name: t.purchases.retry }).click();
+    const purchases = page.getByTestId("purchases-list");
+    await expect(purchases).toContainText("Pro");
+    await expect(purchases).toContainText("$50");
+    await expect(purchases).toContainText("+100");
+    await expect(purchases).toContainText(t.purchases.statuses.succeeded);
+  });
+
+  test("explore and login fit a 375 px screen", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const session = await signUpViaApi();
+    await page.goto("/explore");
+    await signInPage(page, session);
+    await expect(page.getByTestId("explore-credits")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.goto("/login");
+    await expect(page.getByTestId("login-form")).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
+
+for (const lang of ["en", "ja"] as const) {
+  test.describe(`form messages (${lang})`, () => {
+    const t = authMessages[lang];
+
+    test("login: empty, wrong password, server down, no result", async ({ page }) => {
+      const session = await signUpViaApi();
+      await page.goto(url(lang, "/login"));
+      await ready(page, lang);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.login.title);
+      const alert = page.getByTestId("form-status");
+
+      await page.getByRole("button", { name: t.login.submit, exact: true }).click();
+      await expect(alert).toHaveText(t.login.bothRequired);
+      await expect(page.getByRole("alert").filter({ hasText: t.login.bothRequired })).toBeVisible();
+      await page.getByLabel(t.fields.email, { exact: true }).fill(session.email);
+      await page.getByRole("button", { name: t.login.submit, exact: true }).click();
+      await expect(alert).toHaveText(t.login.bothRequired);
+
+      await fillLogin(page, lang, session.email, "not the password");
+      await expect(alert).toHaveText(ACCOUNT_MESSAGES.invalidCredentials[lang]);
+
+      // The server's answer carries no message (a proxy error page): 'Login failed'.
+      await page.route("**/api/v1/user/login", (route: Route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }));
+      await fillLogin(page, lang, session.email, session.password);
+      await expect(alert).toHaveText(t.login.failed);
+      await page.unroute("**/api/v1/user/login");
+
+      // No connection: 'An error occurred during login'.
+      await page.route("**/api/v1/user/login", (route: Route) => route.abort("connectionrefused"));
+      await fillLogin(page, lang, session.email, session.password);
+      await expect(alert).toHaveText(t.login.error);
+      await page.unroute("**/api/v1/user/login");
+
+      // A success without a result: 'Internal Error Occurred. Try Again Later.'
+      await page.route("**/api/v1/user/login", (route: Route) => route.fulfill({ status: 200, contentType: "application/json", body: "null" }));
+      await fillLogin(page, lang, session.email, session.password);
+      await expect(alert).toHaveText(t.login.noResult);
+      await page.unroute("**/api/v1/user/login");
+      expect(await storedToken(page)).toBeNull();
+
+      await fillLogin(page, lang, session.email, session.password);
+      await expect(page.getByRole("status").filter({ hasText: t.login.success })).toBeVisible();
+      await expect(page).toHaveURL(lang === "en" ? /\/$/ : new RegExp(`/${lang}$`));
+      expect(await storedToken(page)).toBeTruthy();
+    });
+
+    test("signup: empty, field errors, duplicate, pending, failures, success", async ({ page }) => {
+      const existing = await signUpViaApi();
+      await page.goto(url(lang, "/signup"));
+      await ready(page, lang);
+      const alert = page.getByTestId("form-status");
+
+      await page.getByRole("button", { name: t.signup.submit, exact: true }).click();
+      await expect(alert).toHaveText(t.signup.fillAll);
+      await page.getByLabel(t.fields.email, { exact: true }).fill(uniqueEmail("x"));
+      await page.getByRole("button", { name: t.signup.submit, exact: true }).click();
+      await expect(alert).toHaveText(t.signup.fillAll);
+
+      await fillSignup(page, lang, { email: "not-an-email", password: "short" });
+      await expect(page.getByTestId("email-error")).toHaveText(fieldErrorText("invalid_email", lang));
+      await expect(page.getByTestId("password-error")).toHaveText(fieldErrorText("too_short:8", lang));
+      await expect(page.getByLabel(t.fields.password, { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+      await fillSignup(page, lang, { email: existing.email.toUpperCase(), password: "long enough password" });
+      await expect(alert).toHaveText(ACCOUNT_MESSAGES.emailTaken[lang]);
+      await expect(page.getByTestId("password-error")).toHaveCount(0);
+
+      await page.route("**/api/v1/user/register", (route: Route) => route.fulfill({ status: 500, contentType: "text/plain", body: "oops" }));
+      await fillSignup(page, lang, { email: uniqueEmail("y"), password: "long enough password" });
+      await expect(alert).toHaveText(t.signup.failed);
+      await page.unroute("**/api/v1/user/register");
+
+      await page.route("**/api/v1/user/register", (route: Route) => route.fulfill({ status: 201, contentType: "application/json", body: "{}" }));
+      await fillSignup(page, lang, { email: uniqueEmail("y"), password: "long enough password" });
+      await expect(alert).toHaveText(t.signup.falsy);
+      await page.unroute("**/api/v1/user/register");
+
+      await page.route("**/api/v1/user/register", (route: Route) => route.abort("failed"));
+      await fillSignup(page, lang, { email: uniqueEmail("y"), password: "long enough password" });
+      await expect(alert).toHaveText(t.signup.fallback);
+      await page.unroute("**/api/v1/user/register");
+
+      // Hold the request to see the pending label, then let it through.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/api/v1/user/register", async (route: Route) => {
+        await held;
+        await route.continue();
+      });
+      const email = uniqueEmail("z");
+      await fillSignup(page, lang, { email, password: "long enough password" });
+      await expect(page.getByRole("button", { name: t.signup.pending })).toBeDisabled();
+      release();
+      await expect(page.getByRole("status").filter({ hasText: t.signup.success })).toBeVisible();
+      await expect(page).toHaveURL(lang === "en" ? /\/$/ : new RegExp(`/${lang}$`));
+      const user = await page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "null"));
+      expect(user).toMatchObject({ email, name: email.split("@")[0], isAuthenticated: true });
+    });
+  });
+}
+
+test.describe("where a login leads", () => {
+  test("a visitor sent to login from /explore comes back there", async ({ page }) => {
+    const session = await signUpViaApi();
+    await page.goto("/explore");
+    await expect(page).toHaveURL(/\/login\?next=%2Fexplore$/);
+    await ready(page);
+    await fillLogin(page, "en", session.email, session.password);
+    await expect(page).toHaveURL(/\/explore$/);
+    await expect(page.getByTestId("explore-credits")).toBeVisible();
+  });
+
+  test("the next parameter never leads off the site", async ({ page, baseURL }) => {
+    for (const next of ["//evil.example/x", "https://evil.example/", "/\\evil.example"]) {
+      const session = await signUpViaApi();
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await page.evaluate(() => localStorage.clear());
+      await fillLogin(page, "en", session.email, session.password);
+      await expect(page.getByRole("status").filter({ hasText: "Logged in successfully!" })).toBeVisible();
+      await page.waitForURL((u) => !u.pathname.endsWith("/login"));
+      expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+      expect(new URL(page.url()).pathname).toBe("/");
+    }
+  });
+
+  test("the administrator lands on /admin", async ({ page }) => {
+    await page.goto("/login");
+    await ready(page);
+    await fillLogin(page, "en", ADMIN_EMAIL, ADMIN_PASSWORD);
+    await expect(page).toHaveURL(/\/admin$/);
+    const user = await page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "null"));
+    expect(user.role).toBe("admin");
+  });
+
+  test("the login page links to sign-up and to the forgotten-password page, in Japanese too", async ({ page }) => {
+    await page.goto("/ja/login");
+    await ready(page, "ja");
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: authMessages.ja.login.forgot }).click();
+    await expect(page).toHaveURL(/\/ja\/forgot-password$/);
+    await page.goto("/ja/login");
+    await page.getByRole("main").getByRole("link", { name: authMessages.ja.login.signup }).click();
+    await expect(page).toHaveURL(/\/ja\/signup$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(authMessages.ja.signup.title);
+  });
+});
+
+test.describe("forgotten password", () => {
+  test("forgot → link by e-mail → new password → log in with it", async ({ page, app }) => {
+    const session = await signUpViaApi();
+    const t = authMessages.en;
+    await page.goto("/login");
+    await ready(page);
+    await page.getByRole("link", { name: t.login.forgot }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.forgot.title);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: t.forgot.submit }).click();
+    await expect(page.getByTestId("form-status")).toHaveText(t.forgot.required);
+    await page.getByLabel(t.fields.email, { exact: true }).fill(session.email);
+    await page.getByRole("button", { name: t.forgot.submit }).click();
+    await expect(page.getByRole("status").filter({ hasText: t.forgot.sent })).toBeVisible();
+
+    let link = "";
+    await expect
+      .poll(async () => {
+        const mail = (await app.mails()).find((m) => m.to.includes(session.email));
+        link = /https?:\/\/\S+\/reset-password\?token=[\w%-]+/.exec(mail?.text ?? "")?.[0] ?? "";
+        return link;
+      }, { timeout: 10_000 })
+      .not.toBe("");
+    const target = new URL(link);
+    await page.goto(target.pathname + target.search);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.reset.title);
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel(t.fields.newPassword, { exact: true }).fill("brand new password");
+    await page.getByLabel(t.fields.confirmPassword, { exact: true }).fill("brand new passwort");
+    await page.getByRole("button", { name: t.reset.submit }).click();
+    await expect(page.getByTestId("confirm-error")).toHaveText(t.reset.mismatch);
+    await page.getByLabel(t.fields.confirmPassword, { exact: true }).fill("brand new password");
+    await page.getByRole("button", { name: t.reset.submit }).click();
+    await expect(page.getByRole("status").filter({ hasText: t.reset.success })).toBeVisible();
+
+    await page.getByTestId("reset-login-link").click();
+    await fillLogin(page, "en", session.email, session.password);
+    await expect(page.getByTestId("form-status")).toHaveText(ACCOUNT_MESSAGES.invalidCredentials.en);
+    await fillLogin(page, "en", session.email, "brand new password");
+    await expect(page.getByRole("status").filter({ hasText: t.login.success })).toBeVisible();
+
+    // The link works once.
+    await page.goto(target.pathname + target.search);
+    await page.getByLabel(t.fields.newPassword, { exact: true }).fill("another password");
+    await page.getByLabel(t.fields.confirmPassword, { exact: true }).fill("another password");
+    await page.getByRole("button", { name: t.reset.submit }).click();
+    await expect(page.getByTestId("form-status")).toHaveText(ACCOUNT_MESSAGES.invalidResetToken.en);
+    await expect(page.getByRole("link", { name: t.reset.requestNew })).toBeVisible();
+  });
+
+  test("the reset page without a token explains where the link comes from", async ({ page }) => {
+    await page.goto("/ja/reset-password");
+    await expect(page.getByText(authMessages.ja.reset.missingToken)).toBeVisible();
+    await expect(page.getByRole("link", { name: authMessages.ja.reset.requestNew })).toHaveAttribute("href", "/ja/forgot-password");
+  });
+});

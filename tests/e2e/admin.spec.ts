@@ -1,0 +1,270 @@
+// The admin area in a real browser: the guard (visitor → login, member → 403), the dashboard's figures
+// and chart against the API, the user table (search, paging, sort), a credit grant that shows in the
+// balance and the ledger, the role toggle, the contact inbox, the pricing plans, the collapsing
+// sidebar at 375 px, and axe on every admin page.
+import AxeBuilder from "@axe-core/playwright";
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { admin as adminText } from "../../app/content/messages/admin";
+import { adminSession, expect, signInPage, signUpViaApi, test, uniqueEmail, type Session } from "./fixtures";
+
+const t = adminText.en;
+
+async function signInAdmin(page: Page): Promise<Session> {
+  const session = await adminSession();
+  await signInPage(page, session);
+  return session;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+const dollars = (amount: number) =>
+  `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+test.describe("admin guard", () => {
+  test("a visitor is sent to the login page and back afterwards", async ({ page }) => {
+    await page.goto("/admin/users");
+    await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fusers$/);
+  });
+
+  test("a signed-in member typing /admin sees the 403 page, and the API refuses them", async ({ page, app }) => {
+    const member = await signUpViaApi();
+    await signInPage(page, member);
+    await page.goto("/admin");
+    await expect(page.getByTestId("error-forbidden")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access denied");
+    await expect(page.getByTestId("admin-layout")).toHaveCount(0);
+    expect((await app.api("/dashboard/get", { token: member.token })).status).toBe(403);
+    expect((await app.api("/dashboard/get")).status).toBe(401);
+  });
+
+  test("admin pages are private and never indexed", async ({ request, baseURL }) => {
+    for (const path of ["/admin", "/admin/users", "/ja/admin/pricing", "/zh/admin/messages"]) {
+      const response = await request.get(baseURL + path);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["cache-control"]).toBe("private, no-cache");
+      expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow"');
+    }
+  });
+});
+
+test.describe("admin area", () => {
+  // Several sign-ups (argon2) and an axe run per page: more than the default 30 s on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
+
+  test("the dashboard shows the API's figures and the twelve-month chart", async ({ page, app }) => {
+    await signUpViaApi(); // at least one sign-up this month
+    const session = await signInAdmin(page);
+    await page.goto("/admin");
+    await expect(page.getByTestId("admin-title")).toHaveText("TaxAtlas Admin");
+    await expect(page.getByTestId("admin-user-name")).toHaveText(session.user.name);
+    await expect(page.getByTestId("admin-user-role")).toHaveText("admin");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dashboard");
+    await expect(page.getByTestId("dashboard-cards")).toBeVisible();
+
+    const stats = (await app.api("/dashboard/get", { token: session.token })).body.data[0];
+    await expect(page.getByTestId("value-users")).toHaveText(String(stats.totalUsers));
+    await expect(page.getByTestId("value-subscriptions")).toHaveText(String(stats.totalSubscriptions));
+    await expect(page.getByTestId("value-transactions")).toHaveText(String(stats.totalTransactions));
+    await expect(page.getByTestId("value-income")).toHaveText(dollars(stats.totalIncome));
+    for (const label of ["Total Users", "Total Subscriptions", "Total Transactions", "Total Income"]) {
+      await expect(page.getByTestId("dashboard-cards").getByText(label, { exact: true })).toBeVisible();
+    }
+    expect(stats.monthly[new Date().getUTCMonth()]).toBeGreaterThanOrEqual(1);
+
+    // The chart (lazy-loaded recharts) with Jan..Dec, and the same figures as a table.
+    await expect(page.getByRole("heading", { name: "User Statistics" })).toBeVisible();
+    const chart = page.getByTestId("user-chart");
+    await expect(chart.locator(".recharts-line-curve")).toHaveCount(1);
+    const ticks = chart.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value");
+    await expect(ticks.first()).toHaveText("Jan");
+    await expect(ticks.last()).toHaveText("Dec");
+    await page.getByText(t.dashboard.chartTable).click();
+    const rows = page.getByTestId("chart-table").locator("tbody tr");
+    await expect(rows).toHaveCount(12);
+    const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    for (let i = 0; i < 12; i++) {
+      await expect(rows.nth(i)).toHaveText(`${months[i]}${stats.monthly[i]}`);
+    }
+    await expectNoAxeViolations(page);
+  });
+
+  test("recharts is not part of the public pages' JavaScript", async ({ page }) => {
+    await page.goto("/");
+    const urls = await page.evaluate(() => [
+      ...[...document.querySelectorAll<HTMLScriptElement>("script[src]")].map((s) => s.src),
+      ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href),
+    ]);
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) {
+      expect((await page.request.get(url)).status()).toBe(200);
+      expect(await (await page.request.get(url)).text(), url).not.toContain("recharts");
+    }
+  });
+
+  test("users: search, paging and sorting, then a credit grant shows in the balance and the ledger", async ({ page, app }) => {
+    const tag = `pg${randomBytes(3).toString("hex")}`;
+    // 22 members whose e-mails start with the tag: two pages of 20. Member 0 signs up first.
+    const signUp = (i: number) => signUpViaApi({ email: `${tag}-${i}@example.test`, name: `${tag} Member ${i}` });
+    const members: Session[] = [await signUp(0)];
+    for (let batch = 0; batch < 3; batch++) {
+      members.push(...(await Promise.all(Array.from({ length: 7 }, (_, i) => signUp(1 + batch * 7 + i)))));
+    }
+    const session = await signInAdmin(page);
+
+    await page.goto("/admin/users");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");
+    const table = page.getByTestId("user-table");
+    for (const column of ["Name", "Email", "Credits", "Payment Status", "Package"]) {
+      await expect(table.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
+    }
+
+    await page.getByLabel("Search by email or name").fill(tag.toUpperCase());
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByTestId("user-count")).toHaveText("1–20 of 22 users");
+    await expect(page.getByTestId("user-row")).toHaveCount(20);
+    await expect(page.getByTestId("page-indicator")).toHaveText("Page 1 of 2");
+    // New members: 3 starting credits, not paid, no package.
+    const firstRow = page.getByTestId("user-row").first();
+    await expect(firstRow.getByTestId("badge-pending")).toHaveText("Pending");
+    await expect(firstRow.locator("td").nth(4)).toHaveText("none");
+    await expect(firstRow.locator("td").nth(2)).toHaveText("3");
+
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByTestId("user-count")).toHaveText("21–22 of 22 users");
+    await expect(page.getByTestId("user-row")).toHaveCount(2);
+    await expect(page).toHaveURL(/page=2/);
+
+    // Newest first by default; oldest first puts member 0 on top.
+    await page.getByLabel("Sort by").selectOption("created_asc");
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(page.getByTestId("user-row").first().getByRole("link")).toHaveText(`${tag} Member 0`);
+
+    // Open member 0 and grant 10 credits with a reason.
+    const target = members[0]!;
+    await page.getByTestId("user-row").first().getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`/admin/users/${target.user.id}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${tag} Member 0`);
+    await expect(page.getByTestId("user-credits")).toHaveText("3");
+
+    // The reason is required.
+    await page.getByLabel("Amount").fill("10");
+    await page.getByRole("button", { name: "Save adjustment" }).click();
+    await expect(page.getByText("This field is required.")).toBeVisible();
+
+    await page.getByLabel("Reason").fill("Goodwill <b>gesture</b> for the e2e test");
+    await page.getByRole("button", { name: "Save adjustment" }).click();
+    await expect(page.getByTestId("adjust-status")).toHaveText("Credits granted. New balance: 13 credits.");
+    await expect(page.getByTestId("user-credits")).toHaveText("13");
+    const entry = page.getByTestId("ledger-row").first();
+    await expect(entry).toContainText("Admin adjustment");
+    await expect(entry).toContainText("+10");
+    await expect(entry.locator("td").nth(3)).toHaveText("13");
+    await expect(entry.locator("td").nth(4)).toHaveText("Goodwill <b>gesture</b> for the e2e test");
+    await expect(entry.locator("td").nth(5)).toHaveText(session.user.name);
+    await expect(entry.locator("b")).toHaveCount(0);
+
+    // The member's own balance says the same.
+    const me = await app.api("/user/me", { token: target.token });
+    expect(me.body.user.credits).toBe(13);
+
+    // Deducting more than the balance is refused with the server's message; nothing changes.
+    await page.getByLabel("Deduct credits").check();
+    await page.getByLabel("Amount").fill("50");
+    await page.getByLabel("Reason").fill("Too much");
+    await page.getByRole("button", { name: "Save adjustment" }).click();
+    await expect(page.getByTestId("adjust-status")).toHaveText("The balance cannot go below 0: this user has 13 credits.");
+    await expect(page.getByTestId("user-credits")).toHaveText("13");
+
+    // Promote and demote.
+    await page.getByTestId("role-toggle").click();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByTestId("user-role")).toHaveText("admin");
+    await page.getByTestId("role-toggle").click();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByTestId("user-role")).toHaveText("user");
+
+    await expectNoAxeViolations(page);
+    await page.goto("/admin/users");
+    await expect(page.getByTestId("user-row").first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("messages: newest first, text shown as text with its line breaks, read/unread toggle", async ({ page, app }) => {
+    const subject = `Inbox test ${randomBytes(3).toString("hex")}`;
+    const text = "<img src=x onerror=alert(1)> first line\nsecond line";
+    const sent = await app.api("/contact", {
+      body: { name: "Hanako Yamada", email: uniqueEmail("contact"), subject, message: text, service: "consulting" },
+    });
+    expect(sent.status).toBe(201);
+
+    await signInAdmin(page);
+    await page.goto("/admin/messages");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Messages");
+    const item = page.getByTestId("message-item").first();
+    await expect(item.getByRole("heading", { level: 2 })).toHaveText(subject);
+    await expect(item).toHaveAttribute("data-read", "false");
+    await expect(item.getByTestId("message-text")).toHaveText(text);
+    expect(await item.getByTestId("message-text").evaluate((el) => (el as HTMLElement).innerText)).toBe(text);
+    await expect(item.locator("img")).toHaveCount(0);
+    await expect(item).toContainText("Tax Consulting");
+
+    const unreadBefore = Number((await page.getByTestId("unread-count").textContent())!.match(/\d+/)![0]);
+    await item.getByRole("button", { name: "Mark as read" }).click();
+    await expect(item).toHaveAttribute("data-read", "true");
+    await expect(page.getByTestId("unread-count")).toHaveText(`${unreadBefore - 1} unread`);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Unread", exact: true }).click();
+    await expect(page.getByTestId("message-item").filter({ hasText: subject })).toHaveCount(0);
+    await page.getByRole("button", { name: "Read", exact: true }).click();
+    const readItem = page.getByTestId("message-item").filter({ hasText: subject });
+    await readItem.getByRole("button", { name: "Mark as unread" }).click();
+    await expect(readItem).toHaveCount(0);
+  });
+
+  test("pricing plans come from the catalog", async ({ page }) => {
+    await signInAdmin(page);
+    await page.goto("/admin/pricing");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pricing Plans");
+    await expect(page.getByTestId("package-basic")).toContainText("$25");
+    await expect(page.getByTestId("package-basic")).toContainText("50 tokens");
+    await expect(page.getByTestId("package-pro")).toContainText("$50");
+    await expect(page.getByTestId("package-pro")).toContainText("100 tokens");
+    await expect(page.getByTestId("package-enterprise").getByRole("heading", { level: 2 })).toHaveText("VIP");
+    await expect(page.getByTestId("package-enterprise")).toContainText("$100");
+    await expect(page.getByTestId("package-enterprise")).toContainText("250 tokens");
+    await expect(page.getByTestId("package-enterprise")).toContainText("Exclusive screenings");
+    await expectNoAxeViolations(page);
+  });
+
+  test("Japanese and Chinese admin pages, and the collapsing sidebar at 375 px", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signInAdmin(page);
+    await page.goto("/ja/admin");
+    await expect(page.getByTestId("admin-title")).toHaveText("TaxAtlas 管理画面");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("ダッシュボード");
+    await expect(page.getByTestId("dashboard-cards")).toContainText("総ユーザー数");
+    const nav = page.getByRole("navigation", { name: adminText.ja.layout.navigation });
+    await expect(nav).toBeHidden();
+    await page.getByTestId("admin-menu-toggle").click();
+    await expect(nav).toBeVisible();
+    await expect(nav.getByText("システム設定")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await nav.getByRole("link", { name: "ユーザー" }).click();
+    await expect(page).toHaveURL(/\/ja\/admin\/users$/);
+    await expect(nav).toBeHidden();
+    await expect(page.getByTestId("user-row").first()).toBeVisible();
+    // No horizontal scrolling of the page itself (the table scrolls inside its box).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoAxeViolations(page);
+
+    await page.goto("/zh/admin/pricing");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("价格方案");
+    await expect(page.getByTestId("package-basic")).toContainText("50 代币");
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,220 @@
+// The AI tax assistant on the service pages in a real browser: example questions, the streamed
+// answer and the credit it costs, the ignored empty question, the trip through the login page,
+// the pricing link at 0 credits and the knowledge-base answers of a server without a key.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { ai as aiMessages } from "../../app/content/messages/ai";
+import { consent } from "../../app/content/messages/consent";
+import { AI_ERRORS } from "../../lib/ai/errors";
+import { KNOWLEDGE_BASE } from "../../lib/ai/knowledge-base";
+import { expect, signInPage, signUpViaApi, test, uniqueEmail, type Session } from "./fixtures";
+
+const PAGE = "/services/tax-consultation";
+const t = aiMessages.en;
+
+/** The cookie banner appears once React has hydrated; accepting it also keeps it off the buttons. */
+async function ready(page: Page, lang: "en" | "ja" | "zh" = "en") {
+  const banner = page.getByTestId("cookie-banner");
+  await expect(banner).toBeVisible();
+  await banner.getByRole("button", { name: consent[lang].acceptAll, exact: true }).click();
+  await expect(banner).toBeHidden();
+}
+
+const askRequests = (page: Page) => {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/v1/ai/ask")) seen.push(request.url());
+  });
+  return seen;
+};
+
+test.describe("the AI assistant on a service page", () => {
+  test("a member asks an example question, sees the answer stream in and the balance drop by 1", async ({ page, app }) => {
+    const session = await signUpViaApi();
+    expect(session.user.credits).toBe(3);
+    await page.goto(PAGE);
+    await signInPage(page, session);
+    await ready(page);
+    await expect(page.getByTestId("header-credits").first()).toContainText("3");
+
+    const examples = page.getByTestId("example-question");
+    await expect(examples).toHaveCount(5);
+    const example = KNOWLEDGE_BASE["tax-consultation"][2]!.en.question;
+    await examples.nth(2).click();
+    const box = page.getByLabel(t.questionLabel);
+    await expect(box).toHaveValue(example);
+    await expect(box).toBeFocused();
+
+    await app.aiMode("stream-slow");
+    const generate = page.getByTestId("generate-button");
+    await generate.click();
+    await expect(generate).toBeDisabled();
+    await expect(generate).toHaveText(t.generating);
+    await expect(box).toHaveValue("");
+    const answer = page.getByTestId("ai-answer");
+    // Part of the answer is on the page before it is complete.
+    await expect(answer.getByRole("heading", { name: "Short answer" })).toBeVisible();
+    await expect(answer).toContainText(example);
+    await expect(page.getByTestId("ai-cursor")).toBeVisible();
+
+    await expect(generate).toHaveText(t.generate, { timeout: 10_000 });
+    await expect(generate).toBeEnabled();
+    await expect(answer.locator("strong", { hasText: "general answer" })).toBeVisible();
+    await expect(answer.getByRole("listitem")).toHaveCount(2);
+    await expect(answer).toContainText(t.sourceModel);
+    await expect(page.getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 2 credits.");
+    await expect(page.getByTestId("header-credits").first()).toContainText("2");
+    expect(await page.evaluate(() => localStorage.getItem("credits"))).toBe("2");
+
+    const history = await app.api("/ai/history", { token: session.token });
+    expect(history.body.questions).toHaveLength(1);
+    expect(history.body.questions[0]).toMatchObject({ question: example, status: "answered", creditsSpent: 1 });
+
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations).toEqual([]);
+  });
+
+  test("an empty or whitespace-only question is ignored: no request, no error", async ({ page }) => {
+    const session = await signUpViaApi();
+    await page.goto(PAGE);
+    await signInPage(page, session);
+    await ready(page);
+    const requests = askRequests(page);
+    const generate = page.getByTestId("generate-button");
+    await generate.click();
+    await page.getByLabel(t.questionLabel).fill("   \n  ");
+    await generate.click();
+    await page.waitForTimeout(300);
+    expect(requests).toEqual([]);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page.getByTestId("ai-answer")).toHaveCount(0);
+    await expect(generate).toHaveText(t.generate);
+  });
+
+  test("a visitor who asks is sent to the login page and comes back with the question", async ({ page }) => {
+    const session = await signUpViaApi();
+    await page.goto(PAGE);
+    await ready(page);
+    const requests = askRequests(page);
+    await page.getByTestId("example-question").first().click();
+    const question = KNOWLEDGE_BASE["tax-consultation"][0]!.en.question;
+    await page.getByTestId("generate-button").click();
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(PAGE)}`);
+    expect(requests).toEqual([]);
+
+    const form = page.getByTestId("login-form");
+    await form.locator("#email").fill(session.email);
+    await form.locator("#password").fill(session.password);
+    await form.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(PAGE, { timeout: 10_000 });
+    await expect(page.getByLabel(t.questionLabel)).toHaveValue(question);
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 2 credits.", { timeout: 10_000 });
+  });
+
+  test("at 0 credits the alert says so and links to the pricing page", async ({ page, app }) => {
+    const session = await signUpViaApi();
+    for (let i = 0; i < 3; i++) {
+      const spent = await app.api("/ai/ask", {
+        method: "POST",
+        token: session.token,
+        body: { topic: "security-services", question: `Question ${i}?`, lang: "en" },
+      });
+      expect(spent.status).toBe(200);
+    }
+    await page.goto("/services/security-services");
+    await signInPage(page, { token: session.token, user: { ...session.user, credits: 0 } });
+    await ready(page);
+    await page.getByLabel(t.questionLabel).fill("Can we store tax data abroad?");
+    await page.getByTestId("generate-button").click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText(AI_ERRORS.no_credits.en);
+    await expect(alert).toHaveClass(/bg-red-50/);
+    const link = alert.getByRole("link", { name: t.buyCredits });
+    await expect(link).toHaveAttribute("href", "/pricing");
+    await expect(page.getByTestId("ai-answer")).toHaveCount(0);
+    await link.click();
+    await expect(page).toHaveURL("/pricing");
+  });
+
+  test("a provider failure shows the server's translated message in a red alert and costs nothing", async ({ page, app }) => {
+    const session = await signUpViaApi();
+    await page.goto("/ja/services/technology-solutions");
+    await signInPage(page, session);
+    await ready(page, "ja");
+    await app.aiMode("server-error");
+    await page.getByLabel(aiMessages.ja.questionLabel).fill("電子インボイスについて教えてください");
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByRole("alert")).toContainText(AI_ERRORS.ai_unavailable.ja, { timeout: 15_000 });
+    // The question is given back for another try, and the balance is unchanged.
+    await expect(page.getByLabel(aiMessages.ja.questionLabel)).toHaveValue("電子インボイスについて教えてください");
+    const me = await app.api("/user/me", { token: session.token });
+    expect(me.body.user.credits).toBe(3);
+  });
+
+  test("unknown service slugs are 404, the old ones redirect", async ({ page, request, baseURL }) => {
+    const missing = await page.goto("/services/astrology");
+    expect(missing?.status()).toBe(404);
+    const legacy = await request.get(`${baseURL}/services/security`, { maxRedirects: 0 });
+    expect(legacy.status()).toBe(301);
+    expect(legacy.headers().location).toBe("/services/security-services");
+  });
+
+  test("the page is public and indexable, with breadcrumbs in JSON-LD", async ({ request, baseURL }) => {
+    const response = await request.get(`${baseURL}/zh${PAGE}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toContain("public");
+    const html = await response.text();
+    expect(html).not.toContain('content="noindex');
+    expect(html).toContain('"@type":"BreadcrumbList"');
+    for (const entry of KNOWLEDGE_BASE["tax-consultation"]) expect(html).toContain(entry.zh.question.replace(/&/g, "&amp;"));
+  });
+});
+
+test.describe("the knowledge base on a server without an AI key", () => {
+  async function kbSession(kbURL: string): Promise<Session> {
+    const email = uniqueEmail("kb");
+    const password = "correct-horse-battery";
+    const response = await fetch(`${kbURL}/api/v1/user/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
+    const body = (await response.json()) as { token: string; user: Session["user"] };
+    expect(body.token).toBeTruthy();
+    return { token: body.token, email, password, user: body.user };
+  }
+
+  test("an example question is answered free from the built-in knowledge base, labelled, in the page's language", async ({
+    page,
+    app,
+  }) => {
+    const session = await kbSession(app.kbURL);
+    await page.goto(`${app.kbURL}/ja/services/security-services`);
+    await page.evaluate(({ token, user }) => {
+      localStorage.setItem("token", token);
+      localStorage.setItem("user", JSON.stringify({ ...user, isAuthenticated: true, role: "user" }));
+      localStorage.setItem("credits", String(user.credits));
+    }, session);
+    await page.reload();
+    await ready(page, "ja");
+    await expect(page.getByTestId("kb-note")).toHaveText(aiMessages.ja.knowledgeBaseNote);
+
+    const entry = KNOWLEDGE_BASE["security-services"][1]!;
+    await page.getByTestId("example-question").nth(1).click();
+    await page.getByTestId("generate-button").click();
+    const answer = page.getByTestId("ai-answer");
+    await expect(page.getByTestId("kb-label")).toHaveText(aiMessages.ja.sourceKnowledgeBase);
+    await expect(page.getByTestId("ai-charge")).toHaveText(aiMessages.ja.free);
+    const firstParagraph = entry.ja.answer.split("\n\n")[0]!.replace(/\*\*/g, "");
+    await expect(answer).toContainText(firstParagraph);
+    await expect(page.getByTestId("header-credits").first()).toContainText("3");
+
+    await page.getByLabel(aiMessages.ja.questionLabel).fill("消費税の税率はいくらですか？");
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByRole("alert")).toHaveText(AI_ERRORS.ai_not_configured.ja);
+
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations).toEqual([]);
+  });
+});

@@ -1,0 +1,198 @@
+// The three checkout pages in test mode (the built-in provider): a successful payment for each
+// package with its amount and credits, the declined and empty-field messages, an unknown outcome
+// retried with the same idempotency key, the signed-out redirect, 404, languages and accessibility.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { checkout } from "../../app/content/messages/checkout";
+import { formatUsd, PACKAGES } from "../../lib/catalog";
+import { expect, signInPage, signUpViaApi, test } from "./fixtures";
+
+const STARTING_CREDITS = 3;
+const t = checkout.en;
+
+async function fillCard(page: Page, number: string, { expiry = "12/34", cvc = "123", country = "jp" } = {}) {
+  await page.getByLabel(t.form.cardNumber).fill(number);
+  await page.getByLabel(t.form.expiry).fill(expiry);
+  await page.getByLabel(t.form.cvc).fill(cvc);
+  await page.getByLabel(t.form.country, { exact: true }).fill(country);
+}
+
+async function openCheckout(page: Page, packageId: string) {
+  const session = await signUpViaApi();
+  await signInPage(page, session);
+  await page.goto(`/pricing/${packageId}`);
+  await expect(page.getByTestId("checkout-form")).toBeVisible();
+  return session;
+}
+
+for (const pkg of PACKAGES) {
+  test(`/pricing/${pkg.id}: pays ${formatUsd(pkg.priceCents)} and adds ${pkg.credits} credits`, async ({ page, app }) => {
+    const session = await openCheckout(page, pkg.id);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Checkout: ${pkg.name.en} package`);
+    await expect(page.getByTestId("checkout-summary")).toContainText(`${pkg.credits} credits`);
+    await expect(page.getByTestId("checkout-total")).toContainText(formatUsd(pkg.priceCents));
+    const testMode = page.getByTestId("test-mode");
+    await expect(testMode).toContainText("Test mode");
+    for (const number of ["4242 4242 4242 4242", "4000 0000 0000 0002", "4000 0000 0000 9995"]) {
+      await expect(testMode).toContainText(number);
+    }
+
+    await fillCard(page, "4242424242424242");
+    await expect(page.getByLabel(t.form.cardNumber)).toHaveValue("4242 4242 4242 4242");
+    await expect(page.getByLabel(t.form.country, { exact: true })).toHaveValue("JP");
+    await page.getByRole("button", { name: `Pay ${formatUsd(pkg.priceCents)}` }).click();
+
+    const success = page.getByTestId("checkout-success");
+    await expect(success).toContainText("Payment successful! 🎉");
+    await expect(success).toContainText(`${pkg.credits} credits were added to your account.`);
+    const balance = STARTING_CREDITS + pkg.credits;
+    await expect(page.getByTestId("checkout-balance")).toHaveText(`Your new balance: ${balance} credits.`);
+    await expect(page.getByTestId("header-credits")).toContainText(String(balance));
+    // Still signed in, with the new balance stored.
+    expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("credits")])).toEqual([
+      session.token,
+      String(balance),
+    ]);
+    // The card fields are cleared for a next purchase.
+    await expect(page.getByLabel(t.form.cardNumber)).toHaveValue("");
+
+    const me = await app.api("/user/me", { token: session.token });
+    expect(me.body.user.credits).toBe(balance);
+    const history = await app.api("/payment/history", { token: session.token });
+    expect(history.body.payments).toHaveLength(1);
+    expect(history.body.payments[0]).toMatchObject({ package: pkg.id, amountCents: pkg.priceCents, credits: pkg.credits, status: "succeeded" });
+  });
+}
+
+test("a declined card shows the provider's message; insufficient funds too; nothing is added", async ({ page, app }) => {
+  const session = await openCheckout(page, "pro");
+  await fillCard(page, "4000 0000 0000 0002");
+  await page.getByRole("button", { name: "Pay $50" }).click();
+  await expect(page.getByTestId("checkout-error")).toHaveText("Payment failed: Your card was declined.");
+
+  await page.getByLabel(t.form.cardNumber).fill("4000 0000 0000 9995");
+  await page.getByRole("button", { name: "Pay $50" }).click();
+  await expect(page.getByTestId("checkout-error")).toHaveText("Payment failed: Your card has insufficient funds.");
+
+  await expect(page.getByTestId("header-credits")).toContainText(String(STARTING_CREDITS));
+  const history = await app.api("/payment/history", { token: session.token });
+  expect(history.body.payments.map((p: { status: string }) => p.status)).toEqual(["failed", "failed"]);
+});
+
+test("empty fields show 'Please fill all details.'; a bad card number the card field's own message", async ({ page, app }) => {
+  const session = await openCheckout(page, "basic");
+  const pay = page.getByRole("button", { name: "Pay $25" });
+  await pay.click();
+  await expect(page.getByTestId("checkout-error")).toHaveText("Please fill all details.");
+
+  // Card but no country.
+  await fillCard(page, "4242 4242 4242 4242", { country: "" });
+  await pay.click();
+  await expect(page.getByTestId("checkout-error")).toHaveText("Please fill all details.");
+
+  // Letters and digits only go in as two upper-case letters.
+  await page.getByLabel(t.form.country, { exact: true }).fill("j1p");
+  await expect(page.getByLabel(t.form.country, { exact: true })).toHaveValue("JP");
+
+  await page.getByLabel(t.form.cardNumber).fill("4242 4242 4242 4241");
+  await pay.click();
+  await expect(page.getByTestId("checkout-error")).toHaveText("Your card number is invalid.");
+  await expect(page.getByLabel(t.form.cardNumber)).toBeFocused();
+
+  await page.getByLabel(t.form.cardNumber).fill("4242 4242 4242 4242");
+  await page.getByLabel(t.form.expiry).fill("01/20");
+  await pay.click();
+  await expect(page.getByTestId("checkout-error")).toHaveText("Your card's expiration year is in the past.");
+
+  await page.getByLabel(t.form.expiry).fill("12/34");
+  await page.getByLabel(t.form.country, { exact: true }).fill("QQ");
+  await pay.click();
+  await expect(page.getByTestId("country-error")).toHaveText("Enter a two-letter country code, e.g. JP.");
+
+  const history = await app.api("/payment/history", { token: session.token });
+  expect(history.body.payments).toHaveLength(0);
+});
+
+test("while paying: 'Processing...' with the button disabled; a lost answer is retried as the same payment", async ({ page, app }) => {
+  const session = await openCheckout(page, "enterprise");
+  await fillCard(page, "4242 4242 4242 4242");
+  // The server charges, but the answer never reaches the browser.
+  let calls = 0;
+  await page.route("**/api/v1/payment/create", async (route) => {
+    calls++;
+    if (calls === 1) {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.fetch();
+      await route.abort("connectionreset");
+      return;
+    }
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Pay $100" }).click();
+  const busy = page.getByRole("button", { name: "Processing..." });
+  await expect(busy).toBeVisible();
+  await expect(busy).toBeDisabled();
+  await expect(page.getByTestId("checkout-error")).toHaveText(/^Error: /);
+
+  // Pressing Pay again retries the same attempt (same idempotency key): one payment, credits once.
+  await page.getByRole("button", { name: "Pay $100" }).click();
+  await expect(page.getByTestId("checkout-success")).toContainText("Payment successful! 🎉");
+  await expect(page.getByTestId("checkout-balance")).toHaveText(`Your new balance: ${STARTING_CREDITS + 250} credits.`);
+  expect(calls).toBe(2);
+  const history = await app.api("/payment/history", { token: session.token });
+  expect(history.body.payments).toHaveLength(1);
+  const me = await app.api("/user/me", { token: session.token });
+  expect(me.body.user.credits).toBe(STARTING_CREDITS + 250);
+});
+
+test("signed out: the checkout sends to /login and back after logging in", async ({ page }) => {
+  const session = await signUpViaApi();
+  await page.goto("/pricing/pro");
+  await expect(page).toHaveURL(/\/login\?next=%2Fpricing%2Fpro$/);
+  await page.getByLabel("Email").fill(session.email);
+  await page.getByLabel("Password", { exact: true }).fill(session.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/pricing\/pro$/);
+  await expect(page.getByRole("button", { name: "Pay $50" })).toBeVisible();
+});
+
+test("an unknown package is a 404 page", async ({ page }) => {
+  const response = await page.goto("/pricing/gold");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId("error-notFound")).toBeVisible();
+});
+
+test("the checkout in Japanese and Chinese", async ({ page }) => {
+  const session = await signUpViaApi();
+  await signInPage(page, session);
+  for (const lang of ["ja", "zh"] as const) {
+    const m = checkout[lang];
+    await page.goto(`/${lang}/pricing/pro`);
+    await expect(page.getByTestId("checkout-form")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(m.title.replace("{name}", PACKAGES[1]!.name[lang]));
+    await expect(page.getByTestId("test-mode")).toContainText(m.testMode.badge);
+    await page.getByRole("button", { name: m.form.pay.replace("{price}", "$50") }).click();
+    await expect(page.getByTestId("checkout-error")).toHaveText(m.messages.fillAll);
+    await page.getByLabel(m.form.cardNumber).fill("4000 0000 0000 0002");
+    await page.getByLabel(m.form.expiry).fill("12/34");
+    await page.getByLabel(m.form.cvc).fill("123");
+    await page.getByLabel(m.form.country, { exact: true }).fill("jp");
+    await page.getByRole("button", { name: m.form.pay.replace("{price}", "$50") }).click();
+    const declined = lang === "ja" ? "カードが拒否されました。" : "您的卡被拒绝。";
+    await expect(page.getByTestId("checkout-error")).toHaveText(m.messages.failed.replace("{error}", declined));
+  }
+});
+
+test("no accessibility violations, and usable at 375 px", async ({ page }) => {
+  await openCheckout(page, "basic");
+  await page.getByRole("button", { name: "Pay $25" }).click();
+  await expect(page.getByTestId("checkout-error")).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await fillCard(page, "4242 4242 4242 4242");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.getByRole("button", { name: "Pay $25" }).click();
+  await expect(page.getByTestId("checkout-success")).toContainText("Payment successful! 🎉");
+});

@@ -1,0 +1,85 @@
+// Starts, once for the whole Playwright run: the fake SMTP server with an HTTP endpoint listing the
+// captured mails, the fake OpenAI-compatible server, and two production servers:
+//   main (E2E_BASE_URL): AI provider = the fake, SMTP = the fake, admin account, 3 starting credits;
+//   kb   (E2E_KB_URL):   no AI key, so the AI pages answer from the built-in knowledge base.
+// Their addresses reach the test workers through environment variables (workers inherit them).
+// Rate limits stay on: each test gets its own client address through X-Forwarded-For (trusted from
+// loopback only), see tests/e2e/fixtures.ts. A spec that needs low limits starts its own server with
+// startAppServer() from ./app-server.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { startFakeOpenAI } from "../fakes/fake-openai";
+import { startFakeSmtp } from "../fakes/fake-smtp";
+import { startAppServer, type AppServer } from "./app-server";
+
+export const ADMIN_EMAIL = "admin@taxatlas.test";
+export const ADMIN_PASSWORD = "admin-password-123";
+
+export interface E2EHandle {
+  close(): Promise<void>;
+}
+
+declare global {
+  var __taxatlasE2E: E2EHandle | undefined;
+}
+
+export default async function globalSetup(): Promise<void> {
+  const cleanups: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch((error: unknown) => console.warn("e2e teardown:", error));
+    }
+  };
+  globalThis.__taxatlasE2E = { close };
+
+  try {
+    const smtp = await startFakeSmtp();
+    cleanups.push(() => smtp.close());
+
+    const mailServer = http.createServer((req, res) => {
+      if (req.url === "/mails" && req.method === "GET") {
+        res.setHeader("Content-Type", "application/json");
+        res.end(JSON.stringify(smtp.messages));
+        return;
+      }
+      res.statusCode = 404;
+      res.end();
+    });
+    await new Promise<void>((resolve) => mailServer.listen(0, "127.0.0.1", resolve));
+    cleanups.push(() => new Promise<void>((resolve) => mailServer.close(() => resolve())));
+    const mailURL = `http://127.0.0.1:${(mailServer.address() as AddressInfo).port}`;
+
+    const ai = await startFakeOpenAI();
+    cleanups.push(() => ai.close());
+
+    const common = {
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      STARTING_CREDITS: "3",
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "TaxAtlas <no-reply@taxatlas.test>",
+      CONTACT_EMAIL: "contact@taxatlas.test",
+      RATE_LIMITS: "true",
+      TRUST_PROXY: "loopback",
+    };
+    // Started one after the other: each migrates its own PGlite and two at once only slow both down.
+    const main: AppServer = await startAppServer("main", { ...common, AI_API_KEY: "test-key", AI_BASE_URL: ai.baseURL });
+    cleanups.push(() => main.stop());
+    const kb: AppServer = await startAppServer("kb", common);
+    cleanups.push(() => kb.stop());
+
+    process.env.E2E_BASE_URL = main.url;
+    process.env.E2E_KB_URL = kb.url;
+    process.env.E2E_MAIL_URL = mailURL;
+    process.env.E2E_AI_ORIGIN = ai.origin;
+    process.env.E2E_AI_BASE_URL = ai.baseURL;
+    process.env.E2E_SMTP_URL = smtp.url;
+    process.env.E2E_ADMIN_EMAIL = ADMIN_EMAIL;
+    process.env.E2E_ADMIN_PASSWORD = ADMIN_PASSWORD;
+    console.log(`e2e servers: main ${main.url}, kb ${kb.url} (logs in test-results/e2e-servers/)`);
+  } catch (error) {
+    await close();
+    globalThis.__taxatlasE2E = undefined;
+    throw error;
+  }
+}

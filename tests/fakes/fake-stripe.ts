@@ -1,0 +1,300 @@
+// A fake Stripe API on loopback (node:http) answering the PaymentIntent calls the stripe SDK makes:
+// create (+confirm), retrieve and confirm, with Stripe's idempotency keys, card declines,
+// 3-D Secure (requires_action), a 500 on demand, and signed webhook events. Point the app at it with
+// STRIPE_API_BASE=fake.url. PaymentMethod ids follow Stripe's documented test ids (pm_card_visa, ...).
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+
+export interface FakeIntent {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "succeeded" | "canceled";
+  client_secret: string;
+  confirmation_method: string;
+  payment_method: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  last_payment_error: { type: string; code: string; decline_code?: string; message: string } | null;
+  next_action: { type: string; use_stripe_sdk?: Record<string, unknown> } | null;
+  created: number;
+  livemode: false;
+}
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  params: Record<string, string>;
+  status: number;
+}
+
+type Behaviour =
+  | { kind: "succeed" }
+  | { kind: "3ds" }
+  | { kind: "processing" }
+  | { kind: "decline"; code: string; decline_code?: string; message: string };
+
+const DECLINED = "Your card was declined.";
+
+/** What a charge with each test PaymentMethod does. */
+export const FAKE_PAYMENT_METHODS: Record<string, Behaviour> = {
+  pm_card_visa: { kind: "succeed" },
+  pm_card_visa_debit: { kind: "succeed" },
+  pm_card_mastercard: { kind: "succeed" },
+  pm_card_amex: { kind: "succeed" },
+  pm_card_threeDSecure2Required: { kind: "3ds" },
+  pm_card_authenticationRequired: { kind: "3ds" },
+  pm_card_processing: { kind: "processing" },
+  pm_card_visa_chargeDeclined: { kind: "decline", code: "card_declined", decline_code: "generic_decline", message: DECLINED },
+  pm_card_visa_chargeDeclinedInsufficientFunds: {
+    kind: "decline",
+    code: "card_declined",
+    decline_code: "insufficient_funds",
+    message: "Your card has insufficient funds.",
+  },
+  pm_card_chargeDeclinedExpiredCard: { kind: "decline", code: "expired_card", message: "Your card has expired." },
+  pm_card_chargeDeclinedIncorrectCvc: { kind: "decline", code: "incorrect_cvc", message: "Your card's security code is incorrect." },
+};
+
+export const AUTHENTICATION_FAILED_MESSAGE =
+  "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
+
+export interface FakeStripe {
+  /** e.g. http://127.0.0.1:40123 (for STRIPE_API_BASE) */
+  url: string;
+  intents: Map<string, FakeIntent>;
+  requests: FakeRequest[];
+  /** PaymentIntents created (idempotent replays not counted): the number of charges attempted. */
+  created(): number;
+  /** The next `count` API calls answer 500 (before doing anything, like an outage in front of the API). */
+  failNext(count: number): void;
+  /** Every API call waits this long before doing anything. */
+  setDelay(ms: number): void;
+  /** Every API call does its work at once but answers only after this long (a slow network back). */
+  setResponseDelay(ms: number): void;
+  /** The customer finished (or failed) 3-D Secure on the page: requires_action → requires_confirmation. */
+  completeAction(intentId: string, succeed?: boolean): void;
+  /** A signed webhook delivery for the intent's current state. */
+  webhook(type: string, intentId: string, secret: string, eventId?: string): { payload: string; signature: string; eventId: string };
+  close(): Promise<void>;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
+function stripeError(status: number, error: Record<string, unknown>) {
+  return { status, body: { error } };
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const intents = new Map<string, FakeIntent>();
+  const requests: FakeRequest[] = [];
+  const idempotent = new Map<string, { params: string; status: number; body: unknown }>();
+  let createdCount = 0;
+  let failures = 0;
+  let delayMs = 0;
+  let responseDelayMs = 0;
+  const signer = new Stripe("sk_test_fake_signer");
+
+  function charge(intent: FakeIntent): { status: number; body: unknown } {
+    const behaviour = FAKE_PAYMENT_METHODS[intent.payment_method ?? ""];
+    if (!behaviour) {
+      return stripeError(400, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        param: "payment_method",
+        message: `No such PaymentMethod: '${intent.payment_method}'`,
+      });
+    }
+    switch (behaviour.kind) {
+      case "succeed":
+        intent.status = "succeeded";
+        intent.amount_received = intent.amount;
+        intent.next_action = null;
+        intent.last_payment_error = null;
+        return { status: 200, body: intent };
+      case "3ds":
+        intent.status = "requires_action";
+        intent.next_action = { type: "use_stripe_sdk", use_stripe_sdk: { type: "three_d_secure_redirect" } };
+        return { status: 200, body: intent };
+      case "processing":
+        intent.status = "processing";
+        return { status: 200, body: intent };
+      case "decline": {
+        const error = { type: "card_error", code: behaviour.code, decline_code: behaviour.decline_code, message: behaviour.message };
+        intent.status = "requires_payment_method";
+        intent.last_payment_error = error;
+        return stripeError(402, { ...error, payment_intent: intent });
+      }
+    }
+  }
+
+  function route(method: string, path: string, params: Record<string, string>): { status: number; body: unknown } {
+    if (method === "POST" && path === "/v1/payment_intents") {
+      const amount = Number(params.amount);
+      if (!Number.isInteger(amount) || amount < 50) {
+        return stripeError(400, { type: "invalid_request_error", param: "amount", message: "Invalid amount" });
+      }
+      const metadata: Record<string, string> = {};
+      for (const [key, value] of Object.entries(params)) {
+        const match = /^metadata\[(.+)\]$/.exec(key);
+        if (match) metadata[match[1]!] = value;
+      }
+      const intentId = id("pi");
+      const intent: FakeIntent = {
+        id: intentId,
+        object: "payment_intent",
+        amount,
+        amount_received: 0,
+        currency: params.currency ?? "usd",
+        status: "requires_payment_method",
+        client_secret: `${intentId}_secret_${randomBytes(8).toString("hex")}`,
+        confirmation_method: params.confirmation_method ?? "automatic",
+        payment_method: params.payment_method ?? null,
+        description: params.description ?? null,
+        metadata,
+        last_payment_error: null,
+        next_action: null,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      intents.set(intentId, intent);
+      createdCount++;
+      if (params.confirm !== "true") return { status: 200, body: intent };
+      return charge(intent);
+    }
+    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === "GET" && retrieve) {
+      const intent = intents.get(retrieve[1]!);
+      if (!intent) return stripeError(404, { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" });
+      return { status: 200, body: intent };
+    }
+    const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
+    if (method === "POST" && confirm) {
+      const intent = intents.get(confirm[1]!);
+      if (!intent) return stripeError(404, { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" });
+      if (intent.status === "requires_confirmation") {
+        intent.status = "succeeded";
+        intent.amount_received = intent.amount;
+        intent.next_action = null;
+        return { status: 200, body: intent };
+      }
+      if (intent.status === "requires_action") return { status: 200, body: intent };
+      return stripeError(400, {
+        type: "invalid_request_error",
+        code: "payment_intent_unexpected_state",
+        message: `This PaymentIntent's status is ${intent.status}, so it cannot be confirmed.`,
+        payment_intent: intent,
+      });
+    }
+    return stripeError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` });
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", async () => {
+      const raw = Buffer.concat(chunks).toString("utf8");
+      const url = new URL(req.url ?? "/", "http://fake");
+      const params: Record<string, string> = {};
+      for (const [key, value] of new URLSearchParams(req.method === "GET" ? url.search : raw)) params[key] = value;
+      const key = (req.headers["idempotency-key"] as string | undefined) ?? null;
+      const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        requests.push({ method: req.method ?? "", path: url.pathname, idempotencyKey: key, params, status });
+        const text = JSON.stringify(body);
+        setTimeout(() => {
+          res.writeHead(status, { "Content-Type": "application/json", "Request-Id": id("req"), ...headers });
+          res.end(text);
+        }, responseDelayMs);
+      };
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (!/^Bearer sk_(test|live)_/.test(req.headers.authorization ?? "")) {
+        return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+      }
+      if (failures > 0) {
+        failures--;
+        return send(500, { error: { type: "api_error", message: "An unknown error occurred" } }, { "Stripe-Should-Retry": "false" });
+      }
+      if (req.method === "POST" && key) {
+        const scope = `${url.pathname} ${key}`;
+        const seen = idempotent.get(scope);
+        if (seen) {
+          if (seen.params !== raw) {
+            return send(400, {
+              error: {
+                type: "idempotency_error",
+                message: "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+              },
+            });
+          }
+          return send(seen.status, seen.body, { "Idempotent-Replayed": "true" });
+        }
+        const result = route(req.method, url.pathname, params);
+        // Like Stripe, the first result for a key is replayed, with the intent as it was then.
+        idempotent.set(scope, { params: raw, status: result.status, body: JSON.parse(JSON.stringify(result.body)) });
+        return send(result.status, result.body);
+      }
+      const result = route(req.method ?? "GET", url.pathname, params);
+      return send(result.status, result.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    intents,
+    requests,
+    created: () => createdCount,
+    failNext(count) {
+      failures = count;
+    },
+    setDelay(ms) {
+      delayMs = ms;
+    },
+    setResponseDelay(ms) {
+      responseDelayMs = ms;
+    },
+    completeAction(intentId, succeed = true) {
+      const intent = intents.get(intentId);
+      if (!intent || intent.status !== "requires_action") throw new Error(`${intentId} does not require action`);
+      intent.next_action = null;
+      if (succeed) {
+        intent.status = "requires_confirmation";
+      } else {
+        intent.status = "requires_payment_method";
+        intent.last_payment_error = {
+          type: "card_error",
+          code: "payment_intent_authentication_failure",
+          message: AUTHENTICATION_FAILED_MESSAGE,
+        };
+      }
+    },
+    webhook(type, intentId, secret, eventId = id("evt")) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`unknown intent ${intentId}`);
+      const payload = JSON.stringify({
+        id: eventId,
+        object: "event",
+        api_version: Stripe.API_VERSION,
+        created: Math.floor(Date.now() / 1000),
+        data: { object: intent },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      });
+      const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
+      return { payload, signature, eventId };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

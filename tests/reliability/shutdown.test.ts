@@ -1,0 +1,251 @@
+// Graceful shutdown of the production server (node build/server.js on PGlite, as a child process):
+// on SIGTERM it stops accepting connections at once, lets the request in flight (an AI answer that
+// the fake provider streams slowly) finish and be charged, and exits 0 well within
+// SHUTDOWN_TIMEOUT_MS. A stream that outlives the bound is cut, costs nothing, and the process still exits.
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { pino } from "pino";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startServerProcess, type ServerProcess } from "../../bench/lib/server-process.mjs";
+import { openDatabase } from "../../db/client.server";
+import { aiQuestions, creditLedger, users } from "../../db/schema";
+import { createAppServices } from "../../lib/app-services.server";
+import { SseParser, toAiEvent, type AiStreamEvent } from "../../lib/ai/sse";
+import { parseEnv } from "../../lib/env.server";
+import { createApp } from "../../server/app";
+import { SHUTTING_DOWN } from "../../server/lifecycle";
+import { FAKE_ANSWER, startFakeOpenAI, type FakeOpenAI } from "../fakes/fake-openai";
+import { testDatabase } from "../helpers/test-db";
+import { BUILD_TIMEOUT_MS, ensureProductionBuild } from "../security/production-build";
+
+const SHUTDOWN_TIMEOUT_MS = 8_000;
+// Starting the production server migrates a fresh PGlite: seconds alone, most of a minute on a busy
+// 2-core machine.
+const START_AND_RUN_MS = 180_000;
+
+let fake: FakeOpenAI;
+let server: ServerProcess | undefined;
+let dataDir: string | undefined;
+
+beforeAll(async () => {
+  await ensureProductionBuild();
+  fake = await startFakeOpenAI();
+}, BUILD_TIMEOUT_MS);
+afterAll(async () => {
+  await fake?.close();
+});
+afterEach(async () => {
+  await server?.stop(2_000);
+  server = undefined;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  dataDir = undefined;
+});
+
+async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+  dataDir = mkdtempSync(path.join(tmpdir(), "taxatlas-shutdown-"));
+  server = await startServerProcess("shutdown", {
+    DATA_DIR: dataDir,
+    AI_API_KEY: "test-key",
+    AI_BASE_URL: fake.baseURL,
+    AI_MAX_RETRIES: "0",
+    RATE_LIMITS: "false",
+    STARTING_CREDITS: "3",
+    SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+    LOG_LEVEL: "info",
+    ...env,
+  });
+  return server;
+}
+
+async function signUp(url: string): Promise<{ token: string; userId: string }> {
+  const response = await fetch(`${url}/api/v1/user/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: `shutdown-${Date.now()}@example.test`, password: "correct horse battery" }),
+  });
+  const body = (await response.json()) as { token: string; user: { id: string } };
+  expect(response.status).toBe(201);
+  return { token: body.token, userId: body.user.id };
+}
+
+/** Opens an AI ask on a keep-alive connection (as a proxy would) and reads its events as they come. */
+function openAsk(url: string, token: string) {
+  const agent = new http.Agent({ keepAlive: true });
+  const events: AiStreamEvent[] = [];
+  let firstDelta: () => void;
+  const started = new Promise<void>((resolve) => (firstDelta = resolve));
+  const finished = new Promise<{ status: number; events: AiStreamEvent[]; error?: Error }>((resolve) => {
+    const body = JSON.stringify({ topic: "tax-consultation", question: "How is VAT charged on services?", lang: "en" });
+    const req = http.request(
+      `${url}/api/v1/ai/ask`,
+      {
+        method: "POST",
+        agent,
+        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), Authorization: `Bearer ${token}` },
+      },
+      (res) => {
+        const parser = new SseParser();
+        const take = (messages: ReturnType<SseParser["push"]>) => {
+          for (const message of messages) {
+            const event = toAiEvent(message);
+            if (!event) continue;
+            events.push(event);
+            if (event.event === "delta") firstDelta();
+          }
+        };
+        res.on("data", (chunk: Buffer) => take(parser.push(chunk)));
+        res.on("end", () => {
+          take(parser.end());
+          resolve({ status: res.statusCode ?? 0, events });
+        });
+        res.on("error", (error) => resolve({ status: res.statusCode ?? 0, events, error }));
+        // A connection closed before the end of the response (the forced close) ends here.
+        res.on("close", () => {
+          if (!res.complete) resolve({ status: res.statusCode ?? 0, events, error: new Error("connection closed mid-response") });
+        });
+      },
+    );
+    req.on("error", (error) => resolve({ status: 0, events, error }));
+    req.end(body);
+  });
+  return { started, finished, agent };
+}
+
+/** Resolves with the error code of a new connection attempt (or "connected"). */
+function tryConnect(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const req = http.get({ host: "127.0.0.1", port, path: "/healthz", agent: false }, (res) => {
+      res.resume();
+      resolve("connected");
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    req.setTimeout(2_000, () => req.destroy(new Error("timeout")));
+  });
+}
+
+async function readDatabase(dir: string, userId: string) {
+  const database = await openDatabase({ dataDir: dir });
+  try {
+    const [user] = await database.db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+    const questions = await database.db.select().from(aiQuestions).where(eq(aiQuestions.userId, userId));
+    const ledger = await database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+    return { credits: user!.credits, questions, ledger };
+  } finally {
+    await database.close();
+  }
+}
+
+describe("graceful shutdown of the production server", () => {
+  it("finishes the in-flight streamed answer, refuses new connections and exits 0 promptly", async () => {
+    fake.setMode("stream-slow");
+    const proc = await startServer();
+    const member = await signUp(proc.url);
+    const ask = openAsk(proc.url, member.token);
+    await ask.started;
+
+    const signalled = Date.now();
+    proc.child.kill("SIGTERM");
+    // The listening socket closes at once: a new connection is refused while the stream goes on.
+    let refused = "";
+    for (let i = 0; i < 20 && refused !== "ECONNREFUSED"; i++) {
+      refused = await tryConnect(proc.port);
+      if (refused !== "ECONNREFUSED") await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(refused).toBe("ECONNREFUSED");
+
+    const result = await ask.finished;
+    expect(result.error).toBeUndefined();
+    expect(result.status).toBe(200);
+    const last = result.events.at(-1);
+    expect(last?.event).toBe("done");
+    expect(last?.event === "done" && last.data.answer).toBe(FAKE_ANSWER);
+    expect(last?.event === "done" && last.data.credits).toBe(2);
+
+    const exit = await proc.exited;
+    expect(exit.code).toBe(0);
+    expect(exit.signal).toBeNull();
+    // The stream takes about 1.5 s; the process must not wait for the keep-alive connection to time
+    // out (65 s) nor for the shutdown bound (8 s).
+    expect(exit.at - signalled).toBeLessThan(SHUTDOWN_TIMEOUT_MS - 3_000);
+    expect(proc.output()).toMatch(/shutting down/);
+    expect(proc.output()).toMatch(/"msg":"stopped"/);
+    ask.agent.destroy();
+
+    const stored = await readDatabase(dataDir!, member.userId);
+    expect(stored.credits).toBe(2);
+    expect(stored.questions).toMatchObject([{ status: "answered", creditsSpent: 1, answer: FAKE_ANSWER }]);
+    expect(stored.ledger.map((row) => row.kind).sort()).toEqual(["ai_spend", "signup_grant"]);
+    expect(stored.ledger.reduce((sum, row) => sum + row.delta, 0)).toBe(stored.credits);
+  }, START_AND_RUN_MS);
+
+  it("cuts a stream that outlives SHUTDOWN_TIMEOUT_MS, charges nothing, and still exits", async () => {
+    fake.setMode("stream-hang");
+    const bound = 1_500;
+    const proc = await startServer({ SHUTDOWN_TIMEOUT_MS: String(bound) });
+    const member = await signUp(proc.url);
+    const ask = openAsk(proc.url, member.token);
+    await ask.started;
+
+    const signalled = Date.now();
+    proc.child.kill("SIGTERM");
+    const result = await ask.finished;
+    expect(result.events.some((e) => e.event === "done")).toBe(false);
+    const exit = await proc.exited;
+    expect(exit.code).toBe(0);
+    // The bound, plus the time to close the database.
+    expect(exit.at - signalled).toBeGreaterThanOrEqual(bound - 100);
+    expect(exit.at - signalled).toBeLessThan(bound + 5_000);
+    ask.agent.destroy();
+
+    const stored = await readDatabase(dataDir!, member.userId);
+    expect(stored.credits).toBe(3);
+    expect(stored.ledger.map((row) => row.kind)).toEqual(["signup_grant"]);
+    expect(stored.questions).toHaveLength(1);
+    expect(stored.questions[0]!.creditsSpent).toBe(0);
+    expect(["aborted", "failed"]).toContain(stored.questions[0]!.status);
+  }, START_AND_RUN_MS);
+
+  it("exits at once when nothing is in flight, even with idle keep-alive connections open", async () => {
+    const proc = await startServer();
+    const agent = new http.Agent({ keepAlive: true });
+    await new Promise<void>((resolve, reject) => {
+      http.get(`${proc.url}/healthz`, { agent }, (res) => {
+        res.resume();
+        res.on("end", resolve);
+      }).on("error", reject);
+    });
+    const signalled = Date.now();
+    proc.child.kill("SIGTERM");
+    const exit = await proc.exited;
+    expect(exit.code).toBe(0);
+    expect(exit.at - signalled).toBeLessThan(3_000);
+    agent.destroy();
+  }, START_AND_RUN_MS);
+});
+
+describe("readiness while draining", () => {
+  it("answers /readyz with 503 once shutdown has begun, while /healthz stays 200", { timeout: START_AND_RUN_MS }, async () => {
+    const database = await testDatabase();
+    const services = await createAppServices(parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }), {
+      database: { ...database, close: async () => {} },
+      logger: pino({ level: "silent" }),
+    });
+    const { app } = createApp({ services });
+    const listener = http.createServer(app);
+    await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(listener.address() as { port: number }).port}`;
+    try {
+      expect((await fetch(`${base}/readyz`)).status).toBe(200);
+      app.locals[SHUTTING_DOWN] = true;
+      const draining = await fetch(`${base}/readyz`);
+      expect(draining.status).toBe(503);
+      expect(await draining.json()).toMatchObject({ status: "shutting_down" });
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
+  });
+});

@@ -1,0 +1,210 @@
+// Response headers on every page route (from the production build's route table, in each language)
+// and on every API route: a CSP without 'unsafe-inline' for scripts and with frame-ancestors 'none',
+// nosniff, a referrer policy, HSTS only over TLS as reported by a trusted proxy, and no cookies.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { pino } from "pino";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAppServices } from "../../lib/app-services.server";
+import { parseEnv } from "../../lib/env.server";
+import type { Mailer } from "../../lib/mail.server";
+import { createApp } from "../../server/app";
+import { request, type TestApp } from "../helpers/test-app";
+import { resetDatabase, testDatabase } from "../helpers/test-db";
+import { API_ROUTES, routeUrl } from "./api-routes";
+import { BUILD_TIMEOUT_MS, buildDir, ensureProductionBuild, serverBuildEntry } from "./production-build";
+
+/** Sample values for the dynamic segments of page routes; a new segment must be added here. */
+const PARAM_SAMPLES: Record<string, string> = {
+  slug: "tax-consultation",
+  id: "1",
+  package: "basic",
+};
+const ADMIN_USER_ID = "00000000-0000-4000-8000-000000000000";
+
+async function pagesApp(build: () => Promise<ServerBuild>, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await testDatabase();
+  await resetDatabase(database);
+  const mailer: Mailer = { transport: "log", async send() {}, close() {} };
+  const services = await createAppServices(parseEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", RATE_LIMITS: "false", ...env }), {
+    database: { ...database, close: async () => {} },
+    logger: pino({ level: "silent" }),
+    mailer,
+  });
+  const { app } = createApp({ services, pages: { build, mode: "production", cache: true } });
+  // The same shape as createTestApp's handle, so request() works on it.
+  const http = await import("node:http");
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    services,
+    app,
+    mails: [],
+    url: async () => `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Every concrete page path of the build: each route in English and under /ja and /zh. */
+function pagePaths(build: ServerBuild): string[] {
+  const routes = build.routes as Record<string, { path?: string; parentId?: string; index?: boolean }>;
+  const fullPath = (id: string): string[] => {
+    const route = routes[id]!;
+    const own = route.path ?? "";
+    const parent = route.parentId ? fullPath(route.parentId) : [];
+    return [...parent, own].filter((segment) => segment !== "");
+  };
+  const paths = new Set<string>();
+  for (const id of Object.keys(routes)) {
+    const segments = fullPath(id);
+    const hasChildren = Object.values(routes).some((r) => r.parentId === id);
+    if (hasChildren && !routes[id]!.index) {
+      // A layout is reached through its index route (or its children).
+      continue;
+    }
+    for (const lang of ["", "ja", "zh"]) {
+      const parts: string[] = [];
+      for (const segment of segments) {
+        if (segment === ":lang?") {
+          if (lang) parts.push(lang);
+        } else if (segment === "*") parts.push("no-such-page");
+        else if (segment.startsWith(":")) {
+          const name = segment.slice(1).replace(/\?$/, "");
+          const value = segments.join("/").includes("admin") && name === "id" ? ADMIN_USER_ID : PARAM_SAMPLES[name];
+          if (value === undefined) throw new Error(`add a sample value for :${name} (route ${id}) to PARAM_SAMPLES`);
+          parts.push(value);
+        } else parts.push(segment);
+      }
+      // Routes outside the language layout (sitemap.xml, robots.txt) exist once.
+      if (lang && !segments.includes(":lang?")) continue;
+      paths.add(`/${parts.join("/")}`);
+    }
+  }
+  return [...paths].sort();
+}
+
+function directives(csp: string | null): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of (csp ?? "").split(";")) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name.toLowerCase(), values);
+  }
+  return map;
+}
+
+function expectSecurityHeaders(headers: Headers, what: string, options: { html: boolean }) {
+  const csp = headers.get("content-security-policy");
+  expect(csp, `${what}: CSP`).toBeTruthy();
+  const parsed = directives(csp);
+  const scriptSrc = parsed.get("script-src") ?? parsed.get("default-src") ?? [];
+  expect(scriptSrc.length, `${what}: script-src`).toBeGreaterThan(0);
+  expect(scriptSrc, `${what}: script-src`).not.toContain("'unsafe-inline'");
+  expect(scriptSrc, `${what}: script-src`).not.toContain("'unsafe-eval'");
+  expect(scriptSrc, `${what}: script-src`).not.toContain("*");
+  expect(parsed.get("frame-ancestors"), `${what}: frame-ancestors`).toEqual(["'none'"]);
+  expect(parsed.get("object-src"), `${what}: object-src`).toEqual(["'none'"]);
+  expect(headers.get("x-content-type-options"), `${what}: nosniff`).toBe("nosniff");
+  expect(headers.get("referrer-policy"), `${what}: referrer policy`).toBe("strict-origin-when-cross-origin");
+  expect(headers.get("x-powered-by"), `${what}: x-powered-by`).toBeNull();
+  // The server sets no cookie at all (the language and consent cookies are set by the page's script
+  // and hold no secret); a Set-Cookie here would need HttpOnly, Secure and SameSite checks.
+  expect(headers.get("set-cookie"), `${what}: set-cookie`).toBeNull();
+  if (options.html) expect(headers.get("content-type"), what).toMatch(/text\/html/);
+}
+
+describe("security headers", () => {
+  let build: ServerBuild;
+  let app: TestApp;
+  let paths: string[];
+
+  beforeAll(async () => {
+    await ensureProductionBuild();
+    build = (await import(pathToFileURL(serverBuildEntry).href)) as ServerBuild;
+    paths = pagePaths(build);
+    app = await pagesApp(async () => build);
+  }, BUILD_TIMEOUT_MS);
+  afterAll(() => app?.close());
+
+  it("covers every page route of the build in three languages", () => {
+    expect(paths).toContain("/");
+    expect(paths).toContain("/ja/about");
+    expect(paths).toContain("/zh/admin/messages");
+    expect(paths).toContain("/explore");
+    expect(paths.length).toBeGreaterThan(60);
+  });
+
+  it("sets them on every page, rendered and from the page cache", async () => {
+    for (const pagePath of paths) {
+      for (const attempt of ["first", "second"]) {
+        const res = await request(app, "GET", pagePath, { headers: { "Accept-Language": "en" } });
+        const what = `GET ${pagePath} (${attempt})`;
+        expect([200, 404], what).toContain(res.status);
+        const html = !pagePath.endsWith(".xml") && !pagePath.endsWith(".txt");
+        if (html) expectSecurityHeaders(res.headers, what, { html: true });
+        else expect(res.headers.get("x-content-type-options"), what).toBe("nosniff");
+        expect(res.headers.get("strict-transport-security"), what).toBeNull();
+      }
+    }
+  });
+
+  it("names each inline script of a page by hash in its CSP", async () => {
+    const res = await request(app, "GET", "/about");
+    const html = String(res.body);
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].filter((m) => m[1]);
+    expect(inline.length).toBeGreaterThan(0);
+    const scriptSrc = directives(res.headers.get("content-security-policy")).get("script-src")!;
+    const { createHash } = await import("node:crypto");
+    for (const match of inline) {
+      const hash = `'sha256-${createHash("sha256").update(match[1]!, "utf8").digest("base64")}'`;
+      expect(scriptSrc).toContain(hash);
+    }
+  });
+
+  it("sets them on every API route and on static files", async () => {
+    for (const route of API_ROUTES) {
+      const res = await request(app, route.method, routeUrl(route), { body: route.body });
+      const what = `${route.method} ${route.path}`;
+      expect(res.status, what).toBeLessThan(500);
+      expectSecurityHeaders(res.headers, what, { html: false });
+      expect(res.headers.get("cache-control"), what).toContain("no-store");
+    }
+    for (const file of ["/favicon.svg", "/healthz", "/readyz", "/api/v1/nothing-here"]) {
+      const res = await request(app, "GET", file);
+      expect(res.headers.get("x-content-type-options"), file).toBe("nosniff");
+      expect(directives(res.headers.get("content-security-policy")).get("frame-ancestors"), file).toEqual(["'none'"]);
+    }
+    const asset = (await import("node:fs")).readdirSync(path.join(buildDir, "client", "assets")).find((f) => f.endsWith(".js"))!;
+    const res = await request(app, "GET", `/assets/${asset}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("ignores X-Forwarded-Proto without TRUST_PROXY: no HSTS", async () => {
+    for (const target of ["/", "/about", "/api/v1/user/me"]) {
+      const res = await request(app, "GET", target, { headers: { "X-Forwarded-Proto": "https" } });
+      expect(res.headers.get("strict-transport-security"), target).toBeNull();
+    }
+  });
+
+  describe("behind a TLS-terminating proxy (TRUST_PROXY=1)", () => {
+    let proxied: TestApp;
+    beforeAll(async () => {
+      proxied = await pagesApp(async () => build, { TRUST_PROXY: "1" });
+    });
+    afterAll(() => proxied?.close());
+
+    it("sends HSTS on pages and API answers that arrived over TLS, and only those", async () => {
+      for (const target of ["/", "/ja/pricing", "/explore", "/api/v1/user/me", "/healthz"]) {
+        const tls = await request(proxied, "GET", target, { headers: { "X-Forwarded-Proto": "https" } });
+        expect(tls.headers.get("strict-transport-security") ?? "", target).toMatch(/max-age=\d{8,}/);
+        const plain = await request(proxied, "GET", target, { headers: { "X-Forwarded-Proto": "http" } });
+        expect(plain.headers.get("strict-transport-security"), target).toBeNull();
+        const direct = await request(proxied, "GET", target);
+        expect(direct.headers.get("strict-transport-security"), target).toBeNull();
+      }
+    });
+  });
+});
