@@ -12,7 +12,8 @@
 //      minus the provider's time for it (request received → [DONE] written), and the server's CPU
 //      time per answer (from /proc, Linux only).
 // Results are printed as a table and as one `BENCH {json}` line per metric.
-// Settings (environment): AI_BENCH_SEQUENTIAL (default 50), AI_BENCH_CONCURRENCY (20), AI_BENCH_ROUNDS (5).
+// Settings (environment): AI_BENCH_SEQUENTIAL (default 50), AI_BENCH_CONCURRENCY (20), AI_BENCH_ROUNDS (5),
+// AI_BENCH_DATABASE_URL (a throw-away PostgreSQL database; default: PGlite in a temporary directory).
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -74,6 +75,8 @@ async function startServer(aiBaseURL) {
       STARTING_CREDITS: "100000",
       // The benchmark measures the answer path, not the limits that protect it.
       RATE_LIMITS: "false",
+      // Unset: PGlite in a temporary directory (the embedded default).
+      ...(process.env.AI_BENCH_DATABASE_URL ? { DATABASE_URL: process.env.AI_BENCH_DATABASE_URL } : {}),
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -202,11 +205,12 @@ try {
     metrics.push({ metric: "ai.server_cpu_per_answer.c20", value: round(cpuPerAnswer), unit: "ms", n: answers, concurrency: CONCURRENCY });
   }
 
-  console.log(`\nAI assistant (fake provider streaming ${fake.requests.length} answers, 6 chunks 20 ms apart)\n`);
+  const database = process.env.AI_BENCH_DATABASE_URL ? "postgresql" : "pglite";
+  console.log(`\nAI assistant on ${database} (fake provider streaming ${fake.requests.length} answers, 6 chunks 20 ms apart)\n`);
   console.log("metric".padEnd(40) + "value".padStart(12) + "  unit");
   for (const m of metrics) console.log(m.metric.padEnd(40) + String(m.value).padStart(12) + `  ${m.unit}`);
   console.log("");
-  for (const m of metrics) console.log(`BENCH ${JSON.stringify({ bench: "ai", ...m })}`);
+  for (const m of metrics) console.log(`BENCH ${JSON.stringify({ bench: "ai", database, ...m })}`);
 } finally {
   await server.stop();
   await fake.close();

@@ -93,6 +93,20 @@ if (runAs) chownSync(dir, runAs.uid, runAs.gid);
 
 let started = false;
 let cleanedUp = false;
+let child = null;
+let interrupted = null;
+// Installed before anything is started, so an interrupt at any point still removes the cluster.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    interrupted = signal;
+    if (child) {
+      child.kill(signal);
+    } else {
+      cleanup();
+      process.exit(130);
+    }
+  });
+}
 function cleanup() {
   if (cleanedUp) return;
   cleanedUp = true;
@@ -134,18 +148,10 @@ const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
 const version = spawnSync(path.join(binDir, "pg_ctl"), ["--version"], { encoding: "utf8" }).stdout?.match(/[\d.]+/)?.[0] ?? "";
 console.log(`PostgreSQL ${version} running on 127.0.0.1:${port} (temporary cluster, removed afterwards)`);
 
-const child = spawn(command[0], command.slice(1), {
+child = spawn(command[0], command.slice(1), {
   stdio: "inherit",
   env: { ...process.env, TEST_DATABASE_URL: url, DATABASE_URL: url },
 });
-
-let interrupted = null;
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-  process.on(signal, () => {
-    interrupted = signal;
-    child.kill(signal);
-  });
-}
 
 child.on("error", (error) => {
   console.error(`could not run ${command[0]}: ${error.message}`);

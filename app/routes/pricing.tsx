@@ -1,4 +1,3 @@
-import { useLoaderData } from "react-router";
 import { formatUsd, PACKAGES } from "../../lib/catalog";
 import { format } from "../../lib/i18n/format";
 import { pageLang } from "../../lib/page-loader.server";

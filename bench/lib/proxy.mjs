@@ -36,6 +36,11 @@ export async function startProxy(options) {
     req.on("data", (chunk) => chunks.push(chunk));
     req.on("end", () => {
       const body = Buffer.concat(chunks);
+      // The body is sent whole, with its length.
+      const upstreamHeaders = { ...headers };
+      delete upstreamHeaders["transfer-encoding"];
+      if (body.length > 0) upstreamHeaders["content-length"] = String(body.length);
+      else delete upstreamHeaders["content-length"];
       const first = next++ % upstreams.length;
       const attempt = (tries) => {
         const target = upstreams[(first + tries) % upstreams.length];
@@ -45,7 +50,7 @@ export async function startProxy(options) {
             port: target.port,
             method: req.method,
             path: req.url,
-            headers: { ...headers, "content-length": body.length ? String(body.length) : headers["content-length"] },
+            headers: upstreamHeaders,
             agent,
           },
           (upstreamRes) => {

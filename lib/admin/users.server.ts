@@ -1,7 +1,7 @@
 // The admin's view of accounts: a paged, searchable, sortable list that stays fast at 100,000 users
 // (every query walks an index of db/schema.ts), one account's history, credit adjustments that go
 // through changeCredits with the admin's id and reason, and the admin role.
-import { aliasedTable, and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { aiQuestions, creditLedger, payments, users } from "../../db/schema";
 import { changeCredits } from "../credits.server";
@@ -43,7 +43,9 @@ export interface UserListResult {
   users: AdminUserRow[];
   page: number;
   pageSize: number;
+  /** Exact, or countLimit when totalCapped (a search with more matches than that). */
   total: number;
+  totalCapped: boolean;
 }
 
 const listColumns = {
@@ -74,28 +76,89 @@ function searchCondition(q: string, match: "prefix" | "contains"): SQL | undefin
   return or(sql`lower(${users.email}) like ${pattern}`, sql`lower(${users.name}) like ${pattern}`);
 }
 
-// The id breaks ties so pages never overlap or skip rows with equal dates or balances.
-const ORDER: Record<UserListQuery["sort"], SQL[]> = {
-  created_desc: [desc(users.createdAt), desc(users.id)],
-  created_asc: [asc(users.createdAt), asc(users.id)],
-  credits_desc: [desc(users.credits), desc(users.id)],
-  credits_asc: [asc(users.credits), asc(users.id)],
-};
+/**
+ * A search counts its matches exactly up to this many. Beyond that the answer says "more than"
+ * (totalCapped), so a one-letter search never has to count all 100,000 accounts.
+ */
+export const SEARCH_COUNT_LIMIT = 10_000;
 
-export async function listUsers(db: Db, query: UserListQuery): Promise<UserListResult> {
+type SortColumns = { createdAt: AnyColumn; credits: AnyColumn; id: AnyColumn };
+
+// The id breaks ties so pages never overlap or skip rows with equal dates or balances.
+function orderBy(sort: UserListQuery["sort"], c: SortColumns): SQL[] {
+  switch (sort) {
+    case "created_asc":
+      return [asc(c.createdAt), asc(c.id)];
+    case "credits_desc":
+      return [desc(c.credits), desc(c.id)];
+    case "credits_asc":
+      return [asc(c.credits), asc(c.id)];
+    default:
+      return [desc(c.createdAt), desc(c.id)];
+  }
+}
+
+export async function listUsers(
+  db: Db,
+  query: UserListQuery,
+  options: { countLimit?: number } = {},
+): Promise<UserListResult> {
+  const countLimit = options.countLimit ?? SEARCH_COUNT_LIMIT;
   const where = searchCondition(query.q, query.match);
   const offset = (query.page - 1) * query.pageSize;
-  const [rows, [totalRow]] = await Promise.all([
+  const pageBy = (condition: SQL | undefined) =>
     db
       .select(listColumns)
       .from(users)
-      .where(where)
-      .orderBy(...ORDER[query.sort])
+      .where(condition)
+      .orderBy(...orderBy(query.sort, users))
       .limit(query.pageSize)
-      .offset(offset),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { users: rows, page: query.page, pageSize: query.pageSize, total: Number(totalRow?.total ?? 0) };
+      .offset(offset);
+
+  if (!where) {
+    // The whole table: the page walks the sort column's index; the count is an index-only scan.
+    const [rows, [totalRow]] = await Promise.all([pageBy(undefined), db.select({ total: count() }).from(users)]);
+    return { users: rows, page: query.page, pageSize: query.pageSize, total: Number(totalRow?.total ?? 0), totalCapped: false };
+  }
+
+  // A search: collect the matches once through the pattern indexes (at most countLimit + 1 rows),
+  // count them and sort them. Walking the date or credits index and filtering instead can read most
+  // of the table when the matches sit together at its far end (e.g. one sign-up period).
+  const matches = db.$with("matches").as(db.select(listColumns).from(users).where(where).limit(countLimit + 1));
+  const found = await db
+    .with(matches)
+    .select({
+      id: matches.id,
+      name: matches.name,
+      email: matches.email,
+      role: matches.role,
+      credits: matches.credits,
+      paymentDone: matches.paymentDone,
+      package: matches.package,
+      createdAt: matches.createdAt,
+      // The CTE is referenced twice, so PostgreSQL computes it once.
+      matched: sql<number>`(select count(*) from ${matches})`.mapWith(Number),
+    })
+    .from(matches)
+    .orderBy(...orderBy(query.sort, matches))
+    .limit(query.pageSize)
+    .offset(offset);
+
+  let matched = found[0]?.matched;
+  if (matched === undefined) {
+    // A page past the end: still answer the total.
+    const [row] = await db
+      .select({ n: count() })
+      .from(db.select({ one: sql`1`.as("one") }).from(users).where(where).limit(countLimit + 1).as("capped"));
+    matched = Number(row?.n ?? 0);
+  }
+  if (matched <= countLimit) {
+    const rows = found.map(({ matched: _matched, ...row }) => row);
+    return { users: rows, page: query.page, pageSize: query.pageSize, total: matched, totalCapped: false };
+  }
+  // A broad search (more matches than countLimit): matches are everywhere, so walking the sort
+  // index and filtering fills a page after a few rows.
+  return { users: await pageBy(where), page: query.page, pageSize: query.pageSize, total: countLimit, totalCapped: true };
 }
 
 /** How many rows of each history the detail page shows (newest first); totals tell how many exist. */

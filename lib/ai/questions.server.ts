@@ -13,8 +13,8 @@
 // user on PostgreSQL; PGlite runs one transaction at a time anyway.
 //
 // A pending row whose request died with its process (crash, deploy) would hold a slot forever, so
-// slots older than STALE_PENDING_MS are released (marked aborted) when the user asks again; every
-// live request ends well before that (ANSWER_DEADLINE_MS).
+// slots older than STALE_PENDING_MS are released (marked aborted) when they would stop the user
+// from asking; every live request ends well before that (ANSWER_DEADLINE_MS).
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.server";
 import { aiQuestions, users } from "../../db/schema";
@@ -47,23 +47,33 @@ export async function reserveQuestion(db: Db, input: NewQuestion): Promise<strin
       .where(eq(users.id, input.userId))
       .for("update");
     if (!user) return null;
-    await tx
-      .update(aiQuestions)
-      .set({ status: "aborted", errorCode: "interrupted", completedAt: sql`now()` })
-      .where(
-        and(
-          eq(aiQuestions.userId, input.userId),
-          eq(aiQuestions.status, "pending"),
-          lt(aiQuestions.createdAt, sql`now() - make_interval(secs => ${STALE_PENDING_MS / 1000})`),
-        ),
-      );
-    const [pending] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(aiQuestions)
-      .where(
-        and(eq(aiQuestions.userId, input.userId), eq(aiQuestions.status, "pending"), eq(aiQuestions.source, "model")),
-      );
-    if (user.credits <= Number(pending?.count ?? 0)) return null;
+    // Counted in a statement of its own, after the lock: under READ COMMITTED it then sees every
+    // slot committed by the transactions we waited for.
+    const pendingCount = async () => {
+      const [pending] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(aiQuestions)
+        .where(
+          and(eq(aiQuestions.userId, input.userId), eq(aiQuestions.status, "pending"), eq(aiQuestions.source, "model")),
+        );
+      return Number(pending?.count ?? 0);
+    };
+    let pending = await pendingCount();
+    if (user.credits <= pending) {
+      const released = await tx
+        .update(aiQuestions)
+        .set({ status: "aborted", errorCode: "interrupted", completedAt: sql`now()` })
+        .where(
+          and(
+            eq(aiQuestions.userId, input.userId),
+            eq(aiQuestions.status, "pending"),
+            lt(aiQuestions.createdAt, sql`now() - make_interval(secs => ${STALE_PENDING_MS / 1000})`),
+          ),
+        )
+        .returning({ id: aiQuestions.id });
+      if (released.length > 0) pending = await pendingCount();
+    }
+    if (user.credits <= pending) return null;
     const [row] = await tx
       .insert(aiQuestions)
       .values({

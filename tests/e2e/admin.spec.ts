@@ -25,7 +25,7 @@ const dollars = (amount: number) =>
   `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 test.describe("admin guard", () => {
-  test("a visitor is sent to the login page and back afterwards", async ({ page }) => {
+  test("a visitor is sent to the login page with the admin page as next", async ({ page }) => {
     await page.goto("/admin/users");
     await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fusers$/);
   });

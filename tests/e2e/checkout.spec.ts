@@ -1,11 +1,15 @@
 // The three checkout pages in test mode (the built-in provider): a successful payment for each
 // package with its amount and credits, the declined and empty-field messages, an unknown outcome
 // retried with the same idempotency key, the signed-out redirect, 404, languages and accessibility.
+// Then Stripe mode on a server of its own: the fake Stripe API (tests/fakes/fake-stripe.ts) behind
+// the server and a stand-in for Stripe.js (there is no internet here) served for js.stripe.com.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { checkout } from "../../app/content/messages/checkout";
 import { formatUsd, PACKAGES } from "../../lib/catalog";
-import { expect, signInPage, signUpViaApi, test } from "./fixtures";
+import { AUTHENTICATION_FAILED_MESSAGE, startFakeStripe, type FakeStripe } from "../fakes/fake-stripe";
+import { startAppServer, type AppServer } from "./app-server";
+import { expect, signInPage, signUpViaApi, test, uniqueEmail } from "./fixtures";
 
 const STARTING_CREDITS = 3;
 const t = checkout.en;
@@ -195,4 +199,166 @@ test("no accessibility violations, and usable at 375 px", async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.getByRole("button", { name: "Pay $25" }).click();
   await expect(page.getByTestId("checkout-success")).toContainText("Payment successful! 🎉");
+});
+
+// A stand-in for Stripe.js with the calls the page makes: a card element (a plain input), the
+// PaymentMethod ids of Stripe's test cards, and handleCardAction answered by the test (3-D Secure).
+const FAKE_STRIPE_JS = `
+window.Stripe = function () {
+  return {
+    _registerWrapper: function () {},
+    elements: function () {
+      return {
+        create: function () {
+          var input = null;
+          var handlers = {};
+          var emit = function () {
+            if (handlers.change) handlers.change({ empty: !input.value, complete: input.value.length >= 16 });
+          };
+          return {
+            mount: function (el) {
+              input = document.createElement("input");
+              input.setAttribute("aria-label", "Card number");
+              input.setAttribute("data-testid", "fake-stripe-input");
+              input.addEventListener("input", emit);
+              el.appendChild(input);
+            },
+            on: function (name, fn) { handlers[name] = fn; },
+            clear: function () { input.value = ""; emit(); },
+            focus: function () { input.focus(); },
+            destroy: function () { if (input) input.remove(); },
+            _value: function () { return input.value.replace(/\\s/g, ""); },
+          };
+        },
+      };
+    },
+    createPaymentMethod: function (params) {
+      var number = params.card._value();
+      if (number === "4242424242424241") {
+        return Promise.resolve({ error: { type: "validation_error", code: "incorrect_number", message: "Your card number is invalid." } });
+      }
+      var ids = { "4242424242424242": "pm_card_visa", "4000000000000002": "pm_card_visa_chargeDeclined", "4000002760003184": "pm_card_threeDSecure2Required" };
+      window.__lastBilling = params.billing_details;
+      return Promise.resolve({ paymentMethod: { id: ids[number] || "pm_unknown" } });
+    },
+    handleCardAction: function (clientSecret) {
+      return window.__authenticate(clientSecret).then(function (ok) {
+        return ok
+          ? { paymentIntent: { id: clientSecret.split("_secret_")[0], status: "requires_confirmation" } }
+          : { error: { type: "card_error", message: "${AUTHENTICATION_FAILED_MESSAGE}" } };
+      });
+    },
+  };
+};
+window.Stripe.version = "endive";
+`;
+
+test.describe("Stripe mode (fake Stripe API and Stripe.js)", () => {
+  let fake: FakeStripe;
+  let server: AppServer;
+  let authenticate = true;
+
+  test.beforeAll(async ({}, testInfo) => {
+    testInfo.setTimeout(180_000);
+    fake = await startFakeStripe();
+    server = await startAppServer("stripe", {
+      STARTING_CREDITS: String(STARTING_CREDITS),
+      RATE_LIMITS: "true",
+      TRUST_PROXY: "loopback",
+      STRIPE_SECRET_KEY: "sk_test_e2e",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
+      STRIPE_WEBHOOK_SECRET: "whsec_e2e",
+      STRIPE_API_BASE: fake.url,
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+
+  async function openStripeCheckout(page: Page, packageId: string) {
+    await page.route("https://js.stripe.com/**", (route) =>
+      route.fulfill({ contentType: "application/javascript", body: FAKE_STRIPE_JS }),
+    );
+    await page.exposeFunction("__authenticate", (clientSecret: string) => {
+      fake.completeAction(clientSecret.split("_secret_")[0]!, authenticate);
+      return authenticate;
+    });
+    const email = uniqueEmail("stripe");
+    const register = await fetch(`${server.url}/api/v1/user/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password: "correct-horse-battery" }),
+    });
+    const session = (await register.json()) as { token: string; user: { id: string; email: string; name: string; credits: number } };
+    await page.goto(`${server.url}/`);
+    await signInPage(page, session);
+    await page.goto(`${server.url}/pricing/${packageId}`);
+    await expect(page.getByTestId("fake-stripe-input")).toBeVisible();
+    return session;
+  }
+
+  test("pays with the Stripe card field; no test-mode notice", async ({ page }) => {
+    await openStripeCheckout(page, "pro");
+    await expect(page.getByTestId("test-mode")).toHaveCount(0);
+    await page.getByTestId("fake-stripe-input").fill("4242 4242 4242 4242");
+    await page.getByLabel(t.form.country, { exact: true }).fill("de");
+    await page.getByRole("button", { name: "Pay $50" }).click();
+    await expect(page.getByTestId("checkout-success")).toContainText("Payment successful! 🎉");
+    await expect(page.getByTestId("checkout-balance")).toHaveText(`Your new balance: ${STARTING_CREDITS + 100} credits.`);
+    expect(await page.evaluate(() => (window as unknown as { __lastBilling: unknown }).__lastBilling)).toEqual({ address: { country: "DE" } });
+    const intent = [...fake.intents.values()].at(-1)!;
+    expect(intent).toMatchObject({ amount: 5000, currency: "usd", status: "succeeded", payment_method: "pm_card_visa" });
+  });
+
+  test("3-D Secure is completed on the page, then confirmed", async ({ page }) => {
+    authenticate = true;
+    await openStripeCheckout(page, "enterprise");
+    await page.getByTestId("fake-stripe-input").fill("4000 0027 6000 3184");
+    await page.getByLabel(t.form.country, { exact: true }).fill("FR");
+    await page.getByRole("button", { name: "Pay $100" }).click();
+    await expect(page.getByTestId("checkout-success")).toContainText("Payment successful! 🎉");
+    await expect(page.getByTestId("checkout-balance")).toHaveText(`Your new balance: ${STARTING_CREDITS + 250} credits.`);
+    expect([...fake.intents.values()].at(-1)).toMatchObject({ amount: 10000, status: "succeeded" });
+  });
+
+  test("a failed 3-D Secure, a decline and a card field error show the provider's messages", async ({ page }) => {
+    await openStripeCheckout(page, "basic");
+    const input = page.getByTestId("fake-stripe-input");
+    await page.getByRole("button", { name: "Pay $25" }).click();
+    await expect(page.getByTestId("checkout-error")).toHaveText("Please fill all details.");
+
+    await input.fill("4242 4242 4242 4241");
+    await page.getByLabel(t.form.country, { exact: true }).fill("US");
+    await page.getByRole("button", { name: "Pay $25" }).click();
+    await expect(page.getByTestId("checkout-error")).toHaveText("Your card number is invalid.");
+
+    await input.fill("4000 0000 0000 0002");
+    await page.getByRole("button", { name: "Pay $25" }).click();
+    await expect(page.getByTestId("checkout-error")).toHaveText("Payment failed: Your card was declined.");
+
+    authenticate = false;
+    await input.fill("4000 0027 6000 3184");
+    await page.getByRole("button", { name: "Pay $25" }).click();
+    await expect(page.getByTestId("checkout-error")).toHaveText(AUTHENTICATION_FAILED_MESSAGE);
+    authenticate = true;
+    await expect(page.getByTestId("header-credits")).toContainText(String(STARTING_CREDITS));
+  });
+
+  test("without Stripe.js the card field says so and paying asks for all details", async ({ page }) => {
+    await page.route("https://js.stripe.com/**", (route) => route.abort());
+    const email = uniqueEmail("nostripe");
+    const register = await fetch(`${server.url}/api/v1/user/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password: "correct-horse-battery" }),
+    });
+    await page.goto(`${server.url}/`);
+    await signInPage(page, (await register.json()) as { token: string; user: { id: string; email: string; name: string; credits: number } });
+    await page.goto(`${server.url}/pricing/basic`);
+    await expect(page.getByText(t.form.cardUnavailable)).toBeVisible();
+    await page.getByLabel(t.form.country, { exact: true }).fill("US");
+    await page.getByRole("button", { name: "Pay $25" }).click();
+    await expect(page.getByTestId("checkout-error")).toHaveText("Please fill all details.");
+  });
 });

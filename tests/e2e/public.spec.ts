@@ -29,7 +29,6 @@ import { adminSession, expect, signInPage, signUpViaApi, test } from "./fixtures
 const LANGS: Lang[] = ["en", "ja", "zh"];
 const SITE_NAME = "TaxAtlas";
 const CONTACT_EMAIL = "contact@taxatlas.test";
-const prefix = (lang: Lang) => (lang === "en" ? "" : `/${lang}`);
 const url = (lang: Lang, path: string) => (lang === "en" ? path : path === "/" ? `/${lang}` : `/${lang}${path}`);
 const fill = (text: string) => format(text, { siteName: SITE_NAME });
 
@@ -60,9 +59,9 @@ async function hydrated(page: Page) {
 }
 
 /** Stores a consent choice so the banner does not cover the page. */
-async function dismissBanner(page: Page) {
+async function dismissBanner(page: Page, lang: Lang = "en") {
   await hydrated(page);
-  await page.getByTestId("cookie-banner").getByRole("button", { name: consent.en.rejectAll }).click();
+  await page.getByTestId("cookie-banner").getByRole("button", { name: consent[lang].rejectAll }).click();
   await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
 }
 
@@ -334,7 +333,7 @@ test.describe("blog", () => {
       });
     });
     await page.goto("/zh/blog/2");
-    await dismissBanner(page);
+    await dismissBanner(page, "zh");
     await page.getByTestId("share-button").click();
     await expect(page.getByTestId("share-status")).toHaveText(publicPages.zh.share.shared);
     const shares = await page.evaluate(() => (window as unknown as { __shares: ShareData[] }).__shares);
@@ -439,7 +438,7 @@ test.describe("contact", () => {
 
   test("an invalid email is refused, in Japanese too", async ({ page }) => {
     await page.goto("/ja/contact");
-    await dismissBanner(page);
+    await dismissBanner(page, "ja");
     await fillForm(page, { ...complete(subjectOf("email")), email: "not-an-email" });
     await page.getByTestId("contact-submit").click();
     await expect(page.getByTestId("contact-email-error")).toHaveText(FIELD_ERRORS.invalid_email.ja);
@@ -469,7 +468,7 @@ test.describe("contact", () => {
     }
     const subject = subjectOf("limit-6");
     await page.goto("/zh/contact");
-    await dismissBanner(page);
+    await dismissBanner(page, "zh");
     await fillForm(page, complete(subject));
     await page.getByTestId("contact-submit").click();
     await expect(page.getByTestId("contact-form-error")).toHaveText(CONTACT_TEXT.rateLimited.zh);

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { contactMessages, creditLedger, users } from "../../../db/schema";
+import { listUsers } from "../../../lib/admin/users.server";
 import { insertAdmin, insertAiSpend, insertPayment, insertUser } from "../../../tests/helpers/admin-data";
 import { createTestApp, request, type TestApp } from "../../../tests/helpers/test-app";
 
@@ -96,7 +97,7 @@ describe("GET /api/v1/user/get", () => {
 
     const first = await request(app, "GET", "/api/v1/user/get?pageSize=10", { token: admin.token });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ success: true, page: 1, pageSize: 10, total: 26 });
+    expect(first.body).toMatchObject({ success: true, page: 1, pageSize: 10, total: 26, totalCapped: false });
     expect(first.body.users).toHaveLength(10);
     // The admin signed up now; then the members from the newest.
     expect(first.body.users[0]).toMatchObject({ email: "zz-admin@taxatlas.test", role: "admin" });
@@ -175,6 +176,23 @@ describe("GET /api/v1/user/get", () => {
     const page = await search("q=alice&sort=credits_desc&pageSize=5&page=2");
     expect(page.total).toBe(12);
     expect(page.users).toHaveLength(5);
+  });
+
+  it("answers a search page past the end with the total, and caps the count of broad searches", async () => {
+    const { admin } = await seed();
+    const past = await request(app, "GET", "/api/v1/user/get?q=alice&page=9&pageSize=5", { token: admin.token });
+    expect(past.body).toMatchObject({ users: [], total: 12, totalCapped: false });
+
+    const db = app.services.db;
+    const query = { page: 1, pageSize: 5, q: "alice", sort: "credits_desc", match: "prefix" } as const;
+    const exact = await listUsers(db, query, { countLimit: 12 });
+    expect(exact).toMatchObject({ total: 12, totalCapped: false });
+    const capped = await listUsers(db, query, { countLimit: 10 });
+    expect(capped).toMatchObject({ total: 10, totalCapped: true });
+    // Still the right page in the right order.
+    expect(capped.users.map((u) => u.credits)).toEqual(exact.users.map((u) => u.credits));
+    const pastCapped = await listUsers(db, { ...query, page: 4 }, { countLimit: 10 });
+    expect(pastCapped).toMatchObject({ users: [], total: 10, totalCapped: true });
   });
 
   it("refuses bad parameters with a translated 400 naming them", async () => {

@@ -26,5 +26,6 @@ userListRouter.get("/get", async (req, res) => {
     page: result.page,
     pageSize: result.pageSize,
     total: result.total,
+    totalCapped: result.totalCapped,
   });
 });

@@ -33,12 +33,17 @@ async function limit(req: Request, rule: RateRule, subject: string, text: Locali
   );
 }
 
+let warnedAboutOrigin = false;
+
 /** The site's origin for links in e-mails: SITE_URL, else the origin this request came to. */
 function siteOrigin(req: Request): string {
   const { env, logger } = services(req);
   if (env.SITE_URL) return env.SITE_URL.replace(/\/+$/, "");
   // Without SITE_URL the Host header decides, which a client can set: production should set SITE_URL.
-  if (env.NODE_ENV === "production") logger.warn("SITE_URL is not set; the reset link uses the request's Host header");
+  if (env.NODE_ENV === "production" && !warnedAboutOrigin) {
+    warnedAboutOrigin = true;
+    logger.warn("SITE_URL is not set: password reset links use the request's Host header; set SITE_URL in production");
+  }
   return `${req.protocol}://${req.get("host") ?? "localhost"}`;
 }
 

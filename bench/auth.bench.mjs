@@ -1,0 +1,190 @@
+// Accounts benchmark: log-in and sign-up throughput and latency at the chosen argon2id cost
+// (19 MiB, 2 passes, 1 lane; lib/accounts/passwords.server.ts).
+//
+//   node bench/auth.bench.mjs            (needs the production build: npm run build)
+//
+// Starts the production server (build/server.js) on a temporary PGlite (or DATABASE_URL when set)
+// with rate limits off, then, from this process over keep-alive HTTP:
+//   1. baseline: GET /api/v1/user/me (the same stack and a session lookup, no password hash);
+//   2. POST /api/v1/user/register (one argon2id hash + insert + ledger row + session);
+//   3. POST /api/v1/user/login (one argon2id verify + session), one at a time and concurrently;
+//   4. in-process argon2id verify alone, as the floor a log-in cannot beat.
+// Prints a table and one `BENCH {json}` line per figure: {bench, figure, value, unit, baseline,
+// baselineValue, ratio}. Settings (env): AUTH_BENCH_REQUESTS (200), AUTH_BENCH_CONCURRENCY (8).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { pathToFileURL } from "node:url";
+import { hash, verify } from "@node-rs/argon2";
+import { createClient, percentile } from "./lib/load.mjs";
+import { projectRoot, startServerProcess } from "./lib/server-process.mjs";
+
+const REQUESTS = Number(process.env.AUTH_BENCH_REQUESTS ?? 200);
+const CONCURRENCY = Number(process.env.AUTH_BENCH_CONCURRENCY ?? 8);
+const PASSWORD = "bench-password-123";
+const TARGET_LOGIN_P99_MS = 100;
+
+const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Runs `count` calls of `task(i)` with at most `concurrency` in flight; returns latencies and elapsed time. */
+async function run(count, concurrency, task) {
+  const latencies = [];
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const t0 = performance.now();
+      await task(i);
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  const elapsedMs = performance.now() - started;
+  return { latencies, elapsedMs, perSecond: count / (elapsedMs / 1000) };
+}
+
+function expectStatus(result, status, what) {
+  if (result.status !== status) throw new Error(`${what}: expected ${status}, got ${result.status} ${result.error ?? ""} ${result.text.slice(0, 300)}`);
+}
+
+async function main() {
+  // The cost actually used by the server, read from the source of truth.
+  const { tsImport } = await import("tsx/esm/api");
+  const { ARGON2_OPTIONS } = await tsImport(pathToFileURL(path.join(projectRoot, "lib/accounts/passwords.server.ts")).href, import.meta.url);
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), "taxatlas-auth-bench-"));
+  const server = await startServerProcess("auth-bench", {
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.DATABASE_URL,
+    STARTING_CREDITS: "3",
+    // The benchmark measures the work of a log-in, not the limits that protect it.
+    RATE_LIMITS: "false",
+  });
+  const client = createClient(server.url, { maxSockets: CONCURRENCY * 2 });
+  const json = (body) => ({ json: body, headers: { accept: "application/json" } });
+  const runId = Date.now().toString(36);
+  const email = (kind, i) => `${kind}-${runId}-${i}@bench.test`;
+
+  try {
+    // Accounts to log in with, and a token for the baseline.
+    const seeded = await run(Math.min(REQUESTS, 50), CONCURRENCY, async (i) => {
+      const res = await client.request("POST", "/api/v1/user/register", json({ email: email("login", i), password: PASSWORD }));
+      expectStatus(res, 201, "seed register");
+    });
+    const logins = Math.min(REQUESTS, 50);
+    const first = await client.request("POST", "/api/v1/user/login", json({ email: email("login", 0), password: PASSWORD }));
+    expectStatus(first, 200, "login");
+    const token = first.json.token;
+    const me = () => client.request("GET", "/api/v1/user/me", { headers: { authorization: `Bearer ${token}`, accept: "application/json" } });
+
+    // Warm-up of every path.
+    await run(20, 2, async () => expectStatus(await me(), 200, "me"));
+    await run(10, 2, async (i) =>
+      expectStatus(await client.request("POST", "/api/v1/user/login", json({ email: email("login", i % logins), password: PASSWORD })), 200, "login"),
+    );
+
+    const baselineConcurrent = await run(REQUESTS, CONCURRENCY, async () => expectStatus(await me(), 200, "me"));
+    const baselineSequential = await run(REQUESTS, 1, async () => expectStatus(await me(), 200, "me"));
+
+    const loginSequential = await run(REQUESTS, 1, async (i) => {
+      const res = await client.request("POST", "/api/v1/user/login", json({ email: email("login", i % logins), password: PASSWORD }));
+      expectStatus(res, 200, "login");
+    });
+    const loginConcurrent = await run(REQUESTS, CONCURRENCY, async (i) => {
+      const res = await client.request("POST", "/api/v1/user/login", json({ email: email("login", i % logins), password: PASSWORD }));
+      expectStatus(res, 200, "login");
+    });
+    const wrongPassword = await run(Math.min(REQUESTS, 100), 1, async (i) => {
+      const res = await client.request("POST", "/api/v1/user/login", json({ email: email("login", i % logins), password: "wrong-password" }));
+      expectStatus(res, 401, "wrong login");
+    });
+    const unknownEmail = await run(Math.min(REQUESTS, 100), 1, async (i) => {
+      const res = await client.request("POST", "/api/v1/user/login", json({ email: email("nobody", i), password: PASSWORD }));
+      expectStatus(res, 401, "unknown login");
+    });
+    const register = await run(REQUESTS, CONCURRENCY, async (i) => {
+      const res = await client.request("POST", "/api/v1/user/register", json({ email: email("register", i), password: PASSWORD }));
+      expectStatus(res, 201, "register");
+    });
+
+    // The floor: one argon2id verify in this process, no HTTP, no database.
+    const stored = await hash(PASSWORD, ARGON2_OPTIONS);
+    const verifyAlone = await run(Math.min(REQUESTS, 100), 1, () => verify(stored, PASSWORD));
+
+    const p = (r, q) => round(percentile(r.latencies, q));
+    const figures = [
+      {
+        figure: `login p50, 1 at a time`,
+        value: p(loginSequential, 50),
+        unit: "ms",
+        baseline: "argon2id verify alone (in process)",
+        baselineValue: p(verifyAlone, 50),
+      },
+      {
+        figure: `login p99, 1 at a time`,
+        value: p(loginSequential, 99),
+        unit: "ms",
+        baseline: "GET /user/me p99, 1 at a time",
+        baselineValue: p(baselineSequential, 99),
+      },
+      {
+        figure: `login p99, ${CONCURRENCY} concurrent`,
+        value: p(loginConcurrent, 99),
+        unit: "ms",
+        baseline: `GET /user/me p99, ${CONCURRENCY} concurrent`,
+        baselineValue: p(baselineConcurrent, 99),
+      },
+      {
+        figure: `login throughput, ${CONCURRENCY} concurrent`,
+        value: round(loginConcurrent.perSecond),
+        unit: "req/s",
+        baseline: `GET /user/me, ${CONCURRENCY} concurrent`,
+        baselineValue: round(baselineConcurrent.perSecond),
+      },
+      {
+        figure: `register p99, ${CONCURRENCY} concurrent`,
+        value: p(register, 99),
+        unit: "ms",
+        baseline: `GET /user/me p99, ${CONCURRENCY} concurrent`,
+        baselineValue: p(baselineConcurrent, 99),
+      },
+      {
+        figure: `register throughput, ${CONCURRENCY} concurrent`,
+        value: round(register.perSecond),
+        unit: "req/s",
+        baseline: `GET /user/me, ${CONCURRENCY} concurrent`,
+        baselineValue: round(baselineConcurrent.perSecond),
+      },
+      {
+        figure: "unknown-email login p50 (dummy verify)",
+        value: p(unknownEmail, 50),
+        unit: "ms",
+        baseline: "wrong-password login p50",
+        baselineValue: p(wrongPassword, 50),
+      },
+    ].map((f) => ({ bench: "auth", ...f, ratio: f.baselineValue > 0 ? round(f.value / f.baselineValue, 2) : null }));
+
+    const cost = `argon2id m=${ARGON2_OPTIONS.memoryCost} KiB, t=${ARGON2_OPTIONS.timeCost}, p=${ARGON2_OPTIONS.parallelism}`;
+    console.log(`\nAccounts (${cost}; ${REQUESTS} requests per figure; seeded ${seeded.latencies.length} accounts)\n`);
+    console.log("figure".padEnd(42) + "value".padStart(10) + "  unit   " + "baseline".padEnd(44) + "value".padStart(10) + "  ratio");
+    for (const f of figures) {
+      console.log(
+        f.figure.padEnd(42) + String(f.value).padStart(10) + `  ${f.unit.padEnd(6)} ` + f.baseline.padEnd(44) + String(f.baselineValue).padStart(10) + `  ${f.ratio}`,
+      );
+    }
+    const loginP99 = figures[1].value;
+    console.log(`\nlogin p99 (1 at a time) ${loginP99} ms: ${loginP99 < TARGET_LOGIN_P99_MS ? "under" : "OVER"} the ${TARGET_LOGIN_P99_MS} ms target\n`);
+    for (const f of figures) console.log(`BENCH ${JSON.stringify(f)}`);
+  } finally {
+    client.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,147 @@
+// Shared helpers for bench/*.bench.mjs scripts (this file is not a benchmark itself).
+// Contract with scripts/bench.mjs (the runner, `npm run bench`):
+//   - each bench prints its figures as stdout lines "BENCH {json}" (use `emit`), with
+//     {figure, value, unit, baseline, baselineValue, ratio} (and optionally `target`, e.g. ">= 0.5");
+//   - each bench writes its own section of docs/performance.md (use `writeSection`), replaced on rerun.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const performanceDoc = path.join(projectRoot, "docs", "performance.md");
+
+/** Seconds per measurement (BENCH_DURATION overrides, e.g. for a quick smoke run). */
+export const DURATION = Number(process.env.BENCH_DURATION || 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+
+/** Builds the production bundle unless it exists (the runner builds once and sets BENCH_BUILT=1). */
+export function ensureBuild() {
+  const built = existsSync(path.join(projectRoot, "build", "server.js")) && existsSync(path.join(projectRoot, "build", "client", "assets"));
+  if (built && (process.env.BENCH_BUILT === "1" || process.env.SKIP_BUILD === "1")) return;
+  if (built && process.env.BENCH_REBUILD !== "1") return;
+  process.stderr.write("building the production bundle ...\n");
+  execFileSync("npm", ["run", "--silent", "build"], { cwd: projectRoot, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+/**
+ * Starts `node build/server.js` on a free loopback port with a temporary DATA_DIR (PGlite).
+ * `env` adds to or overrides the defaults; only PATH and HOME are inherited from this process.
+ */
+export async function startServer(env = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "taxatlas-bench-"));
+  const child = spawn(process.execPath, [path.join(projectRoot, "build", "server.js")], {
+    cwd: projectRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const port = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("server did not start within 60 s")), 60_000);
+      child.stdout.on("data", (chunk) => {
+        output += chunk;
+        const match = /is running at http:\/\/[^:\s]+:(\d+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(Number(match[1]));
+        }
+      });
+      child.once("exit", (code) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited during start-up (code ${code}):\n${output}`));
+      });
+    });
+    const url = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+      if (ready) break;
+      if (Date.now() > deadline) throw new Error("server not ready within 60 s");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return { url, pid: child.pid, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** One autocannon measurement: requests/s (mean), latency p99 (ms), and how many answers were not 2xx. */
+export async function measure({ url, headers = {}, method = "GET", body, duration = DURATION, connections = CONNECTIONS }) {
+  const result = await autocannon({ url, headers, method, body, duration, connections, pipelining: 1 });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    p50: result.latency.p50,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    bytesPerRequest: result.requests.total ? result.throughput.total / result.requests.total : 0,
+  };
+}
+
+/** Prints one figure for the runner's table. */
+export function emit(row) {
+  process.stdout.write(`BENCH ${JSON.stringify(row)}\n`);
+}
+
+export const round = (value, digits = 2) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
+
+/** "Intel Xeon ... × 2, Node v20.x, linux" */
+export function machine() {
+  const cpus = os.cpus();
+  return `${cpus[0]?.model?.trim() ?? "unknown CPU"} × ${cpus.length}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${os.platform()}`;
+}
+
+/**
+ * Replaces the section `id` of docs/performance.md, or adds it (at the end, or before the other
+ * sections with `first`). `markdown` starts with its own "## " heading.
+ */
+export function writeSection(id, markdown, { first = false } = {}) {
+  const start = `<!-- bench:${id} -->`;
+  const end = `<!-- /bench:${id} -->`;
+  mkdirSync(path.dirname(performanceDoc), { recursive: true });
+  let doc = existsSync(performanceDoc)
+    ? readFileSync(performanceDoc, "utf8")
+    : "# Performance\n\nFigures measured by `npm run bench` (scripts/bench.mjs runs every bench/*.bench.mjs in sequence).\nEach section below is rewritten by its bench script on every run.\n";
+  const block = `${start}\n${markdown.trim()}\n${end}`;
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end);
+  if (from !== -1 && to > from) doc = doc.slice(0, from) + block + doc.slice(to + end.length);
+  else if (first && doc.includes("<!-- bench:")) {
+    const at = doc.indexOf("<!-- bench:");
+    doc = `${doc.slice(0, at)}${block}\n\n${doc.slice(at)}`;
+  } else doc = `${doc.trimEnd()}\n\n${block}\n`;
+  writeFileSync(performanceDoc, doc.endsWith("\n") ? doc : `${doc}\n`);
+}
+
+/** A markdown table from a header row and rows of cells. */
+export function markdownTable(header, rows) {
+  const line = (cells) => `| ${cells.join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}

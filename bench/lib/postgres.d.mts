@@ -1,0 +1,17 @@
+import type { SpawnSyncReturns } from "node:child_process";
+
+export interface PostgresCluster {
+  url: string;
+  port: number;
+  binDir: string;
+  urlFor(database: string): string;
+  stop(mode?: "fast" | "immediate"): void;
+  start(): void;
+  restart(mode?: "fast" | "immediate"): void;
+  run(tool: string, args: string[]): SpawnSyncReturns<string>;
+  log(): string;
+  destroy(): void;
+}
+
+export declare function findPostgresBinDir(): string | null;
+export declare function startPostgres(options?: { maxConnections?: number; settings?: string[] }): Promise<PostgresCluster>;

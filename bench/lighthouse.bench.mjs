@@ -1,0 +1,110 @@
+// Lighthouse (mobile preset: simulated slow 4G and a 4x slower CPU) against the production build:
+// home, a service page, the portfolio, a blog article and the pricing page.
+//
+//   node bench/lighthouse.bench.mjs            (needs the production build: npm run build)
+//
+// Starts build/server.js on a temporary PGlite and Chromium (/usr/bin/chromium, or CHROMIUM_PATH)
+// through chrome-launcher, runs each page LIGHTHOUSE_BENCH_RUNS times (default 3) and keeps the
+// median run by performance score. Prints a table and one `BENCH {json}` line per page.
+// Targets: performance 95+, accessibility, best practices and SEO 100; exits 1 when one is missed.
+// LIGHTHOUSE_BENCH_PAGES="/,/pricing" limits the pages; BENCH_APP_ROOT runs a copy of the build.
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startServerProcess } from "./lib/server-process.mjs";
+
+const PAGES = (process.env.LIGHTHOUSE_BENCH_PAGES ?? "/,/services/tax-consultation,/portfolio,/blog/1,/pricing")
+  .split(",")
+  .map((p) => p.trim())
+  .filter(Boolean);
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_BENCH_RUNS ?? 3));
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+const chromePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+if (!existsSync(chromePath)) {
+  console.error(`Chromium not found at ${chromePath} (set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "taxatlas-lighthouse-"));
+const server = await startServerProcess("lighthouse", {
+  DATA_DIR: dataDir,
+  CONTACT_EMAIL: "contact@taxatlas.test",
+  // Measures the pages, not the limits that protect the API.
+  RATE_LIMITS: "false",
+});
+const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu"] });
+
+const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+const median = (runs) => [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor((runs.length - 1) / 2)];
+
+const results = [];
+let failed = false;
+try {
+  for (const page of PAGES) {
+    const url = server.url + page;
+    // One unmeasured load first, so the server's page cache is warm as it is in production.
+    await fetch(url);
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      // What to look at when a score is below target.
+      const failing = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && ["binary", "numeric", "metricSavings"].includes(a.scoreDisplayMode))
+        .map((a) => `${a.id} (${a.score})`);
+      runs.push({
+        scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(lhr, c)])),
+        metrics: {
+          fcpMs: Math.round(lhr.audits["first-contentful-paint"]?.numericValue ?? 0),
+          lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+          tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
+          cls: Math.round((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0) * 1000) / 1000,
+        },
+        failing,
+      });
+    }
+    const best = median(runs);
+    const missed = CATEGORIES.filter((c) => best.scores[c] < TARGETS[c]);
+    if (missed.length) failed = true;
+    results.push({ page, ...best, allPerformance: runs.map((r) => r.scores.performance), missed });
+  }
+} finally {
+  await chrome.kill();
+  await server.stop(10_000);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const pad = (value, width) => String(value).padEnd(width);
+console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ""}mobile preset, production build`);
+console.log(`${pad("page", 32)}${pad("perf", 6)}${pad("a11y", 6)}${pad("bp", 6)}${pad("seo", 6)}${pad("LCP ms", 8)}${pad("TBT ms", 8)}CLS`);
+for (const r of results) {
+  console.log(
+    `${pad(r.page, 32)}${pad(r.scores.performance, 6)}${pad(r.scores.accessibility, 6)}${pad(r.scores["best-practices"], 6)}${pad(r.scores.seo, 6)}${pad(r.metrics.lcpMs, 8)}${pad(r.metrics.tbtMs, 8)}${r.metrics.cls}`,
+  );
+  if (r.missed.length) console.log(`  below target: ${r.missed.join(", ")}; audits not passed: ${r.failing.join(", ") || "none"}`);
+}
+for (const r of results) {
+  console.log(
+    `BENCH ${JSON.stringify({
+      bench: "lighthouse",
+      page: r.page,
+      preset: "mobile",
+      runs: RUNS,
+      performance: r.scores.performance,
+      accessibility: r.scores.accessibility,
+      bestPractices: r.scores["best-practices"],
+      seo: r.scores.seo,
+      ...r.metrics,
+      performanceRuns: r.allPerformance,
+      target: { performance: TARGETS.performance, accessibility: 100, bestPractices: 100, seo: 100 },
+      pass: r.missed.length === 0,
+    })}`,
+  );
+}
+process.exit(failed ? 1 : 0);

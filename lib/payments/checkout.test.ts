@@ -1,0 +1,135 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { pino } from "pino";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "../../db/client.server";
+import { creditLedger, payments, processedEvents, users } from "../../db/schema";
+import { resetDatabase, testDatabase } from "../../tests/helpers/test-db";
+import { createRateLimiter } from "../rate-limit.server";
+import { grantPayment, handlePaymentEvent, type CheckoutDeps } from "./checkout.server";
+import type { PaymentEvent, PaymentProvider } from "./provider";
+
+let database: Database;
+let deps: CheckoutDeps;
+
+const stripeLike: PaymentProvider = {
+  name: "stripe",
+  webhooksEnabled: true,
+  charge: async () => {
+    throw new Error("not used");
+  },
+  confirm: async () => {
+    throw new Error("not used");
+  },
+  parseWebhook: () => null,
+};
+
+beforeAll(async () => {
+  database = await testDatabase();
+}, 120_000);
+
+beforeEach(async () => {
+  await resetDatabase(database);
+  deps = {
+    db: database.db,
+    provider: stripeLike,
+    logger: pino({ level: "silent" }),
+    rateLimiter: createRateLimiter(database.db, { enabled: false }),
+    siteName: "TaxAtlas",
+  };
+});
+
+async function pendingPayment(credits = 100) {
+  const { db } = database;
+  const [user] = await db.insert(users).values({ email: `${randomUUID()}@example.test`, name: "M", passwordHash: "x" }).returning();
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      userId: user!.id,
+      package: "pro",
+      amountCents: 5000,
+      credits,
+      provider: "stripe",
+      idempotencyKey: randomUUID(),
+      country: "JP",
+    })
+    .returning();
+  return { userId: user!.id, payment: payment! };
+}
+
+async function ledgerOf(userId: string) {
+  const rows = await database.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+  const [user] = await database.db.select().from(users).where(eq(users.id, userId));
+  return { rows, balance: user!.credits, sum: rows.reduce((total, row) => total + row.delta, 0), user: user! };
+}
+
+describe("grant", () => {
+  it("grants once however many callers race for it", async () => {
+    const { userId, payment } = await pendingPayment();
+    const results = await Promise.all(Array.from({ length: 10 }, () => grantPayment(database.db, payment.id, "pi_123")));
+    expect(results.filter((r) => r?.granted)).toHaveLength(1);
+    for (const result of results) expect(result?.balance).toBe(100);
+    const ledger = await ledgerOf(userId);
+    expect(ledger.rows).toHaveLength(1);
+    expect(ledger.balance).toBe(ledger.sum);
+    expect(ledger.user).toMatchObject({ package: "pro", paymentDone: true });
+    const [row] = await database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row).toMatchObject({ status: "succeeded", providerRef: "pi_123" });
+    expect(row!.grantedAt).toBeInstanceOf(Date);
+  });
+
+  it("the database refuses a second purchase row for one payment", async () => {
+    const { userId, payment } = await pendingPayment();
+    await grantPayment(database.db, payment.id);
+    await expect(
+      database.db.insert(creditLedger).values({ userId, delta: 100, balanceAfter: 200, kind: "purchase", paymentId: payment.id }),
+    ).rejects.toThrow();
+  });
+
+  it("returns null for an unknown payment", async () => {
+    expect(await grantPayment(database.db, randomUUID())).toBeNull();
+  });
+});
+
+describe("webhook events", () => {
+  const succeeded = (paymentId: string | null, providerRef: string, amountCents = 5000): PaymentEvent => ({
+    id: `evt_${randomUUID()}`,
+    type: "payment_intent.succeeded",
+    payment: { providerRef, paymentId, amountCents, currency: "usd", failure: null },
+  });
+
+  it("applies an event once, records it, and finds a payment by our id when its reference was never saved", async () => {
+    const { userId, payment } = await pendingPayment();
+    const event = succeeded(payment.id, "pi_abc");
+    const results = await Promise.all(Array.from({ length: 5 }, () => handlePaymentEvent(deps, event)));
+    expect(results.sort()).toEqual(["duplicate", "duplicate", "duplicate", "duplicate", "processed"]);
+    // A different event for the same charge (Stripe may send several) grants nothing more.
+    expect(await handlePaymentEvent(deps, succeeded(payment.id, "pi_abc"))).toBe("processed");
+    const ledger = await ledgerOf(userId);
+    expect(ledger.rows).toHaveLength(1);
+    expect(ledger.balance).toBe(100);
+  });
+
+  it("ignores an amount that differs from the catalog price, and unknown payments", async () => {
+    const { userId, payment } = await pendingPayment();
+    expect(await handlePaymentEvent(deps, succeeded(payment.id, "pi_x", 100))).toBe("ignored");
+    expect(await handlePaymentEvent(deps, succeeded(randomUUID(), "pi_y"))).toBe("ignored");
+    expect(await handlePaymentEvent(deps, succeeded("not-a-uuid", "pi_z"))).toBe("ignored");
+    expect((await ledgerOf(userId)).rows).toHaveLength(0);
+  });
+
+  it("a failure event does not undo a granted payment", async () => {
+    const { userId, payment } = await pendingPayment();
+    await grantPayment(database.db, payment.id, "pi_done");
+    const failed: PaymentEvent = {
+      id: `evt_${randomUUID()}`,
+      type: "payment_intent.payment_failed",
+      payment: { providerRef: "pi_done", paymentId: payment.id, amountCents: 5000, currency: "usd", failure: { code: "card_declined", message: null } },
+    };
+    expect(await handlePaymentEvent(deps, failed)).toBe("processed");
+    const [row] = await database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row!.status).toBe("succeeded");
+    expect((await ledgerOf(userId)).balance).toBe(100);
+    expect(await database.db.select().from(processedEvents)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,103 @@
+// npm run bench [-- name ...]: builds once, runs every bench/*.bench.mjs (or those whose name
+// contains one of the arguments) in sequence, collects the "BENCH {json}" lines they print and
+// shows one table; the table is also written to the summary section of docs/performance.md.
+// Each bench writes its own section of that file (see bench/harness.mjs).
+import { spawn, spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { machine, markdownTable, writeSection } from "../bench/harness.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const filters = process.argv.slice(2);
+const scripts = readdirSync(path.join(root, "bench"))
+  .filter((name) => name.endsWith(".bench.mjs"))
+  .filter((name) => filters.length === 0 || filters.some((f) => name.includes(f)))
+  .sort();
+if (scripts.length === 0) {
+  console.error(`no bench/*.bench.mjs matches ${filters.join(", ")}`);
+  process.exit(1);
+}
+
+if (process.env.SKIP_BUILD !== "1") {
+  console.log("building the production bundle ...");
+  const build = spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+function run(script) {
+  return new Promise((resolve) => {
+    const rows = [];
+    const child = spawn(process.execPath, [path.join("bench", script)], {
+      cwd: root,
+      env: { ...process.env, BENCH_BUILT: "1" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let pending = "";
+    child.stdout.on("data", (chunk) => {
+      pending += chunk;
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) {
+        if (line.startsWith("BENCH ")) {
+          try {
+            rows.push({ script, ...JSON.parse(line.slice(6)) });
+          } catch {
+            console.log(`(unreadable figure from ${script}: ${line})`);
+          }
+        } else {
+          console.log(`  ${line}`);
+        }
+      }
+    });
+    child.on("close", (code) => resolve({ script, status: code ?? 1, rows }));
+  });
+}
+
+const results = [];
+for (const script of scripts) {
+  const started = Date.now();
+  console.log(`\n▶ ${script}`);
+  const result = await run(script);
+  console.log(`  ${result.status === 0 ? "done" : `exited with ${result.status}`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  results.push(result);
+}
+
+const fmt = (value) => (value === null || value === undefined ? "" : typeof value === "number" ? String(value) : String(value));
+const header = ["bench", "figure", "value", "baseline", "baseline value", "ratio", "target"];
+const rows = results.flatMap(({ script, rows }) =>
+  rows.map((r) => [
+    script.replace(/\.bench\.mjs$/, ""),
+    r.figure,
+    `${fmt(r.value)} ${r.unit ?? ""}`.trim(),
+    fmt(r.baseline),
+    r.baselineValue === null || r.baselineValue === undefined ? "" : `${fmt(r.baselineValue)} ${r.unit ?? ""}`.trim(),
+    fmt(r.ratio),
+    fmt(r.target),
+  ]),
+);
+
+// Plain-text table for the terminal.
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join("  ");
+console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
+for (const row of rows) console.log(line(row));
+
+const failed = results.filter((r) => r.status !== 0);
+const ran = filters.length ? `\`npm run bench -- ${filters.join(" ")}\`` : "`npm run bench`";
+writeSection(
+  "summary",
+  `## Summary of the last run
+
+Command: ${ran} (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${machine()}).
+Ratio = value / baseline value measured in the same run.
+
+${markdownTable(header, rows.map((row) => row.map((cell) => cell.replace(/\|/g, "\\|"))))}
+${failed.length ? `\nBench scripts that reported a missed target or an error: ${failed.map((f) => f.script).join(", ")}.\n` : ""}`,
+  { first: true },
+);
+if (failed.length) {
+  console.log(`\n${failed.length} bench script(s) reported a missed target or an error: ${failed.map((f) => f.script).join(", ")}`);
+  process.exit(1);
+}
+console.log("\nResults written to docs/performance.md");
