@@ -38,16 +38,18 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   });
   const { app } = createApp({ services });
   let server: http.Server | undefined;
+  // One listen for every caller, even when several requests start before the server is up.
+  let listening: Promise<string> | undefined;
   return {
     services,
     app,
     mails,
-    async url() {
-      if (!server) {
+    url() {
+      listening ??= new Promise<string>((resolve) => {
         server = http.createServer(app);
-        await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-      }
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server!.address() as AddressInfo).port}`));
+      });
+      return listening;
     },
     async close() {
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
