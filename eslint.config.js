@@ -34,8 +34,9 @@ export default tseslint.config(
     },
   },
   {
-    // Tests read loosely typed JSON bodies and use Playwright's `({}, use)` fixture signature.
-    files: ["**/*.test.ts", "**/*.test.tsx", "tests/**/*.ts"],
+    // Tests and benchmarks read loosely typed JSON bodies (bench/lib's .d.mts describe them), and
+    // Playwright fixtures use the `({}, use)` signature.
+    files: ["**/*.test.ts", "**/*.test.tsx", "tests/**/*.ts", "bench/**/*.d.mts"],
     rules: {
       "@typescript-eslint/no-explicit-any": "off",
       "no-empty-pattern": "off",

@@ -9,16 +9,17 @@
 //   2. POST /api/v1/user/register (one argon2id hash + insert + ledger row + session);
 //   3. POST /api/v1/user/login (one argon2id verify + session), one at a time and concurrently;
 //   4. in-process argon2id verify alone, as the floor a log-in cannot beat.
-// Prints a table and one `BENCH {json}` line per figure: {bench, figure, value, unit, baseline,
-// baselineValue, ratio}. Settings (env): AUTH_BENCH_REQUESTS (200), AUTH_BENCH_CONCURRENCY (8).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+// Prints a table and one `BENCH {json}` line per figure: {figure, value, unit, baseline,
+// baselineValue, ratio, target?, pass?}, and writes its section of docs/performance.md.
+// Target: log-in p99 under 100 ms one at a time. Exit code 1 when missed.
+// Settings (env): AUTH_BENCH_REQUESTS (200), AUTH_BENCH_CONCURRENCY (8), DATABASE_URL (PostgreSQL).
+import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { hash, verify } from "@node-rs/argon2";
+import { emit, ensureBuild, machine, markdownTable, projectRoot, startServer, writeSection } from "./harness.mjs";
 import { createClient, percentile } from "./lib/load.mjs";
-import { projectRoot, startServerProcess } from "./lib/server-process.mjs";
 
 const REQUESTS = Number(process.env.AUTH_BENCH_REQUESTS ?? 200);
 const CONCURRENCY = Number(process.env.AUTH_BENCH_CONCURRENCY ?? 8);
@@ -54,10 +55,10 @@ async function main() {
   const { tsImport } = await import("tsx/esm/api");
   const { ARGON2_OPTIONS } = await tsImport(pathToFileURL(path.join(projectRoot, "lib/accounts/passwords.server.ts")).href, import.meta.url);
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), "taxatlas-auth-bench-"));
-  const server = await startServerProcess("auth-bench", {
-    DATA_DIR: dataDir,
-    DATABASE_URL: process.env.DATABASE_URL,
+  ensureBuild();
+  const loadBefore = os.loadavg()[0];
+  const server = await startServer({
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     STARTING_CREDITS: "3",
     // The benchmark measures the work of a log-in, not the limits that protect it.
     RATE_LIMITS: "false",
@@ -128,6 +129,8 @@ async function main() {
         unit: "ms",
         baseline: "GET /user/me p99, 1 at a time",
         baselineValue: p(baselineSequential, 99),
+        target: `< ${TARGET_LOGIN_P99_MS}`,
+        pass: p(loginSequential, 99) < TARGET_LOGIN_P99_MS,
       },
       {
         figure: `login p99, ${CONCURRENCY} concurrent`,
@@ -164,7 +167,7 @@ async function main() {
         baseline: "wrong-password login p50",
         baselineValue: p(wrongPassword, 50),
       },
-    ].map((f) => ({ bench: "auth", ...f, ratio: f.baselineValue > 0 ? round(f.value / f.baselineValue, 2) : null }));
+    ].map((f) => ({ ...f, ratio: f.baselineValue > 0 ? round(f.value / f.baselineValue, 2) : null }));
 
     const cost = `argon2id m=${ARGON2_OPTIONS.memoryCost} KiB, t=${ARGON2_OPTIONS.timeCost}, p=${ARGON2_OPTIONS.parallelism}`;
     console.log(`\nAccounts (${cost}; ${REQUESTS} requests per figure; seeded ${seeded.latencies.length} accounts)\n`);
@@ -174,13 +177,45 @@ async function main() {
         f.figure.padEnd(42) + String(f.value).padStart(10) + `  ${f.unit.padEnd(6)} ` + f.baseline.padEnd(44) + String(f.baselineValue).padStart(10) + `  ${f.ratio}`,
       );
     }
-    const loginP99 = figures[1].value;
-    console.log(`\nlogin p99 (1 at a time) ${loginP99} ms: ${loginP99 < TARGET_LOGIN_P99_MS ? "under" : "OVER"} the ${TARGET_LOGIN_P99_MS} ms target\n`);
-    for (const f of figures) console.log(`BENCH ${JSON.stringify(f)}`);
+    const loginTarget = figures[1];
+    const loadAfter = os.loadavg()[0];
+    console.log(`\nlogin p99 (1 at a time) ${loginTarget.value} ms: ${loginTarget.pass ? "under" : "OVER"} the ${TARGET_LOGIN_P99_MS} ms target`);
+    console.log(`load average (1 min) ${round(loadBefore, 1)} before, ${round(loadAfter, 1)} after, on ${os.cpus().length} CPUs\n`);
+    for (const f of figures) emit(f);
+
+    writeSection(
+      "auth",
+      `## Accounts: log-in and sign-up at the chosen argon2id cost (bench/auth.bench.mjs)
+
+Command: \`npm run bench -- auth\` (or \`node bench/auth.bench.mjs\` after \`npm run build\`).
+Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()};
+1-minute load average ${round(loadBefore, 1)} before and ${round(loadAfter, 1)} after the run${
+        loadBefore > os.cpus().length ? " (**the machine was busy with other work: figures are pessimistic**)" : ""
+      }.
+
+Method: the production build on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite in a temporary directory"}, rate limits off;
+a keep-alive HTTP client in the same machine; ${REQUESTS} requests per figure after a warm-up. Password
+hashing: **${cost}** (OWASP's minimum argon2id setting; lib/accounts/passwords.server.ts). The baselines
+are the same stack without a hash (\`GET /api/v1/user/me\`: bearer lookup) and one argon2id verify
+in process. Register = hash + insert + starting-credit ledger row + session; log-in = verify + session.
+Target: log-in p99 under ${TARGET_LOGIN_P99_MS} ms one request at a time.
+
+${markdownTable(
+        ["figure", "value", "baseline", "baseline value", "ratio", "target"],
+        figures.map((f) => [f.figure, `${f.value} ${f.unit}`, f.baseline, `${f.baselineValue} ${f.unit}`, String(f.ratio), f.target ? `${f.target} ${f.pass ? "✔" : "✘"}` : ""]),
+      )}
+
+An unknown e-mail costs one dummy verify, so its time matches a wrong password's (no enumeration by timing).
+Throughput is bounded by the hash on purpose: about one log-in per ~20 ms of one core.
+`,
+    );
+    if (!loginTarget.pass) {
+      process.stderr.write(`auth bench: login p99 ${loginTarget.value} ms is over ${TARGET_LOGIN_P99_MS} ms\n`);
+      process.exitCode = 1;
+    }
   } finally {
     client.close();
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -41,6 +41,17 @@ const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headle
 const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 const median = (runs) => [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor((runs.length - 1) / 2)];
 
+/** One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like on a busy machine) is repeated. */
+async function audit(url, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+    const error = !result ? "no result" : result.lhr.runtimeError ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}` : null;
+    if (!error) return result.lhr;
+    if (attempt >= attempts) throw new Error(`${url}: ${error}`);
+    console.warn(`${url}: ${error}; running again`);
+  }
+}
+
 const results = [];
 let failed = false;
 try {
@@ -50,10 +61,7 @@ try {
     await fetch(url);
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const lhr = await audit(url);
       // What to look at when a score is below target.
       const failing = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && ["binary", "numeric", "metricSavings"].includes(a.scoreDisplayMode))

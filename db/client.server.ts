@@ -57,6 +57,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on("error", () => {});
+    // Nor a checked-out one: between two queries of a transaction it reports the loss as an 'error'
+    // event (a crash without a listener). The transaction fails with a 503, the pool drops the client.
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzle(pool, { schema }) as unknown as Db;
     return {
       db,

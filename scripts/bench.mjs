@@ -25,14 +25,24 @@ if (process.env.SKIP_BUILD !== "1") {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// An interrupted run stops the running bench, which stops its own servers and browsers.
+let current = null;
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    if (current) current.kill(signal);
+    else process.exit(130);
+    setTimeout(() => process.exit(130), 20_000).unref();
+  });
+}
+
 function run(script) {
   return new Promise((resolve) => {
     const rows = [];
-    const child = spawn(process.execPath, [path.join("bench", script)], {
+    const child = (current = spawn(process.execPath, [path.join("bench", script)], {
       cwd: root,
       env: { ...process.env, BENCH_BUILT: "1" },
       stdio: ["ignore", "pipe", "inherit"],
-    });
+    }));
     let pending = "";
     child.stdout.on("data", (chunk) => {
       pending += chunk;
@@ -50,7 +60,11 @@ function run(script) {
         }
       }
     });
-    child.on("close", (code) => resolve({ script, status: code ?? 1, rows }));
+    child.on("close", (code, signal) => {
+      current = null;
+      if (signal) process.exit(130);
+      resolve({ script, status: code ?? 1, rows });
+    });
   });
 }
 
@@ -63,17 +77,51 @@ for (const script of scripts) {
   results.push(result);
 }
 
-const fmt = (value) => (value === null || value === undefined ? "" : typeof value === "number" ? String(value) : String(value));
+/**
+ * The contract is {figure, value, unit, baseline, baselineValue, ratio, target?, pass?}; rows in
+ * other shapes are read as well as possible ({metric}, {name, p50, p95}, lighthouse scores,
+ * a numeric `baseline`), so that one table shows every bench.
+ */
+function normalize(r) {
+  const rows = [];
+  const base = { script: r.script, unit: r.unit ?? "", target: r.target, pass: r.pass };
+  if (typeof base.target === "object" && base.target !== null) base.target = JSON.stringify(base.target);
+  if (r.value === undefined && r.performance !== undefined) {
+    for (const key of ["performance", "accessibility", "bestPractices", "seo"]) {
+      if (r[key] !== undefined) rows.push({ ...base, figure: `${r.page ?? ""} ${key}`.trim(), value: r[key], unit: "score", target: r.target?.[key] !== undefined ? `>= ${r.target[key]}` : undefined });
+    }
+    return rows;
+  }
+  let figure = r.figure ?? r.metric ?? r.name ?? r.page ?? "(unnamed)";
+  let value = r.value;
+  if (value === undefined && r.p95 !== undefined) {
+    value = r.p95;
+    figure = `${figure} p95`;
+    if (r.target_p95 !== undefined) base.target = `< ${r.target_p95}`;
+  }
+  let baseline = r.baseline;
+  let baselineValue = r.baselineValue;
+  if (typeof baseline === "number" && baselineValue === undefined) {
+    baselineValue = baseline;
+    baseline = "baseline (same run)";
+  }
+  const ratio =
+    r.ratio ?? (typeof value === "number" && typeof baselineValue === "number" && baselineValue !== 0 ? Number((value / baselineValue).toFixed(2)) : null);
+  rows.push({ ...base, figure, value, baseline, baselineValue, ratio });
+  return rows;
+}
+
+const fmt = (value) => (value === null || value === undefined ? "" : String(value));
 const header = ["bench", "figure", "value", "baseline", "baseline value", "ratio", "target"];
-const rows = results.flatMap(({ script, rows }) =>
-  rows.map((r) => [
-    script.replace(/\.bench\.mjs$/, ""),
-    r.figure,
+const rows = results.flatMap(({ rows }) =>
+  rows.flatMap(normalize).map((r) => [
+    r.script.replace(/\.bench\.mjs$/, ""),
+    String(r.figure),
     `${fmt(r.value)} ${r.unit ?? ""}`.trim(),
     fmt(r.baseline),
     r.baselineValue === null || r.baselineValue === undefined ? "" : `${fmt(r.baselineValue)} ${r.unit ?? ""}`.trim(),
     fmt(r.ratio),
-    fmt(r.target),
+    `${fmt(r.target)}${r.pass === false ? " ✘" : r.pass === true ? " ✔" : ""}`.trim(),
   ]),
 );
 

@@ -1,5 +1,6 @@
 // npm test: every check, in order, stopping at the first failure:
-//   typecheck → lint → vitest (PGlite) → vitest (PostgreSQL, scripts/with-postgres.mjs) → Playwright.
+//   typecheck → lint → production build → vitest (PGlite) → vitest (PostgreSQL, scripts/with-postgres.mjs)
+//   → Playwright (scripts/run-e2e.mjs, on the build made here).
 // Output of each step is shown as it runs; the summary at the end repeats each tool's closing lines.
 import { spawn } from "node:child_process";
 
@@ -9,6 +10,8 @@ const node = process.execPath;
 const STEPS = [
   { name: "typecheck", command: npm, args: ["run", "--silent", "typecheck"] },
   { name: "lint", command: npm, args: ["run", "--silent", "lint"] },
+  // Built once here: the tests that need the production bundle reuse it, and so does Playwright.
+  { name: "production build", command: npm, args: ["run", "--silent", "build"] },
   { name: "unit + API tests (PGlite)", command: "npx", args: ["vitest", "run"], closing: vitestClosing },
   {
     name: "unit + API tests (PostgreSQL)",
@@ -16,7 +19,13 @@ const STEPS = [
     args: ["scripts/with-postgres.mjs", "npx", "vitest", "run"],
     closing: vitestClosing,
   },
-  { name: "end-to-end (Playwright, Chromium)", command: node, args: ["scripts/run-e2e.mjs"], closing: playwrightClosing },
+  {
+    name: "end-to-end (Playwright, Chromium)",
+    command: node,
+    args: ["scripts/run-e2e.mjs"],
+    env: { SKIP_BUILD: "1" },
+    closing: playwrightClosing,
+  },
 ];
 
 // eslint-disable-next-line no-control-regex
@@ -28,6 +37,14 @@ function vitestClosing(lines) {
 
 function playwrightClosing(lines) {
   return lines.filter((l) => /^\s*\d+ (passed|failed|flaky|skipped|did not run|interrupted)\b/.test(l));
+}
+
+let current = null;
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    if (current) current.kill(signal);
+    else process.exit(130);
+  });
 }
 
 function runStep(step) {
@@ -42,7 +59,7 @@ function runStep(step) {
       tail.push(...parts);
       if (tail.length > 400) tail.splice(0, tail.length - 400);
     };
-    const child = spawn(step.command, step.args, { stdio: ["inherit", "pipe", "pipe"], env: process.env });
+    const child = (current = spawn(step.command, step.args, { stdio: ["inherit", "pipe", "pipe"], env: { ...process.env, ...step.env } }));
     child.stdout.on("data", (chunk) => {
       process.stdout.write(chunk);
       keep(chunk);
@@ -53,6 +70,7 @@ function runStep(step) {
     });
     child.on("error", (error) => resolve({ status: 127, seconds: 0, closing: [String(error)] }));
     child.on("close", (code, signal) => {
+      current = null;
       if (pending) tail.push(pending);
       resolve({
         status: code ?? (signal ? 130 : 1),
@@ -60,7 +78,6 @@ function runStep(step) {
         closing: step.closing ? step.closing(tail) : [],
       });
     });
-    process.once("SIGINT", () => child.kill("SIGINT"));
   });
 }
 

@@ -36,7 +36,6 @@ export function LanguageSelect({ className = "" }: { className?: string }) {
       <button
         type="button"
         className="flex items-center gap-1.5 rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-        aria-haspopup="true"
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={`${t.chooseLanguage}: ${current.name}`}

@@ -81,12 +81,14 @@ export function SiteFooter({ root }: { root: RootData }) {
         <div>
           <h2 className={heading}>{t.footer.contact}</h2>
           <ul className="space-y-2 text-sm">
-            <li className="flex items-start gap-2">
-              <MailIcon className="mt-0.5 shrink-0" width={16} height={16} />
-              <a href={`mailto:${root.contact.email}`} className={link}>
-                {root.contact.email}
-              </a>
-            </li>
+            {root.contact.email && (
+              <li className="flex items-start gap-2">
+                <MailIcon className="mt-0.5 shrink-0" width={16} height={16} />
+                <a href={`mailto:${root.contact.email}`} className={link}>
+                  {root.contact.email}
+                </a>
+              </li>
+            )}
             {root.contact.phone && (
               <li className="flex items-start gap-2">
                 <PhoneIcon className="mt-0.5 shrink-0" width={16} height={16} />

@@ -3,6 +3,7 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { format } from "../../lib/i18n/format";
+import { LANGUAGES } from "../../lib/i18n/languages";
 import { DEFAULT_PAGE_SIZE, SEARCH_MATCHES, USER_SORTS, UserListQuerySchema } from "../../lib/schemas/admin";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "../../lib/seo";
 import { adminMeta } from "../components/admin-meta";
@@ -40,6 +41,7 @@ interface UserListResponse {
   page: number;
   pageSize: number;
   total: number;
+  totalCapped?: boolean;
 }
 
 const fieldClass =
@@ -47,7 +49,7 @@ const fieldClass =
 
 export default function AdminUsers() {
   const t = useMessages(admin);
-  const { href } = useLanguage();
+  const { href, lang } = useLanguage();
   const navigate = useNavigate();
   const packageLabel = usePackageLabel();
   const [params, setParams] = useSearchParams();
@@ -167,7 +169,11 @@ export default function AdminUsers() {
       {data && (
         <>
           <p className="mt-6 text-sm text-slate-600" role="status" data-testid="user-count">
-            {format(t.users.showing, { from, to, total })}
+            {format(data.totalCapped ? t.users.showingCapped : t.users.showing, {
+              from,
+              to,
+              total: total.toLocaleString(LANGUAGES.find((l) => l.code === lang)?.tag ?? "en"),
+            })}
           </p>
           <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200" aria-busy={loading}>
             <table className="w-full min-w-[40rem] text-left text-sm" data-testid="user-table">

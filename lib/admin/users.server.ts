@@ -106,18 +106,17 @@ export async function listUsers(
   const countLimit = options.countLimit ?? SEARCH_COUNT_LIMIT;
   const where = searchCondition(query.q, query.match);
   const offset = (query.page - 1) * query.pageSize;
-  const pageBy = (condition: SQL | undefined) =>
-    db
-      .select(listColumns)
-      .from(users)
-      .where(condition)
-      .orderBy(...orderBy(query.sort, users))
-      .limit(query.pageSize)
-      .offset(offset);
-
   if (!where) {
     // The whole table: the page walks the sort column's index; the count is an index-only scan.
-    const [rows, [totalRow]] = await Promise.all([pageBy(undefined), db.select({ total: count() }).from(users)]);
+    const [rows, [totalRow]] = await Promise.all([
+      db
+        .select(listColumns)
+        .from(users)
+        .orderBy(...orderBy(query.sort, users))
+        .limit(query.pageSize)
+        .offset(offset),
+      db.select({ total: count() }).from(users),
+    ]);
     return { users: rows, page: query.page, pageSize: query.pageSize, total: Number(totalRow?.total ?? 0), totalCapped: false };
   }
 
@@ -156,9 +155,17 @@ export async function listUsers(
     const rows = found.map(({ matched: _matched, ...row }) => row);
     return { users: rows, page: query.page, pageSize: query.pageSize, total: matched, totalCapped: false };
   }
-  // A broad search (more matches than countLimit): matches are everywhere, so walking the sort
-  // index and filtering fills a page after a few rows.
-  return { users: await pageBy(where), page: query.page, pageSize: query.pageSize, total: countLimit, totalCapped: true };
+  // A broad search (more matches than countLimit): sort all matches, keeping only the page in memory
+  // (top-N). The LIMIT keeps PostgreSQL from merging the subquery and walking the date or credits
+  // index instead, which reads most of the table when the matches cluster at its far end.
+  const all = db.select(listColumns).from(users).where(where).limit(2_147_483_647).as("all_matches");
+  const rows = await db
+    .select()
+    .from(all)
+    .orderBy(...orderBy(query.sort, all))
+    .limit(query.pageSize)
+    .offset(offset);
+  return { users: rows, page: query.page, pageSize: query.pageSize, total: countLimit, totalCapped: true };
 }
 
 /** How many rows of each history the detail page shows (newest first); totals tell how many exist. */

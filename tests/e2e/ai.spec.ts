@@ -190,6 +190,8 @@ test.describe("the knowledge base on a server without an AI key", () => {
     app,
   }) => {
     const session = await kbSession(app.kbURL);
+    // At phone width: nothing may overflow sideways.
+    await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${app.kbURL}/ja/services/security-services`);
     await page.evaluate(({ token, user }) => {
       localStorage.setItem("token", token);
@@ -209,6 +211,7 @@ test.describe("the knowledge base on a server without an AI key", () => {
     const firstParagraph = entry.ja.answer.split("\n\n")[0]!.replace(/\*\*/g, "");
     await expect(answer).toContainText(firstParagraph);
     await expect(page.getByTestId("header-credits").first()).toContainText("3");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     await page.getByLabel(aiMessages.ja.questionLabel).fill("消費税の税率はいくらですか？");
     await page.getByTestId("generate-button").click();

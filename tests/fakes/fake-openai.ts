@@ -229,8 +229,9 @@ export async function startFakeOpenAI(options: { mode?: FakeAiMode } = {}): Prom
       else res.end();
     });
   });
-  // Keep-alive sockets must not hold close() open.
-  server.keepAliveTimeout = 1_000;
+  // Idle keep-alive sockets stay open longer than the client keeps them (undici: 4 s), so the client
+  // never reuses a socket the server is closing at that moment; close() ends them all.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());

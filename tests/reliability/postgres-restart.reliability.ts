@@ -25,6 +25,7 @@ let load: LoadResult;
 let tally: Tally;
 let readiness: ReadinessLog[];
 let restartTook = 0;
+let restartAt = 0;
 
 beforeAll(async () => {
   if (!process.env.BENCH_APP_ROOT) await ensureProductionBuild();
@@ -44,6 +45,7 @@ beforeAll(async () => {
   const restart = (async () => {
     await new Promise((resolve) => setTimeout(resolve, RESTART_AT_MS));
     const started = performance.now();
+    restartAt = Date.now();
     cluster.postgres.restart("immediate");
     restartTook = performance.now() - started;
   })();
@@ -74,7 +76,8 @@ describe("PostgreSQL restarted mid-load", () => {
     for (const [index] of cluster.servers.entries()) {
       const log = readiness.filter((r) => r.instance === index);
       const down = log.filter((r) => r.status === 503);
-      expect(down.length, `instance ${index + 1} never reported 503`).toBeGreaterThan(0);
+      const summary = log.map((r) => `${r.at - restartAt}:${r.status}`).filter((_, i, all) => i === 0 || all[i - 1]!.split(":")[1] !== _.split(":")[1]);
+      expect(down.length, `instance ${index + 1} never reported 503 (ms after restart:status changes ${summary.join(" ")})`).toBeGreaterThan(0);
       const lastDown = down[down.length - 1]!;
       const recovered = log.find((r) => r.at > lastDown.at && r.status === 200);
       expect(recovered, `instance ${index + 1} did not report ready again`).toBeTruthy();

@@ -60,6 +60,7 @@ const en = {
     none: "none",
     adminBadge: "Admin",
     showing: "{from}–{to} of {total} users",
+    showingCapped: "{from}–{to} of more than {total} users: refine the search to see all matches",
     empty: "No users found.",
   },
   user: {
@@ -236,6 +237,7 @@ export const admin: Localized<AdminMessages> = {
       none: "なし",
       adminBadge: "管理者",
       showing: "全 {total} 人中 {from}–{to} 人を表示",
+      showingCapped: "{total} 人を超える該当者のうち {from}–{to} 人を表示中です。すべて確認するには検索条件を絞り込んでください",
       empty: "該当するユーザーはいません。",
     },
     user: {
@@ -407,6 +409,7 @@ export const admin: Localized<AdminMessages> = {
       none: "无",
       adminBadge: "管理员",
       showing: "共 {total} 位用户，当前显示第 {from}–{to} 位",
+      showingCapped: "匹配用户超过 {total} 位，当前显示第 {from}–{to} 位；请缩小搜索范围以查看全部结果",
       empty: "未找到用户。",
     },
     user: {

@@ -3,7 +3,6 @@ import type { Localized } from "../../../lib/i18n/languages";
 
 const en = {
   articlesTitle: "Latest Articles",
-  readArticle: "Read article",
   readTime: "{minutes} min read",
   by: "By {author}",
   publishedOn: "Published on",
@@ -12,7 +11,6 @@ const en = {
   aboutAuthor: "About the author",
   related: "Related Articles",
   backToBlog: "Back to all articles",
-  breadcrumb: "Breadcrumb",
 };
 
 export type BlogMessages = typeof en;
@@ -21,7 +19,6 @@ export const blogMessages: Localized<BlogMessages> = {
   en,
   ja: {
     articlesTitle: "最新の記事",
-    readArticle: "記事を読む",
     readTime: "約{minutes}分で読めます",
     by: "執筆：{author}",
     publishedOn: "公開日",
@@ -30,11 +27,9 @@ export const blogMessages: Localized<BlogMessages> = {
     aboutAuthor: "執筆者について",
     related: "関連記事",
     backToBlog: "記事一覧へ戻る",
-    breadcrumb: "パンくずリスト",
   },
   zh: {
     articlesTitle: "最新文章",
-    readArticle: "阅读全文",
     readTime: "阅读约需 {minutes} 分钟",
     by: "作者：{author}",
     publishedOn: "发布日期",
@@ -43,6 +38,5 @@ export const blogMessages: Localized<BlogMessages> = {
     aboutAuthor: "关于作者",
     related: "相关文章",
     backToBlog: "返回文章列表",
-    breadcrumb: "面包屑导航",
   },
 };

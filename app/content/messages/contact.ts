@@ -5,7 +5,6 @@ const en = {
   optional: "(optional)",
   honeypot: "Leave this field empty",
   fixErrors: "Please correct the highlighted fields and try again.",
-  networkError: "Your message could not be sent because the connection failed. Please try again.",
   contactDetails: "Contact details",
 };
 
@@ -17,14 +16,12 @@ export const contactMessages: Localized<ContactMessages> = {
     optional: "（任意）",
     honeypot: "この項目には何も入力しないでください",
     fixErrors: "入力内容に誤りがあります。該当する項目を修正して、もう一度送信してください。",
-    networkError: "通信エラーのため送信できませんでした。お手数ですが、もう一度お試しください。",
     contactDetails: "連絡先",
   },
   zh: {
     optional: "（选填）",
     honeypot: "请勿填写此项",
     fixErrors: "部分内容填写有误，请修改标出的字段后重新提交。",
-    networkError: "网络连接失败，留言未能发送，请重试。",
     contactDetails: "联系方式",
   },
 };
