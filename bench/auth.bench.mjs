@@ -205,8 +205,9 @@ ${markdownTable(
         figures.map((f) => [f.figure, `${f.value} ${f.unit}`, f.baseline, `${f.baselineValue} ${f.unit}`, String(f.ratio), f.target ? `${f.target} ${f.pass ? "✔" : "✘"}` : ""]),
       )}
 
-An unknown e-mail costs one dummy verify, so its time matches a wrong password's (no enumeration by timing).
-Throughput is bounded by the hash on purpose: about one log-in per ~20 ms of one core.
+The last row should stay near 1: an unknown e-mail spends one dummy verify, like a wrong password
+(no account enumeration by timing). Throughput is bounded by the hash on purpose (one verify takes
+about 20 ms of one core on an idle machine of this kind; the argon2 work runs on libuv's thread pool).
 `,
     );
     if (!loginTarget.pass) {

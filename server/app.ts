@@ -167,7 +167,8 @@ export function createApp({ services, pages, beforePages = [] }: CreateAppOption
   // Built assets carry a content hash in their names: cache them for a year.
   const clientDir = path.join(projectRoot(), "build", "client");
   app.use("/assets", assetsHandler(path.join(clientDir, "assets")));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // Images and icons keep their names across builds; a month is long enough for them to be cached well.
+  app.use(express.static(clientDir, { maxAge: "30d", index: false }));
   if (pages?.mode === "development") app.use(express.static(path.join(projectRoot(), "public"), { index: false }));
 
   // Old service slugs from the spec's home cards, and /en/... (English lives at the root).
@@ -213,6 +214,7 @@ export function createApp({ services, pages, beforePages = [] }: CreateAppOption
       mode: pages.mode,
       cache: pages.cache,
       stripe: Boolean(env.STRIPE_PUBLISHABLE_KEY),
+      clientDir,
       getLoadContext: (req) => ({ services, clientIp: clientIp(req) }),
     });
     app.all("/{*splat}", pageHandler);

@@ -3,6 +3,8 @@
 // signed-in state lives in the browser), so it is rendered once per path and build, kept compressed
 // in memory, and answered with an ETag.
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { Readable } from "node:stream";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
@@ -19,6 +21,8 @@ interface CachedPage {
 }
 
 export interface PageHandlerOptions {
+  /** Folder of the client build, for inlining the stylesheet named by <meta name="inline-stylesheet">. */
+  clientDir?: string;
   build: () => Promise<ServerBuild>;
   mode: "production" | "development";
   getLoadContext: (req: Request, res: Response) => AppLoadContext;
@@ -82,6 +86,30 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
   const maxEntries = options.maxEntries ?? 1000;
   let handler: ((request: globalThis.Request, context?: AppLoadContext) => Promise<globalThis.Response>) | undefined;
 
+  const stylesheets = new Map<string, string>();
+  const readStylesheet = (href: string): string => {
+    let css = stylesheets.get(href);
+    if (css === undefined) {
+      css = "";
+      if (options.clientDir && /^\/assets\/[\w.-]+\.css$/.test(href)) {
+        try {
+          // A closing style tag cannot occur in Tailwind's output; escape it anyway.
+          css = readFileSync(path.join(options.clientDir, href), "utf8").replace(/<\/style/gi, "<\\/style");
+        } catch {
+          css = "";
+        }
+      }
+      stylesheets.set(href, css);
+    }
+    return css;
+  };
+  // React 19 skips unexpected tags in <head> when hydrating, so the extra <style> is left alone.
+  const inlineStylesheet = (html: string): string =>
+    html.replace(/<meta name="inline-stylesheet" content="([^"]+)"\/>/, (tag, href: string) => {
+      const css = readStylesheet(href);
+      return css ? `${tag}<style>${css}</style>` : `${tag}<link rel="stylesheet" href="${href}"/>`;
+    });
+
   const cacheKey = (req: Request) => `${req.get("host") ?? ""}${req.path}`;
 
   const pageHandler = (async (req, res, next) => {
@@ -95,12 +123,13 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
         handler = createRequestHandler(await options.build(), options.mode);
       }
       const response = await handler(toFetchRequest(req, res), options.getLoadContext(req, res));
-      const body = req.method === "HEAD" ? Buffer.alloc(0) : Buffer.from(await response.arrayBuffer());
+      let body = req.method === "HEAD" ? Buffer.alloc(0) : Buffer.from(await response.arrayBuffer());
       const headers: [string, string][] = [];
       response.headers.forEach((value, name) => {
         if (name !== "set-cookie" && name !== "content-length" && name !== "content-encoding") headers.push([name, value]);
       });
       const isHtml = (response.headers.get("content-type") ?? "").includes("text/html");
+      if (isHtml && body.length > 0) body = Buffer.from(inlineStylesheet(body.toString("utf8")), "utf8");
       if (isHtml) {
         const csp = buildCsp({
           scriptHashes: inlineScriptHashes(body.toString("utf8")),

@@ -27,14 +27,15 @@ const dollars = (amount: number) =>
 test.describe("admin guard", () => {
   test("a visitor is sent to the login page with the admin page as next", async ({ page }) => {
     await page.goto("/admin/users");
-    await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fusers$/);
+    // The guard runs after hydration, which can take a while on a cold server.
+    await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fusers$/, { timeout: 15_000 });
   });
 
   test("a signed-in member typing /admin sees the 403 page, and the API refuses them", async ({ page, app }) => {
     const member = await signUpViaApi();
     await signInPage(page, member);
     await page.goto("/admin");
-    await expect(page.getByTestId("error-forbidden")).toBeVisible();
+    await expect(page.getByTestId("error-forbidden")).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access denied");
     await expect(page.getByTestId("admin-layout")).toHaveCount(0);
     expect((await app.api("/dashboard/get", { token: member.token })).status).toBe(403);

@@ -18,7 +18,7 @@ import { parseEnv } from "../../lib/env.server";
 import { createApp } from "../../server/app";
 import { SHUTTING_DOWN } from "../../server/lifecycle";
 import { FAKE_ANSWER, startFakeOpenAI, type FakeOpenAI } from "../fakes/fake-openai";
-import { testDatabase } from "../helpers/test-db";
+import { testDatabase, usingPostgres } from "../helpers/test-db";
 import { BUILD_TIMEOUT_MS, ensureProductionBuild } from "../security/production-build";
 
 const SHUTDOWN_TIMEOUT_MS = 8_000;
@@ -138,7 +138,8 @@ async function readDatabase(dir: string, userId: string) {
   }
 }
 
-describe("graceful shutdown of the production server", () => {
+// The child servers run on PGlite whatever the pass: checked once, in the PGlite pass of `npm test`.
+describe.skipIf(usingPostgres())("graceful shutdown of the production server", () => {
   it("finishes the in-flight streamed answer, refuses new connections and exits 0 promptly", async () => {
     fake.setMode("stream-slow");
     const proc = await startServer();
