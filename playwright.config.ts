@@ -9,7 +9,8 @@ const executablePath = process.env.CHROMIUM_PATH || findChromium() || undefined;
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
-  outputDir: "test-results/e2e",
+  // scripts/run-e2e.mjs picks another folder when a second run is going on in the same checkout.
+  outputDir: process.env.E2E_OUTPUT_DIR || "test-results/e2e",
   workers: 1,
   fullyParallel: false,
   retries: ci ? 1 : 0,

@@ -1,6 +1,7 @@
 // npm run test:e2e [-- playwright args]: finds (or on Debian as root installs) Chromium, builds the
 // production bundle unless SKIP_BUILD=1, then runs Playwright with the system browser.
 import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { findChromium } from "./find-chromium.mjs";
@@ -39,9 +40,38 @@ if (process.env.SKIP_BUILD !== "1") {
   if (status !== 0) process.exit(status);
 }
 
+// Playwright empties its output folder when it starts, so two runs at once in one checkout would
+// delete each other's traces: a run that finds another one alive writes to a folder of its own.
+const resultsDir = path.join(root, "test-results");
+const lock = path.join(resultsDir, "e2e.pid");
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+mkdirSync(resultsDir, { recursive: true });
+let outputDir = process.env.E2E_OUTPUT_DIR;
+let ownsLock = false;
+if (!outputDir) {
+  const other = existsSync(lock) ? Number(readFileSync(lock, "utf8")) : 0;
+  if (other && other !== process.pid && alive(other)) {
+    outputDir = path.join(resultsDir, `e2e-${process.pid}`);
+    console.log(`Another end-to-end run (pid ${other}) is using test-results/e2e; this one writes to ${path.relative(root, outputDir)}.`);
+  } else {
+    outputDir = path.join(resultsDir, "e2e");
+    writeFileSync(lock, String(process.pid));
+    ownsLock = true;
+  }
+}
+
 const status = run(npx, ["playwright", "test", ...process.argv.slice(2)], {
   ...process.env,
   CHROMIUM_PATH: chromium,
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+  E2E_OUTPUT_DIR: outputDir,
 });
+if (ownsLock) rmSync(lock, { force: true });
 process.exit(status);

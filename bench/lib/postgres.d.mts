@@ -8,6 +8,9 @@ export interface PostgresCluster {
   stop(mode?: "fast" | "immediate"): void;
   start(): void;
   restart(mode?: "fast" | "immediate"): void;
+  stopAsync(mode?: "fast" | "immediate"): Promise<void>;
+  startAsync(): Promise<void>;
+  restartAsync(mode?: "fast" | "immediate", downMs?: number): Promise<void>;
   run(tool: string, args: string[]): SpawnSyncReturns<string>;
   log(): string;
   destroy(): void;

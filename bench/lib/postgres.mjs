@@ -3,7 +3,7 @@
 // scripts/with-postgres.mjs makes the test cluster: 127.0.0.1 only, a free port, trust auth, owned
 // by the `postgres` user when run as root. Unlike the test cluster it keeps fsync on: the fault
 // scripts kill it and must see real crash recovery.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -17,7 +17,8 @@ function onPath(name) {
 /** Directory holding initdb and pg_ctl: PATH first, then Debian's /usr/lib/postgresql/<version>/bin. */
 export function findPostgresBinDir() {
   const initdb = onPath("initdb");
-  if (initdb && onPath("pg_ctl")) return path.dirname(path.resolve(path.dirname(initdb), execFileSync("readlink", ["-f", initdb], { encoding: "utf8" }).trim()));
+  // Debian links /usr/local/bin/initdb etc. to /usr/lib/postgresql/<version>/bin: use the real folder.
+  if (initdb && onPath("pg_ctl")) return path.dirname(execFileSync("readlink", ["-f", initdb], { encoding: "utf8" }).trim());
   const base = "/usr/lib/postgresql";
   if (existsSync(base)) {
     const versions = readdirSync(base)
@@ -48,6 +49,9 @@ function freePort() {
  * @property {(mode?: "fast" | "immediate") => void} stop
  * @property {() => void} start
  * @property {(mode?: "fast" | "immediate") => void} restart
+ * @property {(mode?: "fast" | "immediate") => Promise<void>} stopAsync
+ * @property {() => Promise<void>} startAsync
+ * @property {(mode?: "fast" | "immediate", downMs?: number) => Promise<void>} restartAsync
  * @property {(tool: string, args: string[]) => import("node:child_process").SpawnSyncReturns<string>} run  runs a client tool (psql, pg_dump, ...) as the cluster's owner
  * @property {() => string} log
  * @property {() => void} destroy
@@ -70,11 +74,25 @@ export async function startPostgres(options = {}) {
       gid: Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim()),
     };
   }
-  const pg = (tool, args) => {
+  const command = (tool, args) => {
     const binary = path.join(binDir, tool);
-    const [file, argv] = runAs ? ["runuser", ["-u", "postgres", "--", binary, ...args]] : [binary, args];
+    return runAs ? ["runuser", ["-u", "postgres", "--", binary, ...args]] : [binary, args];
+  };
+  const pg = (tool, args) => {
+    const [file, argv] = command(tool, args);
     return spawnSync(file, argv, { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
   };
+  // The same without blocking this process's event loop (load keeps running during a restart).
+  const pgAsync = (tool, args) =>
+    new Promise((resolve) => {
+      const [file, argv] = command(tool, args);
+      const child = spawn(file, argv, { stdio: ["ignore", "pipe", "pipe"] });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk) => (stdout += chunk));
+      child.stderr.on("data", (chunk) => (stderr += chunk));
+      child.on("close", (status) => resolve({ status, stdout, stderr }));
+    });
 
   const dir = mkdtempSync(path.join(tmpdir(), "taxatlas-bench-pg-"));
   const dataDir = path.join(dir, "data");
@@ -111,6 +129,14 @@ export async function startPostgres(options = {}) {
     check(pg("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "-t", "60", "stop"]), "pg_ctl stop");
     running = false;
   };
+  const stopAsync = async (mode = "fast") => {
+    check(await pgAsync("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "-t", "60", "stop"]), "pg_ctl stop");
+    running = false;
+  };
+  const startAsync = async () => {
+    check(await pgAsync("pg_ctl", ["-D", dataDir, "-l", logFile, "-o", settings, "-w", "-t", "60", "start"]), "pg_ctl start");
+    running = true;
+  };
   try {
     start();
   } catch (error) {
@@ -129,6 +155,14 @@ export async function startPostgres(options = {}) {
     restart(mode = "fast") {
       stop(mode);
       start();
+    },
+    stopAsync,
+    startAsync,
+    /** Stops, stays down for `downMs`, starts again; resolves when it accepts connections. */
+    async restartAsync(mode = "fast", downMs = 0) {
+      await stopAsync(mode);
+      if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
+      await startAsync();
     },
     run: (tool, args) => pg(tool, args),
     log,

@@ -84,5 +84,5 @@ export const MessageReadSchema = z.object({
   read: z.boolean("invalid_type"),
 });
 
-/** A user or message id in a URL: a UUID (anything else is simply not found). */
-export const IdSchema = z.uuid();
+/** A user or message id in a URL: any 8-4-4-4-12 hex id PostgreSQL accepts (anything else is simply not found). */
+export const IdSchema = z.guid();

@@ -8,7 +8,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-export const e2eLogDir = path.join(projectRoot, "test-results", "e2e-servers");
+/** Server logs, beside Playwright's output folder (test-results/e2e-servers by default). */
+export const e2eLogDir = process.env.E2E_OUTPUT_DIR
+  ? `${path.resolve(projectRoot, process.env.E2E_OUTPUT_DIR)}-servers`
+  : path.join(projectRoot, "test-results", "e2e-servers");
 
 export interface AppServer {
   name: string;

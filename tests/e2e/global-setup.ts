@@ -8,9 +8,10 @@
 // startAppServer() from ./app-server.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { startFakeOpenAI } from "../fakes/fake-openai";
 import { startFakeSmtp } from "../fakes/fake-smtp";
-import { startAppServer, type AppServer } from "./app-server";
+import { e2eLogDir, startAppServer, type AppServer } from "./app-server";
 
 export const ADMIN_EMAIL = "admin@taxatlas.test";
 export const ADMIN_PASSWORD = "admin-password-123";
@@ -76,7 +77,7 @@ export default async function globalSetup(): Promise<void> {
     process.env.E2E_SMTP_URL = smtp.url;
     process.env.E2E_ADMIN_EMAIL = ADMIN_EMAIL;
     process.env.E2E_ADMIN_PASSWORD = ADMIN_PASSWORD;
-    console.log(`e2e servers: main ${main.url}, kb ${kb.url} (logs in test-results/e2e-servers/)`);
+    console.log(`e2e servers: main ${main.url}, kb ${kb.url} (logs in ${path.relative(process.cwd(), e2eLogDir)}/)`);
   } catch (error) {
     await close();
     globalThis.__taxatlasE2E = undefined;

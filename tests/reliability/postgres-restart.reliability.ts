@@ -17,6 +17,8 @@ import { retryUnsettledCheckouts, watchReadiness, type ReadinessLog } from "./fa
 const CONNECTIONS = 40;
 const LOAD_MS = 30_000;
 const RESTART_AT_MS = 10_000;
+// PostgreSQL stays down this long (plus its own stop and start) before it accepts connections again.
+const OUTAGE_MS = 3_000;
 
 let fake: FakeOpenAI;
 let cluster: Cluster;
@@ -26,6 +28,7 @@ let tally: Tally;
 let readiness: ReadinessLog[];
 let restartTook = 0;
 let restartAt = 0;
+const readinessSummary: string[] = [];
 
 beforeAll(async () => {
   if (!process.env.BENCH_APP_ROOT) await ensureProductionBuild();
@@ -46,7 +49,8 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, RESTART_AT_MS));
     const started = performance.now();
     restartAt = Date.now();
-    cluster.postgres.restart("immediate");
+    // Asynchronously: the load and the readiness watcher keep running through the outage.
+    await cluster.postgres.restartAsync("immediate", OUTAGE_MS);
     restartTook = performance.now() - started;
   })();
   load = await runLoad({ connections: CONNECTIONS, durationMs: LOAD_MS, actions, vus });
@@ -81,6 +85,9 @@ describe("PostgreSQL restarted mid-load", () => {
       const lastDown = down[down.length - 1]!;
       const recovered = log.find((r) => r.at > lastDown.at && r.status === 200);
       expect(recovered, `instance ${index + 1} did not report ready again`).toBeTruthy();
+      readinessSummary.push(
+        `instance ${index + 1}: 503 from +${down[0]!.at - restartAt} ms to +${lastDown.at - restartAt} ms, ready again at +${recovered!.at - restartAt} ms (PostgreSQL accepted connections at +${Math.round(restartTook)} ms)`,
+      );
     }
     // Processes were not restarted: the same instances answered before and after.
     for (const server of cluster.servers) expect(server.child.exitCode).toBeNull();
@@ -126,7 +133,7 @@ describe("PostgreSQL restarted mid-load", () => {
     expect(rows.length).toBe(tally.checkoutsSucceeded.size);
     console.log(
       `[fault] postgres restart: ${load.count} requests, ${tally.unavailable} answered 503 unavailable, ${tally.streamErrors} streams ended with an error event, ` +
-        `${tally.unsettled.length} checkouts retried; restart took ${Math.round(restartTook)} ms; invariants ${JSON.stringify(invariants)}`,
+        `${tally.unsettled.length} checkouts retried; outage (stop, ${OUTAGE_MS} ms down, start) took ${Math.round(restartTook)} ms; invariants ${JSON.stringify(invariants)}; ${readinessSummary.join("; ")}`,
     );
   });
 });

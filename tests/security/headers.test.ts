@@ -1,6 +1,9 @@
 // Response headers on every page route (from the production build's route table, in each language)
 // and on every API route: a CSP without 'unsafe-inline' for scripts and with frame-ancestors 'none',
 // nosniff, a referrer policy, HSTS only over TLS as reported by a trusted proxy, and no cookies.
+import { createHash } from "node:crypto";
+import { readdirSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { pino } from "pino";
@@ -34,7 +37,6 @@ async function pagesApp(build: () => Promise<ServerBuild>, env: Record<string, s
   });
   const { app } = createApp({ services, pages: { build, mode: "production", cache: true } });
   // The same shape as createTestApp's handle, so request() works on it.
-  const http = await import("node:http");
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as { port: number }).port;
@@ -155,7 +157,6 @@ describe("security headers", () => {
     const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].filter((m) => m[1]);
     expect(inline.length).toBeGreaterThan(0);
     const scriptSrc = directives(res.headers.get("content-security-policy")).get("script-src")!;
-    const { createHash } = await import("node:crypto");
     for (const match of inline) {
       const hash = `'sha256-${createHash("sha256").update(match[1]!, "utf8").digest("base64")}'`;
       expect(scriptSrc).toContain(hash);
@@ -175,7 +176,7 @@ describe("security headers", () => {
       expect(res.headers.get("x-content-type-options"), file).toBe("nosniff");
       expect(directives(res.headers.get("content-security-policy")).get("frame-ancestors"), file).toEqual(["'none'"]);
     }
-    const asset = (await import("node:fs")).readdirSync(path.join(buildDir, "client", "assets")).find((f) => f.endsWith(".js"))!;
+    const asset = readdirSync(path.join(buildDir, "client", "assets")).find((f) => f.endsWith(".js"))!;
     const res = await request(app, "GET", `/assets/${asset}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
