@@ -16,7 +16,7 @@ export function watchReadiness(urls: string[], intervalMs = 100) {
     while (running) {
       let status = 0;
       try {
-        const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(3_000) });
+        const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(10_000) });
         await response.arrayBuffer();
         status = response.status;
       } catch {

@@ -14,7 +14,7 @@ import { startFakeOpenAI, type FakeOpenAI } from "../fakes/fake-openai";
 import { ensureProductionBuild } from "../security/production-build";
 import { retryUnsettledCheckouts, watchReadiness, type ReadinessLog } from "./fault-helpers";
 
-const CONNECTIONS = 40;
+const CONNECTIONS = 24;
 const LOAD_MS = 30_000;
 const RESTART_AT_MS = 10_000;
 // PostgreSQL stays down this long (plus its own stop and start) before it accepts connections again.
