@@ -66,7 +66,15 @@ export async function startServerProcess(name, env, options = {}) {
     });
   });
   let done = false;
-  void exited.then(() => (done = true));
+  // A crash of this process must not leave the server running without its database.
+  const killOnExit = () => {
+    if (!done) child.kill("SIGKILL");
+  };
+  process.once("exit", killOnExit);
+  void exited.then(() => {
+    done = true;
+    process.off("exit", killOnExit);
+  });
 
   const port = await new Promise((resolve, reject) => {
     const timer = setTimeout(
