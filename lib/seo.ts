@@ -3,6 +3,7 @@
 import type { MetaDescriptor } from "react-router";
 import { LANGUAGES, type Lang } from "./i18n/languages";
 import { alternates, localePath } from "./i18n/paths";
+import { rootDataFrom, type RootData } from "./root-data";
 
 export interface SeoInput {
   lang: Lang;
@@ -56,3 +57,31 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
 /** Pages that are not worth caching or indexing (member area, admin, checkout). */
 export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-cache";
+
+interface ContentPageData {
+  lang: Lang;
+  content: { seo: { title: string; description: string } } | null;
+}
+
+/**
+ * The meta tags of a page whose loader returns `{lang, content}` with `content.seo`: most public
+ * pages. `path` is the unprefixed path, or computed from the loader data.
+ */
+export function contentPageMeta<D extends ContentPageData>(
+  args: { data: D | undefined; matches: readonly ({ id: string; data?: unknown } | undefined)[] },
+  path: string | ((data: D) => string),
+  extra: Partial<Pick<SeoInput, "type" | "image" | "jsonLd">> | ((data: D, root: RootData) => Partial<SeoInput>) = {},
+): MetaDescriptor[] {
+  const root = rootDataFrom(args.matches);
+  const data = args.data;
+  if (!data?.content || !root) return [];
+  return seoMeta({
+    lang: data.lang,
+    path: typeof path === "function" ? path(data) : path,
+    title: data.content.seo.title,
+    description: data.content.seo.description,
+    siteName: root.siteName,
+    origin: root.origin,
+    ...(typeof extra === "function" ? extra(data, root) : extra),
+  });
+}

@@ -3,9 +3,8 @@ import { parseContact, readFormBody, submitContact } from "../../lib/contact.ser
 import { ApiError, COMMON_ERRORS } from "../../lib/http/api-error";
 import { localePath } from "../../lib/i18n/paths";
 import { localizedContent, pageLang } from "../../lib/page-loader.server";
-import { rootDataFrom } from "../../lib/root-data";
 import { CONTACT_FIELDS } from "../../lib/schemas/contact";
-import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL } from "../../lib/seo";
 import { ContactForm, type ContactActionResult, type ContactFormValues } from "../components/contact-form";
 import { ContentNotAvailable } from "../components/content-not-available";
 import { MailIcon, MapPinIcon, PhoneIcon } from "../components/icons";
@@ -63,18 +62,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return headers;
 };
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = rootDataFrom(matches);
-  if (!data?.content || !root) return [];
-  return seoMeta({
-    lang: data.lang,
-    path: "/contact",
-    title: data.content.seo.title,
-    description: data.content.seo.description,
-    siteName: root.siteName,
-    origin: root.origin,
-  });
-};
+export const meta: Route.MetaFunction = (args) => contentPageMeta(args, "/contact");
 
 export default function Contact() {
   const { content, sent } = useLoaderData<typeof loader>();

@@ -1,7 +1,6 @@
 import { useLoaderData } from "react-router";
 import { localizedContent, pageLang } from "../../lib/page-loader.server";
-import { rootDataFrom } from "../../lib/root-data";
-import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL } from "../../lib/seo";
 import { ContentNotAvailable } from "../components/content-not-available";
 import { LocalizedLink } from "../components/localized-link";
 import { home } from "../content/home";
@@ -15,16 +14,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = rootDataFrom(matches);
-  if (!data?.content || !root) return [];
-  return seoMeta({
-    lang: data.lang,
-    path: "/",
-    title: data.content.seo.title,
-    description: data.content.seo.description,
-    siteName: root.siteName,
-    origin: root.origin,
+export const meta: Route.MetaFunction = (args) =>
+  contentPageMeta(args, "/", (_data, root) => ({
     jsonLd: [
       {
         "@context": "https://schema.org",
@@ -36,8 +27,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
         ...(root.contact.phone ? { telephone: root.contact.phone } : {}),
       },
     ],
-  });
-};
+  }));
 
 export default function Home() {
   const { content, logos } = useLoaderData<typeof loader>();

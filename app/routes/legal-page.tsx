@@ -2,8 +2,7 @@
 import { data, useLoaderData } from "react-router";
 import { splitLangPath } from "../../lib/i18n/paths";
 import { localizedContent, pageLang } from "../../lib/page-loader.server";
-import { rootDataFrom } from "../../lib/root-data";
-import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL } from "../../lib/seo";
 import { ConsentPanel } from "../components/consent-panel";
 import { ContentNotAvailable } from "../components/content-not-available";
 import { TextPageView } from "../components/text-page";
@@ -25,18 +24,7 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = rootDataFrom(matches);
-  if (!data?.content || !root) return [];
-  return seoMeta({
-    lang: data.lang,
-    path: `/${data.page}`,
-    title: data.content.seo.title,
-    description: data.content.seo.description,
-    siteName: root.siteName,
-    origin: root.origin,
-  });
-};
+export const meta: Route.MetaFunction = (args) => contentPageMeta(args, (data) => `/${data.page}`);
 
 export default function LegalPageRoute() {
   const { content, page } = useLoaderData<typeof loader>();

@@ -1,7 +1,6 @@
 import { useLoaderData } from "react-router";
 import { localizedContent, pageLang } from "../../lib/page-loader.server";
-import { rootDataFrom } from "../../lib/root-data";
-import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL } from "../../lib/seo";
 import { ContactPrompt } from "../components/contact-prompt";
 import { ContentNotAvailable } from "../components/content-not-available";
 import { PortfolioGallery } from "../components/portfolio-gallery";
@@ -15,18 +14,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = rootDataFrom(matches);
-  if (!data?.content || !root) return [];
-  return seoMeta({
-    lang: data.lang,
-    path: "/portfolio",
-    title: data.content.seo.title,
-    description: data.content.seo.description,
-    siteName: root.siteName,
-    origin: root.origin,
-  });
-};
+export const meta: Route.MetaFunction = (args) => contentPageMeta(args, "/portfolio");
 
 export default function Portfolio() {
   const { content } = useLoaderData<typeof loader>();

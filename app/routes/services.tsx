@@ -1,8 +1,7 @@
 import { useLoaderData } from "react-router";
 import { localizedContent, pageLang } from "../../lib/page-loader.server";
-import { rootDataFrom } from "../../lib/root-data";
 import { SERVICE_SLUGS } from "../../lib/services";
-import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL } from "../../lib/seo";
 import { ContactPrompt } from "../components/contact-prompt";
 import { ContentNotAvailable } from "../components/content-not-available";
 import { useMessages } from "../components/language-provider";
@@ -27,18 +26,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = rootDataFrom(matches);
-  if (!data?.content || !root) return [];
-  return seoMeta({
-    lang: data.lang,
-    path: "/services",
-    title: data.content.seo.title,
-    description: data.content.seo.description,
-    siteName: root.siteName,
-    origin: root.origin,
-  });
-};
+export const meta: Route.MetaFunction = (args) => contentPageMeta(args, "/services");
 
 export default function Services() {
   const { content, sections } = useLoaderData<typeof loader>();
