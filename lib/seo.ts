@@ -85,3 +85,15 @@ export function contentPageMeta<D extends ContentPageData>(
     ...(typeof extra === "function" ? extra(data, root) : extra),
   });
 }
+
+/** The meta tags of a page whose loader returns `{lang}` and whose title comes from interface text. */
+export function textPageMeta(
+  args: { data: { lang: Lang } | undefined; matches: readonly ({ id: string; data?: unknown } | undefined)[] },
+  path: string,
+  text: (lang: Lang, root: RootData) => { title: string; description: string; noindex?: boolean },
+): MetaDescriptor[] {
+  const root = rootDataFrom(args.matches);
+  if (!args.data || !root) return [];
+  const { title, description, noindex } = text(args.data.lang, root);
+  return seoMeta({ lang: args.data.lang, path, title, description, siteName: root.siteName, origin: root.origin, noindex });
+}

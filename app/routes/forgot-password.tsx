@@ -2,8 +2,7 @@
 import { useState, type FormEvent } from "react";
 import { api, ApiRequestError } from "../../lib/api-client";
 import { pageLang } from "../../lib/page-loader.server";
-import { rootDataFrom } from "../../lib/root-data";
-import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import { PUBLIC_PAGE_CACHE_CONTROL, textPageMeta } from "../../lib/seo";
 import { AuthCard, AuthField, FormStatusMessage, submitButtonClass, type FormStatus } from "../components/auth-field";
 import { useLanguage, useMessages } from "../components/language-provider";
 import { LocalizedLink } from "../components/localized-link";
@@ -16,20 +15,11 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = rootDataFrom(matches);
-  if (!data || !root) return [];
-  const t = authMessages[data.lang].forgot;
-  return seoMeta({
-    lang: data.lang,
-    path: "/forgot-password",
-    title: t.seoTitle,
-    description: t.seoDescription,
-    siteName: root.siteName,
-    origin: root.origin,
-    noindex: true,
+export const meta: Route.MetaFunction = (args) =>
+  textPageMeta(args, "/forgot-password", (lang) => {
+    const t = authMessages[lang].forgot;
+    return { title: t.seoTitle, description: t.seoDescription, noindex: true };
   });
-};
 
 export default function ForgotPassword() {
   const t = useMessages(authMessages);

@@ -5,10 +5,9 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { api, ApiRequestError } from "../../lib/api-client";
 import { safeRedirectPath } from "../../lib/i18n/paths";
 import { pageLang } from "../../lib/page-loader.server";
-import { rootDataFrom } from "../../lib/root-data";
 import { RegisterSchema } from "../../lib/schemas/auth";
 import { fieldErrorText } from "../../lib/schemas/field-errors";
-import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import { PUBLIC_PAGE_CACHE_CONTROL, textPageMeta } from "../../lib/seo";
 import {
   AuthCard,
   AuthField,
@@ -29,19 +28,11 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = rootDataFrom(matches);
-  if (!data || !root) return [];
-  const t = authMessages[data.lang].signup;
-  return seoMeta({
-    lang: data.lang,
-    path: "/signup",
-    title: t.seoTitle,
-    description: t.seoDescription,
-    siteName: root.siteName,
-    origin: root.origin,
-  });
-};
+export const meta: Route.MetaFunction = (args) =>
+  textPageMeta(args, "/signup", (lang) => ({
+    title: authMessages[lang].signup.seoTitle,
+    description: authMessages[lang].signup.seoDescription,
+  }));
 
 type AuthResponse = Partial<SignInData> & { message?: string };
 
