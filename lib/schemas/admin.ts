@@ -1,6 +1,7 @@
 // Admin area inputs, shared by the admin pages (forms, URL parameters) and the admin API.
 // Messages are field error codes (lib/schemas/field-errors.ts).
-import { z } from "./zod";
+import "./zod-config";
+import { z } from "zod";
 
 export const USER_SORTS = ["created_desc", "created_asc", "credits_desc", "credits_asc"] as const;
 export type UserSort = (typeof USER_SORTS)[number];

@@ -1,6 +1,7 @@
 // The AI assistant's inputs, shared by the service pages (client-side check) and server/api/v1/ai.ts
 // (the authority). Messages are field error codes (lib/schemas/field-errors.ts).
-import { z } from "./zod";
+import "./zod-config";
+import { z } from "zod";
 import { LANGS } from "../i18n/languages";
 import { SERVICE_SLUGS } from "../services";
 

@@ -1,6 +1,7 @@
 // Account forms and API bodies: sign-up, log-in, forgotten and reset password. Shared by the pages
 // (client-side checks) and server/api/v1/user.ts (the authority). Messages are field error codes.
-import { z } from "./zod";
+import "./zod-config";
+import { z } from "zod";
 
 /** NIST SP 800-63B: at least 8 characters, and a generous maximum that still bounds hashing work. */
 export const PASSWORD_MIN = 8;

@@ -1,6 +1,7 @@
 // The contact form, shared by the page (checks in the browser, the no-JavaScript form action) and
 // POST /api/v1/contact (the authority). Messages are field error codes (lib/schemas/field-errors.ts).
-import { z } from "./zod";
+import "./zod-config";
+import { z } from "zod";
 
 export const CONTACT_SERVICES = ["general", "technology", "security", "consulting", "web", "support"] as const;
 export type ContactServiceId = (typeof CONTACT_SERVICES)[number];

@@ -1,6 +1,7 @@
 // Checkout requests, shared by the checkout page (checks in the browser) and /api/v1/payment (the
 // authority). Messages are field error codes (lib/schemas/field-errors.ts).
-import { z } from "./zod";
+import "./zod-config";
+import { z } from "zod";
 import { PACKAGE_IDS } from "../catalog";
 
 const missingOr = (code: string) => (issue: { input?: unknown }) =>
