@@ -1,9 +1,7 @@
 // /login: e-mail and password. Spec §5/§8 messages; on success the token, user and credits are
 // stored and the member goes back to `next` (same-site paths only), else home, an admin to /admin.
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { api, ApiRequestError } from "../../lib/api-client";
-import { safeRedirectPath } from "../../lib/i18n/paths";
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { pageLang } from "../../lib/page-loader.server";
 import { PUBLIC_PAGE_CACHE_CONTROL, textPageMeta } from "../../lib/seo";
 import {
@@ -12,11 +10,9 @@ import {
   FormStatusMessage,
   ShowPasswordToggle,
   submitButtonClass,
-  SUCCESS_REDIRECT_MS,
-  type FormStatus,
 } from "../components/auth-field";
-import { useAuth, type SignInData } from "../components/auth-provider";
-import { useLanguage, useMessages } from "../components/language-provider";
+import { useSignInForm } from "../components/use-sign-in-form";
+import { useMessages } from "../components/language-provider";
 import { LocalizedLink } from "../components/localized-link";
 import { auth as authMessages } from "../content/messages/auth";
 import type { Route } from "./+types/login";
@@ -33,25 +29,13 @@ export const meta: Route.MetaFunction = (args) =>
     description: authMessages[lang].login.seoDescription,
   }));
 
-type AuthResponse = Partial<SignInData> & { message?: string };
-
 export default function Login() {
   const t = useMessages(authMessages);
-  const { lang, href } = useLanguage();
-  const auth = useAuth();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
+  const { pending, status, setStatus, fieldErrors, setFieldErrors, crossHref, submit } = useSignInForm();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [showPassword, setShowPassword] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [status, setStatus] = useState<FormStatus>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const next = searchParams.get("next");
-  const signupHref = next ? `${href("/signup")}?next=${encodeURIComponent(safeRedirectPath(next))}` : href("/signup");
+  const signupHref = crossHref("/signup");
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -61,32 +45,12 @@ export default function Login() {
       setStatus({ kind: "error", text: t.login.bothRequired });
       return;
     }
-    setStatus(null);
-    setPending(true);
-    try {
-      const result = await api<AuthResponse | null>("/user/login", { method: "POST", body: { email, password }, lang });
-      if (!result?.token || !result.user) {
-        setStatus({ kind: "error", text: t.login.noResult });
-        setPending(false);
-        return;
-      }
-      auth.signIn({ token: result.token, user: result.user });
-      setStatus({ kind: "success", text: t.login.success });
-      const target = next
-        ? safeRedirectPath(next, href("/"))
-        : result.user.role === "admin"
-          ? href("/admin")
-          : href("/");
-      timer.current = setTimeout(() => navigate(target, { replace: true }), SUCCESS_REDIRECT_MS);
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status !== 0) {
-        setFieldErrors(error.fields);
-        setStatus({ kind: "error", text: error.message || t.login.failed });
-      } else {
-        setStatus({ kind: "error", text: t.login.error });
-      }
-      setPending(false);
-    }
+    await submit("/user/login", { email, password }, {
+      noResult: t.login.noResult,
+      success: t.login.success,
+      failed: t.login.failed,
+      error: t.login.error,
+    });
   }
 
   return (

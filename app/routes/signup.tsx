@@ -1,9 +1,7 @@
 // /signup: name (optional), e-mail and password. Spec §5/§8 messages; field errors from the shared
 // schema (checked here first, then by the server); success signs the new member in at once.
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { api, ApiRequestError } from "../../lib/api-client";
-import { safeRedirectPath } from "../../lib/i18n/paths";
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { pageLang } from "../../lib/page-loader.server";
 import { RegisterSchema } from "../../lib/schemas/auth";
 import { fieldErrorText } from "../../lib/schemas/field-errors";
@@ -14,11 +12,9 @@ import {
   FormStatusMessage,
   ShowPasswordToggle,
   submitButtonClass,
-  SUCCESS_REDIRECT_MS,
-  type FormStatus,
 } from "../components/auth-field";
-import { useAuth, type SignInData } from "../components/auth-provider";
-import { useLanguage, useMessages } from "../components/language-provider";
+import { useSignInForm } from "../components/use-sign-in-form";
+import { useMessages } from "../components/language-provider";
 import { auth as authMessages } from "../content/messages/auth";
 import type { Route } from "./+types/signup";
 
@@ -34,26 +30,14 @@ export const meta: Route.MetaFunction = (args) =>
     description: authMessages[lang].signup.seoDescription,
   }));
 
-type AuthResponse = Partial<SignInData> & { message?: string };
-
 export default function Signup() {
   const t = useMessages(authMessages);
-  const { lang, href } = useLanguage();
-  const auth = useAuth();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
+  const { lang, pending, status, setStatus, fieldErrors, setFieldErrors, crossHref, submit } = useSignInForm();
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [showPassword, setShowPassword] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [status, setStatus] = useState<FormStatus>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const next = searchParams.get("next");
-  const loginHref = next ? `${href("/login")}?next=${encodeURIComponent(safeRedirectPath(next))}` : href("/login");
+  const loginHref = crossHref("/login");
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,28 +59,12 @@ export default function Signup() {
       setStatus({ kind: "error", text: t.checkFields });
       return;
     }
-    setStatus(null);
-    setPending(true);
-    try {
-      const result = await api<AuthResponse | null>("/user/register", { method: "POST", body, lang });
-      if (!result?.token || !result.user) {
-        setStatus({ kind: "error", text: t.signup.falsy });
-        setPending(false);
-        return;
-      }
-      auth.signIn({ token: result.token, user: result.user });
-      setStatus({ kind: "success", text: t.signup.success });
-      const target = next ? safeRedirectPath(next, href("/")) : href("/");
-      timer.current = setTimeout(() => navigate(target, { replace: true }), SUCCESS_REDIRECT_MS);
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status !== 0) {
-        setFieldErrors(error.fields);
-        setStatus({ kind: "error", text: error.message || t.signup.failed });
-      } else {
-        setStatus({ kind: "error", text: t.signup.fallback });
-      }
-      setPending(false);
-    }
+    await submit("/user/register", body, {
+      noResult: t.signup.falsy,
+      success: t.signup.success,
+      failed: t.signup.failed,
+      error: t.signup.fallback,
+    });
   }
 
   return (
