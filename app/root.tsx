@@ -11,6 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { CONSENT_PROBE_SCRIPT } from "../lib/consent";
 import { isLang, LANGUAGES, type Lang } from "../lib/i18n/languages";
 import { splitLangPath } from "../lib/i18n/paths";
 import type { RootData } from "../lib/root-data";
@@ -88,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
+        <script dangerouslySetInnerHTML={{ __html: CONSENT_PROBE_SCRIPT }} />
         <Meta />
         <Links />
         {import.meta.env.DEV ? (

@@ -49,3 +49,17 @@ export function writeConsent(choice: { analytics: boolean; marketing: boolean })
 }
 
 export const CONSENT_CHANGED = "taxatlas:consent-changed";
+
+/** Set on <html> while the visitor has made no choice; the stylesheet shows the banner only then. */
+export const CONSENT_PENDING_ATTRIBUTE = "data-consent-pending";
+
+/**
+ * Inline script for <head>: the banner is part of the server-rendered page (so it is painted with
+ * it, not popped in after hydration), and this decides before the first paint whether it shows.
+ * Without JavaScript it stays hidden: there is nothing to consent to. After hydration the banner
+ * component keeps the attribute in step with `readConsent()`.
+ */
+export const CONSENT_PROBE_SCRIPT =
+  `try{if(!/(?:^|; )${CONSENT_COOKIE}=/.test(document.cookie)&&!localStorage.getItem(${JSON.stringify(CONSENT_COOKIE)}))` +
+  `document.documentElement.setAttribute(${JSON.stringify(CONSENT_PENDING_ATTRIBUTE)},"")}` +
+  `catch(e){document.documentElement.setAttribute(${JSON.stringify(CONSENT_PENDING_ATTRIBUTE)},"")}`;

@@ -2,14 +2,16 @@
 // and /terms). Nothing non-essential is loaded: the site sets no analytics or marketing cookies, and
 // any added later must check `readConsent()` first.
 import { useEffect, useRef, useState } from "react";
-import { CONSENT_CHANGED, readConsent, writeConsent, type Consent } from "../../lib/consent";
+import { CONSENT_CHANGED, CONSENT_PENDING_ATTRIBUTE, readConsent, writeConsent, type Consent } from "../../lib/consent";
 import { OPEN_COOKIE_PREFERENCES } from "./cookie-consent-events";
 import { useConsentMessages } from "./root-messages";
 
 export function CookieConsent() {
   const t = useConsentMessages();
   const [choice, setChoice] = useState<Consent | null>(null);
-  const [loaded, setLoaded] = useState(false);
+  // The banner is server-rendered (shown or hidden by CONSENT_PROBE_SCRIPT); its buttons work once
+  // React has hydrated, and say so by being disabled until then.
+  const [hydrated, setHydrated] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [analytics, setAnalytics] = useState(false);
   const [marketing, setMarketing] = useState(false);
@@ -17,7 +19,7 @@ export function CookieConsent() {
 
   useEffect(() => {
     setChoice(readConsent());
-    setLoaded(true);
+    setHydrated(true);
     const open = () => {
       const current = readConsent();
       setAnalytics(current?.analytics ?? false);
@@ -32,6 +34,10 @@ export function CookieConsent() {
       window.removeEventListener(CONSENT_CHANGED, changed);
     };
   }, []);
+
+  useEffect(() => {
+    if (hydrated) document.documentElement.toggleAttribute(CONSENT_PENDING_ATTRIBUTE, !choice);
+  }, [hydrated, choice]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -65,10 +71,10 @@ export function CookieConsent() {
 
   return (
     <>
-      {loaded && !choice && !dialogOpen && (
+      {!choice && !dialogOpen && (
         <section
           aria-label={t.bannerTitle}
-          className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-2xl sm:p-6"
+          className="cookie-banner fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-2xl sm:p-6"
           data-testid="cookie-banner"
         >
           <div className="mx-auto flex max-w-5xl flex-col gap-4 md:flex-row md:items-center md:justify-between">
@@ -79,6 +85,7 @@ export function CookieConsent() {
             <div className="flex shrink-0 flex-wrap gap-2">
               <button
                 type="button"
+                disabled={!hydrated}
                 className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
                 onClick={() => {
                   setAnalytics(false);
@@ -90,6 +97,7 @@ export function CookieConsent() {
               </button>
               <button
                 type="button"
+                disabled={!hydrated}
                 className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
                 onClick={() => save({ analytics: false, marketing: false })}
               >
@@ -97,6 +105,7 @@ export function CookieConsent() {
               </button>
               <button
                 type="button"
+                disabled={!hydrated}
                 className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
                 onClick={() => save({ analytics: true, marketing: true })}
               >

@@ -14,16 +14,16 @@ import { format } from "../../lib/i18n/format";
 import type { Lang } from "../../lib/i18n/languages";
 import { fieldErrorText } from "../../lib/schemas/field-errors";
 import { SERVICE_SLUGS } from "../../lib/services";
-import { expect, signInPage, signUpViaApi, test, uniqueEmail } from "./fixtures";
+import { expect, signInPage, signUpViaApi, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 const ADMIN_EMAIL = "admin@taxatlas.test";
 const ADMIN_PASSWORD = "admin-password-123";
 const url = (lang: Lang, path: string) => (lang === "en" ? path : `/${lang}${path}`);
 
-/** The cookie banner appears once React has hydrated; accepting it also keeps it off the forms. */
+/** Waits for hydration; accepting the banner also keeps it off the forms. */
 async function ready(page: Page, lang: Lang = "en") {
+  await waitForHydration(page);
   const banner = page.getByTestId("cookie-banner");
-  await expect(banner).toBeVisible();
   await banner.getByRole("button", { name: consent[lang].acceptAll, exact: true }).click();
   await expect(banner).toBeHidden();
 }

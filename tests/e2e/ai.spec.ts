@@ -7,15 +7,15 @@ import { ai as aiMessages } from "../../app/content/messages/ai";
 import { consent } from "../../app/content/messages/consent";
 import { AI_ERRORS } from "../../lib/ai/errors";
 import { KNOWLEDGE_BASE } from "../../lib/ai/knowledge-base";
-import { expect, signInPage, signUpViaApi, test, uniqueEmail, type Session } from "./fixtures";
+import { expect, signInPage, signUpViaApi, test, uniqueEmail, waitForHydration, type Session } from "./fixtures";
 
 const PAGE = "/services/tax-consultation";
 const t = aiMessages.en;
 
-/** The cookie banner appears once React has hydrated; accepting it also keeps it off the buttons. */
+/** Waits for hydration; accepting the banner also keeps it off the buttons. */
 async function ready(page: Page, lang: "en" | "ja" | "zh" = "en") {
+  await waitForHydration(page);
   const banner = page.getByTestId("cookie-banner");
-  await expect(banner).toBeVisible();
   await banner.getByRole("button", { name: consent[lang].acceptAll, exact: true }).click();
   await expect(banner).toBeHidden();
 }

@@ -114,6 +114,16 @@ export async function adminSession(): Promise<Session> {
   return adminCache;
 }
 
+/**
+ * Waits until React has hydrated a page opened without a stored consent choice: the banner is in
+ * the server HTML, and its buttons are enabled by the same effect that makes them work.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  const banner = page.getByTestId("cookie-banner");
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole("button").first()).toBeEnabled();
+}
+
 /** Puts a session into the page's local storage (keys token, user, credits) and reloads. */
 export async function signInPage(page: Page, session: Pick<Session, "token" | "user">): Promise<void> {
   if (!page.url().startsWith("http")) await page.goto("/");

@@ -1,20 +1,16 @@
 // The shared layout and the home page in a real browser: languages (server-rendered, stored,
 // prefixed URLs), the language dropdown, the mobile menu, the 404 page, caching and accessibility.
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { LANGUAGES, type Lang } from "../../lib/i18n/languages";
 import { home } from "../../app/content/home";
 import { common } from "../../app/content/messages/common";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 const LANGS: Lang[] = ["en", "ja", "zh"];
 const prefix = (lang: Lang) => (lang === "en" ? "" : `/${lang}`);
 const htmlLang = (lang: Lang) => LANGUAGES.find((l) => l.code === lang)!.tag;
 
-/** The cookie banner is rendered by an effect, so its presence means React has hydrated. */
-async function hydrated(page: Page) {
-  await expect(page.getByTestId("cookie-banner")).toBeVisible();
-}
+const hydrated = waitForHydration;
 
 test.describe("server-rendered language", () => {
   for (const lang of LANGS) {

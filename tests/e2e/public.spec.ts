@@ -24,7 +24,7 @@ import type { Lang } from "../../lib/i18n/languages";
 import { PUBLIC_PAGES } from "../../lib/public-pages";
 import { FIELD_ERRORS } from "../../lib/schemas/field-errors";
 import { SERVICE_SLUGS, type ServiceSlug } from "../../lib/services";
-import { adminSession, expect, signInPage, signUpViaApi, test } from "./fixtures";
+import { adminSession, expect, signInPage, signUpViaApi, test, waitForHydration } from "./fixtures";
 
 const LANGS: Lang[] = ["en", "ja", "zh"];
 const SITE_NAME = "TaxAtlas";
@@ -53,10 +53,7 @@ function expectedHeading(lang: Lang, path: string): string {
   return fill(headings[path]!);
 }
 
-/** The cookie banner is rendered by an effect: once it is there, React has hydrated. */
-async function hydrated(page: Page) {
-  await expect(page.getByTestId("cookie-banner")).toBeVisible();
-}
+const hydrated = waitForHydration;
 
 /** Stores a consent choice so the banner does not cover the page. */
 async function dismissBanner(page: Page, lang: Lang = "en") {
@@ -555,6 +552,32 @@ test.describe("cookie consent on /cookies and /terms", () => {
     await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
     await page.goto("/cookies");
     await expect(page.getByTestId("consent-current")).toHaveText(format(consent.en.current, { choice: consent.en.choiceNecessary }));
+  });
+
+  test("the banner is in the server HTML: shown before hydration on a first visit, never with a stored choice or without JavaScript", async ({ browser, baseURL }) => {
+    // No hydration at all: the page's modules never arrive.
+    const noModules = await browser.newContext({ baseURL });
+    await noModules.route("**/assets/*.js", (route) => route.abort());
+    const first = await noModules.newPage();
+    await first.goto("/about");
+    const banner = first.getByTestId("cookie-banner");
+    await expect(banner).toBeVisible();
+    // Until React runs, its buttons say they cannot be used yet rather than ignore a click.
+    await expect(banner.getByRole("button", { name: consent.en.acceptAll })).toBeDisabled();
+    await noModules.addCookies([
+      { name: "cookie_consent", value: encodeURIComponent(JSON.stringify({ v: 1, analytics: false, marketing: false, at: "" })), url: baseURL! },
+    ]);
+    await first.reload();
+    await expect(first.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(first.getByTestId("cookie-banner")).toBeHidden();
+    await noModules.close();
+
+    const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto("/about");
+    await expect(plain.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(plain.getByTestId("cookie-banner")).toBeHidden();
+    await noScript.close();
   });
 
   test("generic text pages end with the contact prompt", async ({ page }) => {
