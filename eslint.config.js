@@ -6,7 +6,7 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/**", ".react-router/**", "node_modules/**", "test-results/**", "playwright-report/**", "coverage/**", "data/**"],
+    ignores: ["build/**", ".react-router/**", "node_modules/**", "test-results/**", "playwright-report/**", "coverage/**", "data/**", ".tmp/**"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -10,13 +10,15 @@ const ENCODING = { "Accept-Encoding": "br, gzip" };
 const PAGE_TARGET = 0.5;
 const JS_BUDGET_KB = 120;
 
-/** Every /assets/*.js the HTML loads up front: modulepreload links, script src and inline imports. */
+/** Every /assets/*.js the HTML loads: modulepreload links, script src, inline imports and the deferred loader's list. */
 function scriptAssets(html) {
   const found = new Set();
   for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g)) found.add(match[1]);
   for (const match of html.matchAll(/<link[^>]+href="([^"]+)"[^>]*rel="modulepreload"/g)) found.add(match[1]);
   for (const match of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) found.add(match[1]);
   for (const match of html.matchAll(/import\s*(?:\(\s*)?["'](\/assets\/[^"']+\.js)["']/g)) found.add(match[1]);
+  // The loader that starts them after the first paint (server/deferred-hydration.ts) lists them.
+  for (const match of html.matchAll(/const h=(\[[^\]]*\])/g)) for (const src of JSON.parse(match[1])) found.add(src);
   return [...found].filter((src) => src.startsWith("/assets/") && src.endsWith(".js"));
 }
 

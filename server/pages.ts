@@ -9,6 +9,7 @@ import { Readable } from "node:stream";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { deferHydration } from "./deferred-hydration";
 import { buildCsp, inlineScriptHashes } from "./security-headers";
 
 interface CachedPage {
@@ -110,6 +111,10 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       return css ? `${tag}<style>${css}</style>` : `${tag}<link rel="stylesheet" href="${href}"/>`;
     });
 
+  // Vite's development client and hot reloading keep React Router's scripts as they are.
+  const rewriteHtml = (html: string): string =>
+    options.mode === "production" ? deferHydration(inlineStylesheet(html)) : inlineStylesheet(html);
+
   const cacheKey = (req: Request) => `${req.get("host") ?? ""}${req.path}`;
 
   const pageHandler = (async (req, res, next) => {
@@ -129,7 +134,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
         if (name !== "set-cookie" && name !== "content-length" && name !== "content-encoding") headers.push([name, value]);
       });
       const isHtml = (response.headers.get("content-type") ?? "").includes("text/html");
-      if (isHtml && body.length > 0) body = Buffer.from(inlineStylesheet(body.toString("utf8")), "utf8");
+      if (isHtml && body.length > 0) body = Buffer.from(rewriteHtml(body.toString("utf8")), "utf8");
       if (isHtml) {
         const csp = buildCsp({
           scriptHashes: inlineScriptHashes(body.toString("utf8")),
