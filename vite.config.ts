@@ -10,5 +10,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     minify: isSsrBuild ? false : "terser",
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     target: isSsrBuild ? "node20" : "es2022",
+    rollupOptions: isSsrBuild
+      ? undefined
+      : {
+          output: {
+            manualChunks(id: string) {
+              if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/.test(id)) return "framework";
+              return undefined;
+            },
+          },
+        },
   },
 }));
