@@ -163,6 +163,23 @@ describe("security headers", () => {
     }
   });
 
+  it("every page of the real build starts its modules after the first paint (docs/decisions/0005)", async () => {
+    // React Router's markup is what deferHydration rewrites; a change there must not go unnoticed.
+    const built = new Set(readdirSync(path.join(buildDir, "client", "assets")).map((name) => `/assets/${name}`));
+    for (const pagePath of ["/", "/ja/services/tax-consultation", "/zh/blog/1", "/pricing", "/login", "/admin"]) {
+      const html = String((await request(app, "GET", pagePath)).body);
+      expect(html, pagePath).not.toContain('<link rel="modulepreload"');
+      expect(html, pagePath).not.toContain('<script type="module"');
+      const inert = [...html.matchAll(/<script type="text\/x-deferred-module" id="deferred-hydration">([\s\S]*?)<\/script>/g)];
+      expect(inert, pagePath).toHaveLength(1);
+      const imported = [...inert[0]![1]!.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*"([^"]+)"/g)].map((m) => m[1]!);
+      expect(imported.length, pagePath).toBeGreaterThan(3);
+      for (const src of imported) expect(built, `${pagePath} imports ${src}`).toContain(src);
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head, pagePath).toMatch(/<script>\(\(\)=>\{const d=document,s=\(\)=>\{const l=d\.createElement\("link"\);l\.rel="modulepreload";l\.href="\/assets\/entry\.client-[\w-]+\.js"/);
+    }
+  });
+
   it("sets them on every API route and on static files", async () => {
     for (const route of API_ROUTES) {
       const res = await request(app, route.method, routeUrl(route), { body: route.body });
