@@ -120,7 +120,7 @@ Target: each public page at least ${PAGE_TARGET}× the static asset's requests/s
 
 ${markdownTable(["URL", "requests/s", "p99 (ms)", "bytes/answer", "ratio to static", "target"], rows)}
 
-Home page JavaScript: ${assets.length} files (modulepreload and scripts), ${(jsRaw / 1024).toFixed(1)} KB raw,
+Home page JavaScript: ${assets.length} files (every module the page loads), ${(jsRaw / 1024).toFixed(1)} KB raw,
 **${jsKB.toFixed(1)} KB gzip** (budget ${JS_BUDGET_KB} KB: ${jsKB <= JS_BUDGET_KB ? "✔ within" : "✘ over"}).
 
 ${failures.length ? `Not met: ${failures.join("; ")}.` : "All targets met."}
