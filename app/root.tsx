@@ -84,7 +84,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
   const siteName = root?.siteName ?? "TaxAtlas";
   return (
-    <html lang={tag}>
+    // CONSENT_PROBE_SCRIPT may add data-consent-pending to <html> before React hydrates it.
+    <html lang={tag} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
