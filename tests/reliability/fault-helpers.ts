@@ -37,7 +37,8 @@ export function watchReadiness(urls: string[], intervalMs = 100) {
 
 /**
  * Sends each unsettled checkout again with its idempotency key, as the checkout page does, until it
- * has an outcome. A payment whose driver died keeps its lease for 60 s, so this can take a minute.
+ * has an outcome: "succeeded", "declined", "refused: <key>" (a designed 429), or "unsettled: ...".
+ * A payment whose driver died keeps its lease for 60 s, so this can take a minute.
  */
 export async function retryUnsettledCheckouts(client: Client, unsettled: Tally["unsettled"], deadlineMs = 240_000) {
   const deadline = Date.now() + deadlineMs;
@@ -50,6 +51,9 @@ export async function retryUnsettledCheckouts(client: Client, unsettled: Tally["
         });
         if (res.status === 200 && res.json?.status === "succeeded") return "succeeded";
         if (res.status === 200 && res.json?.status === "failed" && res.json.code === "card_declined") return "declined";
+        // The member's hourly payment-attempt limit (PAYMENT_ATTEMPT_RULE) refused the retry: nothing was
+        // stored or charged for the key, which the caller checks in the database.
+        if (res.status === 429 && res.json?.error?.code === "rate_limited") return `refused: ${body.idempotencyKey}`;
         if (Date.now() > deadline) return `unsettled: ${res.status} ${res.text.slice(0, 200)}`;
         await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 500 * attempt)));
       }
