@@ -1,11 +1,10 @@
-// The AI assistant's inputs, shared by the service pages (client-side check) and server/api/v1/ai.ts
-// (the authority). Messages are field error codes (lib/schemas/field-errors.ts).
+// The AI assistant's inputs, checked by server/api/v1/ai.ts (the service pages use the same limit,
+// QUESTION_MAX, from ./ai-limits). Messages are field error codes (lib/schemas/field-errors.ts).
 import "./zod-config";
 import { z } from "zod";
 import { LANGS } from "../i18n/languages";
 import { SERVICE_SLUGS } from "../services";
-
-export const QUESTION_MAX = 2000;
+import { QUESTION_MAX } from "./ai-limits";
 export const HISTORY_DEFAULT_LIMIT = 10;
 export const HISTORY_MAX_LIMIT = 50;
 

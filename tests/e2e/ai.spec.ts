@@ -169,6 +169,19 @@ test.describe("the AI assistant on a service page", () => {
     expect(html).toContain('"@type":"BreadcrumbList"');
     for (const entry of KNOWLEDGE_BASE["tax-consultation"]) expect(html).toContain(entry.zh.question.replace(/&/g, "&amp;"));
   });
+
+  test("the page's JavaScript does not include zod (the server checks questions; the page needs one limit)", async ({ page }) => {
+    const scripts: Promise<string>[] = [];
+    page.on("response", (response) => {
+      if (/javascript/.test(response.headers()["content-type"] ?? "")) scripts.push(response.text().catch(() => ""));
+    });
+    await page.goto(PAGE);
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(0);
+    expect(bodies.filter((body) => body.includes("$ZodString"))).toHaveLength(0);
+  });
 });
 
 test.describe("the knowledge base on a server without an AI key", () => {
