@@ -3,12 +3,13 @@
 //   - each bench prints its figures as stdout lines "BENCH {json}" (use `emit`), with
 //     {figure, value, unit, baseline, baselineValue, ratio} (and optionally `target`, e.g. ">= 0.5");
 //   - each bench writes its own section of docs/performance.md (use `writeSection`), replaced on rerun.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { startServerProcess } from "./lib/server-process.mjs";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const performanceDoc = path.join(projectRoot, "docs", "performance.md");
@@ -32,63 +33,18 @@ export function ensureBuild() {
  */
 export async function startServer(env = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "taxatlas-bench-"));
-  const child = spawn(process.execPath, [path.join(projectRoot, "build", "server.js")], {
-    cwd: projectRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: "0",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  let server;
   try {
-    const port = await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("server did not start within 60 s")), 60_000);
-      child.stdout.on("data", (chunk) => {
-        output += chunk;
-        const match = /is running at http:\/\/[^:\s]+:(\d+)/.exec(output);
-        if (match) {
-          clearTimeout(timer);
-          resolve(Number(match[1]));
-        }
-      });
-      child.once("exit", (code) => {
-        clearTimeout(timer);
-        reject(new Error(`server exited during start-up (code ${code}):\n${output}`));
-      });
-    });
-    const url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
-      if (ready) break;
-      if (Date.now() > deadline) throw new Error("server not ready within 60 s");
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    return { url, pid: child.pid, stop };
+    server = await startServerProcess("bench", { DATA_DIR: dataDir, ...env }, { startTimeoutMs: 60_000 });
   } catch (error) {
-    await stop();
+    rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  const stop = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { url: server.url, pid: server.child.pid, stop };
 }
 
 /** One autocannon measurement: requests/s (mean), latency p99 (ms), and how many answers were not 2xx. */
