@@ -5,6 +5,7 @@ import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL } from "../../lib/seo";
 import { ContactPrompt } from "../components/contact-prompt";
 import { ContentNotAvailable } from "../components/content-not-available";
 import { useMessages } from "../components/language-provider";
+import { PageHero } from "../components/page-hero";
 import { about } from "../content/about";
 import { publicPages } from "../content/messages/public";
 import type { Route } from "./+types/about";
@@ -24,12 +25,7 @@ export default function About() {
   if (!content) return <ContentNotAvailable />;
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-20">
-          <h1 className="text-4xl font-bold tracking-tight md:text-5xl">{content.title}</h1>
-          <p className="mt-4 max-w-3xl text-lg text-blue-100">{content.subtitle}</p>
-        </div>
-      </section>
+      <PageHero title={content.title} subtitle={content.subtitle} />
 
       <section aria-label={format(t.statsLabel, { siteName })} className="border-b border-slate-200 bg-white">
         <dl className="mx-auto grid max-w-7xl grid-cols-2 gap-6 px-4 py-12 text-center sm:px-6 md:grid-cols-4" data-testid="about-stats">

@@ -7,6 +7,7 @@ import { ContactPrompt } from "../components/contact-prompt";
 import { ContentNotAvailable } from "../components/content-not-available";
 import { useMessages } from "../components/language-provider";
 import { LocalizedLink } from "../components/localized-link";
+import { PageHero } from "../components/page-hero";
 import { articles, blogIndex } from "../content/blog";
 import { blogMessages } from "../content/messages/blog";
 import type { Route } from "./+types/blog";
@@ -41,12 +42,7 @@ export default function Blog() {
   if (!content) return <ContentNotAvailable />;
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-          <h1 className="text-4xl font-bold tracking-tight md:text-5xl">{content.title}</h1>
-          <p className="mt-4 max-w-3xl text-lg text-blue-100">{content.subtitle}</p>
-        </div>
-      </section>
+      <PageHero title={content.title} subtitle={content.subtitle} />
       <div className="mx-auto max-w-3xl space-y-4 px-4 pt-12 text-lg leading-relaxed text-slate-700 sm:px-6" data-testid="blog-intro">
         {content.content.map((p, i) => (
           <p key={i}>{p}</p>

@@ -9,6 +9,7 @@ import { ContactForm, type ContactActionResult, type ContactFormValues } from ".
 import { ContentNotAvailable } from "../components/content-not-available";
 import { MailIcon, MapPinIcon, PhoneIcon } from "../components/icons";
 import { useMessages } from "../components/language-provider";
+import { PageHero } from "../components/page-hero";
 import { contact } from "../content/contact";
 import { contactMessages } from "../content/messages/contact";
 import type { Route } from "./+types/contact";
@@ -78,12 +79,7 @@ export default function Contact() {
 
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-          <h1 className="text-4xl font-bold tracking-tight">{content.title}</h1>
-          <p className="mt-4 max-w-2xl text-lg text-blue-100">{content.subtitle}</p>
-        </div>
-      </section>
+      <PageHero title={content.title} subtitle={content.subtitle} />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-3">
         <div className="space-y-6" aria-label={t.contactDetails} role="region">
           {cards.map(({ key, icon: Icon, title, details, description, href }) => (

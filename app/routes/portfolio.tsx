@@ -3,6 +3,7 @@ import { localizedContent, pageLang } from "../../lib/page-loader.server";
 import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL } from "../../lib/seo";
 import { ContactPrompt } from "../components/contact-prompt";
 import { ContentNotAvailable } from "../components/content-not-available";
+import { PageHero } from "../components/page-hero";
 import { PortfolioGallery } from "../components/portfolio-gallery";
 import { portfolio } from "../content/portfolio";
 import type { Route } from "./+types/portfolio";
@@ -21,12 +22,7 @@ export default function Portfolio() {
   if (!content) return <ContentNotAvailable />;
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-          <h1 className="text-4xl font-bold tracking-tight md:text-5xl">{content.title}</h1>
-          <p className="mt-4 max-w-3xl text-lg text-blue-100">{content.subtitle}</p>
-        </div>
-      </section>
+      <PageHero title={content.title} subtitle={content.subtitle} />
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
         <PortfolioGallery projects={content.projects} />
       </div>

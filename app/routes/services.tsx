@@ -6,6 +6,7 @@ import { ContactPrompt } from "../components/contact-prompt";
 import { ContentNotAvailable } from "../components/content-not-available";
 import { useMessages } from "../components/language-provider";
 import { LocalizedLink } from "../components/localized-link";
+import { PageHero } from "../components/page-hero";
 import { publicPages } from "../content/messages/public";
 import { services, servicesIndex } from "../content/services";
 import type { Route } from "./+types/services";
@@ -34,12 +35,7 @@ export default function Services() {
   if (!content) return <ContentNotAvailable />;
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-20">
-          <h1 className="text-4xl font-bold tracking-tight md:text-5xl">{content.title}</h1>
-          <p className="mt-4 max-w-3xl text-lg text-blue-100">{content.subtitle}</p>
-        </div>
-      </section>
+      <PageHero title={content.title} subtitle={content.subtitle} />
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <ul className="grid gap-8 md:grid-cols-2">
           {sections.map((section) => (
