@@ -134,10 +134,11 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
         if (name !== "set-cookie" && name !== "content-length" && name !== "content-encoding") headers.push([name, value]);
       });
       const isHtml = (response.headers.get("content-type") ?? "").includes("text/html");
-      if (isHtml && body.length > 0) body = Buffer.from(rewriteHtml(body.toString("utf8")), "utf8");
       if (isHtml) {
+        const html = body.length > 0 ? rewriteHtml(body.toString("utf8")) : "";
+        if (html) body = Buffer.from(html, "utf8");
         const csp = buildCsp({
-          scriptHashes: inlineScriptHashes(body.toString("utf8")),
+          scriptHashes: inlineScriptHashes(html),
           stripe: options.stripe,
           dev: options.mode === "development",
         });
