@@ -27,8 +27,8 @@ import { SiteHeader } from "./components/site-header";
 import { common } from "./content/messages/common";
 import { consent } from "./content/messages/consent";
 
-export function loader({ params, request, context }: Route.LoaderArgs): RootData {
-  const { env } = context.services;
+export function loader({ params, context }: Route.LoaderArgs): RootData {
+  const { env, site } = context.services;
   const lang: Lang = isLang(params.lang) ? params.lang : "en";
   const social = [
     env.SOCIAL_LINKEDIN_URL && { label: "LinkedIn", href: env.SOCIAL_LINKEDIN_URL },
@@ -38,7 +38,7 @@ export function loader({ params, request, context }: Route.LoaderArgs): RootData
   return {
     lang,
     siteName: env.SITE_NAME,
-    origin: env.SITE_URL ? env.SITE_URL.replace(/\/$/, "") : new URL(request.url).origin,
+    origin: site.origin,
     contact: { email: env.CONTACT_EMAIL ?? "", phone: env.CONTACT_PHONE ?? "", address: env.CONTACT_ADDRESS ?? "" },
     payments: env.STRIPE_PUBLISHABLE_KEY
       ? { provider: "stripe", publishableKey: env.STRIPE_PUBLISHABLE_KEY }

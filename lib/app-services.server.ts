@@ -3,6 +3,7 @@
 import { openDatabase, type Database, type Db } from "../db/client.server";
 import { createAiProvider, type AiProvider } from "./ai/provider.server";
 import type { Env } from "./env.server";
+import { listenOrigin, siteUrlOrigin } from "./http/origin.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail.server";
 import type { PaymentProvider } from "./payments/provider";
@@ -20,6 +21,15 @@ export interface AppServices {
   ai: AiProvider;
   /** Card payments: Stripe when its keys are set, otherwise the built-in test-mode provider. */
   payments: PaymentProvider;
+  /** Where the site lives: the base of every absolute URL (lib/http/origin.server.ts). */
+  site: SiteOrigin;
+}
+
+export interface SiteOrigin {
+  /** SITE_URL's origin, else the origin the server listens on (set again once the port is bound). */
+  origin: string;
+  /** False while SITE_URL is unset: the admin area says so. */
+  configured: boolean;
 }
 
 export interface ServiceOverrides {
@@ -45,6 +55,9 @@ export async function createAppServices(env: Env, overrides: ServiceOverrides = 
     rateLimiter: createRateLimiter(db, { enabled: env.RATE_LIMITS }),
     ai: overrides.ai ?? createAiProvider(env, logger),
     payments: overrides.payments ?? createPaymentProvider(env),
+    site: env.SITE_URL
+      ? { origin: siteUrlOrigin(env.SITE_URL), configured: true }
+      : { origin: listenOrigin(env.HOST, env.PORT), configured: false },
   };
 }
 

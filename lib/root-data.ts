@@ -6,7 +6,7 @@ import type { Lang } from "./i18n/languages";
 export interface RootData {
   lang: Lang;
   siteName: string;
-  /** Absolute origin for canonical links: SITE_URL, else the request's origin. */
+  /** Absolute origin for canonical links: SITE_URL, else the listening address (never the request's Host). */
   origin: string;
   contact: { email: string; phone: string; address: string };
   payments: { provider: "test" | "stripe"; publishableKey: string | null };

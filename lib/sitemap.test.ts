@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PUBLIC_PAGES } from "./public-pages";
-import { robotsTxt, siteOrigin, sitemapXml } from "./sitemap";
+import { robotsTxt, sitemapXml } from "./sitemap";
 
 describe("sitemap and robots", () => {
   it("lists every public page in every language with hreflang alternates and x-default", () => {
@@ -17,11 +17,6 @@ describe("sitemap and robots", () => {
     expect(first).toContain('hreflang="zh-Hans" href="https://taxatlas.example/zh"');
     expect(first).toContain('hreflang="x-default" href="https://taxatlas.example/"');
     expect(xml).not.toMatch(/admin|explore|login|pricing\/basic/);
-  });
-
-  it("uses SITE_URL, else the request's origin", () => {
-    expect(siteOrigin("https://example.com/", "http://localhost:3000/sitemap.xml")).toBe("https://example.com");
-    expect(siteOrigin(undefined, "http://localhost:3000/sitemap.xml")).toBe("http://localhost:3000");
   });
 
   it("allows public pages and disallows admin, explore and the API in every language", () => {

@@ -7,11 +7,6 @@ import { PUBLIC_PAGES } from "./public-pages";
 const escapeXml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
-/** Absolute origin for the listed URLs: SITE_URL when configured, else the request's origin. */
-export function siteOrigin(siteUrl: string | undefined, requestUrl: string): string {
-  return siteUrl ? siteUrl.replace(/\/$/, "") : new URL(requestUrl).origin;
-}
-
 export function sitemapXml(origin: string): string {
   const tagOf = (lang: string) => LANGUAGES.find((l) => l.code === lang)?.tag ?? lang;
   const urls = PUBLIC_PAGES.flatMap((path) => {

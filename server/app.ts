@@ -11,7 +11,7 @@ import type { AppServices } from "../lib/app-services.server";
 import { trustProxySetting } from "../lib/env.server";
 import { ApiError, COMMON_ERRORS } from "../lib/http/api-error";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "../lib/i18n/negotiate";
-import { localePath, splitLangPath } from "../lib/i18n/paths";
+import { localePath, sameSitePath, splitLangPath } from "../lib/i18n/paths";
 import { LEGACY_SERVICE_SLUGS } from "../lib/services";
 import { aiRouter } from "./api/v1/ai";
 import { adminRouter } from "./api/v1/admin";
@@ -23,6 +23,7 @@ import { userListRouter } from "./api/v1/user-list";
 import { clientIp, requestLang } from "./http";
 import { SHUTTING_DOWN } from "./lifecycle";
 import { createPageHandler, type PageHandler } from "./pages";
+import { requestEdge } from "./request-edge";
 import { buildCsp } from "./security-headers";
 import { assetsHandler } from "./static-assets";
 
@@ -122,6 +123,7 @@ export function createApp({ services, pages, beforePages = [] }: CreateAppOption
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   });
+  app.use(requestEdge());
   // Health checks carry the same security headers as everything else (set above).
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -180,7 +182,8 @@ export function createApp({ services, pages, beforePages = [] }: CreateAppOption
       return res.redirect(301, localePath(lang, `/services/${LEGACY_SERVICE_SLUGS[legacy]}`));
     }
     if (/^\/en(\/|$)/.test(req.path)) {
-      return res.redirect(301, req.path.slice(3) || "/");
+      // "/en//host" must not become the scheme-relative "//host" (an open redirect).
+      return res.redirect(301, sameSitePath(req.path.slice(3)) + req.originalUrl.slice(req.path.length));
     }
     next();
   });
@@ -214,6 +217,7 @@ export function createApp({ services, pages, beforePages = [] }: CreateAppOption
       mode: pages.mode,
       cache: pages.cache,
       stripe: Boolean(env.STRIPE_PUBLISHABLE_KEY),
+      origin: () => services.site.origin,
       clientDir,
       getLoadContext: (req) => ({ services, clientIp: clientIp(req) }),
     });

@@ -3,6 +3,7 @@
 import http from "node:http";
 import type { Express } from "express";
 import type { AppServices } from "../lib/app-services.server";
+import { listenOrigin } from "../lib/http/origin.server";
 
 export interface StartOptions {
   app: Express;
@@ -29,10 +30,11 @@ export async function startServer({ app, services, onClose }: StartOptions): Pro
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  const shown = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
-  logger.info({ port }, "listening");
+  // Without SITE_URL the printed address is the site's origin (PORT=0 is only known now).
+  if (!services.site.configured) services.site.origin = listenOrigin(env.HOST, port);
+  logger.info({ port, origin: services.site.origin }, "listening");
   // The one line a person starting the site looks for.
-  process.stdout.write(`\n  ${env.SITE_NAME} is running at http://${shown}:${port}\n\n`);
+  process.stdout.write(`\n  ${env.SITE_NAME} is running at ${listenOrigin(env.HOST, port)}\n\n`);
 
   const purge = setInterval(() => {
     services.rateLimiter.purgeExpired().catch((error) => logger.warn({ err: error }, "rate limit purge failed"));

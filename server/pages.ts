@@ -1,12 +1,16 @@
 // Serves React Router pages. Responses are rendered fully (not streamed) so that the CSP can name
 // the inline scripts by hash. A public page's HTML is the same for every visitor of a path (the
-// signed-in state lives in the browser), so it is rendered once per path and build, kept compressed
-// in memory, and answered with an ETag.
+// signed-in state lives in the browser), so it is rendered once per path and build, kept in memory
+// (bounded in entries and bytes), and answered with an ETag. Pages render at the configured origin
+// whatever the request's Host said (docs/decisions/0006-one-configured-origin.md), and compression
+// never runs synchronously on the request path: a miss is sent through the streaming compression
+// middleware while the cache entry is compressed at the highest levels in the background.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { deferHydration } from "./deferred-hydration";
@@ -17,9 +21,13 @@ interface CachedPage {
   headers: [string, string][];
   etag: string;
   raw: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  /** Filled in the background; until then the raw body goes through the compression middleware. */
+  gzip?: Buffer;
+  br?: Buffer;
 }
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 export interface PageHandlerOptions {
   /** Folder of the client build, for inlining the stylesheet named by <meta name="inline-stylesheet">. */
@@ -29,21 +37,30 @@ export interface PageHandlerOptions {
   getLoadContext: (req: Request, res: Response) => AppLoadContext;
   cache: boolean;
   stripe: boolean;
+  /** The site's origin: the URL every page is rendered at (never the request's Host). */
+  origin: () => string;
   maxEntries?: number;
+  /** Bound on the cache's memory: raw plus compressed bodies. */
+  maxBytes?: number;
 }
 
 export interface PageHandler {
   (req: Request, res: Response, next: NextFunction): Promise<void>;
   cacheSize(): number;
+  cacheBytes(): number;
   clearCache(): void;
+  /** Resolves when background compression has caught up (tests). */
+  idle(): Promise<void>;
 }
 
-function toFetchRequest(req: Request, res: Response): globalThis.Request {
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+function toFetchRequest(req: Request, res: Response, origin: string): globalThis.Request {
+  // Concatenated, not resolved against the origin: a path such as "//host/x" stays a path.
+  const url = new URL(origin + req.originalUrl);
   const controller = new AbortController();
   res.on("close", () => controller.abort());
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i]!.toLowerCase() === "host") continue;
     headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   }
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
@@ -69,13 +86,14 @@ function sendCached(req: Request, res: Response, page: CachedPage): void {
     return;
   }
   let body = page.raw;
-  if (acceptsEncoding(req, "br")) {
+  if (page.br && acceptsEncoding(req, "br")) {
     res.setHeader("Content-Encoding", "br");
     body = page.br;
-  } else if (acceptsEncoding(req, "gzip")) {
+  } else if (page.gzip && acceptsEncoding(req, "gzip")) {
     res.setHeader("Content-Encoding", "gzip");
     body = page.gzip;
   }
+  // Without a precompressed body the compression middleware (server/app.ts) streams one (and drops this).
   res.setHeader("Content-Length", String(body.length));
   res.status(page.status);
   if (req.method === "HEAD") res.end();
@@ -85,6 +103,48 @@ function sendCached(req: Request, res: Response, page: CachedPage): void {
 export function createPageHandler(options: PageHandlerOptions): PageHandler {
   const cache = new Map<string, CachedPage>();
   const maxEntries = options.maxEntries ?? 1000;
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  let bytes = 0;
+  const sizeOf = (page: CachedPage) => page.raw.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0);
+  const evict = () => {
+    while (cache.size > maxEntries || (bytes > maxBytes && cache.size > 0)) {
+      const [oldest, page] = cache.entries().next().value!;
+      cache.delete(oldest);
+      bytes -= sizeOf(page);
+    }
+  };
+  const store = (key: string, page: CachedPage) => {
+    const previous = cache.get(key);
+    if (previous) {
+      cache.delete(key);
+      bytes -= sizeOf(previous);
+    }
+    if (sizeOf(page) > maxBytes) return;
+    cache.set(key, page);
+    bytes += sizeOf(page);
+    evict();
+  };
+  // One entry compressed at a time, in the thread pool: a burst of misses cannot take every core.
+  let compressing: Promise<void> = Promise.resolve();
+  const compressInBackground = (key: string, page: CachedPage) => {
+    compressing = compressing.then(async () => {
+      if (cache.get(key) !== page) return;
+      try {
+        const [gz, br] = await Promise.all([
+          gzipAsync(page.raw, { level: 9 }),
+          brotliAsync(page.raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        ]);
+        if (cache.get(key) !== page) return;
+        bytes -= sizeOf(page);
+        page.gzip = gz;
+        page.br = br;
+        bytes += sizeOf(page);
+        evict();
+      } catch {
+        // The raw body keeps being served through the compression middleware.
+      }
+    });
+  };
   let handler: ((request: globalThis.Request, context?: AppLoadContext) => Promise<globalThis.Response>) | undefined;
 
   const stylesheets = new Map<string, string>();
@@ -115,19 +175,26 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
   const rewriteHtml = (html: string): string =>
     options.mode === "production" ? deferHydration(inlineStylesheet(html)) : inlineStylesheet(html);
 
-  const cacheKey = (req: Request) => `${req.get("host") ?? ""}${req.path}`;
+  // The path alone: the language is part of it, and nothing a page holds depends on the Host.
+  const cacheKey = (req: Request) => req.path;
 
   const pageHandler = (async (req, res, next) => {
     try {
       const cacheable = options.cache && (req.method === "GET" || req.method === "HEAD") && !req.url.includes("?");
       if (cacheable) {
-        const hit = cache.get(cacheKey(req));
-        if (hit) return sendCached(req, res, hit);
+        const key = cacheKey(req);
+        const hit = cache.get(key);
+        if (hit) {
+          // Most recently used last, so eviction drops the coldest page.
+          cache.delete(key);
+          cache.set(key, hit);
+          return sendCached(req, res, hit);
+        }
       }
       if (!handler || options.mode === "development") {
         handler = createRequestHandler(await options.build(), options.mode);
       }
-      const response = await handler(toFetchRequest(req, res), options.getLoadContext(req, res));
+      const response = await handler(toFetchRequest(req, res, options.origin()), options.getLoadContext(req, res));
       let body = req.method === "HEAD" ? Buffer.alloc(0) : Buffer.from(await response.arrayBuffer());
       const headers: [string, string][] = [];
       response.headers.forEach((value, name) => {
@@ -157,11 +224,9 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
           headers,
           etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
           raw: body,
-          gzip: gzipSync(body, { level: 9 }),
-          br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
         };
-        if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
-        cache.set(cacheKey(req), page);
+        store(cacheKey(req), page);
+        compressInBackground(cacheKey(req), page);
         res.setHeader("X-Page-Cache", "miss");
         return sendCached(req, res, page);
       }
@@ -174,6 +239,11 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     }
   }) as PageHandler;
   pageHandler.cacheSize = () => cache.size;
-  pageHandler.clearCache = () => cache.clear();
+  pageHandler.cacheBytes = () => bytes;
+  pageHandler.clearCache = () => {
+    cache.clear();
+    bytes = 0;
+  };
+  pageHandler.idle = () => compressing;
   return pageHandler;
 }

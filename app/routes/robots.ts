@@ -1,8 +1,8 @@
-import { robotsTxt, siteOrigin } from "../../lib/sitemap";
+import { robotsTxt } from "../../lib/sitemap";
 import type { Route } from "./+types/robots";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return new Response(robotsTxt(siteOrigin(context.services.env.SITE_URL, request.url)), {
+export function loader({ context }: Route.LoaderArgs) {
+  return new Response(robotsTxt(context.services.site.origin), {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

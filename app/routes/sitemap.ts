@@ -1,8 +1,8 @@
-import { siteOrigin, sitemapXml } from "../../lib/sitemap";
+import { sitemapXml } from "../../lib/sitemap";
 import type { Route } from "./+types/sitemap";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return new Response(sitemapXml(siteOrigin(context.services.env.SITE_URL, request.url)), {
+export function loader({ context }: Route.LoaderArgs) {
+  return new Response(sitemapXml(context.services.site.origin), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

@@ -67,6 +67,21 @@ export const COMMON_ERRORS = {
     ja: "この操作を行う権限がありません。",
     zh: "您没有执行此操作的权限。",
   },
+  invalidHost: {
+    en: "The request's Host header is not a valid host name.",
+    ja: "リクエストの Host ヘッダーが正しいホスト名ではありません。",
+    zh: "请求的 Host 标头不是有效的主机名。",
+  },
+  badRequest: {
+    en: "The request is malformed.",
+    ja: "リクエストの形式が正しくありません。",
+    zh: "请求格式不正确。",
+  },
+  methodNotAllowed: {
+    en: "This method is not allowed here.",
+    ja: "このメソッドはここでは使用できません。",
+    zh: "此处不允许使用该请求方法。",
+  },
   unsupportedMediaType: {
     en: "Send the request body as JSON (Content-Type: application/json).",
     ja: "リクエスト本文は JSON（Content-Type: application/json）で送信してください。",

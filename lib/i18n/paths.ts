@@ -22,6 +22,14 @@ export function alternates(path: string): { lang: Lang; href: string }[] {
   return LANGS.map((lang) => ({ lang, href: localePath(lang, path) }));
 }
 
+/**
+ * `path` as a same-site path: one leading slash, whatever run of slashes and backslashes it started
+ * with ("//host" and "/\\host" are scheme-relative URLs to a browser, i.e. another site).
+ */
+export function sameSitePath(path: string): string {
+  return "/" + path.replace(/^[\s/\\]+/, "");
+}
+
 /** A same-site path that is safe to redirect to after login (no scheme, no host, no "//"). */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
@@ -30,6 +38,8 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   try {
     const url = new URL(value, "http://local.invalid");
     if (url.origin !== "http://local.invalid") return fallback;
+    // Dot segments are resolved above: "/.//host" has become "//host", which is not a path.
+    if (/^\/[/\\]/.test(url.pathname)) return fallback;
     return url.pathname + url.search + url.hash;
   } catch {
     return fallback;

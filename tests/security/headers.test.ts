@@ -3,89 +3,14 @@
 // nosniff, a referrer policy, HSTS only over TLS as reported by a trusted proxy, and no cookies.
 import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { pino } from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAppServices } from "../../lib/app-services.server";
-import { parseEnv } from "../../lib/env.server";
-import type { Mailer } from "../../lib/mail.server";
-import { createApp } from "../../server/app";
 import { request, type TestApp } from "../helpers/test-app";
-import { resetDatabase, testDatabase } from "../helpers/test-db";
+import { pagePaths, pagesApp } from "./pages-app";
 import { API_ROUTES, routeUrl } from "./api-routes";
 import { BUILD_TIMEOUT_MS, buildDir, ensureProductionBuild, serverBuildEntry } from "./production-build";
-
-/** Sample values for the dynamic segments of page routes; a new segment must be added here. */
-const PARAM_SAMPLES: Record<string, string> = {
-  slug: "tax-consultation",
-  id: "1",
-  package: "basic",
-};
-const ADMIN_USER_ID = "00000000-0000-4000-8000-000000000000";
-
-async function pagesApp(build: () => Promise<ServerBuild>, env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await testDatabase();
-  await resetDatabase(database);
-  const mailer: Mailer = { transport: "log", async send() {}, close() {} };
-  const services = await createAppServices(parseEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", RATE_LIMITS: "false", ...env }), {
-    database: { ...database, close: async () => {} },
-    logger: pino({ level: "silent" }),
-    mailer,
-  });
-  const { app } = createApp({ services, pages: { build, mode: "production", cache: true } });
-  // The same shape as createTestApp's handle, so request() works on it.
-  const server = http.createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as { port: number }).port;
-  return {
-    services,
-    app,
-    mails: [],
-    url: async () => `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Every concrete page path of the build: each route in English and under /ja and /zh. */
-function pagePaths(build: ServerBuild): string[] {
-  const routes = build.routes as Record<string, { path?: string; parentId?: string; index?: boolean }>;
-  const fullPath = (id: string): string[] => {
-    const route = routes[id]!;
-    const own = route.path ?? "";
-    const parent = route.parentId ? fullPath(route.parentId) : [];
-    return [...parent, own].filter((segment) => segment !== "");
-  };
-  const paths = new Set<string>();
-  for (const id of Object.keys(routes)) {
-    const segments = fullPath(id);
-    const hasChildren = Object.values(routes).some((r) => r.parentId === id);
-    if (hasChildren && !routes[id]!.index) {
-      // A layout is reached through its index route (or its children).
-      continue;
-    }
-    for (const lang of ["", "ja", "zh"]) {
-      const parts: string[] = [];
-      for (const segment of segments) {
-        if (segment === ":lang?") {
-          if (lang) parts.push(lang);
-        } else if (segment === "*") parts.push("no-such-page");
-        else if (segment.startsWith(":")) {
-          const name = segment.slice(1).replace(/\?$/, "");
-          const value = segments.join("/").includes("admin") && name === "id" ? ADMIN_USER_ID : PARAM_SAMPLES[name];
-          if (value === undefined) throw new Error(`add a sample value for :${name} (route ${id}) to PARAM_SAMPLES`);
-          parts.push(value);
-        } else parts.push(segment);
-      }
-      // Routes outside the language layout (sitemap.xml, robots.txt) exist once.
-      if (lang && !segments.includes(":lang?")) continue;
-      paths.add(`/${parts.join("/")}`);
-    }
-  }
-  return [...paths].sort();
-}
 
 function directives(csp: string | null): Map<string, string[]> {
   const map = new Map<string, string[]>();

@@ -33,20 +33,6 @@ async function limit(req: Request, rule: RateRule, subject: string, text: Locali
   );
 }
 
-let warnedAboutOrigin = false;
-
-/** The site's origin for links in e-mails: SITE_URL, else the origin this request came to. */
-function siteOrigin(req: Request): string {
-  const { env, logger } = services(req);
-  if (env.SITE_URL) return env.SITE_URL.replace(/\/+$/, "");
-  // Without SITE_URL the Host header decides, which a client can set: production should set SITE_URL.
-  if (env.NODE_ENV === "production" && !warnedAboutOrigin) {
-    warnedAboutOrigin = true;
-    logger.warn("SITE_URL is not set: password reset links use the request's Host header; set SITE_URL in production");
-  }
-  return `${req.protocol}://${req.get("host") ?? "localhost"}`;
-}
-
 userRouter.post("/register", async (req, res) => {
   const input = parseBody(req, RegisterSchema, req.body);
   const { db, env } = services(req);
@@ -97,7 +83,7 @@ userRouter.post("/password/forgot", async (req, res) => {
   await limit(req, ACCOUNT_RATE_RULES.forgotEmail, input.email, ACCOUNT_MESSAGES.tooManyResets);
   const reset = await createPasswordReset(db, input.email);
   if (reset) {
-    const link = `${siteOrigin(req)}${localePath(lang, "/reset-password")}?token=${encodeURIComponent(reset.token)}`;
+    const link = `${services(req).site.origin}${localePath(lang, "/reset-password")}?token=${encodeURIComponent(reset.token)}`;
     const values = { name: reset.user.name, siteName: env.SITE_NAME, link };
     // Not awaited: the answer must take the same time whether or not the account exists.
     mailer

@@ -1,0 +1,71 @@
+// The first check every request passes (docs/decisions/0006-one-configured-origin.md): nothing the
+// client says about where the site lives is believed, and what cannot be a request for this site is
+// refused with a clear 4xx before any handler (or React Router's Request constructor) sees it.
+import type { Request, RequestHandler, Response } from "express";
+import { ApiError, COMMON_ERRORS } from "../lib/http/api-error";
+import { isValidHostHeader } from "../lib/http/origin.server";
+import { requestLang } from "./http";
+
+/** Every route of the site (pages and API) answers only these. */
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
+const ALLOW = [...ALLOWED_METHODS, "OPTIONS"].join(", ");
+
+function refuse(req: Request, res: Response, error: ApiError): void {
+  const message = error.messageIn(requestLang(req));
+  for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+  res.setHeader("Cache-Control", "no-store");
+  res.status(error.status).json({ success: false, message, error: { code: error.code, message } });
+}
+
+/** `http://any.host/path?q` → `/path?q`; null when the target is neither origin-form nor absolute-form. */
+export function reduceRequestTarget(target: string): string | null {
+  if (target.startsWith("/")) return target;
+  if (!/^https?:\/\//i.test(target)) return null;
+  try {
+    const url = new URL(target);
+    return url.pathname + url.search;
+  } catch {
+    return null;
+  }
+}
+
+function decodable(path: string): boolean {
+  if (!path.includes("%")) return true;
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function requestEdge(): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "OPTIONS" && req.url === "*") {
+      res.setHeader("Allow", ALLOW);
+      res.status(204).end();
+      return;
+    }
+    const target = reduceRequestTarget(req.url);
+    if (target === null || !decodable(target.split("?")[0]!)) {
+      return refuse(req, res, new ApiError(400, "bad_request", COMMON_ERRORS.badRequest));
+    }
+    if (target !== req.url) {
+      req.url = target;
+      req.originalUrl = target;
+    }
+    const host = req.headers.host;
+    if (host !== undefined && !isValidHostHeader(host)) {
+      return refuse(req, res, new ApiError(400, "invalid_host", COMMON_ERRORS.invalidHost));
+    }
+    if (req.method === "OPTIONS") {
+      res.setHeader("Allow", ALLOW);
+      res.status(204).end();
+      return;
+    }
+    if (!(ALLOWED_METHODS as readonly string[]).includes(req.method)) {
+      return refuse(req, res, new ApiError(405, "method_not_allowed", COMMON_ERRORS.methodNotAllowed, undefined, { Allow: ALLOW }));
+    }
+    next();
+  };
+}

@@ -1,0 +1,148 @@
+// The server trusts only its configured origin (docs/decisions/0006-one-configured-origin.md): no
+// Host header or absolute-form request-target changes a page, a cache entry, a redirect or an
+// e-mail link; a Host that is not a hostname, IPv4 or bracketed IPv6 literal (optional port
+// 1-65535) gets 400; methods the site does not serve get 405 with Allow; never a 500.
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, request, type TestApp } from "../helpers/test-app";
+import { pagesApp, rawRequest, type PagesTestApp } from "./pages-app";
+import { BUILD_TIMEOUT_MS, ensureProductionBuild, serverBuildEntry } from "./production-build";
+
+const DEFAULT_ORIGIN = "http://localhost:3000";
+const EVIL = "evil.example";
+
+/** Every absolute URL a page carries (canonical, hreflang, og:*, JSON-LD, share links). */
+function absoluteUrls(html: string): string[] {
+  return [...html.matchAll(/https?:\/\/[^"'\s<>)\\]+/g)].map((m) => m[0]);
+}
+
+function expectOnlyOrigin(html: string, origin: string, what: string) {
+  expect(html, what).not.toContain(EVIL);
+  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+  expect(canonical, `${what}: canonical`).toMatch(new RegExp(`^${origin.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}/`));
+  for (const url of absoluteUrls(html).filter((u) => /hreflang|og:|canonical/.test(u) || u.includes("/blog/"))) {
+    expect(url.startsWith(origin), `${what}: ${url}`).toBe(true);
+  }
+}
+
+describe("one configured origin", () => {
+  let build: ServerBuild;
+  let app: PagesTestApp;
+
+  beforeAll(async () => {
+    await ensureProductionBuild();
+    build = (await import(pathToFileURL(serverBuildEntry).href)) as ServerBuild;
+    app = await pagesApp(async () => build);
+  }, BUILD_TIMEOUT_MS);
+  afterAll(() => app?.close());
+
+  it("an absolute-form request-target is reduced to its path and cannot poison the page cache", async () => {
+    const poisoned = await rawRequest(app.port, `GET http://${EVIL}/blog/1 HTTP/1.1\nHost: 127.0.0.1:${app.port}`);
+    expect(poisoned.status).toBe(200);
+    expectOnlyOrigin(poisoned.body, DEFAULT_ORIGIN, "absolute-form answer");
+    const later = await request(app, "GET", "/blog/1");
+    expect(later.status).toBe(200);
+    expectOnlyOrigin(String(later.body), DEFAULT_ORIGIN, "next visitor");
+  });
+
+  it("a foreign Host header changes nothing in a page or for the next visitor", async () => {
+    for (const target of ["/blog/1", "/ja/services/tax-consultation", "/zh/pricing", "/"]) {
+      const poisoned = await rawRequest(app.port, `GET ${target} HTTP/1.1\nHost: ${EVIL}`);
+      expect(poisoned.status, target).toBe(200);
+      expectOnlyOrigin(poisoned.body, DEFAULT_ORIGIN, `${target} with Host ${EVIL}`);
+      const later = await request(app, "GET", target);
+      expectOnlyOrigin(String(later.body), DEFAULT_ORIGIN, `${target} afterwards`);
+    }
+  });
+
+  it("a Host with a path cannot make one language's page serve another's", async () => {
+    const attack = await rawRequest(app.port, `GET /cookies HTTP/1.1\nHost: 127.0.0.1:${app.port}/zh`);
+    expect(attack.status).toBe(400);
+    const zh = await request(app, "GET", "/zh/cookies");
+    expect(String(zh.body)).toMatch(/<html[^>]* lang="zh/);
+    const en = await request(app, "GET", "/cookies", { headers: { "Accept-Language": "en" } });
+    expect(String(en.body)).toMatch(/<html[^>]* lang="en"/);
+  });
+
+  it("refuses a syntactically invalid Host with 400 and accepts every valid form", async () => {
+    for (const host of ["a<b", "[::1", "127.0.0.1:99999", "localhost:0", "ex ample.com", "[::1]:70000", "evil.example/..", "a..b", "-bad.example", "host:port", "[zz::1]", "é.example", "x".repeat(300)]) {
+      const res = await rawRequest(app.port, `GET /about HTTP/1.1\nHost: ${host}`);
+      expect(res.status, `Host: ${host}`).toBe(400);
+      expect(JSON.parse(res.body).error.code, `Host: ${host}`).toBe("invalid_host");
+      expect(res.body, `Host: ${host}`).not.toMatch(/at .*\.[jt]s:\d+/);
+    }
+    for (const host of ["localhost", "localhost:3000", "127.0.0.1", `127.0.0.1:${app.port}`, "[::1]", "[::1]:8080", "www.example.com", "example.com.", "EXAMPLE.COM:443"]) {
+      const res = await rawRequest(app.port, `GET /about HTTP/1.1\nHost: ${host}`);
+      expect(res.status, `Host: ${host}`).toBe(200);
+      expectOnlyOrigin(res.body, DEFAULT_ORIGIN, `Host: ${host}`);
+    }
+  });
+
+  it("answers methods it does not serve with 405 and Allow, on pages and on the API; never a 500", async () => {
+    for (const target of ["/", "/about", "/api/v1/user/me", "/api/v1/nothing", "/healthz"]) {
+      for (const method of ["TRACE", "PUT", "DELETE", "PATCH", "PROPFIND"]) {
+        const res = await rawRequest(app.port, `${method} ${target} HTTP/1.1\nHost: localhost`);
+        expect(res.status, `${method} ${target}`).toBe(405);
+        expect(res.headers.allow, `${method} ${target}`).toBeTruthy();
+        expect(JSON.parse(res.body).error.code, `${method} ${target}`).toBe("method_not_allowed");
+      }
+    }
+    const options = await rawRequest(app.port, "OPTIONS /about HTTP/1.1\nHost: localhost");
+    expect(options.status).toBe(204);
+    expect(options.headers.allow).toContain("GET");
+  });
+
+  it("answers a malformed request line or target with 400, not a 500", async () => {
+    for (const head of ["GET * HTTP/1.1\nHost: localhost", "GET http://[::1/about HTTP/1.1\nHost: localhost", "GET /%E0%A4%A HTTP/1.1\nHost: localhost"]) {
+      const res = await rawRequest(app.port, head);
+      expect(res.status, head).toBeGreaterThanOrEqual(400);
+      expect(res.status, head).toBeLessThan(500);
+    }
+  });
+
+  describe("with SITE_URL", () => {
+    let configured: PagesTestApp;
+    beforeAll(async () => {
+      configured = await pagesApp(async () => build, { SITE_URL: "https://www.taxatlas.example/" });
+    });
+    afterAll(() => configured?.close());
+
+    it("every absolute URL of a page, the sitemap and robots.txt comes from SITE_URL", async () => {
+      const page = await rawRequest(configured.port, `GET http://${EVIL}/ja/blog/1 HTTP/1.1\nHost: ${EVIL}`);
+      expectOnlyOrigin(page.body, "https://www.taxatlas.example", "/ja/blog/1");
+      const sitemap = await rawRequest(configured.port, `GET /sitemap.xml HTTP/1.1\nHost: ${EVIL}`);
+      expect(sitemap.body).not.toContain(EVIL);
+      expect(sitemap.body).toContain("<loc>https://www.taxatlas.example/ja/about</loc>");
+      const robots = await rawRequest(configured.port, `GET /robots.txt HTTP/1.1\nHost: ${EVIL}`);
+      expect(robots.body).toContain("Sitemap: https://www.taxatlas.example/sitemap.xml");
+    });
+  });
+});
+
+describe("e-mail links", () => {
+  let app: TestApp;
+  afterAll(() => app?.close());
+
+  for (const [name, env, origin] of [
+    ["without SITE_URL: the origin printed at start-up", {}, DEFAULT_ORIGIN],
+    ["with SITE_URL", { SITE_URL: "https://www.taxatlas.example" }, "https://www.taxatlas.example"],
+  ] as const) {
+    it(`a forgot-password request with a foreign Host mails a link to the configured origin (${name})`, async () => {
+      app = await createTestApp({ RATE_LIMITS: "false", ...env });
+      await request(app, "POST", "/api/v1/user/register", { body: { email: "victim@example.test", password: "long-enough-1" } });
+      const port = Number(new URL(await app.url()).port);
+      const res = await rawRequest(
+        port,
+        "POST /api/v1/user/password/forgot HTTP/1.1\nHost: attacker.example\nContent-Type: application/json",
+        JSON.stringify({ email: "victim@example.test" }),
+      );
+      expect(res.status).toBe(202);
+      expect(app.mails).toHaveLength(1);
+      expect(app.mails[0]!.text).not.toContain("attacker.example");
+      expect(app.mails[0]!.text).toContain(`${origin}/reset-password?token=`);
+      await app.close();
+    });
+  }
+});
+
