@@ -29,11 +29,12 @@ export function reduceRequestTarget(target: string): string | null {
   }
 }
 
-function decodable(path: string): boolean {
+/** A path that decodes, to no control characters (React Router cannot build a URL from "/\t/"). */
+function acceptablePath(path: string): boolean {
   if (!path.includes("%")) return true;
   try {
-    decodeURIComponent(path);
-    return true;
+    // eslint-disable-next-line no-control-regex
+    return !/[\u0000-\u001f\u007f]/.test(decodeURIComponent(path));
   } catch {
     return false;
   }
@@ -47,7 +48,7 @@ export function requestEdge(): RequestHandler {
       return;
     }
     const target = reduceRequestTarget(req.url);
-    if (target === null || !decodable(target.split("?")[0]!)) {
+    if (target === null || !acceptablePath(target.split("?")[0]!)) {
       return refuse(req, res, new ApiError(400, "bad_request", COMMON_ERRORS.badRequest));
     }
     if (target !== req.url) {

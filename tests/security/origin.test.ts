@@ -94,7 +94,7 @@ describe("one configured origin", () => {
   });
 
   it("answers a malformed request line or target with 400, not a 500", async () => {
-    for (const head of ["GET * HTTP/1.1\nHost: localhost", "GET http://[::1/about HTTP/1.1\nHost: localhost", "GET /%E0%A4%A HTTP/1.1\nHost: localhost"]) {
+    for (const head of ["GET * HTTP/1.1\nHost: localhost", "GET http://[::1/about HTTP/1.1\nHost: localhost", "GET /%E0%A4%A HTTP/1.1\nHost: localhost", "GET /%09/ HTTP/1.1\nHost: localhost", "GET /en%2eevil.example/%20//%09%0A HTTP/1.1\nHost: localhost", "GET /ja/%00 HTTP/1.1\nHost: localhost"]) {
       const res = await rawRequest(app.port, head);
       expect(res.status, head).toBeGreaterThanOrEqual(400);
       expect(res.status, head).toBeLessThan(500);
