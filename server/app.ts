@@ -32,7 +32,13 @@ export const JSON_BODY_LIMIT = "256kb";
 export interface CreateAppOptions {
   services: AppServices;
   /** Loads the React Router server build; omitted in API-only tests. */
-  pages?: { build: () => Promise<ServerBuild>; mode: "production" | "development"; cache: boolean };
+  pages?: {
+    build: () => Promise<ServerBuild>;
+    mode: "production" | "development";
+    cache: boolean;
+    /** Page cache bounds (server/pages.ts defaults otherwise). */
+    cacheLimits?: { entries?: number; bytes?: number };
+  };
   /** Extra middleware before the pages (Vite's dev middleware). */
   beforePages?: RequestHandler[];
 }
@@ -218,6 +224,8 @@ export function createApp({ services, pages, beforePages = [] }: CreateAppOption
       cache: pages.cache,
       stripe: Boolean(env.STRIPE_PUBLISHABLE_KEY),
       origin: () => services.site.origin,
+      maxEntries: pages.cacheLimits?.entries,
+      maxBytes: pages.cacheLimits?.bytes,
       clientDir,
       getLoadContext: (req) => ({ services, clientIp: clientIp(req) }),
     });
