@@ -1,4 +1,10 @@
-// Outgoing e-mail: SMTP through nodemailer when SMTP_URL is set, otherwise written to the log.
+// Outgoing e-mail: SMTP through nodemailer when SMTP_URL is set. Without it (the embedded default)
+// each mail is written to a file in DATA_DIR/outbox and the log names the file: a reset link is a
+// credential, and logs are shipped and kept where files in the data directory are not
+// (docs/reliability.md, "What logs never carry").
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
@@ -16,13 +22,22 @@ export interface Mailer {
   close(): void;
 }
 
+/** The mail as a plain RFC 5322-style text file an operator can read or open in a mail program. */
+export function outboxText(from: string, message: MailMessage, date = new Date()): string {
+  const headers = [`From: ${from}`, `To: ${message.to}`, ...(message.replyTo ? [`Reply-To: ${message.replyTo}`] : []), `Subject: ${message.subject}`, `Date: ${date.toUTCString()}`, "Content-Type: text/plain; charset=utf-8"];
+  return `${headers.join("\n")}\n\n${message.text}\n`;
+}
+
 export function createMailer(env: Env, logger: Logger): Mailer {
   if (!env.SMTP_URL) {
+    const outbox = path.resolve(env.DATA_DIR, "outbox");
     return {
       transport: "log",
       async send(message) {
-        // No SMTP configured: the operator reads the mail (e.g. a reset link) in the log.
-        logger.info({ mail: message }, "e-mail (SMTP_URL not set, logged instead of sent)");
+        await mkdir(outbox, { recursive: true, mode: 0o700 });
+        const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`);
+        await writeFile(file, outboxText(env.MAIL_FROM, message), { mode: 0o600 });
+        logger.info({ subject: message.subject, file }, "e-mail not sent (SMTP_URL not set): written to the outbox");
       },
       close() {},
     };

@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { projectRoot } from "../db/client.server";
 import type { AppServices } from "../lib/app-services.server";
 import { trustProxySetting } from "../lib/env.server";
+import { loggedUrl } from "../lib/logger.server";
 import { ApiError, COMMON_ERRORS } from "../lib/http/api-error";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "../lib/i18n/negotiate";
 import { localePath, sameSitePath, splitLangPath } from "../lib/i18n/paths";
@@ -101,7 +102,7 @@ export function createApp({ services, pages, beforePages = [] }: CreateAppOption
       logger,
       autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url?.startsWith("/assets/") === true },
       serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),

@@ -26,6 +26,11 @@ export const ADMIN_USER_ERRORS = {
     ja: "自分自身の管理者権限は解除できません。別の管理者に依頼してください。",
     zh: "您不能撤销自己的管理员权限，请让其他管理员操作。",
   },
+  lastAdmin: {
+    en: "This is the last administrator: make someone else an administrator first.",
+    ja: "最後の管理者です。先に別のユーザーを管理者にしてください。",
+    zh: "这是最后一位管理员，请先将其他用户设为管理员。",
+  },
 } satisfies Record<string, Localized<string>>;
 
 export interface AdminUserRow {
@@ -298,17 +303,31 @@ export async function adjustCredits(db: Db, input: AdjustCreditsInput) {
   });
 }
 
-/** Promotes to or demotes from admin. An admin cannot demote themselves (so one admin always remains). */
+/**
+ * Promotes to or demotes from admin. Ids are compared as UUIDs (case-insensitive), an admin cannot
+ * demote themselves, and the last administrator cannot be demoted: the admin rows are locked in the
+ * demoting transaction, so two admins demoting each other at once leave one.
+ */
 export async function changeRole(db: Db, input: { userId: string; adminId: string; role: "user" | "admin" }) {
-  if (!IdSchema.safeParse(input.userId).success) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
-  if (input.userId === input.adminId && input.role !== "admin") {
+  const parsed = IdSchema.safeParse(input.userId);
+  if (!parsed.success) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
+  const userId = parsed.data.toLowerCase();
+  if (userId === input.adminId.toLowerCase() && input.role !== "admin") {
     throw new ApiError(409, "cannot_demote_self", ADMIN_USER_ERRORS.selfDemotion);
   }
-  const [user] = await db
-    .update(users)
-    .set({ role: input.role, updatedAt: sql`now()` })
-    .where(eq(users.id, input.userId))
-    .returning(listColumns);
-  if (!user) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
-  return user;
+  return db.transaction(async (tx) => {
+    if (input.role !== "admin") {
+      const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
+      if (admins.length <= 1 && admins.some((row) => row.id === userId)) {
+        throw new ApiError(409, "last_admin", ADMIN_USER_ERRORS.lastAdmin);
+      }
+    }
+    const [user] = await tx
+      .update(users)
+      .set({ role: input.role, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning(listColumns);
+    if (!user) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
+    return user;
+  });
 }

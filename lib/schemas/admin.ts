@@ -2,6 +2,7 @@
 // Messages are field error codes (lib/schemas/field-errors.ts).
 import "./zod-config";
 import { z } from "zod";
+import { storableString } from "./storable-text";
 
 export const USER_SORTS = ["created_desc", "created_asc", "credits_desc", "credits_asc"] as const;
 export type UserSort = (typeof USER_SORTS)[number];
@@ -37,7 +38,7 @@ const optionalWholeNumber = (min: number, max: number, fallback: number) =>
 export const UserListQuerySchema = z.object({
   page: optionalWholeNumber(1, 1_000_000, 1),
   pageSize: optionalWholeNumber(1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
-  q: z.string("invalid_type").trim().max(MAX_SEARCH_LENGTH, `too_long:${MAX_SEARCH_LENGTH}`).default(""),
+  q: storableString("invalid_type").trim().max(MAX_SEARCH_LENGTH, `too_long:${MAX_SEARCH_LENGTH}`).default(""),
   sort: z.enum(USER_SORTS, "invalid_choice").default("created_desc"),
   // "prefix" is answered from indexes; "contains" reads every row (see lib/admin/users.server.ts).
   match: z.enum(SEARCH_MATCHES, "invalid_choice").default("prefix"),
@@ -50,8 +51,7 @@ export const CREDIT_DIRECTIONS = ["grant", "deduct"] as const;
 export const CreditAdjustmentSchema = z.object({
   direction: z.enum(CREDIT_DIRECTIONS, "invalid_choice"),
   amount: wholeNumber(1, MAX_CREDIT_ADJUSTMENT),
-  reason: z
-    .string({ error: (issue) => (issue.input === undefined ? "required" : "invalid_type") })
+  reason: storableString((issue) => (issue.input === undefined ? "required" : "invalid_type"))
     .trim()
     .min(1, "required")
     .max(MAX_REASON_LENGTH, `too_long:${MAX_REASON_LENGTH}`),

@@ -2,14 +2,16 @@
 // QUESTION_MAX, from ./ai-limits). Messages are field error codes (lib/schemas/field-errors.ts).
 import "./zod-config";
 import { z } from "zod";
+import { storableString } from "./storable-text";
 import { LANGS } from "../i18n/languages";
 import { SERVICE_SLUGS } from "../services";
 import { QUESTION_MAX } from "./ai-limits";
 export const HISTORY_DEFAULT_LIMIT = 10;
 export const HISTORY_MAX_LIMIT = 50;
 
-export const QuestionSchema = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? "required" : "invalid_type") })
+export const QuestionSchema = storableString((issue) =>
+  issue.input === undefined || issue.input === null ? "required" : "invalid_type",
+)
   .trim()
   .min(1, "required")
   .max(QUESTION_MAX, `too_long:${QUESTION_MAX}`);

@@ -2,6 +2,7 @@
 // (client-side checks) and server/api/v1/user.ts (the authority). Messages are field error codes.
 import "./zod-config";
 import { z } from "zod";
+import { storableString } from "./storable-text";
 
 /** NIST SP 800-63B: at least 8 characters, and a generous maximum that still bounds hashing work. */
 export const PASSWORD_MIN = 8;
@@ -10,7 +11,7 @@ export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
 const requiredString = () =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? "required" : "invalid_type") });
+  storableString((issue) => (issue.input === undefined || issue.input === null ? "required" : "invalid_type"));
 
 /** A new account's address: a real e-mail format. Stored as typed (trimmed); uniqueness ignores case. */
 export const NewEmailSchema = requiredString()
@@ -38,8 +39,7 @@ export const RegisterSchema = z.object({
   email: NewEmailSchema,
   password: NewPasswordSchema,
   // Optional: empty means "use the part of the e-mail before @".
-  name: z
-    .string({ error: "invalid_type" })
+  name: storableString("invalid_type")
     .trim()
     .max(NAME_MAX, `too_long:${NAME_MAX}`)
     .nullish()

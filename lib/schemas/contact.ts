@@ -2,6 +2,7 @@
 // POST /api/v1/contact (the authority). Messages are field error codes (lib/schemas/field-errors.ts).
 import "./zod-config";
 import { z } from "zod";
+import { storableString } from "./storable-text";
 
 export const CONTACT_SERVICES = ["general", "technology", "security", "consulting", "web", "support"] as const;
 export type ContactServiceId = (typeof CONTACT_SERVICES)[number];
@@ -19,15 +20,13 @@ export const CONTACT_LIMITS = {
 export const HONEYPOT_FIELD = "website";
 
 const requiredText = (max: number) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? "required" : "invalid_type") })
+  storableString((issue) => (issue.input === undefined || issue.input === null ? "required" : "invalid_type"))
     .trim()
     .min(1, "required")
     .max(max, `too_long:${max}`);
 
 const optionalText = (max: number) =>
-  z
-    .string({ error: "invalid_type" })
+  storableString("invalid_type")
     .trim()
     .max(max, `too_long:${max}`)
     .nullish()

@@ -21,6 +21,11 @@ export const FIELD_ERRORS = {
     zh: "最多 {max} 个字符。",
   },
   invalid_choice: { en: "Choose one of the options.", ja: "選択肢から選んでください。", zh: "请从选项中选择。" },
+  invalid_characters: {
+    en: "This field contains characters that are not allowed (such as a null character).",
+    ja: "この項目には使用できない文字（NULL 文字など）が含まれています。",
+    zh: "此项包含不允许使用的字符（例如空字符）。",
+  },
   invalid_type: { en: "This value has the wrong type.", ja: "値の形式が正しくありません。", zh: "该值的类型不正确。" },
   invalid_country: {
     en: "Enter a two-letter country code, e.g. JP.",

@@ -1,0 +1,16 @@
+// Text a person typed, as every shared schema accepts it: a string with no NUL character and no
+// lone UTF-16 surrogate. PostgreSQL cannot store either (a NUL fails the query, a lone surrogate is
+// not UTF-8), so they are refused here, as a field error, before anything reaches the database.
+import "./zod-config";
+import { z } from "zod";
+
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
+
+/** A zod string with the given type-error code that refuses unstorable characters ("invalid_characters"). */
+export function storableString(error: z.core.$ZodStringParams["error"]) {
+  return z.string({ error }).refine(isStorableText, "invalid_characters");
+}

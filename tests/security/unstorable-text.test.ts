@@ -1,0 +1,80 @@
+// Text PostgreSQL cannot store (a NUL character, a lone UTF-16 surrogate) in any field a person types
+// is refused by the shared schemas with a translated field error (400 "invalid_characters"): it
+// never reaches SQL, so it never becomes a 500, and nothing is stored.
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aiQuestions, contactMessages, creditLedger, users } from "../../db/schema";
+import { createTestApp, request, type TestApp } from "../helpers/test-app";
+import { signUp, signUpAdmin, type TestSession } from "./session-helpers";
+
+const UNSTORABLE = { nul: "a\u0000b", "lone high surrogate": "a\uD800b", "lone low surrogate": "\uDC00ab" };
+
+interface Case {
+  name: string;
+  method: "GET" | "POST";
+  path: (s: { member: TestSession; admin: TestSession }) => string;
+  body?: (value: string, lang: "en" | "ja" | "zh") => Record<string, unknown>;
+  query?: string;
+  field: string;
+  token?: "member" | "admin";
+}
+
+const valid = { email: "someone@example.test", password: "long-enough-1" };
+const contact = { name: "Ada", email: "ada@example.test", subject: "Hello", message: "A question about VAT.", company: "ACME" };
+
+const CASES: Case[] = [
+  ...["email", "password", "name"].map((field) => ({ name: `register ${field}`, method: "POST" as const, path: () => "/api/v1/user/register", body: (v: string) => ({ ...valid, name: "N", [field]: field === "email" ? `x${v}@example.test` : `${v}long-enough` }), field })),
+  ...["email", "password"].map((field) => ({ name: `login ${field}`, method: "POST" as const, path: () => "/api/v1/user/login", body: (v: string) => ({ ...valid, [field]: field === "email" ? `x${v}@example.test` : v }), field })),
+  { name: "forgot email", method: "POST", path: () => "/api/v1/user/password/forgot", body: (v) => ({ email: `x${v}@example.test` }), field: "email" },
+  ...["token", "password"].map((field) => ({ name: `reset ${field}`, method: "POST" as const, path: () => "/api/v1/user/password/reset", body: (v: string) => ({ token: "t".repeat(43), password: "long-enough-1", [field]: `${v}long-enough-1` }), field })),
+  ...["name", "email", "company", "subject", "message"].map((field) => ({ name: `contact ${field}`, method: "POST" as const, path: () => "/api/v1/contact", body: (v: string) => ({ ...contact, [field]: field === "email" ? `x${v}@example.test` : v }), field })),
+  { name: "AI question", method: "POST", path: () => "/api/v1/ai/ask", body: (v, lang) => ({ topic: "tax-consultation", lang, question: `What about ${v}?` }), field: "question", token: "member" },
+  { name: "admin credit reason", method: "POST", path: ({ member }) => `/api/v1/admin/users/${member.userId}/credits`, body: (v) => ({ direction: "grant", amount: 5, reason: v }), field: "reason", token: "admin" },
+  { name: "admin user search", method: "GET", path: () => "/api/v1/user/get", query: "q", field: "q", token: "admin" },
+];
+
+describe("text that cannot be stored", () => {
+  let app: TestApp;
+  let member: TestSession;
+  let admin: TestSession;
+  const counts = async () => ({
+    users: (await app.services.db.select({ n: count() }).from(users))[0]!.n,
+    contact: (await app.services.db.select({ n: count() }).from(contactMessages))[0]!.n,
+    questions: (await app.services.db.select({ n: count() }).from(aiQuestions))[0]!.n,
+    ledger: (await app.services.db.select({ n: count() }).from(creditLedger))[0]!.n,
+  });
+
+  beforeAll(async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    member = await signUp(app);
+    admin = await signUpAdmin(app);
+  });
+  afterAll(() => app?.close());
+
+  for (const testCase of CASES) {
+    for (const [kind, value] of Object.entries(UNSTORABLE)) {
+      // A URL carries UTF-8 bytes: a lone surrogate cannot be percent-encoded into one.
+      if (testCase.query && kind !== "nul") continue;
+      it(`${testCase.name}: ${kind} → 400 invalid_characters in every language, nothing stored`, async () => {
+        const before = await counts();
+        for (const lang of ["en", "ja", "zh"] as const) {
+          const token = testCase.token === "admin" ? admin.token : testCase.token === "member" ? member.token : undefined;
+          const base = testCase.path({ member, admin });
+          const path = testCase.query ? `${base}?${testCase.query}=${encodeURIComponent(value)}` : base;
+          // JSON.stringify writes a lone surrogate as a \uD800 escape, which JSON.parse turns back into one.
+          const res = await request(app, testCase.method, path, {
+            token,
+            headers: { "Accept-Language": lang },
+            ...(testCase.body ? { body: testCase.body(value, lang) } : {}),
+          });
+          expect(res.status, `${testCase.name} (${lang}): ${JSON.stringify(res.body)}`).toBe(400);
+          expect(res.body.error.code).toBe("validation_failed");
+          expect(res.body.error.codes[testCase.field], JSON.stringify(res.body.error)).toBe("invalid_characters");
+          expect(res.body.error.fields[testCase.field]).toBeTruthy();
+          if (lang !== "en") expect(res.body.error.fields[testCase.field]).not.toMatch(/^[\x20-\x7e]+$/);
+        }
+        expect(await counts()).toEqual(before);
+      });
+    }
+  }
+});
