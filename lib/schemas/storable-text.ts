@@ -4,6 +4,7 @@
 import "./zod-config";
 import { z } from "zod";
 
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function isStorableText(value: string): boolean {
