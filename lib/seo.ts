@@ -55,6 +55,14 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
 
 /** Cache-Control for public pages: browsers revalidate (ETag), a CDN may keep them briefly. */
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
+
+/**
+ * The route `handle` of a public page whose server render reads no query parameter: the page cache
+ * (server/pages.ts) answers "/about?anything" from the entry of "/about" instead of rendering again.
+ * A page that reads its query while rendering on the server (contact's ?sent, log-in's ?next) must
+ * not carry it.
+ */
+export const QUERY_INDEPENDENT_PAGE = { pageCache: "ignore-query" } as const;
 /** Pages that are not worth caching or indexing (member area, admin, checkout). */
 export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-cache";
 

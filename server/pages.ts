@@ -12,7 +12,8 @@ import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObject, type ServerBuild } from "react-router";
+import { DEFAULT_LANG, LANGS } from "../lib/i18n/languages";
 import { deferHydration } from "./deferred-hydration";
 import { buildCsp, inlineScriptHashes } from "./security-headers";
 
@@ -42,6 +43,33 @@ export interface PageHandlerOptions {
   maxEntries?: number;
   /** Bound on the cache's memory: raw plus compressed bodies. */
   maxBytes?: number;
+  /** Page renders in flight at once; the others wait their turn (a flood of misses queues here). */
+  maxRenders?: number;
+}
+
+/** The catch-all route (app/routes.ts): its page is the same for every unknown path of a language. */
+const NOT_FOUND_ROUTE = "routes/not-found";
+/** The language prefixes (lib/i18n/paths.ts): English has none. */
+const SERVED_PREFIXES = new Set(LANGS.filter((lang) => lang !== DEFAULT_LANG));
+
+/** How a request uses the page cache: its key (null: not cached) and the URL that is rendered. */
+interface CachePlan {
+  key: string | null;
+  target: string;
+}
+
+/** The build's route manifest as the nested route objects matchRoutes() walks. */
+function routeTree(build: ServerBuild): RouteObject[] {
+  const routes = Object.values(build.routes).filter((route) => route !== undefined);
+  const childrenOf = (parentId: string | undefined): RouteObject[] =>
+    routes
+      .filter((route) => route.parentId === parentId)
+      .map((route) =>
+        route.index
+          ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
+          : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: childrenOf(route.id) },
+      );
+  return childrenOf(undefined);
 }
 
 export interface PageHandler {
@@ -53,9 +81,8 @@ export interface PageHandler {
   idle(): Promise<void>;
 }
 
-function toFetchRequest(req: Request, res: Response, origin: string): globalThis.Request {
-  // Concatenated, not resolved against the origin: a path such as "//host/x" stays a path.
-  const url = new URL(origin + req.originalUrl);
+/** `url` is the site's origin followed by the path (and query) to render. */
+function toFetchRequest(req: Request, res: Response, url: string): globalThis.Request {
   const controller = new AbortController();
   res.on("close", () => controller.abort());
   const headers = new Headers();
@@ -68,7 +95,8 @@ function toFetchRequest(req: Request, res: Response, origin: string): globalThis
     init.body = Readable.toWeb(req) as unknown as ReadableStream;
     init.duplex = "half";
   }
-  return new globalThis.Request(url, init);
+  // Concatenated, not resolved against the origin: a path such as "//host/x" stays a path.
+  return new globalThis.Request(new URL(url), init);
 }
 
 function acceptsEncoding(req: Request, encoding: "br" | "gzip"): boolean {
@@ -76,11 +104,11 @@ function acceptsEncoding(req: Request, encoding: "br" | "gzip"): boolean {
   return typeof header === "string" && new RegExp(`\\b${encoding}\\b`).test(header);
 }
 
-function sendCached(req: Request, res: Response, page: CachedPage): void {
+function sendCached(req: Request, res: Response, page: CachedPage, state: "hit" | "miss" = "hit"): void {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("ETag", page.etag);
   res.append("Vary", "Accept-Encoding");
-  res.setHeader("X-Page-Cache", "hit");
+  res.setHeader("X-Page-Cache", state);
   if (req.headers["if-none-match"] === page.etag) {
     res.status(304).end();
     return;
@@ -146,6 +174,41 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     });
   };
   let handler: ((request: globalThis.Request, context?: AppLoadContext) => Promise<globalThis.Response>) | undefined;
+  let loadedBuild: ServerBuild | undefined;
+  let tree: RouteObject[] = [];
+
+  /**
+   * Unknown paths share one entry per language, and a page whose route says its render reads no
+   * query (lib/seo.ts QUERY_INDEPENDENT_PAGE) is rendered and cached without it: random paths and
+   * queries, the cheapest flood there is, are answered from the cache.
+   */
+  const cachePlan = (req: Request): CachePlan => {
+    const [path = "/", query] = req.originalUrl.split("?", 2) as [string, string | undefined];
+    const matches = matchRoutes(tree, req.path);
+    const leaf = matches?.at(-1);
+    const lang = matches?.[0]?.params.lang;
+    // A first segment that is no language ("/xyz", "/xyz/about") is refused by the language layout.
+    if (lang !== undefined && !SERVED_PREFIXES.has(lang)) return { key: `not-found:${leaf?.route.id}`, target: path };
+    if (leaf?.route.id === NOT_FOUND_ROUTE) return { key: `not-found:${lang ?? "en"}`, target: path };
+    if (query === undefined) return { key: req.path, target: path };
+    const handle = loadedBuild?.routes[leaf?.route.id ?? ""]?.module.handle as { pageCache?: string } | undefined;
+    if (handle?.pageCache === "ignore-query") return { key: req.path, target: path };
+    return { key: null, target: req.originalUrl };
+  };
+
+  // A page render is CPU work on the event loop: at most maxRenders at once, the rest in order.
+  const maxRenders = options.maxRenders ?? 4;
+  let rendering = 0;
+  const waiting: (() => void)[] = [];
+  const renderSlot = async (): Promise<() => void> => {
+    if (rendering < maxRenders) rendering++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    return () => {
+      const next = waiting.shift();
+      if (next) next();
+      else rendering--;
+    };
+  };
 
   const stylesheets = new Map<string, string>();
   const readStylesheet = (href: string): string => {
@@ -175,14 +238,18 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
   const rewriteHtml = (html: string): string =>
     options.mode === "production" ? deferHydration(inlineStylesheet(html)) : inlineStylesheet(html);
 
-  // The path alone: the language is part of it, and nothing a page holds depends on the Host.
-  const cacheKey = (req: Request) => req.path;
 
   const pageHandler = (async (req, res, next) => {
     try {
-      const cacheable = options.cache && (req.method === "GET" || req.method === "HEAD") && !req.url.includes("?");
-      if (cacheable) {
-        const key = cacheKey(req);
+      if (!handler || options.mode === "development") {
+        loadedBuild = await options.build();
+        handler = createRequestHandler(loadedBuild, options.mode);
+        tree = routeTree(loadedBuild);
+      }
+      // Keyed without the Host: the language is part of the path, and no page depends on the Host.
+      const plan: CachePlan = options.cache && (req.method === "GET" || req.method === "HEAD") ? cachePlan(req) : { key: null, target: req.originalUrl };
+      const key = plan.key;
+      if (key !== null) {
         const hit = cache.get(key);
         if (hit) {
           // Most recently used last, so eviction drops the coldest page.
@@ -191,11 +258,15 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
           return sendCached(req, res, hit);
         }
       }
-      if (!handler || options.mode === "development") {
-        handler = createRequestHandler(await options.build(), options.mode);
+      const release = await renderSlot();
+      let response: globalThis.Response;
+      let body: Buffer;
+      try {
+        response = await handler(toFetchRequest(req, res, options.origin() + plan.target), options.getLoadContext(req, res));
+        body = req.method === "HEAD" ? Buffer.alloc(0) : Buffer.from(await response.arrayBuffer());
+      } finally {
+        release();
       }
-      const response = await handler(toFetchRequest(req, res, options.origin()), options.getLoadContext(req, res));
-      let body = req.method === "HEAD" ? Buffer.alloc(0) : Buffer.from(await response.arrayBuffer());
       const headers: [string, string][] = [];
       response.headers.forEach((value, name) => {
         if (name !== "set-cookie" && name !== "content-length" && name !== "content-encoding") headers.push([name, value]);
@@ -211,13 +282,14 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
         });
         headers.push(["content-security-policy", csp]);
       }
+      // The not-found page says "private, no-cache" to browsers, yet is the same for every visitor.
+      const notFound = response.status === 404 && key?.startsWith("not-found:") === true;
       const publicPage =
-        cacheable &&
+        key !== null &&
         req.method === "GET" &&
-        response.status === 200 &&
         isHtml &&
-        /\bpublic\b/.test(response.headers.get("cache-control") ?? "") &&
-        response.headers.getSetCookie().length === 0;
+        response.headers.getSetCookie().length === 0 &&
+        ((response.status === 200 && /\bpublic\b/.test(response.headers.get("cache-control") ?? "")) || notFound);
       if (publicPage) {
         const page: CachedPage = {
           status: response.status,
@@ -225,10 +297,9 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
           etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
           raw: body,
         };
-        store(cacheKey(req), page);
-        compressInBackground(cacheKey(req), page);
-        res.setHeader("X-Page-Cache", "miss");
-        return sendCached(req, res, page);
+        store(key, page);
+        compressInBackground(key, page);
+        return sendCached(req, res, page, "miss");
       }
       res.status(response.status);
       for (const [name, value] of headers) res.setHeader(name, value);

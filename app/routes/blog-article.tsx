@@ -5,7 +5,7 @@ import { LANGUAGES } from "../../lib/i18n/languages";
 import { localePath } from "../../lib/i18n/paths";
 import { localizedContent, pageLang } from "../../lib/page-loader.server";
 import { rootDataFrom, type RootData } from "../../lib/root-data";
-import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "../../lib/seo";
 import { ArticleBody } from "../components/article-body";
 import { ContactPrompt } from "../components/contact-prompt";
 import { useLanguage, useMessages } from "../components/language-provider";
@@ -28,6 +28,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+export const handle = QUERY_INDEPENDENT_PAGE;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const root = rootDataFrom(matches);

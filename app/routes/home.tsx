@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import { localizedContent, pageLang } from "../../lib/page-loader.server";
-import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL } from "../../lib/seo";
+import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "../../lib/seo";
 import { ContentNotAvailable } from "../components/content-not-available";
 import { LocalizedLink } from "../components/localized-link";
 import { home } from "../content/home";
@@ -13,6 +13,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+export const handle = QUERY_INDEPENDENT_PAGE;
 
 export const meta: Route.MetaFunction = (args) =>
   contentPageMeta(args, "/", (_data, root) => ({

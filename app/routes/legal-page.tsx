@@ -2,7 +2,7 @@
 import { data, useLoaderData } from "react-router";
 import { splitLangPath } from "../../lib/i18n/paths";
 import { localizedContent, pageLang } from "../../lib/page-loader.server";
-import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL } from "../../lib/seo";
+import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "../../lib/seo";
 import { ConsentPanel } from "../components/consent-panel";
 import { ContentNotAvailable } from "../components/content-not-available";
 import { TextPageView } from "../components/text-page";
@@ -23,6 +23,7 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+export const handle = QUERY_INDEPENDENT_PAGE;
 
 export const meta: Route.MetaFunction = (args) => contentPageMeta(args, (data) => `/${data.page}`);
 

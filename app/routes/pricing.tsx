@@ -2,7 +2,7 @@ import { formatUsd, PACKAGES } from "../../lib/catalog";
 import { format } from "../../lib/i18n/format";
 import { pageLang } from "../../lib/page-loader.server";
 import { rootDataFrom } from "../../lib/root-data";
-import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "../../lib/seo";
 import { useAuth } from "../components/auth-provider";
 import { CheckIcon } from "../components/icons";
 import { useLanguage, useMessages } from "../components/language-provider";
@@ -16,6 +16,7 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+export const handle = QUERY_INDEPENDENT_PAGE;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const root = rootDataFrom(matches);

@@ -6,7 +6,7 @@ import { LANGUAGES } from "../../lib/i18n/languages";
 import { localePath } from "../../lib/i18n/paths";
 import { localizedContent, pageLang } from "../../lib/page-loader.server";
 import { rootDataFrom, type RootData } from "../../lib/root-data";
-import { PUBLIC_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "../../lib/seo";
 import { isServiceSlug } from "../../lib/services";
 import { AskAssistant } from "../components/ask-assistant";
 import { ContactPrompt } from "../components/contact-prompt";
@@ -27,6 +27,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+export const handle = QUERY_INDEPENDENT_PAGE;
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const root = rootDataFrom(matches);

@@ -1,7 +1,7 @@
 import { useLoaderData } from "react-router";
 import { localizedContent, pageLang } from "../../lib/page-loader.server";
 import { SERVICE_SLUGS } from "../../lib/services";
-import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL } from "../../lib/seo";
+import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "../../lib/seo";
 import { ContactPrompt } from "../components/contact-prompt";
 import { ContentNotAvailable } from "../components/content-not-available";
 import { useMessages } from "../components/language-provider";
@@ -26,6 +26,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+export const handle = QUERY_INDEPENDENT_PAGE;
 
 export const meta: Route.MetaFunction = (args) => contentPageMeta(args, "/services");
 

@@ -78,3 +78,54 @@ describe("a flood of page-cache misses", () => {
     expect(app.pageHandler.cacheSize()).toBeGreaterThan(0);
   }, 60_000);
 });
+
+describe("what the page cache answers without rendering", () => {
+  let app: PagesTestApp;
+  beforeAll(async () => {
+    await ensureProductionBuild();
+    const build = (await import(pathToFileURL(serverBuildEntry).href)) as ServerBuild;
+    app = await pagesApp(async () => build);
+  }, BUILD_TIMEOUT_MS);
+  afterAll(() => app?.close());
+
+  const page = async (path: string) => {
+    const res = await fetch(`${await app.url()}${path}`, { headers: { "Accept-Language": "en" } });
+    return { status: res.status, cache: res.headers.get("x-page-cache"), html: await res.text() };
+  };
+
+  it("one not-found page per language (and per page under a prefix that is no language), the same as a fresh render of another unknown path", async () => {
+    for (const [a, b] of [
+      [`/no-such-page-${token()}`, `/another-${token()}`],
+      [`/no-such/${token()}`, `/another/unknown-${token()}`],
+      [`/ja/no-such-page-${token()}`, `/ja/another/unknown-${token()}`],
+      [`/zh/no-such-page-${token()}`, `/zh/another/unknown-${token()}`],
+      [`/xx/about`, `/${token()}/about`],
+    ]) {
+      const lang = a!;
+      const first = await page(a!);
+      const second = await page(b!);
+      expect(first.status).toBe(404);
+      expect(second.status).toBe(404);
+      expect(second.cache, lang).toBe("hit");
+      app.pageHandler.clearCache();
+      const fresh = await page(b!.replace(/[a-z0-9]{8}$/, token()));
+      expect(fresh.cache, `${a} then ${b}`).toBe("miss");
+      expect(fresh.html, lang).toBe(second.html);
+    }
+  });
+
+  it("a query on a page whose render reads none is answered from the page's entry", async () => {
+    const bare = await page("/ja/about");
+    const queried = await page(`/ja/about?utm_source=${token()}`);
+    expect(queried.status).toBe(200);
+    expect(queried.cache).toBe("hit");
+    expect(queried.html).toBe(bare.html);
+  });
+
+  it("a page that reads its query still renders it (contact's ?sent=1)", async () => {
+    const plain = await page("/contact");
+    const sent = await page("/contact?sent=1");
+    expect(sent.cache).not.toBe("hit");
+    expect(sent.html).not.toBe(plain.html);
+  });
+});
