@@ -186,6 +186,21 @@ describe("log-in rate limits", () => {
     expectTooMany(await login(email, PASSWORD, home));
   });
 
+  it("a burst of parallel guesses cannot overrun a budget, from one address or from many", async () => {
+    app = await createTestApp({ TRUST_PROXY: "true" });
+    const email = await signUp("owner@example.com");
+    const statuses = (results: { status: number }[]) => results.map((r) => r.status);
+    const fromOne = await Promise.all(Array.from({ length: 25 }, () => login(email, "wrong password", "192.0.2.90")));
+    expect(statuses(fromOne).filter((s) => s === 401)).toHaveLength(PER_ACCOUNT_ADDRESS);
+    expect(statuses(fromOne).filter((s) => s !== 401).every((s) => s === 429)).toBe(true);
+
+    const victim = await signUp("victim@example.com");
+    const fromMany = await Promise.all(Array.from({ length: 25 }, () => login(victim, "wrong password", freshAddress())));
+    // The free failures, then exactly one attempt let through; the rest wait for the hold.
+    expect(statuses(fromMany).filter((s) => s === 401)).toHaveLength(SLOW_AFTER + 1);
+    expect(statuses(fromMany).filter((s) => s !== 401).every((s) => s === 429)).toBe(true);
+  });
+
   it("the delay counts failures on one account, not on others", async () => {
     app = await createTestApp({ TRUST_PROXY: "true" });
     const email = await signUp("owner@example.com");

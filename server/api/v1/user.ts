@@ -44,10 +44,11 @@ async function limit(req: Request, rule: RateRule, subject: string, text: Locali
  */
 async function slowDown(req: Request, email: string, accountAtIp: string): Promise<void> {
   const { rateLimiter } = services(req);
-  const failures = await rateLimiter.peek(ACCOUNT_RATE_RULES.loginAccount, email);
+  const failures = await rateLimiter.consume(ACCOUNT_RATE_RULES.loginAccount, email);
   if (failures.allowed) return;
   if ((await rateLimiter.peek(ACCOUNT_RATE_RULES.loginKnownAddress, accountAtIp)).used > 0) return;
-  const turn = await rateLimiter.takeTurn(LOGIN_SLOWDOWN.name, email, loginDelaySeconds(failures.used));
+  // `used` counts this attempt too; the delay follows the failures before it.
+  const turn = await rateLimiter.takeTurn(LOGIN_SLOWDOWN.name, email, loginDelaySeconds(failures.used - 1));
   if (!turn.allowed) throw tooMany(ACCOUNT_MESSAGES.loginSlowedDown, turn.retryAfterSeconds);
 }
 
@@ -95,18 +96,16 @@ userRouter.post("/login", async (req, res) => {
       taken.push([rule, subject]);
       await limit(req, rule, subject, ACCOUNT_MESSAGES.tooManyLogins);
     }
+    taken.push([rules.loginAccount, input.email]);
     await slowDown(req, input.email, accountAtIp);
     user = await authenticate(db, input.email, input.password);
   } catch (error) {
     for (const [rule, subject] of taken) await rateLimiter.refund(rule, subject);
     throw error;
   }
-  if (!user) {
-    await rateLimiter.consume(rules.loginAccount, input.email);
-    // One answer for an unknown e-mail and a wrong password: no account enumeration.
-    throw new ApiError(401, "invalid_credentials", ACCOUNT_MESSAGES.invalidCredentials);
-  }
-  await rateLimiter.refund(rules.loginIp, ip);
+  // One answer for an unknown e-mail and a wrong password: no account enumeration.
+  if (!user) throw new ApiError(401, "invalid_credentials", ACCOUNT_MESSAGES.invalidCredentials);
+  for (const [rule, subject] of taken) await rateLimiter.refund(rule, subject);
   await rateLimiter.reset(rules.loginAccountIp, accountAtIp);
   await rateLimiter.consume(rules.loginKnownAddress, accountAtIp);
   const { token } = await createSession(db, user.id, req.get("user-agent"));
