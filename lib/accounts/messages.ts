@@ -36,6 +36,12 @@ export const ACCOUNT_MESSAGES = {
     ja: "ログインの試行回数が多すぎます。{minutes} 分後にもう一度お試しください。",
     zh: "登录尝试次数过多，请在 {minutes} 分钟后重试。",
   },
+  /** The per-account slow-down: seconds, not minutes, and a wait rather than a lock. */
+  loginSlowedDown: {
+    en: "Too many failed log-ins on this account. Please wait {seconds} seconds and try again.",
+    ja: "このアカウントへのログイン失敗が多すぎます。{seconds} 秒待ってからもう一度お試しください。",
+    zh: "该账户登录失败次数过多，请等待 {seconds} 秒后重试。",
+  },
   tooManySignups: {
     en: "Too many sign-ups from this network. Please try again in {minutes} minutes.",
     ja: "このネットワークからの登録が多すぎます。{minutes} 分後にもう一度お試しください。",

@@ -1,15 +1,28 @@
 // Rate limits of the account endpoints. Counters live in the database (lib/rate-limit.server.ts), so
-// every instance on one PostgreSQL enforces the same budget.
+// every instance on one PostgreSQL enforces the same budget. Why these: docs/reliability.md, "Rate limits".
 import type { RateRule } from "../rate-limit.server";
 
 export const ACCOUNT_RATE_RULES = {
-  /** Every log-in attempt from one address. */
+  /** Failed log-ins from one address; successes do not count, so a busy office or carrier address stays usable. */
   loginIp: { name: "login-ip", points: 20, windowSeconds: 15 * 60 },
-  /** Log-in attempts on one account; a successful log-in clears it, so it counts consecutive failures. */
-  loginEmail: { name: "login-email", points: 10, windowSeconds: 15 * 60 },
+  /** Failed log-ins on one account from one address; a success there clears it. */
+  loginAccountIp: { name: "login-account-ip", points: 10, windowSeconds: 15 * 60 },
+  /** Failed log-ins on one account from every address; past `points` the account is slowed (LOGIN_SLOWDOWN), never locked. */
+  loginAccount: { name: "login-account", points: 10, windowSeconds: 15 * 60 },
+  /** Addresses an account logged in from lately: they skip the slow-down. A marker, never a limit. */
+  loginKnownAddress: { name: "login-known", points: Number.MAX_SAFE_INTEGER, windowSeconds: 30 * 24 * 60 * 60 },
   registerIp: { name: "register-ip", points: 10, windowSeconds: 60 * 60 },
   forgotIp: { name: "forgot-ip", points: 10, windowSeconds: 60 * 60 },
   /** Reset mails to one address (keyed on what was typed, so it reveals nothing about existence). */
   forgotEmail: { name: "forgot-email", points: 3, windowSeconds: 60 * 60 },
   resetIp: { name: "reset-ip", points: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateRule>;
+
+/** The per-account slow-down: one attempt per hold, the hold doubling from baseSeconds up to maxSeconds. */
+export const LOGIN_SLOWDOWN = { name: "login-account-turn", baseSeconds: 5, maxSeconds: 60 };
+
+/** How long an attempt let through holds the account, given its failures in the current window. */
+export function loginDelaySeconds(failures: number): number {
+  const beyond = Math.max(0, failures - ACCOUNT_RATE_RULES.loginAccount.points);
+  return Math.min(LOGIN_SLOWDOWN.maxSeconds, LOGIN_SLOWDOWN.baseSeconds * 2 ** Math.min(beyond, 16));
+}

@@ -3,7 +3,7 @@
 import { Router, type Request } from "express";
 import { ACCOUNT_MESSAGES, RESET_MAIL } from "../../../lib/accounts/messages";
 import { createPasswordReset, resetPassword } from "../../../lib/accounts/password-reset.server";
-import { ACCOUNT_RATE_RULES } from "../../../lib/accounts/rate-rules";
+import { ACCOUNT_RATE_RULES, LOGIN_SLOWDOWN, loginDelaySeconds } from "../../../lib/accounts/rate-rules";
 import { createSession, revokeSession } from "../../../lib/accounts/sessions.server";
 import { authenticate, EmailTakenError, registerUser, toPublicUser } from "../../../lib/accounts/users.server";
 import { ApiError, type LocalizedText } from "../../../lib/http/api-error";
@@ -19,18 +19,37 @@ export const userRouter = Router();
 const localized = (text: LocalizedText, values: Record<string, string | number>): LocalizedText =>
   Object.fromEntries(LANGS.map((lang) => [lang, format(text[lang], values)])) as LocalizedText;
 
-/** Consumes one point; over the limit, a 429 with Retry-After and a translated "try again in N minutes". */
-async function limit(req: Request, rule: RateRule, subject: string, text: LocalizedText): Promise<void> {
-  const result = await services(req).rateLimiter.consume(rule, subject);
-  if (result.allowed) return;
-  const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
-  throw new ApiError(
+/** A 429 with Retry-After and a translated "try again in N minutes" (or "wait N seconds"). */
+function tooMany(text: LocalizedText, retryAfterSeconds: number): ApiError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new ApiError(
     429,
     "rate_limited",
-    localized(text, { minutes }),
-    { retryAfter: result.retryAfterSeconds },
-    { "Retry-After": String(result.retryAfterSeconds) },
+    localized(text, { minutes, seconds: retryAfterSeconds }),
+    { retryAfter: retryAfterSeconds },
+    { "Retry-After": String(retryAfterSeconds) },
   );
+}
+
+/** Consumes one point; over the limit, a 429. */
+async function limit(req: Request, rule: RateRule, subject: string, text: LocalizedText): Promise<void> {
+  const result = await services(req).rateLimiter.consume(rule, subject);
+  if (!result.allowed) throw tooMany(text, result.retryAfterSeconds);
+}
+
+/**
+ * Guessing one account from many addresses: past loginAccount's failures, one attempt per hold, the
+ * hold doubling up to a minute. Addresses the account logged in from lately skip it, so an attacker
+ * elsewhere cannot keep the owner out. Refused before the password is checked: no oracle.
+ */
+async function slowDown(req: Request, email: string, accountAtIp: string): Promise<void> {
+  const { rateLimiter } = services(req);
+  const failures = await rateLimiter.consume(ACCOUNT_RATE_RULES.loginAccount, email);
+  if (failures.allowed) return;
+  if ((await rateLimiter.peek(ACCOUNT_RATE_RULES.loginKnownAddress, accountAtIp)).used > 0) return;
+  // `used` counts this attempt too; the delay follows the failures before it.
+  const turn = await rateLimiter.takeTurn(LOGIN_SLOWDOWN.name, email, loginDelaySeconds(failures.used - 1));
+  if (!turn.allowed) throw tooMany(ACCOUNT_MESSAGES.loginSlowedDown, turn.retryAfterSeconds);
 }
 
 userRouter.post("/register", async (req, res) => {
@@ -51,12 +70,30 @@ userRouter.post("/register", async (req, res) => {
 userRouter.post("/login", async (req, res) => {
   const input = parseBody(req, LoginSchema, req.body);
   const { db, rateLimiter } = services(req);
-  await limit(req, ACCOUNT_RATE_RULES.loginIp, clientIp(req), ACCOUNT_MESSAGES.tooManyLogins);
-  await limit(req, ACCOUNT_RATE_RULES.loginEmail, input.email, ACCOUNT_MESSAGES.tooManyLogins);
-  const user = await authenticate(db, input.email, input.password);
+  const rules = ACCOUNT_RATE_RULES;
+  const ip = clientIp(req);
+  const accountAtIp = `${input.email} ${ip}`;
+  // Only failures count (docs/reliability.md, "Rate limits"). Points are taken before the password is
+  // checked, so parallel guesses cannot overrun a budget, and given back unless the attempt fails.
+  const taken: [RateRule, string][] = [];
+  let user: Awaited<ReturnType<typeof authenticate>>;
+  try {
+    for (const [rule, subject] of [[rules.loginIp, ip], [rules.loginAccountIp, accountAtIp]] as const) {
+      taken.push([rule, subject]);
+      await limit(req, rule, subject, ACCOUNT_MESSAGES.tooManyLogins);
+    }
+    taken.push([rules.loginAccount, input.email]);
+    await slowDown(req, input.email, accountAtIp);
+    user = await authenticate(db, input.email, input.password);
+  } catch (error) {
+    for (const [rule, subject] of taken) await rateLimiter.refund(rule, subject);
+    throw error;
+  }
   // One answer for an unknown e-mail and a wrong password: no account enumeration.
   if (!user) throw new ApiError(401, "invalid_credentials", ACCOUNT_MESSAGES.invalidCredentials);
-  await rateLimiter.reset(ACCOUNT_RATE_RULES.loginEmail, input.email);
+  for (const [rule, subject] of taken) await rateLimiter.refund(rule, subject);
+  await rateLimiter.reset(rules.loginAccountIp, accountAtIp);
+  await rateLimiter.consume(rules.loginKnownAddress, accountAtIp);
   const { token } = await createSession(db, user.id, req.get("user-agent"));
   res.json({ success: true, message: ACCOUNT_MESSAGES.loggedIn[requestLang(req)], user, token });
 });

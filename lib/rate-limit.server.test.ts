@@ -1,0 +1,97 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "../db/client.server";
+import { resetDatabase, testDatabase } from "../tests/helpers/test-db";
+import { createRateLimiter, type RateLimiter, type RateRule } from "./rate-limit.server";
+
+const RULE: RateRule = { name: "unit", points: 3, windowSeconds: 600 };
+
+let database: Database;
+let limiter: RateLimiter;
+
+beforeAll(async () => {
+  database = await testDatabase();
+}, 120_000);
+
+beforeEach(async () => {
+  await resetDatabase(database);
+  limiter = createRateLimiter(database.db, { enabled: true });
+});
+
+/** Ends every running window and hold, as time passing would. */
+const endWindows = () => database.db.execute(sql`update rate_limits set reset_at = now() - interval '1 second'`);
+
+describe("rate limiter", () => {
+  it("consume counts points per subject (case-insensitive) within the window", async () => {
+    for (let i = 1; i <= RULE.points; i++) {
+      expect(await limiter.consume(RULE, "Subject")).toMatchObject({ allowed: true, used: i, remaining: RULE.points - i });
+    }
+    const over = await limiter.consume(RULE, "subject");
+    expect(over).toMatchObject({ allowed: false, used: RULE.points + 1, remaining: 0 });
+    expect(over.retryAfterSeconds).toBeGreaterThan(0);
+    expect(over.retryAfterSeconds).toBeLessThanOrEqual(RULE.windowSeconds);
+    expect((await limiter.consume(RULE, "another")).allowed).toBe(true);
+    await endWindows();
+    expect(await limiter.consume(RULE, "subject")).toMatchObject({ allowed: true, used: 1 });
+  });
+
+  it("peek reads the counter without counting", async () => {
+    expect(await limiter.peek(RULE, "s")).toMatchObject({ allowed: true, used: 0, remaining: RULE.points, retryAfterSeconds: 0 });
+    for (let i = 0; i < RULE.points; i++) await limiter.consume(RULE, "s");
+    for (let i = 0; i < 3; i++) {
+      const peeked = await limiter.peek(RULE, "S");
+      expect(peeked).toMatchObject({ allowed: false, used: RULE.points, remaining: 0 });
+      expect(peeked.retryAfterSeconds).toBeGreaterThan(0);
+    }
+    await endWindows();
+    expect(await limiter.peek(RULE, "s")).toMatchObject({ allowed: true, used: 0 });
+  });
+
+  it("refund gives back one point of a running window, never going below zero", async () => {
+    await limiter.consume(RULE, "s");
+    await limiter.consume(RULE, "s");
+    await limiter.refund(RULE, "s");
+    expect((await limiter.peek(RULE, "s")).used).toBe(1);
+    await limiter.refund(RULE, "s");
+    await limiter.refund(RULE, "s");
+    expect((await limiter.peek(RULE, "s")).used).toBe(0);
+    await limiter.refund(RULE, "nobody");
+    expect((await limiter.peek(RULE, "nobody")).used).toBe(0);
+  });
+
+  it("takeTurn lets one attempt through, then holds the subject until the hold ends", async () => {
+    expect(await limiter.takeTurn("turn", "s", 30)).toMatchObject({ allowed: true, used: 1 });
+    const held = await limiter.takeTurn("turn", "S", 5);
+    expect(held.allowed).toBe(false);
+    expect(held.retryAfterSeconds).toBeGreaterThan(15);
+    expect(held.retryAfterSeconds).toBeLessThanOrEqual(30);
+    // A refused turn does not move the hold.
+    expect((await limiter.takeTurn("turn", "s", 5)).retryAfterSeconds).toBeGreaterThan(15);
+    expect((await limiter.takeTurn("turn", "other", 30)).allowed).toBe(true);
+    await endWindows();
+    expect(await limiter.takeTurn("turn", "s", 7)).toMatchObject({ allowed: true, used: 2 });
+    const next = await limiter.takeTurn("turn", "s", 7);
+    expect(next.allowed).toBe(false);
+    expect(next.retryAfterSeconds).toBeLessThanOrEqual(7);
+  });
+
+  it("takeTurn gives exactly one of many racing requests the turn", async () => {
+    const first = await Promise.all(Array.from({ length: 12 }, () => limiter.takeTurn("race", "s", 60)));
+    expect(first.filter((r) => r.allowed)).toHaveLength(1);
+    await endWindows();
+    const again = await Promise.all(Array.from({ length: 12 }, () => limiter.takeTurn("race", "s", 60)));
+    expect(again.filter((r) => r.allowed)).toHaveLength(1);
+  });
+
+  it("a disabled limiter allows everything and stores nothing", async () => {
+    const off = createRateLimiter(database.db, { enabled: false });
+    for (let i = 0; i < RULE.points + 2; i++) expect((await off.consume(RULE, "s")).allowed).toBe(true);
+    expect((await off.peek(RULE, "s")).allowed).toBe(true);
+    await off.refund(RULE, "s");
+    expect((await off.takeTurn("turn", "s", 60)).allowed).toBe(true);
+    expect((await off.takeTurn("turn", "s", 60)).allowed).toBe(true);
+    const rows = await database.db.execute(sql`select count(*)::int as n from rate_limits`);
+    const [row] = ((rows as unknown as { rows?: { n: number }[] }).rows ?? (rows as unknown as { n: number }[]));
+    expect(Number(row!.n)).toBe(0);
+  });
+});
