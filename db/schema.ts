@@ -92,7 +92,8 @@ export const aiQuestions = pgTable(
     model: text("model"),
     promptTokens: integer("prompt_tokens"),
     completionTokens: integer("completion_tokens"),
-    status: text("status", { enum: ["pending", "answered", "failed", "aborted"] })
+    // 'stopped': the member (Stop button, closed page) ended it before the provider finished; no credit.
+    status: text("status", { enum: ["pending", "answered", "failed", "stopped"] })
       .notNull()
       .default("pending"),
     errorCode: text("error_code"),

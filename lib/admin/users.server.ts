@@ -219,7 +219,8 @@ export async function getUserDetail(db: Db, id: string) {
         topic: aiQuestions.topic,
         lang: aiQuestions.lang,
         question: aiQuestions.question,
-        answer: aiQuestions.answer,
+        // Only a complete answer is an answer; a failed or stopped one's partial text stays out.
+        answer: sql<string>`case when ${aiQuestions.status} = 'answered' then ${aiQuestions.answer} else '' end`,
         source: aiQuestions.source,
         status: aiQuestions.status,
         creditsSpent: aiQuestions.creditsSpent,
