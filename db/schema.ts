@@ -1,6 +1,7 @@
 // One schema for PGlite (embedded) and PostgreSQL (production); migrations in db/migrations.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -23,7 +24,9 @@ export const users = pgTable(
     name: text("name").notNull(),
     passwordHash: text("password_hash").notNull(),
     role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
-    credits: integer("credits").notNull().default(0),
+    // 64-bit so no grant overflows the column; the application caps balances at MAX_CREDIT_BALANCE
+    // (lib/credits.server.ts) so they stay exact as JavaScript numbers.
+    credits: bigint("credits", { mode: "number" }).notNull().default(0),
     package: text("package").notNull().default(""),
     paymentDone: boolean("payment_done").notNull().default(false),
     createdAt: createdAt(),
@@ -89,7 +92,8 @@ export const aiQuestions = pgTable(
     model: text("model"),
     promptTokens: integer("prompt_tokens"),
     completionTokens: integer("completion_tokens"),
-    status: text("status", { enum: ["pending", "answered", "failed", "aborted"] })
+    // 'stopped': the member (Stop button, closed page) ended it before the provider finished; no credit.
+    status: text("status", { enum: ["pending", "answered", "failed", "stopped"] })
       .notNull()
       .default("pending"),
     errorCode: text("error_code"),
@@ -112,7 +116,7 @@ export const payments = pgTable(
     package: text("package").notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("usd"),
-    credits: integer("credits").notNull(),
+    credits: bigint("credits", { mode: "number" }).notNull(),
     provider: text("provider", { enum: ["test", "stripe"] }).notNull(),
     providerRef: text("provider_ref"),
     status: text("status", { enum: ["pending", "requires_action", "succeeded", "failed"] })
@@ -148,8 +152,8 @@ export const creditLedger = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    delta: integer("delta").notNull(),
-    balanceAfter: integer("balance_after").notNull(),
+    delta: bigint("delta", { mode: "number" }).notNull(),
+    balanceAfter: bigint("balance_after", { mode: "number" }).notNull(),
     kind: text("kind", { enum: ["signup_grant", "purchase", "ai_spend", "admin_adjustment"] }).notNull(),
     reason: text("reason"),
     aiQuestionId: uuid("ai_question_id").references(() => aiQuestions.id, { onDelete: "set null" }),

@@ -3,6 +3,28 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.server";
 import { creditLedger, users } from "../db/schema";
+import type { LocalizedText } from "./http/api-error";
+
+/**
+ * The highest balance the application allows. The column is 64-bit; this cap sits far below
+ * Number.MAX_SAFE_INTEGER so balances stay exact JavaScript numbers, even when a purchase that was
+ * already paid for lands on top of it (see `paid`).
+ */
+export const MAX_CREDIT_BALANCE = 1_000_000_000_000;
+
+export const CREDIT_LIMIT_ERROR = {
+  en: "This would take the balance above the maximum of 1,000,000,000,000 credits, so nothing was changed or charged.",
+  ja: "残高が上限の 1,000,000,000,000 クレジットを超えるため、変更も請求も行っていません。",
+  zh: "此操作会使余额超过 1,000,000,000,000 积分的上限，因此未做任何更改，也未扣款。",
+} satisfies LocalizedText;
+
+/** A grant would take the balance above MAX_CREDIT_BALANCE; nothing changed. */
+export class CreditLimitError extends Error {
+  constructor(readonly balance: number) {
+    super("credit balance would exceed MAX_CREDIT_BALANCE");
+    this.name = "CreditLimitError";
+  }
+}
 
 export type LedgerKind = (typeof creditLedger.$inferInsert)["kind"];
 
@@ -14,23 +36,43 @@ export interface CreditChange {
   aiQuestionId?: string | null;
   paymentId?: string | null;
   adminId?: string | null;
+  /**
+   * A purchase the customer has already paid for: it is granted even past MAX_CREDIT_BALANCE (the
+   * checkout refuses before charging, so only a race lands here, and it stays far below 2^53).
+   */
+  paid?: boolean;
 }
 
 /**
  * Applies `delta` to the user's balance when the result stays >= 0 and records it in the ledger.
- * Returns the new balance, or null when the balance does not cover a negative delta (nothing changes).
+ * Returns the new balance, or null when the balance does not cover a negative delta or the user does
+ * not exist (nothing changes). Throws CreditLimitError when a grant would cross MAX_CREDIT_BALANCE.
  * Call inside a transaction.
  */
 export async function changeCredits(tx: DbOrTx, change: CreditChange): Promise<number | null> {
-  if (!Number.isInteger(change.delta) || change.delta === 0) {
-    throw new RangeError("credit delta must be a non-zero integer");
+  if (!Number.isSafeInteger(change.delta) || change.delta === 0) {
+    throw new RangeError("credit delta must be a non-zero safe integer");
   }
+  const delta = sql`${change.delta}::bigint`;
+  const capped = change.delta > 0 && !change.paid;
   const [row] = await tx
     .update(users)
-    .set({ credits: sql`${users.credits} + ${change.delta}`, updatedAt: sql`now()` })
-    .where(and(eq(users.id, change.userId), sql`${users.credits} + ${change.delta} >= 0`))
+    .set({ credits: sql`${users.credits} + ${delta}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(users.id, change.userId),
+        sql`${users.credits} + ${delta} >= 0`,
+        capped ? sql`${users.credits} + ${delta} <= ${MAX_CREDIT_BALANCE}::bigint` : undefined,
+      ),
+    )
     .returning({ credits: users.credits });
-  if (!row) return null;
+  if (!row) {
+    if (capped) {
+      const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, change.userId));
+      if (user) throw new CreditLimitError(user.credits);
+    }
+    return null;
+  }
   await tx.insert(creditLedger).values({
     userId: change.userId,
     delta: change.delta,

@@ -16,7 +16,7 @@ export const SHUTTING_DOWN = "shuttingDown";
 
 // After the forced close, closing the pool and the mailer gets this long before the process exits anyway.
 const CLOSE_GRACE_MS = 5_000;
-// Handlers whose connection was cut record the outcome (an AI answer marked aborted, its credit
+// Handlers whose connection was cut record the outcome (an AI answer marked stopped, its credit
 // reservation released) after the socket is gone: give them this long before the pool closes.
 const FORCED_SETTLE_MS = 1_000;
 

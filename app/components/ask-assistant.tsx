@@ -20,6 +20,9 @@ import { useLoginPath } from "./require-auth";
 /** A question typed by a signed-out visitor waits here while they log in. */
 const draftKey = (topic: ServiceSlug) => `ai-question:${topic}`;
 
+/** The abort reason of the Stop button (leaving the page aborts with another one). */
+const STOPPED_BY_MEMBER = "stopped";
+
 interface Answer {
   question: string;
   text: string;
@@ -60,6 +63,7 @@ export function AskAssistant({
   const [generating, setGenerating] = useState(false);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
+  const [stopped, setStopped] = useState(false);
 
   // Back from the login page: put the visitor's question back in the box.
   useEffect(() => {
@@ -86,6 +90,11 @@ export function AskAssistant({
     }
   }
 
+  // Closing the request is what the server sees: it ends the provider call and charges nothing.
+  function stop() {
+    requestRef.current?.abort(STOPPED_BY_MEMBER);
+  }
+
   function chooseExample(text: string) {
     setQuestion(text);
     inputRef.current?.focus();
@@ -105,6 +114,7 @@ export function AskAssistant({
 
     setQuestion("");
     setFailure(null);
+    setStopped(false);
     setAnswer({ question: text, text: "", source: null, credits: null, complete: false });
     setGenerating(true);
     const controller = new AbortController();
@@ -115,6 +125,7 @@ export function AskAssistant({
       setAnswer(null);
       setQuestion((current) => current || text);
     };
+    let finished = false;
     try {
       const response = await fetch("/api/v1/ai/ask", {
         method: "POST",
@@ -136,7 +147,6 @@ export function AskAssistant({
 
       const reader = response.body!.getReader();
       const parser = new SseParser();
-      let finished = false;
       for (;;) {
         const { value, done } = await reader.read();
         for (const message of done ? parser.end() : parser.push(value)) {
@@ -157,7 +167,17 @@ export function AskAssistant({
       }
       if (!finished) fail({ message: t.interrupted });
     } catch (error) {
-      if ((error as Error).name === "AbortError") return;
+      // Aborted with a reason, fetch rejects with that reason rather than an AbortError.
+      if (controller.signal.aborted || (error as Error).name === "AbortError") {
+        // An unfinished answer is not kept: the server stores it as stopped, without charge.
+        if (controller.signal.reason === STOPPED_BY_MEMBER && !finished) {
+          setAnswer(null);
+          setStopped(true);
+          setQuestion((current) => current || text);
+          inputRef.current?.focus();
+        }
+        return;
+      }
       fail({ message: t.connectionError });
     } finally {
       if (requestRef.current === controller) requestRef.current = null;
@@ -223,17 +243,35 @@ export function AskAssistant({
                 <> · {format(t.balance, { count: auth.credits })}</>
               )}
             </p>
-            <button
-              type="submit"
-              disabled={generating}
-              className="rounded-md bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:bg-slate-500"
-              data-testid="generate-button"
-            >
-              {generating ? t.generating : t.generate}
-            </button>
+            <span className="flex items-center gap-3">
+              {generating && (
+                <button
+                  type="button"
+                  onClick={stop}
+                  className="rounded-md border border-slate-400 bg-white px-6 py-2.5 font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                  data-testid="stop-button"
+                >
+                  {t.stop}
+                </button>
+              )}
+              <button
+                type="submit"
+                disabled={generating}
+                className="rounded-md bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:bg-slate-500"
+                data-testid="generate-button"
+              >
+                {generating ? t.generating : t.generate}
+              </button>
+            </span>
           </div>
           {auth.ready && !auth.isAuthenticated && <p className="mt-3 text-sm text-slate-600">{t.signInNote}</p>}
         </form>
+
+        {stopped && (
+          <p role="status" className="mt-6 rounded-md border border-slate-300 bg-slate-50 px-4 py-3 text-slate-800" data-testid="ai-stopped">
+            {t.stopped}
+          </p>
+        )}
 
         {failure && (
           <div role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800" data-testid="ai-error">

@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
 
 type LedgerKind = "signup_grant" | "purchase" | "ai_spend" | "admin_adjustment";
 type PaymentStatus = "pending" | "requires_action" | "succeeded" | "failed";
-type QuestionStatus = "pending" | "answered" | "failed" | "aborted";
+type QuestionStatus = "pending" | "answered" | "failed" | "stopped";
 
 interface UserDetailResponse {
   success: boolean;

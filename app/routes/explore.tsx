@@ -45,7 +45,7 @@ export interface QuestionItem {
   lang: string;
   question: string;
   answer: string;
-  status: "pending" | "answered" | "failed" | "aborted";
+  status: "pending" | "answered" | "failed" | "stopped";
   source: string;
   createdAt: string;
   creditsSpent: number;
@@ -219,7 +219,7 @@ const questionStatusClass: Record<QuestionItem["status"], string> = {
   answered: "bg-green-100 text-green-800",
   pending: "bg-amber-100 text-amber-900",
   failed: "bg-red-100 text-red-800",
-  aborted: "bg-slate-200 text-slate-800",
+  stopped: "bg-slate-200 text-slate-800",
 };
 
 function RecentQuestions() {
@@ -245,7 +245,7 @@ function RecentQuestions() {
                       <span className="font-semibold text-brand-700">{assistant}</span>
                       <span aria-hidden>·</span>
                       <span>{format(t.questions.asked, { date: formatDate(item.createdAt) })}</span>
-                      <span className={`rounded-full px-2 py-0.5 font-medium ${questionStatusClass[item.status] ?? questionStatusClass.aborted}`}>
+                      <span className={`rounded-full px-2 py-0.5 font-medium ${questionStatusClass[item.status] ?? questionStatusClass.stopped}`}>
                         {status}
                       </span>
                     </span>
@@ -257,7 +257,11 @@ function RecentQuestions() {
                       <p className="whitespace-pre-wrap break-words text-slate-800">{item.answer}</p>
                     ) : (
                       <p className="text-sm text-slate-600">
-                        {item.status === "pending" ? t.questions.pendingAnswer : t.questions.noAnswer}
+                        {item.status === "pending"
+                          ? t.questions.pendingAnswer
+                          : item.status === "stopped"
+                            ? t.questions.stoppedAnswer
+                            : t.questions.noAnswer}
                       </p>
                     )}
                     <p className="mt-3 flex flex-wrap gap-3 text-xs text-slate-600">

@@ -4,7 +4,7 @@
 import { aliasedTable, and, asc, count, desc, eq, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { aiQuestions, creditLedger, payments, users } from "../../db/schema";
-import { changeCredits } from "../credits.server";
+import { changeCredits, CREDIT_LIMIT_ERROR, CreditLimitError, MAX_CREDIT_BALANCE } from "../credits.server";
 import { ApiError } from "../http/api-error";
 import { format } from "../i18n/format";
 import type { Localized } from "../i18n/languages";
@@ -224,7 +224,8 @@ export async function getUserDetail(db: Db, id: string) {
         topic: aiQuestions.topic,
         lang: aiQuestions.lang,
         question: aiQuestions.question,
-        answer: aiQuestions.answer,
+        // Only a complete answer is an answer; a failed or stopped one's partial text stays out.
+        answer: sql<string>`case when ${aiQuestions.status} = 'answered' then ${aiQuestions.answer} else '' end`,
         source: aiQuestions.source,
         status: aiQuestions.status,
         creditsSpent: aiQuestions.creditsSpent,
@@ -261,7 +262,8 @@ export interface AdjustCreditsInput extends CreditAdjustment {
 /**
  * Grants or deducts credits in one transaction through changeCredits, so the ledger row (kind
  * admin_adjustment, the admin's id, the reason) and the balance change together. A deduction that
- * would take the balance below 0 changes nothing and is a 409.
+ * would take the balance below 0, or a grant that would cross MAX_CREDIT_BALANCE, changes nothing
+ * and is a 409.
  */
 export async function adjustCredits(db: Db, input: AdjustCreditsInput) {
   if (!IdSchema.safeParse(input.userId).success) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
@@ -272,6 +274,11 @@ export async function adjustCredits(db: Db, input: AdjustCreditsInput) {
       kind: "admin_adjustment",
       reason: input.reason,
       adminId: input.adminId,
+    }).catch((error: unknown) => {
+      if (error instanceof CreditLimitError) {
+        throw new ApiError(409, "credit_limit", CREDIT_LIMIT_ERROR, { credits: error.balance, max: MAX_CREDIT_BALANCE });
+      }
+      throw error;
     });
     if (credits === null) {
       const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, input.userId)).limit(1);

@@ -21,7 +21,8 @@ export interface AiProvider {
   readonly configured: boolean;
   readonly model: string;
   /**
-   * Streams a completion. Ends normally only when the provider finished the answer; throws an
+   * Streams a completion. Ends normally only when the provider finished the answer (sent its finish
+   * reason; an abort or error after that, while the stream closes, does not undo it); throws an
    * AiFailure otherwise (including `signal` being aborted, as code "ai_error" with status 499).
    */
   stream(messages: ChatMessage[], signal: AbortSignal): AsyncGenerator<StreamPart, void, undefined>;
@@ -154,8 +155,9 @@ export function createAiProvider(env: Env, logger: Logger): AiProvider {
           arm();
           const choice = chunk.choices[0];
           const text = choice?.delta?.content;
-          if (text) yield { type: "delta", text };
+          // Before the yield: the caller may abort while handling the last text.
           if (choice?.finish_reason) finished = true;
+          if (text) yield { type: "delta", text };
           if (chunk.usage) {
             yield {
               type: "usage",
@@ -165,6 +167,8 @@ export function createAiProvider(env: Env, logger: Logger): AiProvider {
           }
         }
       } catch (error) {
+        // The whole answer arrived; only the end of the stream (usage, [DONE]) was lost.
+        if (finished) return;
         if (stalled) throw new AiFailure("ai_timeout", undefined, { cause: error });
         if (signal.aborted) throw new AiFailure("ai_error", ABORTED_STATUS, { cause: error });
         throw classifyProviderError(error, logger);
@@ -173,6 +177,7 @@ export function createAiProvider(env: Env, logger: Logger): AiProvider {
         signal.removeEventListener("abort", abort);
       }
       // The SDK ends an aborted stream quietly; an answer without a finish reason is incomplete.
+      if (finished) return;
       if (stalled) throw new AiFailure("ai_timeout");
       if (signal.aborted) throw new AiFailure("ai_error", ABORTED_STATUS);
       if (!finished) throw new AiFailure("ai_connection");

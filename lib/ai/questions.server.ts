@@ -7,13 +7,13 @@
 // So at any moment the pending questions are covered by the balance, and no ledger row exists yet.
 // When the answer is complete, one transaction marks the question answered and charges it with
 // changeCredits(-1, kind 'ai_spend', aiQuestionId): exactly one ledger row per answer. A failed or
-// aborted answer only changes its row's status: it frees the slot and leaves the balance and the
+// stopped answer only changes its row's status: it frees the slot and leaves the balance and the
 // ledger untouched (no refund rows, nothing deleted from the ledger). With 5 credits and 50
 // simultaneous questions, 5 take a slot and 45 are refused. The row lock serialises slot-taking per
 // user on PostgreSQL; PGlite runs one transaction at a time anyway.
 //
 // A pending row whose request died with its process (crash, deploy) would hold a slot forever, so
-// slots older than STALE_PENDING_MS are released (marked aborted) when they would stop the user
+// slots older than STALE_PENDING_MS are released (marked stopped) when they would stop the user
 // from asking; every live request ends well before that (ANSWER_DEADLINE_MS).
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client.server";
@@ -62,7 +62,7 @@ export async function reserveQuestion(db: Db, input: NewQuestion): Promise<strin
     if (user.credits <= pending) {
       const released = await tx
         .update(aiQuestions)
-        .set({ status: "aborted", errorCode: "interrupted", completedAt: sql`now()` })
+        .set({ status: "stopped", errorCode: "interrupted", completedAt: sql`now()` })
         .where(
           and(
             eq(aiQuestions.userId, input.userId),
@@ -151,7 +151,7 @@ export async function endQuestion(
   db: DbOrTx,
   input: {
     questionId: string;
-    status: Extract<AiQuestionStatus, "failed" | "aborted">;
+    status: Extract<AiQuestionStatus, "failed" | "stopped">;
     errorCode: string;
     partialAnswer: string;
     promptTokens?: number | null;
@@ -220,6 +220,8 @@ export async function listHistory(db: DbOrTx, userId: string, limit: number): Pr
     .limit(limit);
   return rows.map((row) => ({
     ...row,
+    // The partial text of a failed or stopped answer is kept for support, never shown as an answer.
+    answer: row.status === "answered" ? row.answer : "",
     source: row.source as AiSource,
     createdAt: row.createdAt.toISOString(),
   }));

@@ -68,7 +68,7 @@ describe("AI question slots and charges", () => {
     const fresh = await reserveQuestion(db, input(member.id));
     expect(fresh).toBeTruthy();
     const [old] = await db.select().from(aiQuestions).where(eq(aiQuestions.id, stale!));
-    expect(old).toMatchObject({ status: "aborted", errorCode: "interrupted", creditsSpent: 0 });
+    expect(old).toMatchObject({ status: "stopped", errorCode: "interrupted", creditsSpent: 0 });
   });
 
   it("does not charge (and leaves the question pending for the caller to end) when the balance was lowered meanwhile", async () => {

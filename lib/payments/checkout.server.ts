@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client.server";
 import { payments, processedEvents, users } from "../../db/schema";
 import { requirePackage, type PackageId } from "../catalog";
-import { changeCredits } from "../credits.server";
+import { changeCredits, CREDIT_LIMIT_ERROR, MAX_CREDIT_BALANCE } from "../credits.server";
 import { ApiError, type LocalizedText } from "../http/api-error";
 import type { Logger } from "../logger.server";
 import type { RateLimiter, RateRule } from "../rate-limit.server";
@@ -154,6 +154,7 @@ export async function createPayment(deps: CheckoutDeps, request: CreatePaymentRe
       await deps.db.delete(payments).where(eq(payments.id, inserted.id));
       throw rateLimited(limit.retryAfterSeconds);
     }
+    await ensureRoomFor(deps.db, inserted);
     return drive(deps, inserted, request.paymentMethodId);
   }
 
@@ -217,6 +218,18 @@ async function claim(db: Db, paymentId: string): Promise<PaymentRow | null> {
     )
     .returning();
   return row ?? null;
+}
+
+/**
+ * Refuses, before the card is charged, a new purchase that would take the balance above
+ * MAX_CREDIT_BALANCE. The attempt never reached the provider, so it is forgotten like a
+ * rate-limited one. (An attempt that did reach it may be charged already: it is driven and granted.)
+ */
+async function ensureRoomFor(db: Db, row: PaymentRow): Promise<void> {
+  const [user] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, row.userId));
+  if (!user || user.credits + row.credits <= MAX_CREDIT_BALANCE) return;
+  await db.delete(payments).where(eq(payments.id, row.id));
+  throw new ApiError(409, "credit_limit", CREDIT_LIMIT_ERROR, { credits: user.credits, max: MAX_CREDIT_BALANCE });
 }
 
 /** Charges (or, when the provider already knows the charge, looks it up) and settles the outcome. */
@@ -383,6 +396,8 @@ async function grantInTransaction(tx: DbOrTx, paymentId: string, providerRef?: s
     kind: "purchase",
     paymentId: row.id,
     reason: `package:${row.package}`,
+    // The customer has paid: the cap was checked before the charge (ensureRoomFor).
+    paid: true,
   });
   if (balance === null) throw new Error(`user ${row.userId} of payment ${row.id} does not exist`);
   await tx.update(users).set({ package: row.package, paymentDone: true, updatedAt: sql`now()` }).where(eq(users.id, row.userId));

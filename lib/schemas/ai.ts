@@ -37,7 +37,7 @@ export const HistoryQuerySchema = z.object({
 });
 
 export type AiSource = "model" | "knowledge_base";
-export type AiQuestionStatus = "pending" | "answered" | "failed" | "aborted";
+export type AiQuestionStatus = "pending" | "answered" | "failed" | "stopped";
 
 /** One entry of GET /api/v1/ai/history. */
 export interface AiHistoryItem {

@@ -74,6 +74,40 @@ test.describe("the AI assistant on a service page", () => {
     expect(axe.violations).toEqual([]);
   });
 
+  test("the Stop button ends a streaming answer: no credit used, no partial answer kept, stored as stopped", async ({ page, app }) => {
+    const session = await signUpViaApi();
+    await page.goto(PAGE);
+    await signInPage(page, session);
+    await ready(page);
+    await expect(page.getByTestId("header-credits").first()).toContainText("3");
+    const question = "Can I deduct the cost of a home office?";
+    const box = page.getByLabel(t.questionLabel);
+    await box.fill(question);
+
+    await app.aiMode("stream-slow");
+    await page.getByTestId("generate-button").click();
+    const answer = page.getByTestId("ai-answer");
+    await expect(answer.getByRole("heading", { name: "Short answer" })).toBeVisible();
+    const stop = page.getByRole("button", { name: t.stop, exact: true });
+    await stop.click();
+
+    await expect(page.getByTestId("ai-stopped")).toHaveText(t.stopped);
+    await expect(answer).toBeHidden();
+    await expect(stop).toBeHidden();
+    await expect(page.getByTestId("generate-button")).toBeEnabled();
+    await expect(box).toHaveValue(question);
+    await expect(page.getByTestId("header-credits").first()).toContainText("3");
+
+    // The server saw the disconnect: the question is stopped, charged nothing, and has no answer.
+    await expect
+      .poll(async () => (await app.api("/ai/history", { token: session.token })).body.questions[0]?.status)
+      .toBe("stopped");
+    const history = await app.api("/ai/history", { token: session.token });
+    expect(history.body.questions[0]).toMatchObject({ question, status: "stopped", creditsSpent: 0, answer: "" });
+    const me = await app.api("/user/me", { token: session.token });
+    expect(me.body.user.credits).toBe(3);
+  });
+
   test("an empty or whitespace-only question is ignored: no request, no error", async ({ page }) => {
     const session = await signUpViaApi();
     await page.goto(PAGE);

@@ -25,7 +25,13 @@ export type FakeAiMode =
   /** Sends the headers and the first chunk, then nothing more (the connection stays open). */
   | "stream-hang"
   /** A well-formed answer whose content is empty. */
-  | "empty";
+  | "empty"
+  /**
+   * Streams the whole answer (the last text in the chunk that carries finish_reason, as some
+   * providers do) and the usage, then holds back [DONE] until the client goes away: the answer is
+   * complete at the provider but the stream has not ended yet.
+   */
+  | "hold-after-finish";
 
 export const FAKE_AI_MODES: readonly FakeAiMode[] = [
   "ok",
@@ -38,6 +44,7 @@ export const FAKE_AI_MODES: readonly FakeAiMode[] = [
   "hang",
   "stream-hang",
   "empty",
+  "hold-after-finish",
 ];
 
 /** The answer of "ok" and "stream-slow": a little Markdown, so renderers have something to render. */
@@ -188,6 +195,14 @@ export async function startFakeOpenAI(options: { mode?: FakeAiMode } = {}): Prom
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
     send(chunk({ role: "assistant", content: "" }));
+    if (current === "hold-after-finish") {
+      for (const text of chunks.slice(0, -1)) send(chunk({ content: text }));
+      record.firstTokenAt ??= now();
+      send(chunk({ content: chunks[chunks.length - 1] }, "stop"));
+      send({ id, object: "chat.completion.chunk", created, model, choices: [], usage });
+      record.finishedAt = now();
+      return; // [DONE] never comes; close() or the client ends the response.
+    }
     for (const [index, text] of chunks.entries()) {
       if (closed) return;
       if (index > 0) await sleep(delay);

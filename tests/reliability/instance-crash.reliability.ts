@@ -51,7 +51,7 @@ async function deliver(url: string, payload: string, signature: string) {
 
 async function userState(userId: string) {
   const { rows } = await cluster.pool.query(
-    `select u.credits, u.package, u.payment_done,
+    `select u.credits::int as credits, u.package, u.payment_done,
        (select count(*)::int from credit_ledger l where l.user_id = u.id and l.kind = 'purchase') as purchases,
        (select coalesce(sum(delta), 0)::int from credit_ledger l where l.user_id = u.id) as ledger_sum
      from users u where u.id = $1`,

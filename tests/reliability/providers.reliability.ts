@@ -63,7 +63,7 @@ async function signUp(): Promise<{ token: string; userId: string }> {
 
 async function state(userId: string) {
   const { rows } = await cluster.pool.query(
-    `select u.credits,
+    `select u.credits::int as credits,
        (select count(*)::int from credit_ledger l where l.user_id = u.id and l.kind = 'ai_spend') as spends,
        (select count(*)::int from credit_ledger l where l.user_id = u.id and l.kind = 'purchase') as purchases,
        (select coalesce(sum(delta), 0)::int from credit_ledger l where l.user_id = u.id) as ledger_sum

@@ -206,7 +206,7 @@ describe.skipIf(usingPostgres())("graceful shutdown of the production server", (
     expect(stored.ledger.map((row) => row.kind)).toEqual(["signup_grant"]);
     expect(stored.questions).toHaveLength(1);
     expect(stored.questions[0]!.creditsSpent).toBe(0);
-    expect(["aborted", "failed"]).toContain(stored.questions[0]!.status);
+    expect(["stopped", "failed"]).toContain(stored.questions[0]!.status);
   }, START_AND_RUN_MS);
 
   it("exits at once when nothing is in flight, even with idle keep-alive connections open", async () => {

@@ -132,7 +132,7 @@ const en = {
       answer: "Answer",
       spent: "{count} credits spent",
       empty: "No questions yet.",
-      statuses: { pending: "In progress", answered: "Answered", failed: "Failed", aborted: "Stopped" },
+      statuses: { pending: "In progress", answered: "Answered", failed: "Failed", stopped: "Stopped — no credit used" },
       topics: {
         "tax-consultation": "Tax Consultation",
         "technology-solutions": "Technology Solutions",
@@ -309,7 +309,7 @@ export const admin: Localized<AdminMessages> = {
         answer: "回答",
         spent: "{count} クレジット使用",
         empty: "質問はまだありません。",
-        statuses: { pending: "回答中", answered: "回答済み", failed: "失敗", aborted: "中断" },
+        statuses: { pending: "回答中", answered: "回答済み", failed: "失敗", stopped: "中止 — クレジット消費なし" },
         topics: {
           "tax-consultation": "税務コンサルティング",
           "technology-solutions": "テクノロジーソリューション",
@@ -481,7 +481,7 @@ export const admin: Localized<AdminMessages> = {
         answer: "回答",
         spent: "消耗 {count} 积分",
         empty: "暂无提问。",
-        statuses: { pending: "解答中", answered: "已解答", failed: "失败", aborted: "已中止" },
+        statuses: { pending: "解答中", answered: "已解答", failed: "失败", stopped: "已停止 — 未扣除积分" },
         topics: {
           "tax-consultation": "税务咨询",
           "technology-solutions": "技术解决方案",

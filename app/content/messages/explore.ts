@@ -53,12 +53,13 @@ const en = {
     creditsPlural: "{count} credits spent",
     noAnswer: "No answer was given, and no credit was spent.",
     pendingAnswer: "The answer is still being written.",
+    stoppedAnswer: "This answer was stopped before it was complete, so it is not shown and no credit was used.",
     knowledgeBase: "Built-in knowledge base",
     status: {
       answered: "Answered",
       pending: "In progress",
       failed: "Failed",
-      aborted: "Stopped",
+      stopped: "Stopped — no credit used",
     },
   },
   purchases: {
@@ -132,12 +133,13 @@ export const explore: Localized<ExploreMessages> = {
       creditsPlural: "{count} クレジット消費",
       noAnswer: "回答は得られませんでした。クレジットは消費されていません。",
       pendingAnswer: "回答を作成中です。",
+      stoppedAnswer: "この回答は完成前に中止されたため表示されません。クレジットは消費されていません。",
       knowledgeBase: "内蔵ナレッジベース",
       status: {
         answered: "回答済み",
         pending: "処理中",
         failed: "失敗",
-        aborted: "中断",
+        stopped: "中止 — クレジット消費なし",
       },
     },
     purchases: {
@@ -206,12 +208,13 @@ export const explore: Localized<ExploreMessages> = {
       creditsPlural: "消耗 {count} 积分",
       noAnswer: "未能给出回答，未扣除积分。",
       pendingAnswer: "回答仍在生成中。",
+      stoppedAnswer: "该回答在完成前已停止，因此不予显示，也未扣除积分。",
       knowledgeBase: "内置知识库",
       status: {
         answered: "已回答",
         pending: "处理中",
         failed: "失败",
-        aborted: "已中止",
+        stopped: "已停止 — 未扣除积分",
       },
     },
     purchases: {

@@ -327,7 +327,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
     await expectFailure(testApp, member, result, "ai_no_response");
   });
 
-  it("aborts the provider request when the client disconnects mid-stream: row aborted, no credit", async () => {
+  it("aborts the provider request when the client disconnects mid-stream: row stopped, no credit", async () => {
     const testApp = await modelApp();
     const member = await insertUser(testApp.services.db, { credits: 3 });
     fake.setMode("stream-slow");
@@ -347,15 +347,57 @@ describe("POST /api/v1/ai/ask with a model", () => {
       if (row?.status !== "pending") break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(row).toMatchObject({ status: "aborted", errorCode: "client_disconnected", creditsSpent: 0 });
+    expect(row).toMatchObject({ status: "stopped", errorCode: "client_disconnected", creditsSpent: 0 });
     expect(row!.answer.length).toBeLessThan(FAKE_ANSWER.length);
     expect(await creditsOf(testApp, member.id)).toBe(3);
     expect(await ledgerOf(testApp, member.id)).toHaveLength(0);
+    // History does not pass the partial text off as an answer.
+    const history = await request(testApp, "GET", "/api/v1/ai/history", { token: member.token });
+    expect(history.body.questions).toEqual([
+      expect.objectContaining({ id: row!.id, status: "stopped", answer: "", creditsSpent: 0 }),
+    ]);
     // The slot is free again: the member can ask at once.
     fake.setMode("ok");
     const next = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
     expect(finalEvent(next.events)?.event).toBe("done");
     expect(await creditsOf(testApp, member.id)).toBe(2);
+  });
+
+  it("charges an answer the provider completed even when the client left before the done event", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.services.db, { credits: 3 });
+    // The provider sends the whole answer and its finish reason, then keeps the stream open: the
+    // client leaves after the last token, before the server could send `done`.
+    fake.setMode("hold-after-finish");
+    const controller = new AbortController();
+    let received = "";
+    const outcome = await ask(
+      testApp,
+      member.token,
+      { topic: "tax-consultation", question: QUESTION, lang: "en" },
+      {
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (event.event !== "delta") return;
+          received += event.data.text;
+          if (received === FAKE_ANSWER) controller.abort();
+        },
+      },
+    ).catch((error: Error) => error);
+    expect((outcome as Error).name).toBe("AbortError");
+    expect(received).toBe(FAKE_ANSWER);
+
+    let row: typeof aiQuestions.$inferSelect | undefined;
+    for (let i = 0; i < 100; i++) {
+      [row] = await questionsOf(testApp, member.id);
+      if (row?.status !== "pending") break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(row).toMatchObject({ status: "answered", answer: FAKE_ANSWER, creditsSpent: 1, errorCode: null });
+    expect(await creditsOf(testApp, member.id)).toBe(2);
+    const ledger = await ledgerOf(testApp, member.id);
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ delta: -1, balanceAfter: 2, kind: "ai_spend", aiQuestionId: row!.id });
   });
 
   it("refuses at 0 credits with 402, a translated message and the pricing page", async () => {

@@ -6,7 +6,6 @@ import { Router } from "express";
 import { AI_ERRORS, AiFailure, type AiErrorCode } from "../../../lib/ai/errors";
 import { findKnowledgeAnswer } from "../../../lib/ai/knowledge";
 import { buildMessages } from "../../../lib/ai/prompt";
-import { ABORTED_STATUS } from "../../../lib/ai/provider.server";
 import {
   ANSWER_DEADLINE_MS,
   completeQuestion,
@@ -133,7 +132,8 @@ aiRouter.post("/ask", async (req: Request, res: Response) => {
       answer += part.text;
       stream.send("delta", { text: part.text });
     }
-    if (clientGone) throw new AiFailure("ai_error", ABORTED_STATUS);
+    // The provider finished: the answer is complete and charged even if the client has just left
+    // (its `done` event then goes nowhere).
     if (answer.trim() === "") throw new AiFailure("ai_no_response");
     const balance = await completeQuestion(db, {
       questionId,
@@ -152,10 +152,10 @@ aiRouter.post("/ask", async (req: Request, res: Response) => {
     if (deadlineHit) code = "ai_timeout";
     if (!(error instanceof AiFailure)) logger.error({ err: error, questionId }, "AI answer failed");
     try {
-      // The slot is freed; no credit was spent.
+      // The slot is freed; no credit was spent. A stopped answer was never complete.
       await endQuestion(db, {
         questionId,
-        status: clientGone ? "aborted" : "failed",
+        status: clientGone ? "stopped" : "failed",
         errorCode: clientGone ? "client_disconnected" : code,
         partialAnswer: answer,
         promptTokens: usage?.promptTokens ?? null,

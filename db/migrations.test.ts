@@ -1,0 +1,71 @@
+// The credit and AI-status migrations applied to a database that already holds data: values are
+// kept, the credit columns become 64-bit, 'aborted' answers become 'stopped'.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { describe, expect, it } from "vitest";
+import { migrationsFolder } from "./client.server";
+
+const statements = (file: string) =>
+  readFileSync(path.join(migrationsFolder(), file), "utf8")
+    .split("--> statement-breakpoint")
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+async function apply(db: PGlite, file: string) {
+  for (const statement of statements(file)) await db.exec(statement);
+}
+
+describe("migrations 0001 and 0002 on existing data", () => {
+  it("keep every balance and amount, widen them to bigint and rename aborted answers", async () => {
+    const db = new PGlite();
+    try {
+      await apply(db, "0000_init.sql");
+      const {
+        rows: [user],
+      } = await db.query<{ id: string }>(
+        `insert into users (email, name, password_hash, credits) values ('a@example.test', 'A', 'x', 2147483647) returning id`,
+      );
+      await db.query(
+        `insert into payments (user_id, package, amount_cents, credits, provider, idempotency_key, country)
+         values ($1, 'basic', 2500, 50, 'test', 'k1', 'JP')`,
+        [user!.id],
+      );
+      await db.query(`insert into credit_ledger (user_id, delta, balance_after, kind) values ($1, 2147483647, 2147483647, 'admin_adjustment')`, [
+        user!.id,
+      ]);
+      for (const status of ["aborted", "answered", "failed"]) {
+        await db.query(`insert into ai_questions (user_id, topic, lang, question, status) values ($1, 'tax-consultation', 'en', 'Q', $2)`, [
+          user!.id,
+          status,
+        ]);
+      }
+
+      await apply(db, "0001_credits_bigint.sql");
+      await apply(db, "0002_ai_status_stopped.sql");
+
+      const { rows: types } = await db.query<{ table_name: string; column_name: string; data_type: string }>(
+        `select table_name, column_name, data_type from information_schema.columns
+         where (table_name, column_name) in (('users', 'credits'), ('payments', 'credits'), ('credit_ledger', 'delta'), ('credit_ledger', 'balance_after'))
+         order by table_name, column_name`,
+      );
+      expect(types.map((t) => t.data_type)).toEqual(["bigint", "bigint", "bigint", "bigint"]);
+      const { rows: balances } = await db.query<{ credits: string }>(`select credits::text from users`);
+      expect(balances).toEqual([{ credits: "2147483647" }]);
+      const { rows: paid } = await db.query<{ credits: string }>(`select credits::text from payments`);
+      expect(paid).toEqual([{ credits: "50" }]);
+      const { rows: ledger } = await db.query<{ delta: string; balance_after: string }>(
+        `select delta::text, balance_after::text from credit_ledger`,
+      );
+      expect(ledger).toEqual([{ delta: "2147483647", balance_after: "2147483647" }]);
+      // Past 2^31 now fits.
+      await db.query(`update users set credits = credits + 10`);
+      expect((await db.query<{ credits: string }>(`select credits::text from users`)).rows).toEqual([{ credits: "2147483657" }]);
+      const { rows: statuses } = await db.query<{ status: string }>(`select status from ai_questions order by status`);
+      expect(statuses.map((s) => s.status)).toEqual(["answered", "failed", "stopped"]);
+    } finally {
+      await db.close();
+    }
+    // A fresh PGlite takes seconds to start on a busy machine.
+  }, 120_000);
+});
