@@ -50,7 +50,7 @@ export interface PageHandlerOptions {
 /** The catch-all route (app/routes.ts): its page is the same for every unknown path of a language. */
 const NOT_FOUND_ROUTE = "routes/not-found";
 /** The language prefixes (lib/i18n/paths.ts): English has none. */
-const SERVED_PREFIXES = new Set(LANGS.filter((lang) => lang !== DEFAULT_LANG));
+const SERVED_PREFIXES = new Set<string>(LANGS.filter((lang) => lang !== DEFAULT_LANG));
 
 /** How a request uses the page cache: its key (null: not cached) and the URL that is rendered. */
 interface CachePlan {
