@@ -62,6 +62,7 @@ type CheckoutPackage = ReturnType<typeof loader>["pkg"];
 
 export default function Checkout() {
   const { pkg } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<RootData>("root");
   const t = useMessages(checkout);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 md:py-14">
@@ -71,6 +72,8 @@ export default function Checkout() {
       </LocalizedLink>
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">{format(t.title, { name: pkg.name })}</h1>
       <p className="mt-3 max-w-2xl text-slate-600">{t.intro}</p>
+      {/* In the page, not the form: shown before sign-in and while the session is checked too. */}
+      {root?.payments.provider === "test" && <TestModeNotice t={t} />}
       <div className="mt-8 grid gap-8 md:grid-cols-5">
         <OrderSummary pkg={pkg} t={t} />
         <section className="md:col-span-3" aria-labelledby="checkout-payment">
@@ -300,8 +303,6 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-5" data-testid="checkout-form" aria-busy={processing}>
-      {testMode && <TestModeNotice t={t} />}
-
       {testMode ? (
         <fieldset className="space-y-4">
           <legend className="sr-only">{t.form.card}</legend>
@@ -468,7 +469,7 @@ function TestModeNotice({ t }: { t: CheckoutMessages }) {
     { number: LISTED_TEST_CARDS.insufficientFunds, label: t.testMode.insufficientFunds },
   ];
   return (
-    <div className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="test-mode">
+    <div role="note" className="mt-6 max-w-3xl rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="test-mode">
       <p>
         <span className="mr-2 inline-block rounded bg-amber-200 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-amber-950">
           {t.testMode.badge}

@@ -286,6 +286,8 @@ test.describe("where a login leads", () => {
     for (const next of ["//evil.example/x", "https://evil.example/", "/\\evil.example"]) {
       const session = await signUpViaApi();
       await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      // Typed before hydration, the e-mail can be lost (then "Both fields are required").
+      await waitForHydration(page);
       await page.evaluate(() => localStorage.clear());
       await fillLogin(page, "en", session.email, session.password);
       await expect(page.getByRole("status").filter({ hasText: "Logged in successfully!" })).toBeVisible();

@@ -13,6 +13,10 @@ const en = {
     nav: { dashboard: "Dashboard", users: "Users", messages: "Messages", pricing: "Pricing" },
     signedInAs: "Signed in as",
     role: "Role",
+    testMode: {
+      badge: "Test mode",
+      text: "Payments are in test mode: no real card is charged and no money is received. Set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to take real payments.",
+    },
   },
   roles: { admin: "admin", user: "user" },
   loading: "Loading...",
@@ -190,6 +194,10 @@ export const admin: Localized<AdminMessages> = {
       nav: { dashboard: "ダッシュボード", users: "ユーザー", messages: "お問い合わせ", pricing: "料金プラン" },
       signedInAs: "ログイン中",
       role: "権限",
+      testMode: {
+        badge: "テストモード",
+        text: "決済はテストモードで動作しています。実際のカードへの請求は行われず、売上も発生しません。本番の決済を受け付けるには、STRIPE_SECRET_KEY と STRIPE_PUBLISHABLE_KEY を設定してください。",
+      },
     },
     roles: { admin: "管理者", user: "一般ユーザー" },
     loading: "読み込み中...",
@@ -362,6 +370,10 @@ export const admin: Localized<AdminMessages> = {
       nav: { dashboard: "仪表盘", users: "用户", messages: "留言", pricing: "价格方案" },
       signedInAs: "当前登录",
       role: "角色",
+      testMode: {
+        badge: "测试模式",
+        text: "支付目前处于测试模式：不会从真实银行卡扣款，也不会产生实际收入。如需接收真实付款，请设置 STRIPE_SECRET_KEY 和 STRIPE_PUBLISHABLE_KEY。",
+      },
     },
     roles: { admin: "管理员", user: "普通用户" },
     loading: "加载中...",
