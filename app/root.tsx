@@ -39,6 +39,7 @@ export function loader({ params, context }: Route.LoaderArgs): RootData {
     lang,
     siteName: env.SITE_NAME,
     origin: site.origin,
+    siteUrlSet: site.configured,
     contact: { email: env.CONTACT_EMAIL ?? "", phone: env.CONTACT_PHONE ?? "", address: env.CONTACT_ADDRESS ?? "" },
     payments: env.STRIPE_PUBLISHABLE_KEY
       ? { provider: "stripe", publishableKey: env.STRIPE_PUBLISHABLE_KEY }

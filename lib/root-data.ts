@@ -8,6 +8,8 @@ export interface RootData {
   siteName: string;
   /** Absolute origin for canonical links: SITE_URL, else the listening address (never the request's Host). */
   origin: string;
+  /** False while SITE_URL is unset (the admin area says so). */
+  siteUrlSet: boolean;
   contact: { email: string; phone: string; address: string };
   payments: { provider: "test" | "stripe"; publishableKey: string | null };
   ai: { configured: boolean };

@@ -184,6 +184,8 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
    */
   const cachePlan = (req: Request): CachePlan => {
     const [path = "/", query] = req.originalUrl.split("?", 2) as [string, string | undefined];
+    // React Router's data requests ("/explore.data") and route discovery are not documents.
+    if (req.path.endsWith(".data") || req.path === "/__manifest") return { key: null, target: req.originalUrl };
     const matches = matchRoutes(tree, req.path);
     const leaf = matches?.at(-1);
     const lang = matches?.[0]?.params.lang;

@@ -1,7 +1,8 @@
 // /admin/*: signed-in admins only (visitors go to /login, members see the 403 page; the API checks
 // the role on every call). Sidebar with the product's admin name, the admin's name and role in the
 // header, and the sub-page in the content area. Below md width the sidebar collapses into a menu.
-// Without Stripe keys a banner says payments are in test mode (docs/payments.md).
+// Banners name the embedded defaults an operator must replace: payments in test mode without Stripe
+// keys, and links built from the start-up address without SITE_URL (docs/decisions/0006).
 import { useEffect, useId, useState } from "react";
 import { NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { format } from "../../lib/i18n/format";
@@ -119,6 +120,18 @@ function AdminShell() {
               {t.layout.testMode.badge}
             </span>
             {t.layout.testMode.text}
+          </div>
+        )}
+        {root && !root.siteUrlSet && (
+          <div
+            role="note"
+            className="mx-4 mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 md:mx-0"
+            data-testid="admin-site-url-unset"
+          >
+            <span className="mr-2 inline-block rounded bg-amber-200 px-2 py-0.5 text-xs font-bold uppercase tracking-wide">
+              {t.layout.siteUrl.badge}
+            </span>
+            {format(t.layout.siteUrl.text, { origin: root.origin })}
           </div>
         )}
         <div className="px-4 py-6 md:px-0">

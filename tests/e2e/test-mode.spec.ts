@@ -50,7 +50,7 @@ test.describe("payments in test mode", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("every admin page shows the test-mode banner naming the Stripe keys, in every language", async ({ page }) => {
+  test("every admin page shows the test-mode banner naming the Stripe keys, and that SITE_URL is unset, in every language", async ({ page, baseURL }) => {
     const session = await adminSession();
     await signInPage(page, session);
     for (const lang of LANGS) {
@@ -65,6 +65,11 @@ test.describe("payments in test mode", () => {
         await expect(banner).toContainText(t.text);
         await expect(banner).toContainText("STRIPE_SECRET_KEY");
         await expect(banner).toContainText("STRIPE_PUBLISHABLE_KEY");
+        // The e2e servers run without SITE_URL: links use the origin printed at start-up.
+        const siteUrl = page.getByTestId("admin-site-url-unset");
+        await expect(siteUrl).toHaveAttribute("role", "note");
+        await expect(siteUrl).toContainText(admin[lang].layout.siteUrl.badge);
+        await expect(siteUrl).toContainText(new URL(baseURL!).origin);
       }
     }
     await page.goto("/admin/users");

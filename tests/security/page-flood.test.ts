@@ -114,6 +114,16 @@ describe("what the page cache answers without rendering", () => {
     }
   });
 
+  it("React Router's data requests never get the cached not-found document", async () => {
+    await page("/ja/no-such-page");
+    for (const path of ["/ja/explore.data", "/explore.data", "/ja/no-such-page.data"]) {
+      const res = await fetch(`${await app.url()}${path}`);
+      await res.arrayBuffer();
+      expect(res.headers.get("x-page-cache"), path).toBeNull();
+      expect(res.headers.get("content-type"), path).not.toMatch(/text\/html/);
+    }
+  });
+
   it("a query on a page whose render reads none is answered from the page's entry", async () => {
     const bare = await page("/ja/about");
     const queried = await page(`/ja/about?utm_source=${token()}`);

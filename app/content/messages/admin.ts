@@ -17,6 +17,10 @@ const en = {
       badge: "Test mode",
       text: "Payments are in test mode: no real card is charged and no money is received. Set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to take real payments.",
     },
+    siteUrl: {
+      badge: "SITE_URL unset",
+      text: "Links in pages, the sitemap and e-mails use {origin}, the address the server printed at start-up. Set SITE_URL to the site's public address.",
+    },
   },
   roles: { admin: "admin", user: "user" },
   loading: "Loading...",
@@ -198,6 +202,10 @@ export const admin: Localized<AdminMessages> = {
         badge: "テストモード",
         text: "決済はテストモードで動作しています。実際のカードへの請求は行われず、売上も発生しません。本番の決済を受け付けるには、STRIPE_SECRET_KEY と STRIPE_PUBLISHABLE_KEY を設定してください。",
       },
+      siteUrl: {
+        badge: "SITE_URL 未設定",
+        text: "ページ、サイトマップ、メール内のリンクには、サーバー起動時に表示されたアドレス {origin} が使われています。SITE_URL にサイトの公開アドレスを設定してください。",
+      },
     },
     roles: { admin: "管理者", user: "一般ユーザー" },
     loading: "読み込み中...",
@@ -373,6 +381,10 @@ export const admin: Localized<AdminMessages> = {
       testMode: {
         badge: "测试模式",
         text: "支付目前处于测试模式：不会从真实银行卡扣款，也不会产生实际收入。如需接收真实付款，请设置 STRIPE_SECRET_KEY 和 STRIPE_PUBLISHABLE_KEY。",
+      },
+      siteUrl: {
+        badge: "未设置 SITE_URL",
+        text: "页面、站点地图和邮件中的链接目前使用服务器启动时显示的地址 {origin}。请将 SITE_URL 设置为网站的公开地址。",
       },
     },
     roles: { admin: "管理员", user: "普通用户" },
