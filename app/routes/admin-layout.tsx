@@ -40,6 +40,16 @@ const SECTIONS = [
   { key: "system", items: [{ key: "pricing", path: "/admin/pricing", end: false }] },
 ] as const;
 
+/** An embedded default still in use, said on every admin page until the operator replaces it. */
+function AdminNotice({ badge, testId, children }: { badge: string; testId: string; children: React.ReactNode }) {
+  return (
+    <div role="note" className="mx-4 mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 md:mx-0" data-testid={testId}>
+      <span className="mr-2 inline-block rounded bg-amber-200 px-2 py-0.5 text-xs font-bold uppercase tracking-wide">{badge}</span>
+      {children}
+    </div>
+  );
+}
+
 function AdminShell() {
   const t = useMessages(admin);
   const root = useRouteLoaderData<RootData>("root");
@@ -111,28 +121,14 @@ function AdminShell() {
           </span>
         </div>
         {root?.payments.provider === "test" && (
-          <div
-            role="note"
-            className="mx-4 mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 md:mx-0"
-            data-testid="admin-test-mode"
-          >
-            <span className="mr-2 inline-block rounded bg-amber-200 px-2 py-0.5 text-xs font-bold uppercase tracking-wide">
-              {t.layout.testMode.badge}
-            </span>
+          <AdminNotice badge={t.layout.testMode.badge} testId="admin-test-mode">
             {t.layout.testMode.text}
-          </div>
+          </AdminNotice>
         )}
         {root && !root.siteUrlSet && (
-          <div
-            role="note"
-            className="mx-4 mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 md:mx-0"
-            data-testid="admin-site-url-unset"
-          >
-            <span className="mr-2 inline-block rounded bg-amber-200 px-2 py-0.5 text-xs font-bold uppercase tracking-wide">
-              {t.layout.siteUrl.badge}
-            </span>
+          <AdminNotice badge={t.layout.siteUrl.badge} testId="admin-site-url-unset">
             {format(t.layout.siteUrl.text, { origin: root.origin })}
-          </div>
+          </AdminNotice>
         )}
         <div className="px-4 py-6 md:px-0">
           <Outlet />

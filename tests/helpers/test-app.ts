@@ -18,18 +18,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
-  const database = await testDatabase();
-  await resetDatabase(database);
-  const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...envOverrides });
-  const mails: MailMessage[] = [];
-  const mailer: Mailer = {
+/** A mailer that keeps what it is asked to send in `mails`. */
+export function capturingMailer(mails: MailMessage[]): Mailer {
+  return {
     transport: "log",
     async send(message) {
       mails.push(message);
     },
     close() {},
   };
+}
+
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const database = await testDatabase();
+  await resetDatabase(database);
+  const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...envOverrides });
+  const mails: MailMessage[] = [];
+  const mailer = capturingMailer(mails);
   const services = await createAppServices(env, {
     // The database is shared by the worker's tests; closing the app must not close it.
     database: { ...database, close: async () => {} },

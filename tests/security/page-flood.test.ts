@@ -2,11 +2,9 @@
 // without a 5xx, leaves the health check answering, and cannot grow the cache past its bounds
 // (docs/decisions/0006-one-configured-origin.md). Bounded in time; asserts behaviour, not timings.
 import http from "node:http";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pagesApp, type PagesTestApp } from "./pages-app";
-import { BUILD_TIMEOUT_MS, ensureProductionBuild, serverBuildEntry } from "./production-build";
+import { productionPagesApp, type PagesTestApp } from "./pages-app";
+import { BUILD_TIMEOUT_MS } from "./production-build";
 
 const CLIENTS = 10;
 const FLOOD_MS = 4_000;
@@ -41,9 +39,7 @@ function get(agent: http.Agent, port: number, path: string, host: string): Promi
 describe("a flood of page-cache misses", () => {
   let app: PagesTestApp;
   beforeAll(async () => {
-    await ensureProductionBuild();
-    const build = (await import(pathToFileURL(serverBuildEntry).href)) as ServerBuild;
-    app = await pagesApp(async () => build, {}, { cacheLimits: { entries: MAX_ENTRIES, bytes: MAX_BYTES } });
+    app = await productionPagesApp({}, { cacheLimits: { entries: MAX_ENTRIES, bytes: MAX_BYTES } });
   }, BUILD_TIMEOUT_MS);
   afterAll(() => app?.close());
 
@@ -82,9 +78,7 @@ describe("a flood of page-cache misses", () => {
 describe("what the page cache answers without rendering", () => {
   let app: PagesTestApp;
   beforeAll(async () => {
-    await ensureProductionBuild();
-    const build = (await import(pathToFileURL(serverBuildEntry).href)) as ServerBuild;
-    app = await pagesApp(async () => build);
+    app = await productionPagesApp();
   }, BUILD_TIMEOUT_MS);
   afterAll(() => app?.close());
 

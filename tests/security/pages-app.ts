@@ -1,20 +1,32 @@
 // The real Express app with the production page build, listening on loopback, for HTTP-level tests
 // of pages (headers, origin, redirects, page cache). Same handle shape as createTestApp.
 import http from "node:http";
+import { pathToFileURL } from "node:url";
 import net from "node:net";
 import { pino } from "pino";
 import type { ServerBuild } from "react-router";
 import { createAppServices } from "../../lib/app-services.server";
 import { parseEnv } from "../../lib/env.server";
-import type { MailMessage, Mailer } from "../../lib/mail.server";
+import type { MailMessage } from "../../lib/mail.server";
 import { createApp, type CreateAppOptions } from "../../server/app";
 import type { PageHandler } from "../../server/pages";
-import type { TestApp } from "../helpers/test-app";
+import { capturingMailer, type TestApp } from "../helpers/test-app";
 import { resetDatabase, testDatabase } from "../helpers/test-db";
+import { ensureProductionBuild, serverBuildEntry } from "./production-build";
 
 export interface PagesTestApp extends TestApp {
   port: number;
   pageHandler: PageHandler;
+}
+
+/** The production build (built first when missing) on a fresh pages app; for a beforeAll. */
+export async function productionPagesApp(
+  env: Record<string, string> = {},
+  pageOptions: Partial<NonNullable<CreateAppOptions["pages"]>> = {},
+): Promise<PagesTestApp> {
+  await ensureProductionBuild();
+  const build = (await import(pathToFileURL(serverBuildEntry).href)) as ServerBuild;
+  return pagesApp(async () => build, env, pageOptions);
 }
 
 export async function pagesApp(
@@ -25,13 +37,7 @@ export async function pagesApp(
   const database = await testDatabase();
   await resetDatabase(database);
   const mails: MailMessage[] = [];
-  const mailer: Mailer = {
-    transport: "log",
-    async send(message) {
-      mails.push(message);
-    },
-    close() {},
-  };
+  const mailer = capturingMailer(mails);
   const services = await createAppServices(parseEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", RATE_LIMITS: "false", ...env }), {
     database: { ...database, close: async () => {} },
     logger: pino({ level: "silent" }),

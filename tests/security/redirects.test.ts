@@ -2,12 +2,10 @@
 // server redirects from (English prefix, legacy service slugs, stored language) and the `next=` the
 // browser follows after log-in, fed with slashes, backslashes, encodings and dot segments.
 import fc from "fast-check";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { safeRedirectPath, sameSitePath } from "../../lib/i18n/paths";
-import { pagesApp, rawRequest, type PagesTestApp } from "./pages-app";
-import { BUILD_TIMEOUT_MS, ensureProductionBuild, serverBuildEntry } from "./production-build";
+import { productionPagesApp, rawRequest, type PagesTestApp } from "./pages-app";
+import { BUILD_TIMEOUT_MS } from "./production-build";
 
 const SITE = "https://site.example";
 const PIECES = ["/", "//", "\\", "\\\\", ".", "..", "./", "../", "%2F", "%2f", "%5C", "%2e", "%2E%2E", "%09", "@", ":", "evil.example", "en", "ja", "services", "security", "?", "#", "http:", "https:", "javascript:", " ", "\t", "\n"];
@@ -53,9 +51,7 @@ describe("redirect targets", () => {
 describe("server redirects", () => {
   let app: PagesTestApp;
   beforeAll(async () => {
-    await ensureProductionBuild();
-    const build = (await import(pathToFileURL(serverBuildEntry).href)) as ServerBuild;
-    app = await pagesApp(async () => build);
+    app = await productionPagesApp();
   }, BUILD_TIMEOUT_MS);
   afterAll(() => app?.close());
 
