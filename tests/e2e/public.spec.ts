@@ -36,6 +36,8 @@ const fill = (text: string) => format(text, { siteName: SITE_NAME });
 function expectedHeading(lang: Lang, path: string): string {
   const article = /^\/blog\/(\d+)$/.exec(path)?.[1];
   if (article) return articles[lang].find((a) => a.id === article)!.title;
+  const project = /^\/portfolio\/(.+)$/.exec(path)?.[1];
+  if (project) return portfolio[lang].projects.find((p) => p.slug === project)!.title;
   const slug = /^\/services\/(.+)$/.exec(path)?.[1];
   if (slug) return services[lang][slug as ServiceSlug].title;
   const headings: Record<string, string> = {
@@ -178,8 +180,8 @@ test.describe("portfolio", () => {
       await expect(techs).toHaveCount(Math.min(3, project.technologies.length) + (extra > 0 ? 1 : 0));
       if (extra > 0) await expect(card.getByTestId("project-more")).toHaveText(`+${extra} more`);
       await expect(card.getByTestId("project-year")).toContainText(String(project.year));
-      await expect(card.getByRole("link", { name: `View Live: ${project.title}` })).toHaveAttribute("href", project.liveUrl);
-      await expect(card.getByRole("link", { name: `View Code: ${project.title}` })).toHaveAttribute("href", project.githubUrl);
+      await expect(card.getByRole("link", { name: `Read the case study: ${project.title}` })).toHaveAttribute("href", `/portfolio/${project.slug}`);
+      await expect(card.getByRole("link", { name: /View Live|View Code/ })).toHaveCount(0);
     }
   });
 
@@ -242,10 +244,40 @@ test.describe("portfolio", () => {
     await expect(page.getByTestId("portfolio-filters").getByRole("button")).toHaveText(
       (["all", "web", "technology", "security"] as const).map((f) => portfolioMessages.ja.filters[f]),
     );
-    await expect(page.getByTestId("project-card").first().getByRole("link", { name: new RegExp(portfolioMessages.ja.viewLive) })).toHaveAttribute(
+    await expect(page.getByTestId("project-card").first().getByRole("link", { name: new RegExp(portfolioMessages.ja.readCaseStudy) })).toHaveAttribute(
       "href",
-      `/ja${portfolio.ja.projects[0]!.liveUrl}`,
+      `/ja/portfolio/${portfolio.ja.projects[0]!.slug}`,
     );
+  });
+
+  for (const lang of LANGS) {
+    test(`every card opens its case study: client, challenge, approach, technologies, outcome, contact; axe clean (${lang})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const t = portfolioMessages[lang].caseStudy;
+      for (const [i, project] of portfolio[lang].projects.entries()) {
+        await page.goto(url(lang, "/portfolio"));
+        if (i === 0) await dismissBanner(page, lang);
+        await page.getByTestId("project-card").nth(i).getByTestId("project-case-study").click();
+        await expect(page).toHaveURL(new RegExp(`${url(lang, `/portfolio/${project.slug}`)}$`));
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(project.title);
+        const client = page.getByTestId("case-client");
+        for (const value of [project.caseStudy.sector, project.caseStudy.size, project.caseStudy.countries]) {
+          await expect(client.getByText(value, { exact: true })).toBeVisible();
+        }
+        await expect(client).not.toContainText(project.client);
+        await expect(page.getByRole("heading", { level: 2, name: t.challenge, exact: true })).toBeVisible();
+        await expect(page.getByTestId("case-approach").getByTestId("case-step")).toHaveText(project.caseStudy.approach);
+        await expect(page.getByTestId("case-outcome").locator("li")).toHaveText(project.caseStudy.outcome);
+        await expect(page.getByTestId("case-technologies").locator("li")).toHaveText(project.technologies);
+        await expect(page.getByTestId("case-contact")).toHaveAttribute("href", url(lang, "/contact"));
+        expect(await axeViolations(page), project.slug).toEqual([]);
+      }
+    });
+  }
+
+  test("an unknown case study is a 404 page", async ({ page }) => {
+    const response = await page.goto("/portfolio/no-such-project");
+    expect(response?.status()).toBe(404);
   });
 });
 
