@@ -130,7 +130,7 @@ export const terms: Localized<TextPage> = {
     title: "Terms of Service",
     subtitle: "The rules for using our website and AI assistant",
     content: [
-      "These Terms of Service (\"Terms\") govern your use of the {siteName} website and of the AI assistant offered on it, including the purchase and use of credit packages. By creating an account, purchasing credits or using the assistant, you agree to these Terms.",
+      "These Terms of Service (\"Terms\") govern your use of the {siteName} website and of the AI assistant offered on it, including the purchase and use of credit packages. The service is provided by {legalName} (\"we\", \"us\"). By creating an account, purchasing credits or using the assistant, you agree to these Terms.",
       "If you use the service on behalf of a company or other organisation, you confirm that you are authorised to accept these Terms on its behalf. Where you have a separate written agreement with us for consulting or software services, that agreement takes precedence for the services it covers.",
     ],
     sections: [
@@ -201,7 +201,7 @@ export const terms: Localized<TextPage> = {
     title: "利用規約",
     subtitle: "当サイトおよびAIアシスタントのご利用条件",
     content: [
-      "本利用規約（以下「本規約」）は、{siteName}のウェブサイトおよび同サイトで提供するAIアシスタントのご利用条件（クレジットパッケージの購入と利用を含みます）を定めるものです。アカウントの作成、クレジットのご購入、またはAIアシスタントのご利用をもって、本規約に同意いただいたものとみなします。",
+      "本利用規約（以下「本規約」）は、{legalName}（以下「当社」）が運営する{siteName}のウェブサイトおよび同サイトで提供するAIアシスタントのご利用条件（クレジットパッケージの購入と利用を含みます）を定めるものです。アカウントの作成、クレジットのご購入、またはAIアシスタントのご利用をもって、本規約に同意いただいたものとみなします。",
       "企業その他の団体を代表してご利用になる場合、お客様は当該団体のために本規約に同意する権限を有していることを表明するものとします。コンサルティングやソフトウェア開発について当社と別途書面で契約を締結している場合、その契約の対象となるサービスについては当該契約が優先します。",
     ],
     sections: [
@@ -271,7 +271,7 @@ export const terms: Localized<TextPage> = {
     title: "服务条款",
     subtitle: "使用本网站及AI助手的相关规则",
     content: [
-      "本服务条款（以下简称“本条款”）适用于您对{siteName}网站及其所提供AI助手的使用，包括积分套餐的购买和使用。您注册账户、购买积分或使用AI助手，即表示您同意本条款。",
+      "本服务条款（以下简称“本条款”）适用于您对{legalName}（以下简称“我们”）运营的{siteName}网站及其所提供AI助手的使用，包括积分套餐的购买和使用。您注册账户、购买积分或使用AI助手，即表示您同意本条款。",
       "如您代表公司或其他组织使用本服务，即表示您确认已获得代表该组织接受本条款的授权。如您已就咨询或软件服务与我们另行签订书面协议，则就该协议所涵盖的服务而言，以该协议为准。",
     ],
     sections: [

@@ -29,6 +29,7 @@ import { adminSession, expect, test, waitForHydration } from "./fixtures";
 const LANGS: Lang[] = ["en", "ja", "zh"];
 const SITE_NAME = "TaxAtlas";
 const CONTACT_EMAIL = "contact@taxatlas.test";
+const LEGAL_NAME = "TaxAtlas Advisory Ltd.";
 const url = (lang: Lang, path: string) => (lang === "en" ? path : path === "/" ? `/${lang}` : `/${lang}${path}`);
 const fill = (text: string) => format(text, { siteName: SITE_NAME });
 
@@ -414,6 +415,26 @@ test.describe("contact", () => {
     await expect(page.locator("#contact-service option")).toHaveText(contact.en.serviceOptions.map((o) => o.label));
     await expect(page.locator("#contact-company")).not.toHaveAttribute("required", "");
   });
+
+  for (const lang of LANGS) {
+    test(`the legal name is on the contact page, the Terms and in the footer's translated copyright (${lang})`, async ({ page }) => {
+      const firm = common[lang].firm;
+      const year = new Date().getFullYear();
+      await page.goto(url(lang, "/contact"));
+      await expect(page.getByTestId("firm-details")).toContainText(format(firm.operatedBy, { siteName: SITE_NAME, legalName: LEGAL_NAME }));
+      await expect(page.getByRole("contentinfo")).toContainText(format(common[lang].footer.copyright, { year, legalName: LEGAL_NAME }));
+      await expect(page.getByTestId("footer-legal-name")).toHaveText(LEGAL_NAME);
+
+      await page.goto(url(lang, "/terms"));
+      const details = page.getByTestId("firm-details");
+      await expect(details.getByTestId("firm-legal-name")).toHaveText(LEGAL_NAME);
+      await expect(details.getByRole("link", { name: CONTACT_EMAIL })).toHaveAttribute("href", `mailto:${CONTACT_EMAIL}`);
+      // No phone or address is configured: left out, not shown empty.
+      await expect(details).not.toContainText(firm.phone);
+      await expect(details).not.toContainText(firm.address);
+      await expect(page.locator("article")).toContainText(LEGAL_NAME);
+    });
+  }
 
   test("happy path: disabled while sending, success panel, stored, mailed, Send Another Message empties the form", async ({ page, app }) => {
     const subject = subjectOf("happy");
