@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { CONSENT_PROBE_SCRIPT } from "../lib/consent";
+import { companyLegalName } from "../lib/env.server";
 import { isLang, LANGUAGES, type Lang } from "../lib/i18n/languages";
 import { splitLangPath } from "../lib/i18n/paths";
 import type { RootData } from "../lib/root-data";
@@ -38,6 +39,7 @@ export function loader({ params, context }: Route.LoaderArgs): RootData {
   return {
     lang,
     siteName: env.SITE_NAME,
+    legalName: companyLegalName(env),
     origin: site.origin,
     siteUrlSet: site.configured,
     contact: { email: env.CONTACT_EMAIL ?? "", phone: env.CONTACT_PHONE ?? "", address: env.CONTACT_ADDRESS ?? "" },

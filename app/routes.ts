@@ -10,6 +10,7 @@ export default [
     route("services", "routes/services.tsx"),
     route("services/:slug", "routes/service.tsx"),
     route("portfolio", "routes/portfolio.tsx"),
+    route("portfolio/:project", "routes/case-study.tsx"),
     route("blog", "routes/blog.tsx"),
     route("blog/:id", "routes/blog-article.tsx"),
     route("contact", "routes/contact.tsx"),

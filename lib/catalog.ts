@@ -18,6 +18,34 @@ export interface CreditPackage {
   description: Localized<string>;
 }
 
+/** What credits buy: the same for every package, only the number of answers differs (one credit, one answer). */
+const INCLUDED: Localized<(credits: number) => string[]> = {
+  en: (n) => [
+    `${n} answers from the AI tax assistant, in all four service areas`,
+    "Follow-up questions on any answer, one credit each",
+    "Your questions and answers kept in your history, ready to export",
+    "The rules and sources each answer relies on",
+  ],
+  ja: (n) => [
+    `AI税務アシスタントの回答${n}件分（4つのサービス分野すべてに対応）`,
+    "回答への追加質問（1件につき1クレジット）",
+    "質問と回答の履歴を保存し、エクスポートも可能",
+    "各回答の根拠となる法令・出典を明示",
+  ],
+  zh: (n) => [
+    `AI 税务助手解答 ${n} 次，涵盖全部四个服务领域`,
+    "可针对任一回答继续追问，每次 1 积分",
+    "提问与回答自动保存至历史记录，并可导出",
+    "每条回答均注明所依据的法规与出处",
+  ],
+};
+
+const included = (credits: number): Localized<string[]> => ({
+  en: INCLUDED.en(credits),
+  ja: INCLUDED.ja(credits),
+  zh: INCLUDED.zh(credits),
+});
+
 export const PACKAGES: readonly CreditPackage[] = [
   {
     id: "basic",
@@ -26,15 +54,11 @@ export const PACKAGES: readonly CreditPackage[] = [
     currency: "usd",
     credits: 50,
     url: "pricing/basic",
-    features: {
-      en: ["Standard tech submissions", "Basic technical access"],
-      ja: ["標準テクニカル投稿", "基本的な技術アクセス"],
-      zh: ["标准技术提交", "基础技术访问"],
-    },
+    features: included(50),
     description: {
-      en: "50 credits for the AI tax assistant: enough to explore every service area.",
-      ja: "AI 税務アシスタント用の 50 クレジット。すべてのサービス分野を試すのに十分です。",
-      zh: "AI 税务助手 50 积分，足以体验所有服务领域。",
+      en: "For the occasional question: a filing deadline, a withholding rate, a treaty article.",
+      ja: "申告期限や源泉徴収税率、租税条約の条文など、ときどき生じる疑問の確認に。",
+      zh: "适合偶尔提问：申报期限、预提税率、税收协定条款等。",
     },
   },
   {
@@ -44,15 +68,11 @@ export const PACKAGES: readonly CreditPackage[] = [
     currency: "usd",
     credits: 100,
     url: "pricing/pro",
-    features: {
-      en: ["Premium tech submissions", "Extended technical access", "Networking events"],
-      ja: ["プレミアムテクニカル投稿", "拡張技術アクセス", "ネットワーキングイベント"],
-      zh: ["高级技术提交", "扩展技术访问", "交流活动"],
-    },
+    features: included(100),
     description: {
-      en: "100 credits for teams that ask the assistant every week.",
-      ja: "毎週アシスタントを活用するチーム向けの 100 クレジット。",
-      zh: "100 积分，适合每周都使用助手的团队。",
+      en: "For a finance or tax professional who checks questions with the assistant every week.",
+      ja: "毎週のようにアシスタントで論点を確認する、経理・税務の担当者に。",
+      zh: "适合每周都要借助助手核实问题的财务或税务人员。",
     },
   },
   {
@@ -62,18 +82,31 @@ export const PACKAGES: readonly CreditPackage[] = [
     currency: "usd",
     credits: 250,
     url: "pricing/enterprise",
-    features: {
-      en: ["All-access tech pass", "VIP networking events", "Exclusive screenings", "Meet the tech enthusiasts"],
-      ja: ["オールアクセス・テックパス", "VIP ネットワーキングイベント", "限定上映会", "テック愛好家との交流会"],
-      zh: ["全通技术通行证", "VIP 交流活动", "专属放映会", "与技术爱好者见面"],
-    },
+    features: included(250),
     description: {
-      en: "250 credits and every perk: the best value per answer.",
-      ja: "250 クレジットとすべての特典付き。1 回答あたり最もお得なプランです。",
-      zh: "250 积分并享全部权益，每次回答最划算。",
+      en: "For heavy use across many clients or entities, at the lowest price per credit.",
+      ja: "多くの顧客や拠点を抱え、頻繁に利用する方に。1クレジットあたりの価格が最も安いプランです。",
+      zh: "适合服务众多客户或主体、使用频繁的用户，每积分单价最低。",
     },
   },
 ];
+
+/** The price of one credit in cents (may be fractional for other catalogs; here 50, 50 and 40). */
+export function creditPriceCents(pkg: Pick<CreditPackage, "priceCents" | "credits">): number {
+  return pkg.priceCents / pkg.credits;
+}
+
+/**
+ * The package marked "Best value": the lowest price per credit, and only if it is strictly lower
+ * than every other package's (a tie marks none, so the mark never claims more than the numbers).
+ */
+export function bestValuePackageId(packages: readonly CreditPackage[] = PACKAGES): PackageId | null {
+  const sorted = [...packages].sort((a, b) => creditPriceCents(a) - creditPriceCents(b));
+  const [first, second] = sorted;
+  if (!first) return null;
+  if (second && creditPriceCents(second) === creditPriceCents(first)) return null;
+  return first.id;
+}
 
 export function isPackageId(value: unknown): value is PackageId {
   return typeof value === "string" && (PACKAGE_IDS as readonly string[]).includes(value);
@@ -89,7 +122,7 @@ export function requirePackage(id: string): CreditPackage {
   return pkg;
 }
 
-/** "$25" / "$100.50" from cents. */
+/** "$25" / "$100.50" / "$0.40" from cents. */
 export function formatUsd(cents: number): string {
   const dollars = cents / 100;
   return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, EnvSchema, parseEnv, trustProxySetting } from "./env.server";
+import { companyLegalName, EnvError, EnvSchema, parseEnv, trustProxySetting } from "./env.server";
 
 /** The issues of a failed parse ("NAME: message" each). */
 function issuesOf(source: Record<string, string>): string[] {
@@ -186,5 +186,18 @@ describe("trustProxySetting", () => {
     ["10.0.0.0/8, 192.168.0.1", "10.0.0.0/8, 192.168.0.1"],
   ])("TRUST_PROXY=%s → %j", (value, expected) => {
     expect(trustProxySetting(parseEnv({ TRUST_PROXY: value }))).toEqual(expected);
+  });
+});
+
+describe("companyLegalName", () => {
+  it("is COMPANY_LEGAL_NAME, else SITE_NAME (an empty value counts as unset)", () => {
+    expect(companyLegalName(parseEnv({}))).toBe("TaxAtlas");
+    expect(companyLegalName(parseEnv({ SITE_NAME: "Atlas" }))).toBe("Atlas");
+    expect(companyLegalName(parseEnv({ SITE_NAME: "Atlas", COMPANY_LEGAL_NAME: " " }))).toBe("Atlas");
+    expect(companyLegalName(parseEnv({ COMPANY_LEGAL_NAME: "TaxAtlas Advisory Ltd." }))).toBe("TaxAtlas Advisory Ltd.");
+  });
+
+  it("refuses a legal name over 120 characters", () => {
+    expect(issuesOf({ COMPANY_LEGAL_NAME: "x".repeat(121) })[0]).toMatch(/^COMPANY_LEGAL_NAME:/);
   });
 });

@@ -27,6 +27,8 @@ export const EnvSchema = z
     HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
     SITE_NAME: z.preprocess(emptyToUndefined, z.string().max(60).default("TaxAtlas")),
     SITE_URL: optionalUrl,
+    /** The firm's legal name (Terms, footer, contact page); unset means SITE_NAME. */
+    COMPANY_LEGAL_NAME: z.preprocess(emptyToUndefined, z.string().max(120).optional()),
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
       z
@@ -105,6 +107,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     );
   }
   return result.data;
+}
+
+/** The legal name shown on the Terms, in the footer and on the contact page: COMPANY_LEGAL_NAME, else SITE_NAME. */
+export function companyLegalName(env: Pick<Env, "COMPANY_LEGAL_NAME" | "SITE_NAME">): string {
+  return env.COMPANY_LEGAL_NAME ?? env.SITE_NAME;
 }
 
 /** TRUST_PROXY as Express understands it: true/false, a hop count, or a list of addresses. */

@@ -2,6 +2,7 @@
 // language (English as fallback), fill {siteName} and the contact placeholders.
 import type { AppServices } from "./app-services.server";
 import { pickLocalized } from "./content";
+import { companyLegalName } from "./env.server";
 import { fillContent } from "./i18n/format";
 import { isLang, type Lang, type Localized } from "./i18n/languages";
 
@@ -13,6 +14,7 @@ export function contentVars(services: AppServices): Record<string, string> {
   const { env } = services;
   return {
     siteName: env.SITE_NAME,
+    legalName: companyLegalName(env),
     contactEmail: env.CONTACT_EMAIL ?? "",
     contactPhone: env.CONTACT_PHONE ?? "",
     contactAddress: env.CONTACT_ADDRESS ?? "",

@@ -1,5 +1,6 @@
 // Every public, indexable page (unprefixed paths; each exists in every language). Read by
 // /sitemap.xml and the end-to-end tests, so a page added here is listed and tested everywhere.
+import { PROJECT_SLUGS } from "./portfolio";
 import { SERVICE_SLUGS } from "./services";
 
 export const BLOG_ARTICLE_IDS = ["1", "2", "3"] as const;
@@ -10,6 +11,7 @@ export const PUBLIC_PAGES: readonly string[] = [
   "/services",
   ...SERVICE_SLUGS.map((slug) => `/services/${slug}`),
   "/portfolio",
+  ...PROJECT_SLUGS.map((slug) => `/portfolio/${slug}`),
   "/blog",
   ...BLOG_ARTICLE_IDS.map((id) => `/blog/${id}`),
   "/contact",

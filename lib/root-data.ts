@@ -6,6 +6,8 @@ import type { Lang } from "./i18n/languages";
 export interface RootData {
   lang: Lang;
   siteName: string;
+  /** COMPANY_LEGAL_NAME, else the site name: the Terms, the footer and the contact page. */
+  legalName: string;
   /** Absolute origin for canonical links: SITE_URL, else the listening address (never the request's Host). */
   origin: string;
   /** False while SITE_URL is unset (the admin area says so). */

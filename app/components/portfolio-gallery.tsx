@@ -113,11 +113,13 @@ export function PortfolioGallery({ projects }: { projects: PortfolioProject[] })
                   >
                     {t.viewDetails}
                   </button>
-                  <LocalizedLink to={project.liveUrl} className={linkClass} aria-label={`${t.viewLive}: ${project.title}`}>
-                    {t.viewLive}
-                  </LocalizedLink>
-                  <LocalizedLink to={project.githubUrl} className={linkClass} aria-label={`${t.viewCode}: ${project.title}`}>
-                    {t.viewCode}
+                  <LocalizedLink
+                    to={`/portfolio/${project.slug}`}
+                    className={linkClass}
+                    aria-label={`${t.readCaseStudy}: ${project.title}`}
+                    data-testid="project-case-study"
+                  >
+                    {t.readCaseStudy}
                   </LocalizedLink>
                 </div>
               </div>
@@ -225,11 +227,8 @@ function ProjectDialog({ project, onClose }: { project: PortfolioProject; onClos
           </div>
         </dl>
         <div className="mt-6 flex flex-wrap gap-4">
-          <LocalizedLink to={project.liveUrl} className={linkClass}>
-            {t.viewLive}
-          </LocalizedLink>
-          <LocalizedLink to={project.githubUrl} className={linkClass}>
-            {t.viewCode}
+          <LocalizedLink to={`/portfolio/${project.slug}`} className={linkClass} data-testid="project-dialog-case-study">
+            {t.readCaseStudy}
           </LocalizedLink>
         </div>
       </div>

@@ -81,6 +81,9 @@ export function SiteFooter({ root }: { root: RootData }) {
         <div>
           <h2 className={heading}>{t.footer.contact}</h2>
           <ul className="space-y-2 text-sm">
+            <li className="font-semibold text-white" data-testid="footer-legal-name">
+              {root.legalName}
+            </li>
             {root.contact.email && (
               <li className="flex items-start gap-2">
                 <MailIcon className="mt-0.5 shrink-0" width={16} height={16} />
@@ -113,7 +116,7 @@ export function SiteFooter({ root }: { root: RootData }) {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-center text-sm text-slate-400 sm:px-6">
-          {format(t.footer.copyright, { year, siteName: root.siteName })}
+          {format(t.footer.copyright, { year, legalName: root.legalName })}
         </p>
       </div>
     </footer>

@@ -1,6 +1,6 @@
 // Sticky header: brand, navigation, language dropdown, Login / Sign Up or the credit balance and
 // logout icon, and a collapsing menu on small screens.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { format } from "../../lib/i18n/format";
 import { useAuth } from "./auth-provider";
@@ -32,8 +32,22 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  // Escape closes the mobile menu and puts focus back on its button (the language menu handles its
+  // own Escape first and stops it there).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      menuButtonRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
 
   const items = [...NAV.slice(0, 1), ...(auth.isAuthenticated ? (["explore"] as const) : []), ...NAV.slice(1)];
 
@@ -109,6 +123,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         <div className="flex items-center gap-1 lg:hidden">
           <LanguageSelect />
           <button
+            ref={menuButtonRef}
             type="button"
             className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
             aria-expanded={menuOpen}

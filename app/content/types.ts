@@ -26,6 +26,7 @@ export interface TextPage {
   sections: TextSection[];
 }
 
+import type { ProjectSlug } from "../../lib/portfolio";
 import type { ServiceSlug } from "../../lib/services";
 
 export type { ServiceSlug };
@@ -154,8 +155,23 @@ export interface ContactContent {
 
 export type PortfolioCategory = "web" | "technology" | "security";
 
+export interface CaseStudy {
+  /** The client, described without naming it. */
+  sector: string;
+  size: string;
+  countries: string;
+  /** One or two paragraphs. */
+  challenge: string[];
+  /** Three to five steps. */
+  approach: string[];
+  /** Two to four results. */
+  outcome: string[];
+}
+
 export interface PortfolioProject {
   id: number;
+  /** The case study's path segment: /portfolio/<slug>. */
+  slug: ProjectSlug;
   title: string;
   category: PortfolioCategory;
   description: string;
@@ -165,10 +181,9 @@ export interface PortfolioProject {
   technologies: string[];
   client: string;
   year: number;
-  /** Internal path of the live demo: the related service page (the assistant runs there). */
-  liveUrl: string;
-  /** Internal path of the technical write-up: a blog article (/blog/1, /blog/2 or /blog/3). */
-  githubUrl: string;
+  /** The service page of the team that did the work. */
+  service: ServiceSlug;
+  caseStudy: CaseStudy;
 }
 
 export interface PortfolioContent {

@@ -1,6 +1,6 @@
 // /admin/pricing: the three packages, read from the same catalog as the public pricing page and the
 // checkout (so the admin view can never disagree with what customers pay).
-import { PACKAGES, formatUsd } from "../../lib/catalog";
+import { PACKAGES, bestValuePackageId, creditPriceCents, formatUsd } from "../../lib/catalog";
 import { format } from "../../lib/i18n/format";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "../../lib/seo";
 import { adminMeta } from "../components/admin-meta";
@@ -27,6 +27,14 @@ export default function AdminPricing() {
             <h2 className="text-xl font-semibold text-slate-900">{pkg.name[lang]}</h2>
             <p className="mt-3 text-3xl font-bold text-slate-900">{formatUsd(pkg.priceCents)}</p>
             <p className="mt-1 font-medium text-brand-700">{format(t.pricing.tokens, { count: pkg.credits })}</p>
+            <p className="mt-1 text-sm text-slate-600" data-testid="admin-package-per-credit">
+              {format(t.pricing.perCredit, { price: formatUsd(creditPriceCents(pkg)) })}
+            </p>
+            {pkg.id === bestValuePackageId() && (
+              <p className="mt-2 text-sm font-semibold text-accent-600" data-testid="admin-package-best-value">
+                {t.pricing.bestValue}
+              </p>
+            )}
             <p className="mt-3 text-slate-600">{pkg.description[lang]}</p>
             <h3 className="mt-4 text-sm font-semibold text-slate-700">{t.pricing.features}</h3>
             <ul className="mt-2 list-inside list-disc space-y-1 text-sm text-slate-700">

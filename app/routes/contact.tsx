@@ -7,6 +7,7 @@ import { CONTACT_FIELDS } from "../../lib/schemas/contact";
 import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL } from "../../lib/seo";
 import { ContactForm, type ContactActionResult, type ContactFormValues } from "../components/contact-form";
 import { ContentNotAvailable } from "../components/content-not-available";
+import { FirmDetails } from "../components/firm-details";
 import { MailIcon, MapPinIcon, PhoneIcon } from "../components/icons";
 import { useMessages } from "../components/language-provider";
 import { PageHero } from "../components/page-hero";
@@ -115,6 +116,7 @@ export default function Contact() {
             <h2 className="font-semibold text-slate-900">{content.websiteInfo.name}</h2>
             <p className="mt-1 text-sm text-slate-700">{content.websiteInfo.slogan}</p>
           </section>
+          <FirmDetails withContact={false} className="bg-white" />
         </div>
         <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2">
           <ContactForm form={content.form} serviceOptions={content.serviceOptions} result={result} sent={sent} />

@@ -42,6 +42,7 @@ export default function Home() {
           <LocalizedLink
             to="/signup"
             className="mt-10 inline-block rounded-md bg-white px-6 py-3 font-semibold text-brand-800 shadow hover:bg-blue-50"
+            data-testid="hero-cta"
           >
             {content.hero.cta}
           </LocalizedLink>

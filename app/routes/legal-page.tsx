@@ -5,6 +5,7 @@ import { localizedContent, pageLang } from "../../lib/page-loader.server";
 import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "../../lib/seo";
 import { ConsentPanel } from "../components/consent-panel";
 import { ContentNotAvailable } from "../components/content-not-available";
+import { FirmDetails } from "../components/firm-details";
 import { TextPageView } from "../components/text-page";
 import { cookies, privacy, terms } from "../content/legal";
 import type { Route } from "./+types/legal-page";
@@ -33,6 +34,7 @@ export default function LegalPageRoute() {
   return (
     <TextPageView page={content}>
       {page === "cookies" && <ConsentPanel variant="cookies" />}
+      {page === "terms" && <FirmDetails className="mt-10 bg-slate-50" />}
       {page === "terms" && <ConsentPanel variant="terms" />}
     </TextPageView>
   );

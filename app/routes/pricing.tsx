@@ -1,13 +1,11 @@
-import { formatUsd, PACKAGES } from "../../lib/catalog";
+import { bestValuePackageId, creditPriceCents, formatUsd, PACKAGES } from "../../lib/catalog";
 import { format } from "../../lib/i18n/format";
 import { pageLang } from "../../lib/page-loader.server";
 import { rootDataFrom } from "../../lib/root-data";
 import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "../../lib/seo";
-import { useAuth } from "../components/auth-provider";
 import { CheckIcon } from "../components/icons";
 import { useLanguage, useMessages } from "../components/language-provider";
-import { LocalizedLink, LocalizedNavLink } from "../components/localized-link";
-import { common } from "../content/messages/common";
+import { LocalizedLink } from "../components/localized-link";
 import { pricingMessages } from "../content/messages/pricing";
 import type { Route } from "./+types/pricing";
 
@@ -32,45 +30,12 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   });
 };
 
-/** The pricing page's own navigation of spec §2: Explore (signed in), Pricing, About Us, Login, Sign Up. */
-function PricingNav() {
-  const t = useMessages(common);
-  const p = useMessages(pricingMessages);
-  const auth = useAuth();
-  const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-white text-brand-800 shadow-sm" : "text-slate-700 hover:bg-white"}`;
-  const items: [string, string][] = [
-    ...(auth.isAuthenticated ? ([["/explore", t.nav.explore]] as [string, string][]) : []),
-    ["/pricing", t.nav.pricing],
-    ["/about", t.nav.about],
-    ...(auth.isAuthenticated
-      ? []
-      : ([
-          ["/login", t.nav.login],
-          ["/signup", t.nav.signup],
-        ] as [string, string][])),
-  ];
-  return (
-    <nav aria-label={p.pricingNav} className="border-b border-slate-200 bg-slate-100" data-testid="pricing-nav">
-      <ul className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-2 sm:px-6">
-        {items.map(([to, label]) => (
-          <li key={to}>
-            <LocalizedNavLink to={to} className={linkClass}>
-              {label}
-            </LocalizedNavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
 export default function Pricing() {
   const t = useMessages(pricingMessages);
   const { lang } = useLanguage();
+  const best = bestValuePackageId();
   return (
     <>
-      <PricingNav />
       <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <div className="mx-auto max-w-3xl text-center">
           <h1 className="text-4xl font-bold tracking-tight text-slate-900 md:text-5xl">{t.title}</h1>
@@ -80,7 +45,7 @@ export default function Pricing() {
         </div>
         <ul className="mt-12 grid gap-8 md:grid-cols-3">
           {PACKAGES.map((pkg) => {
-            const featured = pkg.id === "pro";
+            const featured = pkg.id === best;
             const name = pkg.name[lang];
             return (
               <li
@@ -91,8 +56,12 @@ export default function Pricing() {
                 data-testid={`package-${pkg.id}`}
               >
                 {featured && (
-                  <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
-                    {t.popular}
+                  <p
+                    className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white"
+                    title={t.bestValueNote}
+                    data-testid="package-best-value"
+                  >
+                    {t.bestValue}
                   </p>
                 )}
                 <h2 className="text-2xl font-bold text-slate-900">{name}</h2>
@@ -104,6 +73,10 @@ export default function Pricing() {
                 </p>
                 <p className="mt-2 font-semibold text-brand-700" data-testid="package-credits">
                   {format(t.credits, { count: pkg.credits })}
+                </p>
+                <p className="mt-1 text-sm text-slate-600" data-testid="package-per-credit">
+                  {format(t.perCredit, { price: formatUsd(creditPriceCents(pkg)) })}
+                  {featured && <span className="sr-only"> ({t.bestValueNote})</span>}
                 </p>
                 <p className="mt-3 text-slate-600">{pkg.description[lang]}</p>
                 <h3 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-700">{t.features}</h3>
@@ -129,7 +102,34 @@ export default function Pricing() {
             );
           })}
         </ul>
-        <p className="mt-10 text-center text-sm text-slate-600">{t.creditNote}</p>
+      </section>
+      <section aria-labelledby="pricing-faq" className="border-t border-slate-200 bg-slate-50">
+        <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <h2 id="pricing-faq" className="text-3xl font-bold tracking-tight text-slate-900">
+              {t.faqTitle}
+            </h2>
+            <dl className="mt-8 space-y-8" data-testid="pricing-faq">
+              {t.faq.map((item) => (
+                <div key={item.question}>
+                  <dt className="text-lg font-semibold text-slate-900">{item.question}</dt>
+                  <dd className="mt-2 leading-relaxed text-slate-700">{item.answer}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+          <aside className="self-start rounded-2xl border border-slate-200 bg-white p-8 shadow-sm" data-testid="pricing-sales">
+            <h2 className="text-xl font-bold text-slate-900">{t.sales.title}</h2>
+            <p className="mt-3 text-slate-700">{t.sales.text}</p>
+            <LocalizedLink
+              to="/contact"
+              className="mt-6 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+              data-testid="pricing-contact-sales"
+            >
+              {t.sales.button}
+            </LocalizedLink>
+          </aside>
+        </div>
       </section>
     </>
   );

@@ -233,13 +233,16 @@ test.describe("admin area", () => {
     await page.goto("/admin/pricing");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pricing Plans");
     await expect(page.getByTestId("package-basic")).toContainText("$25");
-    await expect(page.getByTestId("package-basic")).toContainText("50 tokens");
+    await expect(page.getByTestId("package-basic")).toContainText("50 credits");
     await expect(page.getByTestId("package-pro")).toContainText("$50");
-    await expect(page.getByTestId("package-pro")).toContainText("100 tokens");
+    await expect(page.getByTestId("package-pro")).toContainText("100 credits");
     await expect(page.getByTestId("package-enterprise").getByRole("heading", { level: 2 })).toHaveText("VIP");
     await expect(page.getByTestId("package-enterprise")).toContainText("$100");
-    await expect(page.getByTestId("package-enterprise")).toContainText("250 tokens");
-    await expect(page.getByTestId("package-enterprise")).toContainText("Exclusive screenings");
+    await expect(page.getByTestId("package-enterprise")).toContainText("250 credits");
+    await expect(page.getByTestId("package-enterprise")).toContainText("$0.40 per credit");
+    await expect(page.getByTestId("admin-package-best-value")).toHaveCount(1);
+    await expect(page.getByTestId("package-enterprise").getByTestId("admin-package-best-value")).toBeVisible();
+    await expect(page.getByTestId("package-enterprise")).not.toContainText("Exclusive screenings");
     await expectNoAxeViolations(page);
   });
 
@@ -266,7 +269,7 @@ test.describe("admin area", () => {
 
     await page.goto("/zh/admin/pricing");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("价格方案");
-    await expect(page.getByTestId("package-basic")).toContainText("50 代币");
+    await expect(page.getByTestId("package-basic")).toContainText("50 积分");
     await expectNoAxeViolations(page);
   });
 });

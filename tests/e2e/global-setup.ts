@@ -60,6 +60,7 @@ export default async function globalSetup(): Promise<void> {
       SMTP_URL: smtp.url,
       MAIL_FROM: "TaxAtlas <no-reply@taxatlas.test>",
       CONTACT_EMAIL: "contact@taxatlas.test",
+      COMPANY_LEGAL_NAME: "TaxAtlas Advisory Ltd.",
       RATE_LIMITS: "true",
       TRUST_PROXY: "loopback",
     };

@@ -99,7 +99,7 @@ test.describe("language dropdown", () => {
     const menu = page.getByTestId("language-menu").filter({ visible: true });
     await expect(menu).toBeVisible();
     await expect(button).toHaveAttribute("aria-expanded", "true");
-    await menu.getByRole("button", { name: "日本語" }).click();
+    await menu.getByRole("menuitemradio", { name: "日本語" }).click();
 
     await expect(page).toHaveURL(/\/ja$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(home.ja.hero.title);
@@ -120,7 +120,7 @@ test.describe("language dropdown", () => {
     await page.goto("/ja/about");
     await hydrated(page);
     await page.getByTestId("language-button").filter({ visible: true }).click();
-    await page.getByTestId("language-menu").filter({ visible: true }).getByRole("button", { name: "English" }).click();
+    await page.getByTestId("language-menu").filter({ visible: true }).getByRole("menuitemradio", { name: "English" }).click();
     // /ja/about also ends in /about: wait for the exact path.
     await expect(page).toHaveURL((url) => url.pathname === "/about");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
@@ -139,6 +139,116 @@ test.describe("language dropdown", () => {
     await page.getByRole("heading", { level: 1 }).click();
     await expect(page.getByTestId("language-menu")).toHaveCount(0);
   });
+});
+
+test.describe("keyboard", () => {
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 768],
+  ] as const) {
+    test(`the language menu follows the menu-button pattern and shows names, not flags (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto("/");
+      await hydrated(page);
+      const button = page.getByTestId("language-button").filter({ visible: true });
+      await expect(button).toHaveText("English");
+      await expect(button).toHaveAttribute("aria-haspopup", "menu");
+      const menu = page.getByTestId("language-menu");
+      const item = (name: string) => menu.getByRole("menuitemradio", { name });
+
+      // Enter opens on the first item; arrows move and wrap; Home and End jump.
+      await button.focus();
+      await page.keyboard.press("Enter");
+      await expect(menu).toBeVisible();
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      await expect(menu.getByRole("menuitemradio")).toHaveCount(LANGUAGES.length);
+      for (const [i, language] of LANGUAGES.entries()) await expect(menu.getByRole("menuitemradio").nth(i)).toHaveAccessibleName(language.name);
+      expect(await menu.textContent()).not.toMatch(/\p{Regional_Indicator}/u);
+      await expect(item("English")).toBeFocused();
+      await expect(item("English")).toHaveAttribute("aria-checked", "true");
+      await page.keyboard.press("ArrowDown");
+      await expect(item("日本語")).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(item("中文")).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(item("English")).toBeFocused();
+      await page.keyboard.press("ArrowUp");
+      await expect(item("中文")).toBeFocused();
+      await page.keyboard.press("Home");
+      await expect(item("English")).toBeFocused();
+      await page.keyboard.press("End");
+      await expect(item("中文")).toBeFocused();
+
+      // Escape closes and returns focus to the button.
+      await page.keyboard.press("Escape");
+      await expect(menu).toHaveCount(0);
+      await expect(button).toBeFocused();
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+
+      // Space and ArrowDown open on the first item too; Tab closes.
+      await page.keyboard.press("Space");
+      await expect(item("English")).toBeFocused();
+      await page.keyboard.press("Tab");
+      await expect(menu).toHaveCount(0);
+      await button.focus();
+      await page.keyboard.press("ArrowDown");
+      await expect(item("English")).toBeFocused();
+
+      // Choosing with the keyboard switches the language.
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/ja$/);
+      await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+      await expect(menu).toHaveCount(0);
+    });
+  }
+
+  test("Escape closes the mobile menu and returns focus to its button (390 px)", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await hydrated(page);
+    const toggle = page.getByTestId("mobile-menu-button");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByTestId("mobile-menu");
+    await expect(menu).toBeVisible();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link").first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveCount(0);
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 768],
+  ] as const) {
+    test(`focus rings are two-tone (dark blue inside, white outside), so they show on light and dark backgrounds (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto("/");
+      await hydrated(page);
+      // The hero's call to action sits on the navy hero; the language button on the white header.
+      const targets = [page.getByTestId("hero-cta"), page.getByTestId("language-button").filter({ visible: true })];
+      for (const target of targets) {
+        await target.focus();
+        // Focus by script does not always match :focus-visible; a Tab round trip does.
+        await page.keyboard.press("Shift+Tab");
+        await page.keyboard.press("Tab");
+        await expect(target).toBeFocused();
+        const ring = await target.evaluate((el) => {
+          const style = getComputedStyle(el);
+          return { outlineStyle: style.outlineStyle, outlineWidth: parseFloat(style.outlineWidth), outlineColor: style.outlineColor, boxShadow: style.boxShadow };
+        });
+        expect(ring.outlineStyle).toBe("solid");
+        expect(ring.outlineWidth).toBeGreaterThanOrEqual(2);
+        // Dark blue (#1e3a8a) inner ring: 10:1 on white. White outer ring: 14:1 on the navy hero.
+        expect(ring.outlineColor).toBe("rgb(255, 255, 255)");
+        expect(ring.boxShadow).toContain("rgb(30, 58, 138)");
+      }
+    });
+  }
 });
 
 test.describe("mobile layout", () => {

@@ -67,6 +67,7 @@ const PARAM_SAMPLES: Record<string, string> = {
   slug: "tax-consultation",
   id: "1",
   package: "basic",
+  project: "ai-vat-classification",
 };
 const ADMIN_USER_ID = "00000000-0000-4000-8000-000000000000";
 

@@ -153,8 +153,10 @@ const en = {
   pricing: {
     title: "Pricing Plans",
     subtitle: "The packages customers can buy. Names, prices and credits come from the same catalog as the public pricing page.",
-    tokens: "{count} tokens",
-    features: "Features",
+    tokens: "{count} credits",
+    perCredit: "{price} per credit",
+    bestValue: "Marked best value on the public page",
+    features: "What the credits buy",
     publicPage: "Open the public pricing page",
   },
   messages: {
@@ -338,8 +340,10 @@ export const admin: Localized<AdminMessages> = {
     pricing: {
       title: "料金プラン",
       subtitle: "お客様が購入できるパッケージです。名称・価格・クレジット数は公開中の料金ページと同じカタログから表示しています。",
-      tokens: "{count} トークン",
-      features: "特典",
+      tokens: "{count}クレジット",
+      perCredit: "1クレジットあたり{price}",
+      bestValue: "公開ページで「最もお得」と表示",
+      features: "クレジットでできること",
       publicPage: "公開中の料金ページを開く",
     },
     messages: {
@@ -518,8 +522,10 @@ export const admin: Localized<AdminMessages> = {
     pricing: {
       title: "价格方案",
       subtitle: "客户可购买的套餐。名称、价格和积分数与公开价格页面取自同一份目录。",
-      tokens: "{count} 代币",
-      features: "权益",
+      tokens: "{count} 积分",
+      perCredit: "每积分 {price}",
+      bestValue: "公开页面标注为“最划算”",
+      features: "积分可以用来",
       publicPage: "打开公开价格页面",
     },
     messages: {

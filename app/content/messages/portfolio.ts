@@ -1,4 +1,4 @@
-// Interface text of /portfolio: filters, cards and the details dialog.
+// Interface text of /portfolio (filters, cards, the details dialog) and of the case studies.
 import type { Localized } from "../../../lib/i18n/languages";
 
 const en = {
@@ -15,9 +15,24 @@ const en = {
   client: "Client",
   technologies: "Technologies",
   viewDetails: "View Details",
-  viewLive: "View Live",
-  viewCode: "View Code",
+  readCaseStudy: "Read the case study",
   close: "Close",
+  caseStudy: {
+    breadcrumb: "Breadcrumb",
+    label: "Case study",
+    client: "About the client",
+    sector: "Sector",
+    size: "Size",
+    countries: "Countries",
+    challenge: "The challenge",
+    approach: "Our approach",
+    outcome: "The outcome",
+    service: "Service",
+    anonymous: "Client names are not published; details are shared with the client's consent.",
+    ctaTitle: "Facing a similar challenge?",
+    ctaText: "Tell us about your situation. A consultant who has done this work will get back to you.",
+    ctaButton: "Contact us",
+  },
 };
 
 export type PortfolioMessages = typeof en;
@@ -38,9 +53,24 @@ export const portfolioMessages: Localized<PortfolioMessages> = {
     client: "クライアント",
     technologies: "使用技術",
     viewDetails: "詳細を見る",
-    viewLive: "デモを見る",
-    viewCode: "技術解説を見る",
+    readCaseStudy: "導入事例を読む",
     close: "閉じる",
+    caseStudy: {
+      breadcrumb: "パンくずリスト",
+      label: "導入事例",
+      client: "お客様について",
+      sector: "業種",
+      size: "規模",
+      countries: "展開国",
+      challenge: "課題",
+      approach: "取り組み",
+      outcome: "成果",
+      service: "担当サービス",
+      anonymous: "お客様の名称は公開していません。掲載内容はお客様の了承を得ています。",
+      ctaTitle: "同じような課題をお持ちですか？",
+      ctaText: "まずは状況をお聞かせください。同様の案件を手がけたコンサルタントからご連絡します。",
+      ctaButton: "お問い合わせ",
+    },
   },
   zh: {
     filterLabel: "按类别筛选项目",
@@ -56,8 +86,23 @@ export const portfolioMessages: Localized<PortfolioMessages> = {
     client: "客户",
     technologies: "技术栈",
     viewDetails: "查看详情",
-    viewLive: "查看演示",
-    viewCode: "查看技术解读",
+    readCaseStudy: "阅读案例详情",
     close: "关闭",
+    caseStudy: {
+      breadcrumb: "面包屑导航",
+      label: "客户案例",
+      client: "客户概况",
+      sector: "行业",
+      size: "规模",
+      countries: "业务地区",
+      challenge: "面临的挑战",
+      approach: "我们的做法",
+      outcome: "项目成果",
+      service: "相关服务",
+      anonymous: "我们不公开客户名称，案例内容已征得客户同意。",
+      ctaTitle: "遇到类似的难题？",
+      ctaText: "请告诉我们您的情况，做过类似项目的顾问会与您联系。",
+      ctaButton: "联系我们",
+    },
   },
 };

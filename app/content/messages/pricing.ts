@@ -1,19 +1,54 @@
-// Interface text of /pricing. Package names, prices, credits and features come from lib/catalog.ts.
+// Interface text of /pricing. Package names, prices, credits and what they buy come from
+// lib/catalog.ts; the credit terms here must agree with the Terms (tests/pricing-terms.test.ts).
 import type { Localized } from "../../../lib/i18n/languages";
 
+interface FaqItem {
+  question: string;
+  answer: string;
+}
+
 const en = {
-  seoTitle: "Pricing: Credit Packages",
+  seoTitle: "Pricing: Credits for the AI Tax Assistant",
   seoDescription:
-    "Choose a {siteName} credit package: Basic $25 for 50 credits, Pro $50 for 100 credits or VIP $100 for 250 credits. One credit buys one AI tax answer.",
-  pricingNav: "Pricing navigation",
-  title: "Choose Your Package",
-  tagline: "Packages for every tech enthusiast: pick the plan that fits how you explore, learn and connect.",
+    "{siteName} credit packages: Basic $25 for 50 credits, Pro $50 for 100, VIP $100 for 250. One credit is one answer. Credits never expire; tax included.",
+  title: "Pricing for the AI tax assistant",
+  tagline:
+    "Buy credits once and use them whenever a tax question comes up. One credit is one answer from the assistant. Prices are in US dollars and include any applicable tax.",
   credits: "{count} credits",
+  perCredit: "{price} per credit",
   oneTime: "one-time payment",
-  features: "Included",
-  getStarted: "Get Started",
-  popular: "Most popular",
-  creditNote: "One credit pays for one answer from the AI tax assistant. Credits do not expire.",
+  features: "What your credits buy",
+  getStarted: "Buy credits",
+  bestValue: "Best value",
+  bestValueNote: "Lowest price per credit",
+  faqTitle: "Questions about credits",
+  faq: [
+    {
+      question: "Do credits expire?",
+      answer:
+        "No. Credits never expire and stay on your account until you use them. They are tied to your account and cannot be transferred to anyone else.",
+    },
+    {
+      question: "Can I get a refund?",
+      answer:
+        "Yes. You can have a purchase refunded in full within 14 days, as long as your balance still holds all the credits that purchase added. Ask through the contact form. We do not make partial refunds.",
+    },
+    {
+      question: "Is tax included, and can I get an invoice?",
+      answer:
+        "Prices are in US dollars and include any applicable tax, so the amount shown is the amount you pay. Every purchase is listed in your account. If you need an invoice in your company's name, ask through the contact form.",
+    },
+    {
+      question: "Can my team share credits?",
+      answer:
+        "Each account belongs to one person, and credits stay with the account that bought them. If your firm wants credits shared across a team, talk to us and we will propose an arrangement.",
+    },
+  ] as FaqItem[],
+  sales: {
+    title: "Buying for a firm?",
+    text: "Shared credits for a team, invoicing to your company or a larger volume: tell us what you need.",
+    button: "Contact sales",
+  },
 };
 
 export type PricingMessages = typeof en;
@@ -21,31 +56,86 @@ export type PricingMessages = typeof en;
 export const pricingMessages: Localized<PricingMessages> = {
   en,
   ja: {
-    seoTitle: "料金プラン：クレジットパッケージ",
+    seoTitle: "料金：AI税務アシスタントのクレジット",
     seoDescription:
-      "{siteName}のクレジットパッケージをお選びください。ベーシック（$25・50クレジット）、プロ（$50・100クレジット）、VIP（$100・250クレジット）をご用意しています。1クレジットでAI税務アシスタントの回答を1件受け取れます。",
-    pricingNav: "料金ページのナビゲーション",
-    title: "パッケージを選ぶ",
-    tagline: "すべてのテック愛好家のためのパッケージ。学び方や交流のスタイルに合わせて、最適なプランをお選びください。",
-    credits: "{count} クレジット",
-    oneTime: "お支払いは1回のみ",
-    features: "含まれる内容",
-    getStarted: "今すぐ始める",
-    popular: "人気No.1",
-    creditNote: "1クレジットで、AI税務アシスタントから1件の回答を受け取れます。クレジットに有効期限はありません。",
+      "{siteName}のクレジット料金。ベーシック$25（50クレジット）、プロ$50（100クレジット）、VIP$100（250クレジット）。1クレジットで回答1件。有効期限なし、税込価格です。",
+    title: "AI税務アシスタントの料金",
+    tagline:
+      "クレジットを一度購入すれば、税務の疑問が生じたときにいつでもお使いいただけます。1クレジットでアシスタントの回答1件。価格は米ドル建て・税込です。",
+    credits: "{count}クレジット",
+    perCredit: "1クレジットあたり{price}",
+    oneTime: "買い切り",
+    features: "クレジットでできること",
+    getStarted: "購入する",
+    bestValue: "最もお得",
+    bestValueNote: "1クレジットあたりの価格が最安",
+    faqTitle: "クレジットに関するよくあるご質問",
+    faq: [
+      {
+        question: "クレジットに有効期限はありますか？",
+        answer:
+          "いいえ、クレジットに有効期限はありません。使い切るまでアカウントに残ります。クレジットはご購入いただいたアカウントに紐づくため、他の方へ譲渡することはできません。",
+      },
+      {
+        question: "返金はできますか？",
+        answer:
+          "はい。ご購入から14日以内で、そのご購入で付与されたクレジットがすべて残高に残っている場合は、全額を返金いたします。お問い合わせフォームからご依頼ください。一部のみの返金は承っておりません。",
+      },
+      {
+        question: "価格は税込ですか？請求書は発行できますか？",
+        answer:
+          "価格は米ドル建てで、適用される税を含んだ税込価格です。表示金額がそのままお支払い金額となります。ご購入履歴はアカウントでご確認いただけます。会社名義の請求書が必要な場合は、お問い合わせフォームからご連絡ください。",
+      },
+      {
+        question: "チームでクレジットを共有できますか？",
+        answer:
+          "アカウントはお一人につき一つで、クレジットは購入したアカウントでのみご利用いただけます。事務所や企業のチームでクレジットを共有したい場合は、ご要望をお聞かせください。利用形態に合わせたご提案をいたします。",
+      },
+    ],
+    sales: {
+      title: "法人・事務所でのご利用",
+      text: "チームでのクレジット共有、会社宛ての請求書、まとまった数量のご購入など、まずはご相談ください。",
+      button: "法人向けのお問い合わせ",
+    },
   },
   zh: {
-    seoTitle: "价格：积分套餐",
+    seoTitle: "价格：AI 税务助手积分",
     seoDescription:
-      "选择适合您的{siteName}积分套餐：基础版 $25 含 50 积分，专业版 $50 含 100 积分，VIP $100 含 250 积分。每个积分可获取一次 AI 税务解答。",
-    pricingNav: "价格页导航",
-    title: "选择您的套餐",
-    tagline: "为每一位科技爱好者准备的套餐：根据您探索、学习和交流的方式，选择最合适的方案。",
+      "{siteName}积分套餐：基础版 $25 含 50 积分，专业版 $50 含 100 积分，VIP $100 含 250 积分。1 积分即 1 次解答，积分永不过期，价格已含税。",
+    title: "AI 税务助手价格",
+    tagline: "积分一次购买，遇到税务问题随时使用。1 积分即可获得助手的 1 次解答。价格以美元计，已包含所有适用税费。",
     credits: "{count} 积分",
+    perCredit: "每积分 {price}",
     oneTime: "一次性付款",
-    features: "套餐内容",
-    getStarted: "立即开始",
-    popular: "最受欢迎",
-    creditNote: "每个积分可向 AI 税务助手提问一次并获得解答。积分长期有效。",
+    features: "积分可以用来",
+    getStarted: "立即购买",
+    bestValue: "最划算",
+    bestValueNote: "每积分单价最低",
+    faqTitle: "积分常见问题",
+    faq: [
+      {
+        question: "积分会过期吗？",
+        answer: "不会。积分永不过期，在用完之前会一直保留在您的账户中。积分仅限购买账户使用，不能转让给他人。",
+      },
+      {
+        question: "可以退款吗？",
+        answer:
+          "可以。购买后 14 天内，只要该笔购买所得的积分仍全部留在余额中，即可申请全额退款，请通过联系表单提出。我们不提供部分退款。",
+      },
+      {
+        question: "价格含税吗？可以开具发票吗？",
+        answer:
+          "价格以美元计，已包含所有适用税费，页面显示的金额即为实付金额。每笔购买记录都可在账户中查看。如需以公司名义开具发票，请通过联系表单告知我们。",
+      },
+      {
+        question: "团队可以共用积分吗？",
+        answer: "每个账户仅限一人使用，积分只能在购买账户中使用。如果贵公司希望团队共用积分，欢迎联系我们，我们会根据您的需求提供方案。",
+      },
+    ],
+    sales: {
+      title: "为公司或事务所购买？",
+      text: "团队共用积分、以公司名义开票或大批量采购，欢迎告诉我们您的需求。",
+      button: "联系销售",
+    },
   },
 };
