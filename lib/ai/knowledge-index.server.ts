@@ -8,14 +8,18 @@ import { collectPassages, type ContentVars, type Passage } from "./passages.serv
 import { segmentWords } from "./segment";
 
 /*
- * When the site can answer (tuned on bench/retrieval-eval.json; docs/performance.md, "knowledge
- * retrieval"): the best passage scores at least MIN_SCORE, and words the site never uses carry at
- * most MAX_UNKNOWN of the question's weight (each word weighted by its inverse document frequency).
- * "What is the inheritance tax exemption?" shares "tax" and "exemption" with the site, but
- * "inheritance" weighs most and appears nowhere, so it is not answered from the site.
+ * When the site can answer: the best passage scores at least `minScore`, and words the site never
+ * uses carry at most `maxUnknown` of the question's weight (each word weighted by its inverse
+ * document frequency). "What is the inheritance tax exemption?" shares "tax" and "exemption" with
+ * the site, but "inheritance" weighs most and appears nowhere, so it is not answered from the site.
+ * Per language, because scores and vocabularies differ (Chinese and Japanese words are short);
+ * tuned on bench/retrieval-eval.json, figures in docs/performance.md ("knowledge retrieval").
  */
-export const MIN_SCORE = 20;
-export const MAX_UNKNOWN = 0.55;
+export const RELEVANCE: Record<Lang, { minScore: number; maxUnknown: number }> = {
+  en: { minScore: 22, maxUnknown: 0.75 },
+  ja: { minScore: 18, maxUnknown: 0.62 },
+  zh: { minScore: 15, maxUnknown: 0.75 },
+};
 /** Further pages are cited only while they score at least this share of the best one. */
 export const FOLLOWING_SHARE = 0.5;
 export const MAX_CITED_PAGES = 4;
@@ -26,7 +30,7 @@ export interface Hit {
 }
 
 export interface Retrieval {
-  /** False when the site's content cannot answer the question (see MIN_SCORE, MAX_UNKNOWN). */
+  /** False when the site's content cannot answer the question (see RELEVANCE). */
   answerable: boolean;
   /** The best passage of each page, best first (up to MAX_CITED_PAGES; empty when unanswerable). */
   hits: Hit[];
@@ -110,7 +114,8 @@ export function buildKnowledgeIndex(vars: ContentVars, passages: Passage[] = col
         if (!index.documentFrequency.has(word)) unknown += weight;
       }
       const best = { score: top.score, unknown: total > 0 ? unknown / total : 1 };
-      if (best.score < MIN_SCORE || best.unknown > MAX_UNKNOWN) return { answerable: false, hits: [], best };
+      const { minScore, maxUnknown } = RELEVANCE[lang];
+      if (best.score < minScore || best.unknown > maxUnknown) return { answerable: false, hits: [], best };
       const hits: Hit[] = [];
       const seen = new Set<string>();
       for (const result of results) {

@@ -92,7 +92,7 @@ function passagesIn(lang: Lang): Omit<Passage, "id" | "lang">[] {
       ),
     );
   }
-  add("/pricing", p.seoTitle, [p.seoDescription, p.creditNote].join("\n"));
+  add("/pricing", p.seoTitle, [p.title, p.tagline, p.seoDescription, p.creditNote].join("\n"));
 
   const c = contact[lang];
   add(

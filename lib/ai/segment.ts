@@ -26,6 +26,8 @@ const STOPWORDS: Record<Lang, ReadonlySet<string>> = {
 };
 
 const HIRAGANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
+/** Runs of kanji/hanzi and katakana long enough to hold more than one word. */
+const CJK_RUN = /[\p{Script=Han}\p{Script=Katakana}ー]{3,}/gu;
 
 const segmenters = new Map<Lang, Intl.Segmenter>();
 function segmenter(lang: Lang): Intl.Segmenter {
@@ -46,7 +48,9 @@ export function normalizeText(text: string): string {
  * The words of `text` in `lang` as index terms: normalised, word-like segments only, stopwords
  * (and in Japanese pure-hiragana function words) removed, English words reduced to their Porter
  * stem ("invoicing" and "invoices" → "invoic"). Latin words in a Japanese or Chinese text ("VAT",
- * "SOC 2") are kept as words.
+ * "SOC 2") are kept as words. Japanese and Chinese also get the character pairs of each kanji/hanzi
+ * or katakana run: the dictionary splits a compound differently in different contexts ("源泉徴収税"
+ * vs "源泉税"), and the pairs still match.
  */
 export function segmentWords(text: string, lang: Lang): string[] {
   const stop = STOPWORDS[lang];
@@ -58,6 +62,16 @@ export function segmentWords(text: string, lang: Lang): string[] {
     if (!word || stop.has(word)) continue;
     if (lang === "ja" && HIRAGANA_ONLY.test(word)) continue;
     words.push(lang === "en" ? stemmer(word) : word);
+  }
+  if (lang !== "en") {
+    // Pairs that are words of their own are already there.
+    const known = new Set(words);
+    for (const run of normalizeText(text).match(CJK_RUN) ?? []) {
+      for (let i = 0; i + 2 <= run.length; i++) {
+        const pair = run.slice(i, i + 2);
+        if (!stop.has(pair) && !known.has(pair)) words.push(pair);
+      }
+    }
   }
   return words;
 }
