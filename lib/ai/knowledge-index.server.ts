@@ -129,3 +129,16 @@ export function buildKnowledgeIndex(vars: ContentVars, passages: Passage[] = col
     },
   };
 }
+
+const built = new Map<string, KnowledgeIndex>();
+
+/** The index of the site's content with these placeholder values, built once per process. */
+export function siteKnowledgeIndex(vars: ContentVars): KnowledgeIndex {
+  const key = JSON.stringify(Object.entries(vars).sort(([a], [b]) => a.localeCompare(b)));
+  let index = built.get(key);
+  if (!index) {
+    index = buildKnowledgeIndex(vars);
+    built.set(key, index);
+  }
+  return index;
+}
