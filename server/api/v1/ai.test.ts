@@ -202,6 +202,42 @@ describe("POST /api/v1/ai/ask with a model", () => {
     expect(body.messages[1]).toEqual({ role: "user", content: QUESTION });
   });
 
+  it("sends the site's passages as numbered context and cites them on done and in the history", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const question = "转让定价同期资料需要准备哪些内容？";
+    const result = await ask(testApp, member.token, { topic: "tax-consultation", question, lang: "zh" });
+    const done = finalEvent(result.events);
+    if (done?.event !== "done") throw new Error("no done event");
+    expect(done.data).toMatchObject({ answer: FAKE_ANSWER, credits: 2, source: "model", charged: true });
+    const entry = KNOWLEDGE_BASE["tax-consultation"][0]!.zh;
+    expect(done.data.citations[0]).toEqual({ title: entry.question, url: "/zh/services/tax-consultation" });
+    expect(done.data.citations.every((c) => c.url.startsWith("/zh/"))).toBe(true);
+
+    // The request holds every cited passage, numbered in the same order, with its text.
+    const body = (fake.requests[0] as FakeRequest).body as { messages: { role: string; content: string }[] };
+    const system = body.messages[0]!.content;
+    for (const [i, citation] of done.data.citations.entries()) expect(system).toContain(`[${i + 1}] ${citation.title} (${citation.url})`);
+    expect(system).toContain("主体文档和本地文档");
+    expect(system).toMatch(/cite each excerpt you use with its marker/);
+    expect(body.messages[1]).toEqual({ role: "user", content: question });
+
+    const history = await request(testApp, "GET", "/api/v1/ai/history", { token: member.token });
+    expect(history.body.questions[0].citations).toEqual(done.data.citations);
+  });
+
+  it("lets the model answer generally, uncited and charged, when the site has nothing on the question", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const result = await ask(testApp, member.token, { topic: "tax-consultation", question: "What's a good recipe for banana bread?", lang: "en" });
+    const done = finalEvent(result.events);
+    if (done?.event !== "done") throw new Error("no done event");
+    expect(done.data).toMatchObject({ credits: 2, source: "model", charged: true, citations: [] });
+    const body = (fake.requests[0] as FakeRequest).body as { messages: { role: string; content: string }[] };
+    expect(body.messages[0]!.content).toContain("not based on TaxAtlas's published material");
+    expect(body.messages[0]!.content).not.toMatch(/\[1\]/);
+  });
+
   it("streams each piece as it comes, uncompressed and uncached, even when the client accepts gzip", async () => {
     const testApp = await modelApp();
     const member = await insertUser(testApp.services.db, { credits: 3 });

@@ -55,7 +55,7 @@ const errorEvent = (code: AiErrorCode, lang: Lang) => ({ code, message: AI_ERROR
 aiRouter.post("/ask", async (req: Request, res: Response) => {
   const user = await requireUser(req);
   const input = parseBody(req, AskSchema, req.body);
-  const { db, ai, env, rateLimiter, logger } = services(req);
+  const { db, ai, env, knowledge, rateLimiter, logger } = services(req);
   const started = performance.now();
 
   if (!ai.configured) {
@@ -77,6 +77,11 @@ aiRouter.post("/ask", async (req: Request, res: Response) => {
     await releaseReservation(db, questionId);
     throw error;
   }
+
+  // The site's passages for the question go to the model as numbered context, cited on `done`.
+  const retrieval = knowledge.retrieve(input.question, input.lang);
+  const sources = retrieval.hits.map(({ passage }) => ({ title: passage.title, url: passage.url, text: passage.text }));
+  const citations = sources.map(({ title, url }) => ({ title, url }));
 
   const controller = new AbortController();
   let clientGone = false;
@@ -100,7 +105,7 @@ aiRouter.post("/ask", async (req: Request, res: Response) => {
   const elapsed = () => Math.round(performance.now() - started);
 
   try {
-    const messages = buildMessages({ topic: input.topic, lang: input.lang, question: input.question, siteName: env.SITE_NAME });
+    const messages = buildMessages({ topic: input.topic, lang: input.lang, question: input.question, siteName: env.SITE_NAME, sources });
     for await (const part of ai.stream(messages, controller.signal)) {
       if (part.type === "usage") {
         usage = part;
@@ -121,9 +126,10 @@ aiRouter.post("/ask", async (req: Request, res: Response) => {
       completionTokens: usage?.completionTokens ?? null,
       firstTokenMs,
       durationMs: elapsed(),
+      citations,
     });
     if (balance === null) throw new AiFailure("ai_error");
-    const done: AiDoneEvent = { questionId, answer, credits: balance, source: "model", charged: true, citations: [] };
+    const done: AiDoneEvent = { questionId, answer, credits: balance, source: "model", charged: true, citations };
     stream.send("done", done);
   } catch (error) {
     let code: AiErrorCode = error instanceof AiFailure ? error.code : "ai_error";
