@@ -1,5 +1,6 @@
 // The credit and AI-status migrations applied to a database that already holds data: values are
-// kept, the credit columns become 64-bit, 'aborted' answers become 'stopped'.
+// kept, the credit columns become 64-bit, 'aborted' answers become 'stopped', stored answers cite
+// nothing.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -16,7 +17,7 @@ async function apply(db: PGlite, file: string) {
   for (const statement of statements(file)) await db.exec(statement);
 }
 
-describe("migrations 0001 and 0002 on existing data", () => {
+describe("migrations 0001 to 0003 on existing data", () => {
   it("keep every balance and amount, widen them to bigint and rename aborted answers", async () => {
     const db = new PGlite();
     try {
@@ -63,6 +64,11 @@ describe("migrations 0001 and 0002 on existing data", () => {
       expect((await db.query<{ credits: string }>(`select credits::text from users`)).rows).toEqual([{ credits: "2147483657" }]);
       const { rows: statuses } = await db.query<{ status: string }>(`select status from ai_questions order by status`);
       expect(statuses.map((s) => s.status)).toEqual(["answered", "failed", "stopped"]);
+
+      // 0003: answers stored before citations cite nothing.
+      await apply(db, "0003_ai_citations.sql");
+      const { rows: cited } = await db.query<{ citations: unknown }>(`select citations from ai_questions`);
+      expect(cited).toEqual([{ citations: [] }, { citations: [] }, { citations: [] }]);
     } finally {
       await db.close();
     }

@@ -7,6 +7,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -100,6 +101,8 @@ export const aiQuestions = pgTable(
     creditsSpent: integer("credits_spent").notNull().default(0),
     firstTokenMs: integer("first_token_ms"),
     durationMs: integer("duration_ms"),
+    // The pages the answer cites, most relevant first ([] for answers stored before citations).
+    citations: jsonb("citations").$type<{ title: string; url: string }[]>().notNull().default([]),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },

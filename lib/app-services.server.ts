@@ -1,11 +1,13 @@
 // Everything a request handler or loader needs, built once at start-up and passed down explicitly
 // (to Express handlers through `req.app.locals`, to loaders through React Router's load context).
 import { openDatabase, type Database, type Db } from "../db/client.server";
+import { siteKnowledgeIndex, type KnowledgeIndex } from "./ai/knowledge-index.server";
 import { createAiProvider, type AiProvider } from "./ai/provider.server";
 import type { Env } from "./env.server";
 import { listenOrigin, siteUrlOrigin } from "./http/origin.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail.server";
+import { envContentVars } from "./page-loader.server";
 import type { PaymentProvider } from "./payments/provider";
 import { createPaymentProvider } from "./payments/providers.server";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
@@ -19,6 +21,8 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   /** The AI assistant's model (configured from AI_* variables; unconfigured without AI_API_KEY). */
   ai: AiProvider;
+  /** Everything the site publishes, searchable per language: what the assistant answers from. */
+  knowledge: KnowledgeIndex;
   /** Card payments: Stripe when its keys are set, otherwise the built-in test-mode provider. */
   payments: PaymentProvider;
   /** Where the site lives: the base of every absolute URL (lib/http/origin.server.ts). */
@@ -54,6 +58,7 @@ export async function createAppServices(env: Env, overrides: ServiceOverrides = 
     mailer: overrides.mailer ?? createMailer(env, logger),
     rateLimiter: createRateLimiter(db, { enabled: env.RATE_LIMITS }),
     ai: overrides.ai ?? createAiProvider(env, logger),
+    knowledge: siteKnowledgeIndex(envContentVars(env)),
     payments: overrides.payments ?? createPaymentProvider(env),
     site: env.SITE_URL
       ? { origin: siteUrlOrigin(env.SITE_URL), configured: true }

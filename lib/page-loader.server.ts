@@ -1,6 +1,7 @@
 // What most public page loaders do: pick the language from the URL, take the content in that
 // language (English as fallback), fill {siteName} and the contact placeholders.
 import type { AppServices } from "./app-services.server";
+import type { Env } from "./env.server";
 import { pickLocalized } from "./content";
 import { companyLegalName } from "./env.server";
 import { fillContent } from "./i18n/format";
@@ -11,7 +12,11 @@ export function pageLang(params: { lang?: string }): Lang {
 }
 
 export function contentVars(services: AppServices): Record<string, string> {
-  const { env } = services;
+  return envContentVars(services.env);
+}
+
+/** The placeholder values of the content ({siteName}, {contactEmail}, ...). */
+export function envContentVars(env: Env): Record<string, string> {
   return {
     siteName: env.SITE_NAME,
     legalName: companyLegalName(env),

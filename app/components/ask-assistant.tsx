@@ -6,7 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { SseParser, toAiEvent } from "../../lib/ai/sse";
 import { apiHeaders } from "../../lib/api-client";
 import { format } from "../../lib/i18n/format";
-import type { AiSource } from "../../lib/schemas/ai";
+import type { AiSource, Citation } from "../../lib/schemas/ai";
 import { QUESTION_MAX } from "../../lib/schemas/ai-limits";
 import type { ServiceSlug } from "../../lib/services";
 import { ai as aiMessages } from "../content/messages/ai";
@@ -29,6 +29,10 @@ interface Answer {
   source: AiSource | null;
   /** The balance after the answer; null until it is complete. */
   credits: number | null;
+  /** Whether the answer cost a credit (a question the material cannot answer is free). */
+  charged: boolean;
+  /** The pages the answer cites as [1], [2], ... */
+  citations: Citation[];
   complete: boolean;
 }
 
@@ -115,7 +119,7 @@ export function AskAssistant({
     setQuestion("");
     setFailure(null);
     setStopped(false);
-    setAnswer({ question: text, text: "", source: null, credits: null, complete: false });
+    setAnswer({ question: text, text: "", source: null, credits: null, charged: false, citations: [], complete: false });
     setGenerating(true);
     const controller = new AbortController();
     requestRef.current = controller;
@@ -156,7 +160,15 @@ export function AskAssistant({
             setAnswer((current) => current && { ...current, text: current.text + ev.data.text });
           } else if (ev.event === "done") {
             finished = true;
-            setAnswer({ question: text, text: ev.data.answer, source: ev.data.source, credits: ev.data.credits, complete: true });
+            setAnswer({
+              question: text,
+              text: ev.data.answer,
+              source: ev.data.source,
+              credits: ev.data.credits,
+              charged: ev.data.charged,
+              citations: ev.data.citations ?? [],
+              complete: true,
+            });
             auth.setCredits(ev.data.credits);
           } else {
             finished = true;
@@ -194,9 +206,8 @@ export function AskAssistant({
           {t.askTitle}
         </h2>
         <p className="mt-2 text-slate-700">{t.askIntro}</p>
-        {configured ? (
-          <p className="mt-1 text-sm text-slate-600">{t.costNote}</p>
-        ) : (
+        <p className="mt-1 text-sm text-slate-600">{t.costNote}</p>
+        {!configured && (
           <p className="mt-3 rounded-md bg-brand-50 px-3 py-2 text-sm text-slate-700" data-testid="kb-note">
             {t.knowledgeBaseNote}
           </p>
@@ -239,7 +250,7 @@ export function AskAssistant({
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
             <p id={hintId} className="text-sm text-slate-600">
               {format(t.characterCount, { count: question.length, max: QUESTION_MAX })}
-              {auth.ready && auth.isAuthenticated && auth.credits !== null && configured && (
+              {auth.ready && auth.isAuthenticated && auth.credits !== null && (
                 <> · {format(t.balance, { count: auth.credits })}</>
               )}
             </p>
@@ -326,11 +337,25 @@ export function AskAssistant({
           {generating && (
             <span aria-hidden className="mt-2 inline-block h-4 w-2 animate-pulse bg-brand-600" data-testid="ai-cursor" />
           )}
+          {answer.complete && answer.citations.length > 0 && (
+            <div className="mt-6" data-testid="ai-sources">
+              <h3 className="text-lg font-semibold text-slate-900">{t.sources}</h3>
+              <ol className="mt-2 list-decimal space-y-1 pl-6 text-slate-800">
+                {answer.citations.map((citation, i) => (
+                  <li key={citation.url} id={`${ids}-source-${i + 1}`}>
+                    <Link to={citation.url} className="text-brand-700 underline hover:text-brand-900">
+                      {citation.title}
+                    </Link>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          )}
           {answer.complete && (
             <div className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-600">
               <p>{t.disclaimer}</p>
               <p className="mt-1" data-testid="ai-charge">
-                {answer.source === "model" && answer.credits !== null ? format(t.charged, { count: answer.credits }) : t.free}
+                {answer.charged && answer.credits !== null ? format(t.charged, { count: answer.credits }) : t.free}
               </p>
             </div>
           )}

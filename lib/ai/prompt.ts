@@ -1,8 +1,11 @@
 // The messages sent to the model: a system prompt per service page, then the member's question.
 // The prompt is in English (models follow English instructions most reliably) and tells the model
-// which language to answer in, so the answer matches the page's language.
+// which language to answer in, so the answer matches the page's language. When the knowledge index
+// found passages of the site for the question, they follow as numbered excerpts the model answers
+// from and cites as [1], [2]; otherwise the model says its answer is not based on the site.
 import type { Lang } from "../i18n/languages";
 import type { ServiceSlug } from "../services";
+import { condense, wordCount, type Source } from "./compose";
 
 export interface ChatMessage {
   role: "system" | "user";
@@ -51,9 +54,48 @@ export function systemPrompt(topic: ServiceSlug, lang: Lang, siteName: string): 
   ].join("\n\n");
 }
 
-export function buildMessages(input: { topic: ServiceSlug; lang: Lang; question: string; siteName: string }): ChatMessage[] {
+/** The excerpts together stay within about this many tokens, whatever was found. */
+export const CONTEXT_TOKEN_BUDGET = 1200;
+
+/** A rough token count: about 1.4 tokens per English word, one per Japanese or Chinese character. */
+export function estimateTokens(text: string, lang: Lang): number {
+  return lang === "en" ? Math.ceil(wordCount(text, lang) * 1.4) : text.replace(/\s+/gu, "").length;
+}
+
+/**
+ * The numbered excerpts (each cut to an equal share of CONTEXT_TOKEN_BUDGET, keeping the sentences
+ * closest to the question) and the instructions to answer from them; or, with no excerpts, the
+ * instruction to say the answer is general.
+ */
+export function contextPrompt(input: { lang: Lang; question: string; siteName: string; sources: Source[] }): string {
+  const { lang, question, siteName, sources } = input;
+  if (sources.length === 0) {
+    return `None of ${siteName}'s published material matches this question. You may answer it generally, but begin with one sentence saying that this answer is not based on ${siteName}'s published material, and do not use citation markers.`;
+  }
+  // Tokens to the budget's "words" of condense(): English words are ~1.4 tokens, a ja/zh word two characters.
+  const share = Math.floor(CONTEXT_TOKEN_BUDGET / sources.length);
+  const words = lang === "en" ? Math.floor(share / 1.4) : Math.floor(share / 2);
+  const excerpts = sources.map(
+    (source, i) => `[${i + 1}] ${source.title} (${source.url})\n${condense(source.text, question, lang, words, [source.title])}`,
+  );
   return [
-    { role: "system", content: systemPrompt(input.topic, input.lang, input.siteName) },
+    `Below are numbered excerpts from ${siteName}'s published material that match the question. Answer from them: use the facts they give, cite each excerpt you use with its marker, such as [1] or [2], right after the sentence that uses it, and do not cite anything else. If the excerpts do not cover part of the question, say so rather than inventing details.`,
+    ...excerpts,
+  ].join("\n\n");
+}
+
+export function buildMessages(input: {
+  topic: ServiceSlug;
+  lang: Lang;
+  question: string;
+  siteName: string;
+  /** Passages of the site for the question, best first; omitted: no context at all. */
+  sources?: Source[];
+}): ChatMessage[] {
+  const system = systemPrompt(input.topic, input.lang, input.siteName);
+  const content = input.sources === undefined ? system : `${system}\n\n${contextPrompt({ ...input, sources: input.sources })}`;
+  return [
+    { role: "system", content },
     { role: "user", content: input.question },
   ];
 }

@@ -1,9 +1,10 @@
 // Stored questions and the credit they cost.
 //
-// How spending stays safe under concurrency (one answer = 1 credit, charged only when complete):
-// a question to the model first takes a *slot*: in one transaction the user's row is locked
+// How spending stays safe under concurrency (one answer = 1 credit, charged only when complete,
+// whether the model or the published material (lib/ai/compose.ts) writes it): a question first takes
+// a *slot*: in one transaction the user's row is locked
 // (SELECT ... FOR UPDATE) and a pending question is inserted only while
-//   credits > number of the user's pending model questions.
+//   credits > number of the user's pending questions.
 // So at any moment the pending questions are covered by the balance, and no ledger row exists yet.
 // When the answer is complete, one transaction marks the question answered and charges it with
 // changeCredits(-1, kind 'ai_spend', aiQuestionId): exactly one ledger row per answer. A failed or
@@ -20,7 +21,7 @@ import type { Db, DbOrTx } from "../../db/client.server";
 import { aiQuestions, users } from "../../db/schema";
 import { changeCredits } from "../credits.server";
 import type { Lang } from "../i18n/languages";
-import type { AiHistoryItem, AiQuestionStatus, AiSource } from "../schemas/ai";
+import type { AiHistoryItem, AiQuestionStatus, AiSource, Citation } from "../schemas/ai";
 import type { ServiceSlug } from "../services";
 
 /** A request that is still streaming after this long is cut off (reported as a timeout). */
@@ -35,10 +36,12 @@ export interface NewQuestion {
   topic: ServiceSlug;
   lang: Lang;
   question: string;
-  model: string;
+  /** Null for an answer composed from the published material. */
+  model: string | null;
+  source?: AiSource;
 }
 
-/** Takes a slot for a model answer. Returns the pending question's id, or null when no credit is free. */
+/** Takes a slot for an answer. Returns the pending question's id, or null when no credit is free. */
 export async function reserveQuestion(db: Db, input: NewQuestion): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [user] = await tx
@@ -53,9 +56,7 @@ export async function reserveQuestion(db: Db, input: NewQuestion): Promise<strin
       const [pending] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(aiQuestions)
-        .where(
-          and(eq(aiQuestions.userId, input.userId), eq(aiQuestions.status, "pending"), eq(aiQuestions.source, "model")),
-        );
+        .where(and(eq(aiQuestions.userId, input.userId), eq(aiQuestions.status, "pending")));
       return Number(pending?.count ?? 0);
     };
     let pending = await pendingCount();
@@ -81,7 +82,7 @@ export async function reserveQuestion(db: Db, input: NewQuestion): Promise<strin
         topic: input.topic,
         lang: input.lang,
         question: input.question,
-        source: "model",
+        source: input.source ?? "model",
         model: input.model,
         status: "pending",
       })
@@ -103,6 +104,7 @@ export interface CompletedAnswer {
   completionTokens: number | null;
   firstTokenMs: number | null;
   durationMs: number;
+  citations?: Citation[];
 }
 
 /**
@@ -123,6 +125,7 @@ export async function completeQuestion(db: Db, input: CompletedAnswer): Promise<
           firstTokenMs: input.firstTokenMs,
           durationMs: input.durationMs,
           creditsSpent: 1,
+          citations: input.citations ?? [],
           errorCode: null,
           completedAt: sql`now()`,
         })
@@ -175,7 +178,7 @@ export async function endQuestion(
     .where(and(eq(aiQuestions.id, input.questionId), eq(aiQuestions.status, "pending")));
 }
 
-/** Stores a free answer from the built-in knowledge base. */
+/** Stores the free reply to a question the published material cannot answer. */
 export async function recordKnowledgeAnswer(
   db: DbOrTx,
   input: { userId: string; topic: ServiceSlug; lang: Lang; question: string; answer: string; durationMs: number },
@@ -213,6 +216,7 @@ export async function listHistory(db: DbOrTx, userId: string, limit: number): Pr
       source: aiQuestions.source,
       createdAt: aiQuestions.createdAt,
       creditsSpent: aiQuestions.creditsSpent,
+      citations: aiQuestions.citations,
     })
     .from(aiQuestions)
     .where(eq(aiQuestions.userId, userId))
@@ -227,7 +231,7 @@ export async function listHistory(db: DbOrTx, userId: string, limit: number): Pr
   }));
 }
 
-/** The user's balance now (for the final event of a free answer). */
+/** The user's balance now (for the final event of a free reply). */
 export async function currentCredits(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
   return row?.credits ?? 0;

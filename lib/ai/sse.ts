@@ -3,12 +3,15 @@
 // Authorization) and feeds the bytes to an SseParser.
 //
 //   event: delta   data: {"text": "..."}                       a piece of the answer
-//   event: done    data: {questionId, answer, credits, source}  the stored answer and the new balance
+//   event: done    data: {questionId, answer, credits, source, charged, citations}  the stored answer,
+//                  the new balance, whether it cost a credit and the pages it cites
 //   event: error   data: {code, message}                        translated; nothing was charged
+
+import type { AiDoneEvent } from "../schemas/ai";
 
 export type AiStreamEvent =
   | { event: "delta"; data: { text: string } }
-  | { event: "done"; data: { questionId: string; answer: string; credits: number; source: "model" | "knowledge_base" } }
+  | { event: "done"; data: AiDoneEvent }
   | { event: "error"; data: { code: string; message: string } };
 
 export function formatSseEvent(event: string, data: unknown): string {

@@ -39,6 +39,12 @@ export const HistoryQuerySchema = z.object({
 export type AiSource = "model" | "knowledge_base";
 export type AiQuestionStatus = "pending" | "answered" | "failed" | "stopped";
 
+/** A page an answer is drawn from: `url` is a site path in the question's language. */
+export interface Citation {
+  title: string;
+  url: string;
+}
+
 /** One entry of GET /api/v1/ai/history. */
 export interface AiHistoryItem {
   id: string;
@@ -50,6 +56,8 @@ export interface AiHistoryItem {
   source: AiSource;
   createdAt: string;
   creditsSpent: number;
+  /** Most relevant first; [] for answers that cite nothing (and those stored before citations). */
+  citations: Citation[];
 }
 
 /** The final server-sent event of a successful answer. */
@@ -59,6 +67,10 @@ export interface AiDoneEvent {
   /** The member's balance after this answer. */
   credits: number;
   source: AiSource;
+  /** False when the answer cost nothing (a question the published material cannot answer). */
+  charged: boolean;
+  /** The pages the answer cites as [1], [2], ... most relevant first. */
+  citations: Citation[];
 }
 
 export interface AiErrorEvent {

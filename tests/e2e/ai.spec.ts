@@ -1,6 +1,6 @@
 // The AI tax assistant on the service pages in a real browser: example questions, the streamed
 // answer and the credit it costs, the ignored empty question, the trip through the login page,
-// the pricing link at 0 credits and the knowledge-base answers of a server without a key.
+// the pricing link at 0 credits and the answers from the published material of a server without a key.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ai as aiMessages } from "../../app/content/messages/ai";
@@ -218,7 +218,7 @@ test.describe("the AI assistant on a service page", () => {
   });
 });
 
-test.describe("the knowledge base on a server without an AI key", () => {
+test.describe("answers from the published material on a server without an AI key", () => {
   async function kbSession(kbURL: string): Promise<Session> {
     const email = uniqueEmail("kb");
     const password = "correct-horse-battery";
@@ -232,7 +232,7 @@ test.describe("the knowledge base on a server without an AI key", () => {
     return { token: body.token, email, password, user: body.user };
   }
 
-  test("an example question is answered free from the built-in knowledge base, labelled, in the page's language", async ({
+  test("a question is answered from the published material in the page's language, with Sources, for one credit", async ({
     page,
     app,
   }) => {
@@ -254,15 +254,24 @@ test.describe("the knowledge base on a server without an AI key", () => {
     await page.getByTestId("generate-button").click();
     const answer = page.getByTestId("ai-answer");
     await expect(page.getByTestId("kb-label")).toHaveText(aiMessages.ja.sourceKnowledgeBase);
-    await expect(page.getByTestId("ai-charge")).toHaveText(aiMessages.ja.free);
-    const firstParagraph = entry.ja.answer.split("\n\n")[0]!.replace(/\*\*/g, "");
-    await expect(answer).toContainText(firstParagraph);
-    await expect(page.getByTestId("header-credits").first()).toContainText("3");
+    await expect(page.getByTestId("ai-charge")).toHaveText("1 クレジットを消費しました。現在の残高：2 クレジット");
+    await expect(answer).toContainText("この回答は、TaxAtlasが公開している資料");
+    await expect(answer).toContainText("[1]");
+    const sources = page.getByTestId("ai-sources");
+    await expect(sources.getByRole("heading")).toHaveText(aiMessages.ja.sources);
+    const first = sources.getByRole("link").first();
+    await expect(first).toHaveText(entry.ja.question);
+    await expect(first).toHaveAttribute("href", "/ja/services/security-services");
+    await expect(page.getByTestId("header-credits").first()).toContainText("2");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    await page.getByLabel(aiMessages.ja.questionLabel).fill("消費税の税率はいくらですか？");
+    // A question the published material cannot answer: an honest reply, free.
+    await page.getByLabel(aiMessages.ja.questionLabel).fill("美味しいラーメン屋を教えてください");
     await page.getByTestId("generate-button").click();
-    await expect(page.getByRole("alert")).toHaveText(AI_ERRORS.ai_not_configured.ja);
+    await expect(page.getByTestId("ai-charge")).toHaveText(aiMessages.ja.free);
+    await expect(answer).toContainText("公開している資料の中に見つかりませんでした");
+    await expect(page.getByTestId("ai-sources")).toHaveCount(0);
+    await expect(page.getByTestId("header-credits").first()).toContainText("2");
 
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations).toEqual([]);

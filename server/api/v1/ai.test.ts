@@ -1,6 +1,6 @@
 // The AI assistant API against the fake OpenAI-compatible server, through the real `openai` SDK:
 // every provider outcome, the credit it costs (or not), the stored row, concurrency, disconnects,
-// the knowledge base without a key, and history.
+// answers composed from the published material without a key, and history with citations.
 import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -200,6 +200,42 @@ describe("POST /api/v1/ai/ask with a model", () => {
     expect(body.messages[0]!.content).toContain("Japanese");
     expect(body.messages[0]!.content).toMatch(/not legal or tax advice/);
     expect(body.messages[1]).toEqual({ role: "user", content: QUESTION });
+  });
+
+  it("sends the site's passages as numbered context and cites them on done and in the history", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const question = "转让定价同期资料需要准备哪些内容？";
+    const result = await ask(testApp, member.token, { topic: "tax-consultation", question, lang: "zh" });
+    const done = finalEvent(result.events);
+    if (done?.event !== "done") throw new Error("no done event");
+    expect(done.data).toMatchObject({ answer: FAKE_ANSWER, credits: 2, source: "model", charged: true });
+    const entry = KNOWLEDGE_BASE["tax-consultation"][0]!.zh;
+    expect(done.data.citations[0]).toEqual({ title: entry.question, url: "/zh/services/tax-consultation" });
+    expect(done.data.citations.every((c) => c.url.startsWith("/zh/"))).toBe(true);
+
+    // The request holds every cited passage, numbered in the same order, with its text.
+    const body = (fake.requests[0] as FakeRequest).body as { messages: { role: string; content: string }[] };
+    const system = body.messages[0]!.content;
+    for (const [i, citation] of done.data.citations.entries()) expect(system).toContain(`[${i + 1}] ${citation.title} (${citation.url})`);
+    expect(system).toContain("主体文档和本地文档");
+    expect(system).toMatch(/cite each excerpt you use with its marker/);
+    expect(body.messages[1]).toEqual({ role: "user", content: question });
+
+    const history = await request(testApp, "GET", "/api/v1/ai/history", { token: member.token });
+    expect(history.body.questions[0].citations).toEqual(done.data.citations);
+  });
+
+  it("lets the model answer generally, uncited and charged, when the site has nothing on the question", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const result = await ask(testApp, member.token, { topic: "tax-consultation", question: "What's a good recipe for banana bread?", lang: "en" });
+    const done = finalEvent(result.events);
+    if (done?.event !== "done") throw new Error("no done event");
+    expect(done.data).toMatchObject({ credits: 2, source: "model", charged: true, citations: [] });
+    const body = (fake.requests[0] as FakeRequest).body as { messages: { role: string; content: string }[] };
+    expect(body.messages[0]!.content).toContain("not based on TaxAtlas's published material");
+    expect(body.messages[0]!.content).not.toMatch(/\[1\]/);
   });
 
   it("streams each piece as it comes, uncompressed and uncached, even when the client accepts gzip", async () => {
@@ -459,62 +495,102 @@ describe("POST /api/v1/ai/ask with a model", () => {
   });
 });
 
-describe("POST /api/v1/ai/ask without a key (built-in knowledge base)", () => {
-  it("answers an example question free, in the requested language, labelled as the knowledge base", async () => {
+describe("POST /api/v1/ai/ask without a key (answers from the published material)", () => {
+  it("composes a cited answer in the question's language and charges one credit like a model answer", async () => {
     app = await createTestApp({ AI_BASE_URL: fake.baseURL });
-    const member = await insertUser(app.services.db, { credits: 0 });
-    const entry = KNOWLEDGE_BASE["tax-consultation"][1]!;
-    // Asked in English with odd spacing, case and a full-width question mark, on the Japanese page.
-    const typed = `  ${entry.en.question.toUpperCase().replace(/ /g, "   ").replace(/\?$/, "？")} `;
-    const result = await ask(app, member.token, { topic: "tax-consultation", question: typed, lang: "ja" });
+    const member = await insertUser(app.services.db, { credits: 2 });
+    const result = await ask(app, member.token, {
+      topic: "tax-consultation",
+      question: "海外のライセンサーにロイヤルティを支払うとき、源泉徴収税はどうなりますか？",
+      lang: "ja",
+    });
     expect(result.status).toBe(200);
-    expect(deltaText(result.events)).toBe(entry.ja.answer);
     const done = finalEvent(result.events);
     if (done?.event !== "done") throw new Error("no done event");
-    expect(done.data).toMatchObject({ answer: entry.ja.answer, credits: 0, source: "knowledge_base" });
+    expect(done.data).toMatchObject({ credits: 1, source: "knowledge_base", charged: true });
+    expect(deltaText(result.events)).toBe(done.data.answer);
+    expect(done.data.answer).toMatch(/^この回答は、TaxAtlasが公開している資料/);
+    expect(done.data.answer).toContain("[1]");
+    // Most relevant first, one per page, Japanese site paths only, each marked in the answer.
+    expect(done.data.citations.length).toBeGreaterThanOrEqual(1);
+    expect(done.data.citations.length).toBeLessThanOrEqual(4);
+    expect(done.data.citations[0]).toEqual({
+      title: KNOWLEDGE_BASE["tax-consultation"][4]!.ja.question,
+      url: "/ja/services/tax-consultation",
+    });
+    for (const [i, citation] of done.data.citations.entries()) {
+      expect(citation.url).toMatch(/^\/ja\//);
+      expect(done.data.answer).toContain(`[${i + 1}]`);
+    }
+
+    expect(await creditsOf(app, member.id)).toBe(1);
+    const ledger = await ledgerOf(app, member.id);
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ delta: -1, balanceAfter: 1, kind: "ai_spend", aiQuestionId: done.data.questionId });
     const [row] = await questionsOf(app, member.id);
     expect(row).toMatchObject({
       id: done.data.questionId,
       status: "answered",
       source: "knowledge_base",
-      creditsSpent: 0,
+      creditsSpent: 1,
       lang: "ja",
       model: null,
-      answer: entry.ja.answer,
+      answer: done.data.answer,
+      citations: done.data.citations,
     });
-    expect(await ledgerOf(app, member.id)).toHaveLength(0);
     expect(fake.requests).toHaveLength(0);
   });
 
-  it("answers every one of the twenty example questions in all three languages", async () => {
+  it("answers in English and Chinese too, every cited page in that language", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
-    const member = await insertUser(app.services.db, { credits: 1 });
-    for (const [topic, entries] of Object.entries(KNOWLEDGE_BASE)) {
-      for (const entry of entries) {
-        for (const lang of ["en", "ja", "zh"] as const) {
-          const result = await ask(app, member.token, { topic, question: entry[lang].question, lang });
-          const done = finalEvent(result.events);
-          expect(done?.event === "done" && done.data.answer).toBe(entry[lang].answer);
-        }
-      }
-    }
-    expect(await creditsOf(app, member.id)).toBe(1);
+    const member = await insertUser(app.services.db, { credits: 5 });
+    const english = await ask(app, member.token, { topic: "security-services", question: "Do systems that hold tax data need SOC 2 or ISO 27001?", lang: "en" });
+    const en = finalEvent(english.events);
+    if (en?.event !== "done") throw new Error("no done event");
+    expect(en.data.citations[0]).toEqual({ title: KNOWLEDGE_BASE["security-services"][1]!.en.question, url: "/services/security-services" });
+    expect(en.data.citations.every((c) => !/^\/(ja|zh)\//.test(c.url))).toBe(true);
+
+    const chinese = await ask(app, member.token, { topic: "tax-consultation", question: "专业版套餐多少钱，包含多少积分？", lang: "zh" });
+    const zh = finalEvent(chinese.events);
+    if (zh?.event !== "done") throw new Error("no done event");
+    expect(zh.data.citations[0]?.url).toBe("/zh/pricing");
+    expect(zh.data.answer).toMatch(/^以下回答摘自TaxAtlas已发布的资料/);
+    expect(await creditsOf(app, member.id)).toBe(3);
   });
 
-  it("answers any other question with a clear, translated 'not configured' error; sign-in still required", async () => {
+  it("answers a question the site cannot answer honestly, with the contact page, for free", async () => {
     app = await createTestApp();
-    const anonymous = await ask(app, undefined, {
-      topic: "tax-consultation",
-      question: KNOWLEDGE_BASE["tax-consultation"][0]!.en.question,
-      lang: "en",
-    });
+    const member = await insertUser(app.services.db, { credits: 0 });
+    for (const [question, lang, contact] of [
+      ["What's a good recipe for banana bread?", "en", "/contact"],
+      ["美味しいラーメン屋を教えてください", "ja", "/ja/contact"],
+      ["今天北京的天气怎么样？", "zh", "/zh/contact"],
+    ] as const) {
+      const result = await ask(app, member.token, { topic: "tax-consultation", question, lang });
+      expect(result.status).toBe(200);
+      const done = finalEvent(result.events);
+      if (done?.event !== "done") throw new Error("no done event");
+      expect(done.data).toMatchObject({ credits: 0, source: "knowledge_base", charged: false, citations: [] });
+      expect(done.data.answer).toContain(`](${contact})`);
+    }
+    expect(await creditsOf(app, member.id)).toBe(0);
+    expect(await ledgerOf(app, member.id)).toHaveLength(0);
+    const rows = await questionsOf(app, member.id);
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.creditsSpent === 0 && r.status === "answered" && r.citations.length === 0)).toBe(true);
+  });
+
+  it("refuses an answerable question at 0 credits (402) and still requires sign-in", async () => {
+    app = await createTestApp();
+    const question = KNOWLEDGE_BASE["tax-consultation"][0]!.zh.question;
+    const anonymous = await ask(app, undefined, { topic: "tax-consultation", question, lang: "zh" });
     expect(anonymous.status).toBe(401);
-    const member = await insertUser(app.services.db, { credits: 3 });
-    const result = await ask(app, member.token, { topic: "tax-consultation", question: QUESTION, lang: "zh" });
-    expect(result.status).toBe(503);
-    expect(result.body.error).toEqual({ code: "ai_not_configured", message: AI_ERRORS.ai_not_configured.zh });
+    const member = await insertUser(app.services.db, { credits: 0 });
+    const result = await ask(app, member.token, { topic: "tax-consultation", question, lang: "zh" });
+    expect(result.status).toBe(402);
+    expect(result.body.error).toMatchObject({ code: "no_credits", message: AI_ERRORS.no_credits.zh });
     expect(await questionsOf(app, member.id)).toHaveLength(0);
-    expect(await creditsOf(app, member.id)).toBe(3);
+    expect(await ledgerOf(app, member.id)).toHaveLength(0);
   });
 });
 
@@ -561,8 +637,9 @@ describe("GET /api/v1/ai/history", () => {
       source: "model",
       createdAt: "2025-01-01T00:03:00.000Z",
       creditsSpent: 0,
+      citations: [],
     });
-    expect(all.body.questions[1]).toMatchObject({ status: "answered", answer: FAKE_ANSWER, creditsSpent: 1 });
+    expect(all.body.questions[1]).toMatchObject({ status: "answered", answer: FAKE_ANSWER, creditsSpent: 1, citations: [] });
 
     const limited = await request(app, "GET", "/api/v1/ai/history?limit=2", { token: member.token });
     expect(limited.body.questions).toHaveLength(2);

@@ -1,10 +1,11 @@
 // The AI tax assistant: POST /ask streams an answer as server-sent events (lib/ai/sse.ts), GET
 // /history lists the member's own questions. Refusals that happen before streaming (validation,
-// sign-in, credits, rate limit, no model configured) are ordinary JSON errors.
+// sign-in, credits, rate limit) are ordinary JSON errors. Without a model the answer is composed
+// from the site's published material (lib/ai/compose.ts); either way one answer costs one credit.
 import type { Request, Response } from "express";
 import { Router } from "express";
 import { AI_ERRORS, AiFailure, type AiErrorCode } from "../../../lib/ai/errors";
-import { findKnowledgeAnswer } from "../../../lib/ai/knowledge";
+import { composeAnswer, unanswerableReply } from "../../../lib/ai/compose";
 import { buildMessages } from "../../../lib/ai/prompt";
 import {
   ANSWER_DEADLINE_MS,
@@ -20,7 +21,7 @@ import { formatSseEvent, SSE_HEARTBEAT } from "../../../lib/ai/sse";
 import { ApiError } from "../../../lib/http/api-error";
 import type { Lang } from "../../../lib/i18n/languages";
 import type { RateRule } from "../../../lib/rate-limit.server";
-import { AskSchema, HistoryQuerySchema, type AiDoneEvent } from "../../../lib/schemas/ai";
+import { AskSchema, HistoryQuerySchema, type AiDoneEvent, type AskInput } from "../../../lib/schemas/ai";
 import { parseBody, requireUser, services } from "../../http";
 
 /** Protects the provider key: questions per member per minute. */
@@ -54,34 +55,11 @@ const errorEvent = (code: AiErrorCode, lang: Lang) => ({ code, message: AI_ERROR
 aiRouter.post("/ask", async (req: Request, res: Response) => {
   const user = await requireUser(req);
   const input = parseBody(req, AskSchema, req.body);
-  const { db, ai, env, rateLimiter, logger } = services(req);
+  const { db, ai, env, knowledge, rateLimiter, logger } = services(req);
   const started = performance.now();
 
   if (!ai.configured) {
-    // No model: only the example questions, answered free from the built-in knowledge base.
-    const known = findKnowledgeAnswer(input.topic, input.question, input.lang);
-    if (!known) throw new ApiError(503, "ai_not_configured", AI_ERRORS.ai_not_configured);
-    await rateLimiter.enforce(ASK_RATE_RULE, user.id, AI_ERRORS.ai_rate_limited);
-    const questionId = await recordKnowledgeAnswer(db, {
-      userId: user.id,
-      topic: input.topic,
-      lang: input.lang,
-      question: input.question,
-      answer: known.answer,
-      durationMs: Math.round(performance.now() - started),
-    });
-    const stream = openEventStream(res);
-    // Sent in paragraphs, so the page handles both sources the same way.
-    const parts = known.answer.split(/(?<=\n\n)/);
-    for (const text of parts) stream.send("delta", { text });
-    const done: AiDoneEvent = {
-      questionId,
-      answer: known.answer,
-      credits: await currentCredits(db, user.id),
-      source: "knowledge_base",
-    };
-    stream.send("done", done);
-    stream.end();
+    await answerFromSite(req, res, user.id, input);
     return;
   }
 
@@ -99,6 +77,11 @@ aiRouter.post("/ask", async (req: Request, res: Response) => {
     await releaseReservation(db, questionId);
     throw error;
   }
+
+  // The site's passages for the question go to the model as numbered context, cited on `done`.
+  const retrieval = knowledge.retrieve(input.question, input.lang);
+  const sources = retrieval.hits.map(({ passage }) => ({ title: passage.title, url: passage.url, text: passage.text }));
+  const citations = sources.map(({ title, url }) => ({ title, url }));
 
   const controller = new AbortController();
   let clientGone = false;
@@ -122,7 +105,7 @@ aiRouter.post("/ask", async (req: Request, res: Response) => {
   const elapsed = () => Math.round(performance.now() - started);
 
   try {
-    const messages = buildMessages({ topic: input.topic, lang: input.lang, question: input.question, siteName: env.SITE_NAME });
+    const messages = buildMessages({ topic: input.topic, lang: input.lang, question: input.question, siteName: env.SITE_NAME, sources });
     for await (const part of ai.stream(messages, controller.signal)) {
       if (part.type === "usage") {
         usage = part;
@@ -143,9 +126,10 @@ aiRouter.post("/ask", async (req: Request, res: Response) => {
       completionTokens: usage?.completionTokens ?? null,
       firstTokenMs,
       durationMs: elapsed(),
+      citations,
     });
     if (balance === null) throw new AiFailure("ai_error");
-    const done: AiDoneEvent = { questionId, answer, credits: balance, source: "model" };
+    const done: AiDoneEvent = { questionId, answer, credits: balance, source: "model", charged: true, citations };
     stream.send("done", done);
   } catch (error) {
     let code: AiErrorCode = error instanceof AiFailure ? error.code : "ai_error";
@@ -173,6 +157,72 @@ aiRouter.post("/ask", async (req: Request, res: Response) => {
     stream.end();
   }
 });
+
+/**
+ * The answer without a model: the best passages of the site, cited, charged like a model answer
+ * (slot, then one credit when complete). A question the site cannot answer gets a free reply
+ * pointing to the contact page.
+ */
+async function answerFromSite(req: Request, res: Response, userId: string, input: AskInput) {
+  const { db, env, knowledge, rateLimiter } = services(req);
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const retrieval = knowledge.retrieve(input.question, input.lang);
+  const base = { userId, topic: input.topic, lang: input.lang, question: input.question };
+
+  if (!retrieval.answerable) {
+    await rateLimiter.enforce(ASK_RATE_RULE, userId, AI_ERRORS.ai_rate_limited);
+    const answer = unanswerableReply(input.lang, env.SITE_NAME);
+    const questionId = await recordKnowledgeAnswer(db, { ...base, answer, durationMs: elapsed() });
+    const stream = openEventStream(res);
+    stream.send("delta", { text: answer });
+    const done: AiDoneEvent = {
+      questionId,
+      answer,
+      credits: await currentCredits(db, userId),
+      source: "knowledge_base",
+      charged: false,
+      citations: [],
+    };
+    stream.send("done", done);
+    stream.end();
+    return;
+  }
+
+  const questionId = await reserveQuestion(db, { ...base, model: null, source: "knowledge_base" });
+  if (!questionId) throw new ApiError(402, "no_credits", AI_ERRORS.no_credits, { pricingPath: "/pricing" });
+  try {
+    await rateLimiter.enforce(ASK_RATE_RULE, userId, AI_ERRORS.ai_rate_limited);
+  } catch (error) {
+    await releaseReservation(db, questionId);
+    throw error;
+  }
+  const { answer, citations } = composeAnswer({
+    question: input.question,
+    lang: input.lang,
+    siteName: env.SITE_NAME,
+    sources: retrieval.hits.map(({ passage }) => ({ title: passage.title, url: passage.url, text: passage.text })),
+  });
+  const stream = openEventStream(res);
+  // Sent in paragraphs, so the page handles both sources the same way.
+  for (const text of answer.split(/(?<=\n\n)/)) stream.send("delta", { text });
+  const timing = { promptTokens: null, completionTokens: null, firstTokenMs: 0, durationMs: elapsed() };
+  if (res.destroyed) {
+    // The member left before the answer was complete: nothing is charged.
+    await endQuestion(db, { questionId, status: "stopped", errorCode: "client_disconnected", partialAnswer: answer, ...timing });
+    stream.end();
+    return;
+  }
+  const balance = await completeQuestion(db, { questionId, userId, answer, citations, ...timing });
+  if (balance === null) {
+    await endQuestion(db, { questionId, status: "failed", errorCode: "ai_error", partialAnswer: answer, ...timing });
+    stream.send("error", errorEvent("ai_error", input.lang));
+  } else {
+    const done: AiDoneEvent = { questionId, answer, credits: balance, source: "knowledge_base", charged: true, citations };
+    stream.send("done", done);
+  }
+  stream.end();
+}
 
 aiRouter.get("/history", async (req: Request, res: Response) => {
   const user = await requireUser(req);

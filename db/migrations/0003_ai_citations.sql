@@ -1,0 +1,1 @@
+ALTER TABLE "ai_questions" ADD COLUMN "citations" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,65 @@
+// The answer composed without a model: where it comes from, the condensed passages marked [n] in
+// citation order, the word budget, and the reply to a question the site cannot answer.
+import { describe, expect, it } from "vitest";
+import { ANSWER_WORD_BUDGET, composeAnswer, condense, unanswerableReply, wordCount } from "./compose";
+
+const long = (sentence: string, times: number) => Array.from({ length: times }, (_, i) => `${sentence} ${i}.`).join(" ");
+
+describe("composeAnswer", () => {
+  it("says where the answer comes from, marks each source [n] and cites them in order", () => {
+    const { answer, citations } = composeAnswer({
+      question: "When is withholding tax due on royalties?",
+      lang: "en",
+      siteName: "TaxAtlas",
+      sources: [
+        { title: "Royalties", url: "/services/tax-consultation", text: "Withholding tax on royalties is due when the royalty is paid. Treaties may reduce it." },
+        { title: "Terms", url: "/terms", text: "Credits do not expire." },
+      ],
+    });
+    expect(answer.split("\n\n")[0]).toBe(
+      "This answer is drawn from TaxAtlas's published material; the pages it quotes are listed under Sources.",
+    );
+    expect(answer).toContain("**Royalties** [1]\nWithholding tax on royalties is due when the royalty is paid.");
+    expect(answer).toContain("**Terms** [2]\nCredits do not expire.");
+    expect(citations).toEqual([
+      { title: "Royalties", url: "/services/tax-consultation" },
+      { title: "Terms", url: "/terms" },
+    ]);
+  });
+
+  it("keeps the whole answer within about 250 words, in every language", () => {
+    for (const [lang, sentence] of [
+      ["en", "Transfer prices between group companies follow the arm's length principle"],
+      ["ja", "グループ会社間の取引価格は独立企業原則に従って設定します"],
+      ["zh", "集团内关联交易的定价应当遵循独立交易原则"],
+    ] as const) {
+      const sources = [1, 2, 3, 4].map((n) => ({ title: `Source ${n}`, url: `/p${n}`, text: long(sentence, 60) }));
+      const { answer } = composeAnswer({ question: sentence, lang, siteName: "TaxAtlas", sources });
+      expect(wordCount(answer, lang), lang).toBeLessThanOrEqual(ANSWER_WORD_BUDGET + 40);
+      for (const n of [1, 2, 3, 4]) expect(answer).toContain(`[${n}]`);
+    }
+  });
+});
+
+describe("condense", () => {
+  it("prefers the sentences that share words with the question and keeps their order", () => {
+    const text = "Our office is in Tokyo. VAT registration is needed from the first sale. Lunch is at noon. Non-resident sellers register for VAT.";
+    expect(condense(text, "When do we need VAT registration?", "en", 20)).toBe(
+      "VAT registration is needed from the first sale. Non-resident sellers register for VAT.",
+    );
+  });
+
+  it("quotes the beginning of a sentence longer than the budget", () => {
+    expect(condense("消費税の登録要件は国によって大きく異なり、どこで何を誰に販売するかによって判断が変わります。", "消費税", "ja", 5)).toBe(
+      "消費税の登録要件は国…",
+    );
+  });
+});
+
+describe("unanswerableReply", () => {
+  it("links the contact page in the question's language", () => {
+    expect(unanswerableReply("en", "TaxAtlas")).toContain("[contact our team](/contact)");
+    expect(unanswerableReply("ja", "TaxAtlas")).toContain("[お問い合わせページ](/ja/contact)");
+    expect(unanswerableReply("zh", "TaxAtlas")).toContain("[联系我们](/zh/contact)");
+  });
+});

@@ -1,0 +1,102 @@
+// The answer written without a model (docs/architecture.md, "Data flow of an AI answer"): one
+// sentence saying where it comes from, then the best passages of the site, condensed to the
+// sentences that share most words with the question (about 250 words in all), each marked [n] for
+// the Sources list. A question the site cannot answer gets a short reply pointing to the contact page.
+import type { Lang } from "../i18n/languages";
+import { localePath } from "../i18n/paths";
+import type { Citation } from "../schemas/ai";
+import { segmentWords } from "./segment";
+
+/** The material an answer may quote: a page, its title and the passage that matched. */
+export interface Source {
+  title: string;
+  url: string;
+  text: string;
+}
+
+/** About 250 words; a Japanese or Chinese "word" is counted as two characters. */
+export const ANSWER_WORD_BUDGET = 250;
+
+const INTRO: Record<Lang, string> = {
+  en: "This answer is drawn from {siteName}'s published material; the pages it quotes are listed under Sources.",
+  ja: "この回答は、{siteName}が公開している資料から該当する箇所をまとめたものです。引用元は「出典」に記載しています。",
+  zh: "以下回答摘自{siteName}已发布的资料，所引用的页面列在“来源”中。",
+};
+
+const UNANSWERABLE: Record<Lang, string> = {
+  en: "I could not find an answer to this question in {siteName}'s published material, and I would rather not guess. Please [contact our team]({contact}) and one of our consultants will help you. No credit was used.",
+  ja: "ご質問への回答は、{siteName}が公開している資料の中に見つかりませんでした。推測でお答えすることは控えます。[お問い合わせページ]({contact})からご連絡いただければ、担当のコンサルタントがお答えします。クレジットは消費されていません。",
+  zh: "在{siteName}已发布的资料中没有找到这个问题的答案，我们不便凭猜测作答。请通过[联系我们]({contact})页面与我们联系，顾问会为您解答。本次未消耗点数。",
+};
+
+const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+
+/** Words of `text` for the budget: whitespace-separated in English, two characters each in ja/zh. */
+export function wordCount(text: string, lang: Lang): number {
+  if (lang === "en") return text.split(/\s+/u).filter(Boolean).length;
+  return Math.ceil(text.replace(/\s+/gu, "").length / 2);
+}
+
+function sentences(text: string): string[] {
+  return text
+    .split("\n")
+    .flatMap((line) => line.split(/(?<=[.!?。！？])\s*/u))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** The sentences of `text` that share most words with the question, in their order, within `budget`. */
+export function condense(text: string, question: string, lang: Lang, budget: number, skip: string[] = []): string {
+  const wanted = new Set(segmentWords(question, lang));
+  const candidates = sentences(text)
+    .filter((sentence) => !skip.includes(sentence))
+    .map((sentence, order) => ({
+      sentence,
+      order,
+      overlap: new Set(segmentWords(sentence, lang).filter((w) => wanted.has(w))).size,
+      words: wordCount(sentence, lang),
+    }));
+  // Sentences without a word of the question only when none has one (then from the beginning).
+  const related = candidates.filter((c) => c.overlap > 0);
+  const pool = related.length > 0 ? related : candidates;
+  const chosen: typeof candidates = [];
+  let used = 0;
+  for (const candidate of [...pool].sort((a, b) => b.overlap - a.overlap || a.order - b.order)) {
+    if (used + candidate.words > budget) continue;
+    chosen.push(candidate);
+    used += candidate.words;
+  }
+  if (chosen.length === 0 && candidates[0]) {
+    // Even the best sentence is too long: quote its beginning.
+    const first = candidates[0].sentence;
+    const cut = lang === "en" ? first.split(/\s+/u).slice(0, budget).join(" ") : first.slice(0, budget * 2);
+    return `${cut}…`;
+  }
+  return chosen
+    .sort((a, b) => a.order - b.order)
+    .map((c) => c.sentence)
+    .join(lang === "en" ? " " : "");
+}
+
+/** The composed answer (Markdown) and its citations, in the order of `sources` (best first). */
+export function composeAnswer(input: { question: string; lang: Lang; siteName: string; sources: Source[] }): {
+  answer: string;
+  citations: Citation[];
+} {
+  const { question, lang, sources } = input;
+  const intro = fill(INTRO[lang], { siteName: input.siteName });
+  const budget = Math.max(30, Math.floor((ANSWER_WORD_BUDGET - wordCount(intro, lang)) / Math.max(1, sources.length)));
+  const parts = sources.map((source, i) => {
+    const quoted = condense(source.text, question, lang, budget, [source.title]);
+    return `**${source.title}** [${i + 1}]\n${quoted}`;
+  });
+  return {
+    answer: [intro, ...parts].join("\n\n"),
+    citations: sources.map(({ title, url }) => ({ title, url })),
+  };
+}
+
+/** The free reply to a question the site cannot answer, with the contact page in its language. */
+export function unanswerableReply(lang: Lang, siteName: string): string {
+  return fill(UNANSWERABLE[lang], { siteName, contact: localePath(lang, "/contact") });
+}

@@ -1,0 +1,137 @@
+// Everything the firm publishes, as passages for the assistant's knowledge index: built from the
+// same content modules the pages render (app/content, lib/catalog.ts, the knowledge base), so an
+// answer can only quote what the site says. `.server` keeps the long texts out of the client bundle.
+import { about } from "../../app/content/about";
+import { articles } from "../../app/content/blog";
+import { contact } from "../../app/content/contact";
+import { cookies, privacy, terms } from "../../app/content/legal";
+import { pricingMessages } from "../../app/content/messages/pricing";
+import { services } from "../../app/content/services";
+import type { TextPage } from "../../app/content/types";
+import { formatUsd, PACKAGES } from "../catalog";
+import { fillContent } from "../i18n/format";
+import { LANGS, type Lang } from "../i18n/languages";
+import { localePath } from "../i18n/paths";
+import { SERVICE_SLUGS } from "../services";
+import { KNOWLEDGE_BASE } from "./knowledge-base";
+
+export interface Passage {
+  /** Stable within one build of the index: "<lang>:<url>#<n>". */
+  id: string;
+  lang: Lang;
+  /** Site path in the passage's language, with an anchor where the page has one for it. */
+  url: string;
+  /** The page (and section) title shown in the Sources list. */
+  title: string;
+  /** Plain text or the knowledge base's simple Markdown. */
+  text: string;
+}
+
+/** Values of the content placeholders ({siteName}, {contactEmail}, ...), as the pages fill them. */
+export type ContentVars = Record<string, string>;
+
+/** Markdown markers removed, so passages read as plain sentences. */
+function plain(markdown: string): string {
+  return markdown
+    .replace(/^#{1,6}\s+/gmu, "")
+    .replace(/\*\*(.+?)\*\*/gu, "$1")
+    .replace(/^\s*(?:[-*]|\d+\.)\s+/gmu, "")
+    .trim();
+}
+
+function passagesIn(lang: Lang): Omit<Passage, "id" | "lang">[] {
+  const out: Omit<Passage, "id" | "lang">[] = [];
+  const at = (path: string) => localePath(lang, path);
+  const add = (path: string, title: string, text: string) => {
+    const body = text.trim();
+    if (body) out.push({ url: at(path), title, text: body });
+  };
+
+  // The twenty answers of the knowledge base, under the service page that lists their questions.
+  for (const slug of SERVICE_SLUGS) {
+    const page = services[lang][slug];
+    add(`/services/${slug}`, page.title, [page.summary, ...page.highlights, ...page.intro].join("\n"));
+    for (const entry of KNOWLEDGE_BASE[slug]) {
+      const { question, answer } = entry[lang];
+      add(`/services/${slug}`, question, plain(answer));
+    }
+  }
+
+  for (const article of articles[lang]) {
+    let heading: string | null = null;
+    let lines: string[] = [article.excerpt];
+    const flush = () => {
+      const title = heading ? `${article.title}: ${heading}` : article.title;
+      add(`/blog/${article.id}`, title, [heading ?? article.title, ...lines].join("\n"));
+    };
+    for (const block of article.body) {
+      if (block.type === "h2") {
+        flush();
+        heading = block.text;
+        lines = [];
+      } else if (block.type === "ul") lines.push(...block.items);
+      else lines.push(block.text);
+    }
+    flush();
+  }
+
+  const a = about[lang];
+  add("/about", a.title, [a.subtitle, ...a.stats.map((s) => `${s.value} ${s.label}`)].join("\n"));
+  add("/about", `${a.title}: ${a.story.title}`, a.story.paragraphs.join("\n"));
+  add("/about", `${a.title}: ${a.mission.title}`, a.mission.paragraphs.join("\n"));
+  add("/about", a.title, a.values.map((v) => `${v.title}: ${v.description}`).join("\n"));
+
+  const p = pricingMessages[lang];
+  for (const pkg of PACKAGES) {
+    const credits = p.credits.replace("{count}", String(pkg.credits));
+    add(
+      "/pricing",
+      `${p.seoTitle}: ${pkg.name[lang]}`,
+      [`${pkg.name[lang]}: ${formatUsd(pkg.priceCents)}, ${credits}, ${p.oneTime}.`, pkg.description[lang], ...pkg.features[lang], p.creditNote].join(
+        "\n",
+      ),
+    );
+  }
+  add("/pricing", p.seoTitle, [p.title, p.tagline, p.seoDescription, p.creditNote].join("\n"));
+
+  const c = contact[lang];
+  add(
+    "/contact",
+    `${c.title}: ${c.businessHours.title}`,
+    [c.businessHours.title, ...c.businessHours.days.map((d) => `${d.name}: ${d.hours}`), c.contactInfo.phone.description].join("\n"),
+  );
+  add(
+    "/contact",
+    c.title,
+    [
+      c.subtitle,
+      ...Object.values(c.contactInfo).map((info) => `${info.title}: ${info.details} ${info.description}`),
+      `${c.form.service}: ${c.serviceOptions.map((o) => o.label).join(", ")}`,
+    ].join("\n"),
+  );
+
+  const legal: [string, TextPage][] = [
+    ["/privacy", privacy[lang]],
+    ["/terms", terms[lang]],
+    ["/cookies", cookies[lang]],
+  ];
+  for (const [path, page] of legal) {
+    add(path, page.title, [page.subtitle, ...page.content].join("\n"));
+    for (const section of page.sections) add(path, `${page.title}: ${section.title}`, [section.title, ...section.content].join("\n"));
+  }
+  return out;
+}
+
+/** Every passage in every language, placeholders filled. */
+export function collectPassages(vars: ContentVars): Passage[] {
+  const all: Passage[] = [];
+  for (const lang of LANGS) {
+    const counts = new Map<string, number>();
+    for (const passage of fillContent(passagesIn(lang), vars)) {
+      const n = (counts.get(passage.url) ?? 0) + 1;
+      counts.set(passage.url, n);
+      all.push({ ...passage, lang, id: `${lang}:${passage.url}#${n}` });
+    }
+  }
+  return all;
+}
