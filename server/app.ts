@@ -1,5 +1,6 @@
 // Builds the Express application: security headers, compression, logs, the JSON API under
 // /api/v1, health checks, static files and the React Router pages.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
@@ -24,7 +25,7 @@ import { userListRouter } from "./api/v1/user-list";
 import { clientIp, requestLang } from "./http";
 import { SHUTTING_DOWN } from "./lifecycle";
 import { createPageHandler, type PageHandler } from "./pages";
-import { requestEdge } from "./request-edge";
+import { reduceAbsoluteTarget, requestEdge } from "./request-edge";
 import { buildCsp } from "./security-headers";
 import { assetsHandler } from "./static-assets";
 
@@ -93,6 +94,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function createApp({ services, pages, beforePages = [] }: CreateAppOptions): AppHandle {
   const { env, logger } = services;
   const app = express();
+  const handle = (app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void }).handle.bind(app);
+  (app as unknown as { handle: typeof handle }).handle = (req, res, next) => {
+    reduceAbsoluteTarget(req);
+    handle(req, res, next);
+  };
   app.locals.services = services;
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(env));

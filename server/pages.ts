@@ -14,7 +14,9 @@ import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObject, type ServerBuild } from "react-router";
 import { DEFAULT_LANG, LANGS } from "../lib/i18n/languages";
+import { ApiError, COMMON_ERRORS } from "../lib/http/api-error";
 import { deferHydration } from "./deferred-hydration";
+import { refuse } from "./request-edge";
 import { buildCsp, inlineScriptHashes } from "./security-headers";
 
 interface CachedPage {
@@ -198,6 +200,13 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     return { key: null, target: req.originalUrl };
   };
 
+  /** Whether a POST to `path` (or its React Router data URL) reaches a route with an action. */
+  const acceptsPost = (path: string): boolean => {
+    const page = path.endsWith(".data") ? path.slice(0, -".data".length).replace(/^\/_root$/, "/") : path;
+    const leaf = matchRoutes(tree, page)?.at(-1);
+    return Boolean(leaf && loadedBuild?.routes[leaf.route.id ?? ""]?.module.action);
+  };
+
   // A page render is CPU work on the event loop: at most maxRenders at once, the rest in order.
   const maxRenders = options.maxRenders ?? 4;
   let rendering = 0;
@@ -207,7 +216,9 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     else await new Promise<void>((resolve) => waiting.push(resolve));
     return () => {
       const next = waiting.shift();
-      if (next) next();
+      // Handed over on the next turn of the event loop, not in this microtask queue: queued renders
+      // would otherwise run back to back and starve I/O (the health check) for as long as they last.
+      if (next) setImmediate(next);
       else rendering--;
     };
   };
@@ -259,6 +270,10 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
           cache.set(key, hit);
           return sendCached(req, res, hit);
         }
+      }
+      if (req.method === "POST" && !acceptsPost(req.path)) {
+        // React Router would answer 405 with its own error page (and log a stack): say it plainly.
+        return refuse(req, res, new ApiError(405, "method_not_allowed", COMMON_ERRORS.methodNotAllowed, undefined, { Allow: "GET, HEAD" }));
       }
       const release = await renderSlot();
       let response: globalThis.Response;

@@ -1,6 +1,7 @@
 // The first check every request passes (docs/decisions/0006-one-configured-origin.md): nothing the
 // client says about where the site lives is believed, and what cannot be a request for this site is
 // refused with a clear 4xx before any handler (or React Router's Request constructor) sees it.
+import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { ApiError, COMMON_ERRORS } from "../lib/http/api-error";
 import { isValidHostHeader } from "../lib/http/origin.server";
@@ -10,7 +11,8 @@ import { requestLang } from "./http";
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
 const ALLOW = [...ALLOWED_METHODS, "OPTIONS"].join(", ");
 
-function refuse(req: Request, res: Response, error: ApiError): void {
+/** A refusal at the edge, as the API writes errors: `{error:{code,message}}` in the request's language. */
+export function refuse(req: Request, res: Response, error: ApiError): void {
   const message = error.messageIn(requestLang(req));
   for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
   res.setHeader("Cache-Control", "no-store");
@@ -40,6 +42,19 @@ function acceptablePath(path: string): boolean {
   }
 }
 
+/**
+ * Reduces an absolute-form target (`GET http://any.host/path`) to its path before Express routes
+ * the request: Express's router keeps the scheme and host it saw first and puts them back in front
+ * of mounted routers' paths, so reducing it in a middleware would be too late (docs/decisions/0006).
+ */
+export function reduceAbsoluteTarget(req: IncomingMessage): void {
+  if (req.url && !req.url.startsWith("/") && /^https?:\/\//i.test(req.url)) {
+    const reduced = reduceRequestTarget(req.url);
+    // Left as it is when it cannot be parsed: requestEdge() answers 400.
+    if (reduced !== null) req.url = reduced;
+  }
+}
+
 export function requestEdge(): RequestHandler {
   return (req, res, next) => {
     if (req.method === "OPTIONS" && req.url === "*") {
@@ -50,10 +65,6 @@ export function requestEdge(): RequestHandler {
     const target = reduceRequestTarget(req.url);
     if (target === null || !acceptablePath(target.split("?")[0]!)) {
       return refuse(req, res, new ApiError(400, "bad_request", COMMON_ERRORS.badRequest));
-    }
-    if (target !== req.url) {
-      req.url = target;
-      req.originalUrl = target;
     }
     const host = req.headers.host;
     if (host !== undefined && !isValidHostHeader(host)) {

@@ -87,12 +87,17 @@ function passagesIn(lang: Lang): Omit<Passage, "id" | "lang">[] {
     add(
       "/pricing",
       `${p.seoTitle}: ${pkg.name[lang]}`,
-      [`${pkg.name[lang]}: ${formatUsd(pkg.priceCents)}, ${credits}, ${p.oneTime}.`, pkg.description[lang], ...pkg.features[lang], p.creditNote].join(
-        "\n",
-      ),
+      [
+        `${pkg.name[lang]}: ${formatUsd(pkg.priceCents)}, ${credits}, ${p.oneTime}.`,
+        p.perCredit.replace("{price}", formatUsd(Math.round(pkg.priceCents / pkg.credits))),
+        pkg.description[lang],
+        ...pkg.features[lang],
+      ].join("\n"),
     );
   }
-  add("/pricing", p.seoTitle, [p.title, p.tagline, p.seoDescription, p.creditNote].join("\n"));
+  add("/pricing", p.seoTitle, [p.title, p.tagline, p.seoDescription].join("\n"));
+  // The credit terms (expiry, refunds, tax, team use) are answered by the pricing FAQ.
+  for (const item of p.faq) add("/pricing", `${p.faqTitle}: ${item.question}`, `${item.question}\n${item.answer}`);
 
   const c = contact[lang];
   add(

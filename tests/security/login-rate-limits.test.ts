@@ -126,6 +126,23 @@ describe("log-in rate limits", () => {
     expect((await login(email, PASSWORD, "192.0.2.78")).status).toBe(200);
   });
 
+  it("a spray from a shared address does not lock out people who logged in from it before", async () => {
+    app = await createTestApp({ TRUST_PROXY: "true" });
+    const office = "203.0.113.40";
+    const colleague = await signUp("colleague@example.com");
+    expect((await login(colleague, PASSWORD, office)).status).toBe(200);
+    const newcomer = await signUp("newcomer@example.com");
+    for (let i = 0; i < PER_ADDRESS; i++) {
+      expect((await login(`sprayed${i}@example.com`, "wrong password", office)).status).toBe(401);
+    }
+    // The address's budget is spent: a first log-in from it waits, a known colleague does not.
+    expectTooMany(await login(newcomer, PASSWORD, office));
+    expect((await login(colleague, PASSWORD, office)).status).toBe(200);
+    // Still bound by the per-(account, address) budget.
+    for (let i = 0; i < PER_ACCOUNT_ADDRESS; i++) expect((await login(colleague, "wrong password", office)).status).toBe(401);
+    expectTooMany(await login(colleague, PASSWORD, office));
+  }, 120_000);
+
   it("slows guessing one account from many addresses with a growing delay, never a 15-minute lock", async () => {
     app = await createTestApp({ TRUST_PROXY: "true" });
     const email = await signUp("owner@example.com");

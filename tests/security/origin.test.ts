@@ -46,6 +46,31 @@ describe("one configured origin", () => {
     expectOnlyOrigin(String(later.body), DEFAULT_ORIGIN, "next visitor");
   });
 
+  it("an absolute-form target reaches the API and static files like its path does", async () => {
+    const me = await rawRequest(app.port, `GET http://127.0.0.1:${app.port}/api/v1/user/me HTTP/1.1\nHost: 127.0.0.1:${app.port}`);
+    expect(me.status).toBe(401);
+    expect(JSON.parse(me.body).error.code).toBe("unauthorized");
+    for (const path of ["/api/v1/contact", "/api/v1/user/password/forgot", "/api/v1/payment/create"]) {
+      const res = await rawRequest(app.port, `POST http://x${path} HTTP/1.1\nHost: 127.0.0.1:${app.port}\nContent-Type: application/json`, "{}");
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+      expect(JSON.parse(res.body).error.code, path).toBeTruthy();
+    }
+    const withCredentials = await rawRequest(app.port, `GET http://user:secret@127.0.0.1:${app.port}/about#frag HTTP/1.1\nHost: localhost`);
+    expect(withCredentials.status).toBe(200);
+    const robots = await rawRequest(app.port, `GET https://evil.example/robots.txt HTTP/1.1\nHost: localhost`);
+    expect(robots.status).toBe(200);
+  });
+
+  it("POST to a page that takes no form answers 405 with Allow, not a React Router error", async () => {
+    for (const target of ["/about", "/ja/pricing", "/healthz", "/robots.txt"]) {
+      const res = await rawRequest(app.port, `POST ${target} HTTP/1.1\nHost: localhost\nContent-Type: application/x-www-form-urlencoded`, "a=1");
+      expect(res.status, target).toBe(405);
+      expect(res.headers.allow, target).toBe("GET, HEAD");
+      expect(JSON.parse(res.body).error.code, target).toBe("method_not_allowed");
+    }
+  });
+
   it("a foreign Host header changes nothing in a page or for the next visitor", async () => {
     for (const target of ["/blog/1", "/ja/services/tax-consultation", "/zh/pricing", "/"]) {
       const poisoned = await rawRequest(app.port, `GET ${target} HTTP/1.1\nHost: ${EVIL}`);

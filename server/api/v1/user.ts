@@ -76,9 +76,13 @@ userRouter.post("/login", async (req, res) => {
   // Only failures count (docs/reliability.md, "Rate limits"). Points are taken before the password is
   // checked, so parallel guesses cannot overrun a budget, and given back unless the attempt fails.
   const taken: [RateRule, string][] = [];
+  // Someone who logged in from this address lately is not held by a spray from it (an office or a
+  // carrier shares one address); their own failures there are still counted per (account, address).
+  const knownHere = (await rateLimiter.peek(rules.loginKnownAddress, accountAtIp)).used > 0;
+  const budgets: [RateRule, string][] = knownHere ? [[rules.loginAccountIp, accountAtIp]] : [[rules.loginIp, ip], [rules.loginAccountIp, accountAtIp]];
   let user: Awaited<ReturnType<typeof authenticate>>;
   try {
-    for (const [rule, subject] of [[rules.loginIp, ip], [rules.loginAccountIp, accountAtIp]] as const) {
+    for (const [rule, subject] of budgets) {
       taken.push([rule, subject]);
       await limit(req, rule, subject, ACCOUNT_MESSAGES.tooManyLogins);
     }
