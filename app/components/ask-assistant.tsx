@@ -333,7 +333,11 @@ export function AskAssistant({
             <span className="font-semibold">{t.youAsked}</span> {answer.question}
           </p>
           {answer.source === "knowledge_base" && <p className="mt-1 text-sm text-slate-600">{t.sourceKnowledgeBaseText}</p>}
-          <Markdown source={answer.text} className="mt-4 text-slate-800" />
+          <Markdown
+            source={answer.text}
+            className="mt-4 text-slate-800"
+            citationHref={(n) => (n <= answer.citations.length ? `#ai-source-${n}` : undefined)}
+          />
           {generating && (
             <span aria-hidden className="mt-2 inline-block h-4 w-2 animate-pulse bg-brand-600" data-testid="ai-cursor" />
           )}
@@ -342,7 +346,7 @@ export function AskAssistant({
               <h3 className="text-lg font-semibold text-slate-900">{t.sources}</h3>
               <ol className="mt-2 list-decimal space-y-1 pl-6 text-slate-800">
                 {answer.citations.map((citation, i) => (
-                  <li key={citation.url} id={`${ids}-source-${i + 1}`}>
+                  <li key={citation.url} id={`ai-source-${i + 1}`}>
                     <Link to={citation.url} className="text-brand-700 underline hover:text-brand-900">
                       {citation.title}
                     </Link>

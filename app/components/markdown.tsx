@@ -2,9 +2,14 @@
 // Text is always passed as React children, so it is escaped: no HTML from a model or from the
 // knowledge base is ever interpreted as markup.
 import { Fragment, type ReactNode } from "react";
+import { Link } from "react-router";
 import { parseMarkdown, type Block, type Inline } from "../../lib/ai/markdown";
 
-function renderInline(nodes: Inline[]): ReactNode[] {
+/** Where citation marker [n] points (the answer's Sources list), or undefined to keep it as text. */
+type CitationHref = (n: number) => string | undefined;
+
+function renderNodes(nodes: Inline[], cite?: CitationHref): ReactNode[] {
+  const inner = (children: Inline[]) => renderNodes(children, cite);
   return nodes.map((node, index) => {
     switch (node.type) {
       case "text":
@@ -12,11 +17,28 @@ function renderInline(nodes: Inline[]): ReactNode[] {
       case "strong":
         return (
           <strong key={index} className="font-semibold text-slate-900">
-            {renderInline(node.children)}
+            {inner(node.children)}
           </strong>
         );
       case "em":
-        return <em key={index}>{renderInline(node.children)}</em>;
+        return <em key={index}>{inner(node.children)}</em>;
+      case "link":
+        // Only paths of this site reach here (lib/ai/markdown.ts).
+        return (
+          <Link key={index} to={node.href} className="text-brand-700 underline hover:text-brand-900">
+            {inner(node.children)}
+          </Link>
+        );
+      case "cite": {
+        const href = cite?.(node.n);
+        return href ? (
+          <a key={index} href={href} className="text-brand-700 underline hover:text-brand-900" data-testid="citation-marker">
+            [{node.n}]
+          </a>
+        ) : (
+          <Fragment key={index}>[{node.n}]</Fragment>
+        );
+      }
       case "code":
         return (
           <code key={index} className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] text-slate-900">
@@ -29,7 +51,8 @@ function renderInline(nodes: Inline[]): ReactNode[] {
   });
 }
 
-function renderBlock(block: Block, index: number): ReactNode {
+function renderBlock(block: Block, index: number, cite?: CitationHref): ReactNode {
+  const renderInline = (nodes: Inline[]) => renderNodes(nodes, cite);
   switch (block.type) {
     case "heading":
       return block.level === 3 ? (
@@ -74,6 +97,6 @@ function renderBlock(block: Block, index: number): ReactNode {
   }
 }
 
-export function Markdown({ source, className }: { source: string; className?: string }) {
-  return <div className={className}>{parseMarkdown(source).map(renderBlock)}</div>;
+export function Markdown({ source, className, citationHref }: { source: string; className?: string; citationHref?: CitationHref }) {
+  return <div className={className}>{parseMarkdown(source).map((block, index) => renderBlock(block, index, citationHref))}</div>;
 }

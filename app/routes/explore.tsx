@@ -2,6 +2,7 @@
 // questions and purchases, each list with loading, empty and error states. Member data is fetched
 // in the browser (the token is in local storage), so the page HTML is the same for everyone.
 import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
 import { api, ApiRequestError } from "../../lib/api-client";
 import { getPackage, formatUsd } from "../../lib/catalog";
 import { format } from "../../lib/i18n/format";
@@ -13,6 +14,7 @@ import { SERVICE_SLUGS, isServiceSlug } from "../../lib/services";
 import { useAuth } from "../components/auth-provider";
 import { useLanguage, useMessages } from "../components/language-provider";
 import { LocalizedLink } from "../components/localized-link";
+import { Markdown } from "../components/markdown";
 import { RequireAuth } from "../components/require-auth";
 import { explore as exploreMessages } from "../content/messages/explore";
 import type { Route } from "./+types/explore";
@@ -49,6 +51,8 @@ export interface QuestionItem {
   source: string;
   createdAt: string;
   creditsSpent: number;
+  /** The pages the answer cites as [1], [2], ...: site paths in the question's language. */
+  citations?: { title: string; url: string }[];
 }
 
 /** GET /api/v1/payment/history (the checkout's API). */
@@ -253,8 +257,28 @@ function RecentQuestions() {
                   </summary>
                   <div className="border-t border-slate-200 p-4">
                     {item.answer ? (
-                      // Plain text, never HTML: the model's output is not trusted markup.
-                      <p className="whitespace-pre-wrap break-words text-slate-800">{item.answer}</p>
+                      // Rendered by <Markdown>, which never turns the model's output into HTML markup.
+                      <>
+                        <Markdown
+                          source={item.answer}
+                          className="break-words text-slate-800"
+                          citationHref={(n) => (n <= (item.citations?.length ?? 0) ? `#q-${item.id}-source-${n}` : undefined)}
+                        />
+                        {item.citations && item.citations.length > 0 && (
+                          <div className="mt-3" data-testid="question-sources">
+                            <h3 className="text-sm font-semibold text-slate-900">{t.questions.sources}</h3>
+                            <ol className="mt-1 list-decimal space-y-1 pl-6 text-sm">
+                              {item.citations.map((citation, i) => (
+                                <li key={citation.url} id={`q-${item.id}-source-${i + 1}`}>
+                                  <Link to={citation.url} className="text-brand-700 underline hover:text-brand-900">
+                                    {citation.title}
+                                  </Link>
+                                </li>
+                              ))}
+                            </ol>
+                          </div>
+                        )}
+                      </>
                     ) : (
                       <p className="text-sm text-slate-600">
                         {item.status === "pending"

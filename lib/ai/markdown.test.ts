@@ -51,6 +51,25 @@ describe("parseMarkdown", () => {
     ]);
   });
 
+  it("keeps links to pages of this site and reads [n] as a citation marker", () => {
+    expect(parseInline("Please [contact us](/ja/contact) today.")).toEqual([
+      { type: "text", text: "Please " },
+      { type: "link", href: "/ja/contact", children: [{ type: "text", text: "contact us" }] },
+      { type: "text", text: " today." },
+    ]);
+    // Other schemes, hosts and protocol-relative URLs keep only their text.
+    for (const href of ["https://example.com/x", "//example.com", "javascript:void", "/\\example.com"]) {
+      expect(parseInline(`[x](${href})`)).toEqual([{ type: "text", text: "x" }]);
+    }
+    expect(parseInline("It is due when paid [1][2]. See [0] and [x].")).toEqual([
+      { type: "text", text: "It is due when paid " },
+      { type: "cite", n: 1 },
+      { type: "cite", n: 2 },
+      { type: "text", text: ". See [0] and [x]." },
+    ]);
+    expect(markdownToPlainText("Due when paid [1].")).toBe("Due when paid [1].");
+  });
+
   it("reads fenced code, numbered lists starting elsewhere and list continuation lines", () => {
     expect(parseMarkdown("```\n<b>x</b>\n```\n3. c\ncontinued\n4. d")).toEqual([
       { type: "code", text: "<b>x</b>" },
@@ -76,6 +95,15 @@ describe("<Markdown>", () => {
     expect(html).toMatch(/<strong[^>]*>bold<\/strong>/);
     expect(html).toMatch(/<ul[^>]*><li[^>]*><code[^>]*>a&lt;b&gt;<\/code><\/li><\/ul>/);
     expect(html).toMatch(/<ol[^>]*><li[^>]*>one<\/li><li[^>]*>two<\/li><\/ol>/);
+  });
+
+  it("links citation markers to the Sources list when told where, and leaves them as text otherwise", () => {
+    const linked = renderToStaticMarkup(
+      createElement(Markdown, { source: "Due when paid [1].", citationHref: (n: number) => (n === 1 ? "#source-1" : undefined) }),
+    );
+    expect(linked).toMatch(/<a href="#source-1"[^>]*>\[1\]<\/a>/);
+    const plain = renderToStaticMarkup(createElement(Markdown, { source: "Due when paid [2].", citationHref: () => undefined }));
+    expect(plain).toContain("Due when paid [2].");
   });
 
   it("renders the fake model's answer and every knowledge-base answer without leftover marks", () => {

@@ -2,13 +2,17 @@
 // and "1. " lists, ### headings, **bold**, *italic*, `inline code`, fenced code and rules.
 // It produces a tree of plain values; app/components/markdown.tsx turns it into React elements, so
 // text is always escaped by React and no HTML from a model ever reaches the page as markup.
-// Links keep only their text: a model's URL is not something we want members to click blindly.
+// Links keep only their text, unless they point to a page of this site ("/contact", "/ja/blog/2"):
+// a model's URL is not something we want members to click blindly. "[1]" after a sentence is a
+// citation marker; the renderer links it to the answer's Sources list.
 
 export type Inline =
   | { type: "text"; text: string }
   | { type: "strong"; children: Inline[] }
   | { type: "em"; children: Inline[] }
   | { type: "code"; text: string }
+  | { type: "link"; href: string; children: Inline[] }
+  | { type: "cite"; n: number }
   | { type: "break" };
 
 export type Block =
@@ -164,8 +168,17 @@ export function parseInline(text: string): Inline[] {
       const link = /^\[([^\]\n]+)\]\(([^)\s]*)(?:\s+"[^"]*")?\)/.exec(text.slice(i));
       if (link) {
         flush();
-        out.push(...parseInline(link[1]!));
+        const href = link[2]!;
+        if (SITE_PATH.test(href)) out.push({ type: "link", href, children: parseInline(link[1]!) });
+        else out.push(...parseInline(link[1]!));
         i += link[0].length;
+        continue;
+      }
+      const cite = /^\[(\d{1,2})\]/.exec(text.slice(i));
+      if (cite && Number(cite[1]) > 0) {
+        flush();
+        out.push({ type: "cite", n: Number(cite[1]) });
+        i += cite[0].length;
         continue;
       }
     }
@@ -175,6 +188,9 @@ export function parseInline(text: string): Inline[] {
   flush();
   return out;
 }
+
+/** A path on this site: starts with one "/", no scheme, no host, no backslash or space. */
+const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
 
 /** The index of a single "*" closing an emphasis opened before `from`, or -1. */
 function findClosingStar(text: string, from: number): number {
@@ -204,7 +220,9 @@ export function markdownToPlainText(source: string): string {
           ? node.text
           : node.type === "break"
             ? " "
-            : inlineText(node.children),
+            : node.type === "cite"
+              ? `[${node.n}]`
+              : inlineText(node.children),
       )
       .join("");
   return parseMarkdown(source)

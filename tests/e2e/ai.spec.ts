@@ -5,6 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ai as aiMessages } from "../../app/content/messages/ai";
 import { consent } from "../../app/content/messages/consent";
+import { explore as exploreMessages } from "../../app/content/messages/explore";
 import { AI_ERRORS } from "../../lib/ai/errors";
 import { KNOWLEDGE_BASE } from "../../lib/ai/knowledge-base";
 import { expect, signInPage, signUpViaApi, test, uniqueEmail, waitForHydration, type Session } from "./fixtures";
@@ -60,7 +61,10 @@ test.describe("the AI assistant on a service page", () => {
     await expect(generate).toHaveText(t.generate, { timeout: 10_000 });
     await expect(generate).toBeEnabled();
     await expect(answer.locator("strong", { hasText: "general answer" })).toBeVisible();
-    await expect(answer.getByRole("listitem")).toHaveCount(2);
+    // The answer's own list (the Sources list under it is counted separately).
+    await expect(answer.locator("ul").getByRole("listitem")).toHaveCount(2);
+    // The model was given the site's passages: the page lists them as Sources.
+    await expect(page.getByTestId("ai-sources").getByRole("link").first()).toHaveAttribute("href", /^\/services\//);
     await expect(answer).toContainText(t.sourceModel);
     await expect(page.getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 2 credits.");
     await expect(page.getByTestId("header-credits").first()).toContainText("2");
@@ -262,6 +266,11 @@ test.describe("answers from the published material on a server without an AI key
     const first = sources.getByRole("link").first();
     await expect(first).toHaveText(entry.ja.question);
     await expect(first).toHaveAttribute("href", "/ja/services/security-services");
+    // Each [n] in the answer links to its entry of the Sources list; every cited page exists.
+    const markers = answer.getByTestId("citation-marker");
+    const sourceLinks = await sources.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    await expect(markers.first()).toHaveAttribute("href", "#ai-source-1");
+    for (const href of sourceLinks) expect((await page.request.get(`${app.kbURL}${href}`)).status(), href).toBe(200);
     await expect(page.getByTestId("header-credits").first()).toContainText("2");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
@@ -270,10 +279,20 @@ test.describe("answers from the published material on a server without an AI key
     await page.getByTestId("generate-button").click();
     await expect(page.getByTestId("ai-charge")).toHaveText(aiMessages.ja.free);
     await expect(answer).toContainText("公開している資料の中に見つかりませんでした");
+    await expect(answer.getByRole("link", { name: "お問い合わせページ" })).toHaveAttribute("href", "/ja/contact");
     await expect(page.getByTestId("ai-sources")).toHaveCount(0);
     await expect(page.getByTestId("header-credits").first()).toContainText("2");
 
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations).toEqual([]);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    // The history shows the answer with the same Sources and linked markers.
+    await page.goto(`${app.kbURL}/ja/explore`);
+    const list = page.getByTestId("questions-list");
+    await list.locator("summary").getByText(entry.ja.question, { exact: true }).click();
+    const historySources = list.getByTestId("question-sources");
+    await expect(historySources.getByRole("heading")).toHaveText(exploreMessages.ja.questions.sources);
+    await expect(historySources.getByRole("link").first()).toHaveText(entry.ja.question);
+    await expect(list.getByTestId("citation-marker").first()).toHaveAttribute("href", /^#q-.+-source-1$/);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 });

@@ -54,7 +54,8 @@ const en = {
     noAnswer: "No answer was given, and no credit was spent.",
     pendingAnswer: "The answer is still being written.",
     stoppedAnswer: "This answer was stopped before it was complete, so it is not shown and no credit was used.",
-    knowledgeBase: "Built-in knowledge base",
+    knowledgeBase: "From our published material",
+    sources: "Sources",
     status: {
       answered: "Answered",
       pending: "In progress",
@@ -134,7 +135,8 @@ export const explore: Localized<ExploreMessages> = {
       noAnswer: "回答は得られませんでした。クレジットは消費されていません。",
       pendingAnswer: "回答を作成中です。",
       stoppedAnswer: "この回答は完成前に中止されたため表示されません。クレジットは消費されていません。",
-      knowledgeBase: "内蔵ナレッジベース",
+      knowledgeBase: "公開資料からの回答",
+      sources: "出典",
       status: {
         answered: "回答済み",
         pending: "処理中",
@@ -209,7 +211,8 @@ export const explore: Localized<ExploreMessages> = {
       noAnswer: "未能给出回答，未扣除积分。",
       pendingAnswer: "回答仍在生成中。",
       stoppedAnswer: "该回答在完成前已停止，因此不予显示，也未扣除积分。",
-      knowledgeBase: "内置知识库",
+      knowledgeBase: "摘自已发布资料",
+      sources: "来源",
       status: {
         answered: "已回答",
         pending: "处理中",
