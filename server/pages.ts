@@ -101,25 +101,31 @@ function toFetchRequest(req: Request, res: Response, url: string): globalThis.Re
   return new globalThis.Request(new URL(url), init);
 }
 
-function acceptsEncoding(req: Request, encoding: "br" | "gzip"): boolean {
-  const header = req.headers["accept-encoding"];
-  return typeof header === "string" && new RegExp(`\\b${encoding}\\b`).test(header);
+/** The precompressed body the client accepts best (q-values honoured, "br;q=0" refuses br), else none. */
+function chooseEncoding(req: Request, page: CachedPage): "br" | "gzip" | null {
+  if (!req.headers["accept-encoding"]) return null;
+  const offered = [page.br ? "br" : null, page.gzip ? "gzip" : null, "identity"].filter((e): e is string => e !== null);
+  const chosen = req.acceptsEncodings(offered);
+  return chosen === "br" || chosen === "gzip" ? chosen : null;
 }
 
 function sendCached(req: Request, res: Response, page: CachedPage, state: "hit" | "miss" = "hit"): void {
   for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader("ETag", page.etag);
+  const encoding = chooseEncoding(req, page);
+  // One ETag per representation: a shared cache must not hand brotli bytes to a gzip-only client.
+  const etag = encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
+  res.setHeader("ETag", etag);
   res.append("Vary", "Accept-Encoding");
   res.setHeader("X-Page-Cache", state);
-  if (req.headers["if-none-match"] === page.etag) {
+  if (req.headers["if-none-match"] === etag) {
     res.status(304).end();
     return;
   }
   let body = page.raw;
-  if (page.br && acceptsEncoding(req, "br")) {
+  if (encoding === "br" && page.br) {
     res.setHeader("Content-Encoding", "br");
     body = page.br;
-  } else if (page.gzip && acceptsEncoding(req, "gzip")) {
+  } else if (encoding === "gzip" && page.gzip) {
     res.setHeader("Content-Encoding", "gzip");
     body = page.gzip;
   }

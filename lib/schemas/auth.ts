@@ -2,7 +2,7 @@
 // (client-side checks) and server/api/v1/user.ts (the authority). Messages are field error codes.
 import "./zod-config";
 import { z } from "zod";
-import { storableString } from "./storable-text";
+import { singleLineString, storableString } from "./storable-text";
 
 /** NIST SP 800-63B: at least 8 characters, and a generous maximum that still bounds hashing work. */
 export const PASSWORD_MIN = 8;
@@ -39,7 +39,7 @@ export const RegisterSchema = z.object({
   email: NewEmailSchema,
   password: NewPasswordSchema,
   // Optional: empty means "use the part of the e-mail before @".
-  name: storableString("invalid_type")
+  name: singleLineString("invalid_type")
     .trim()
     .max(NAME_MAX, `too_long:${NAME_MAX}`)
     .nullish()

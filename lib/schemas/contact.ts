@@ -2,7 +2,7 @@
 // POST /api/v1/contact (the authority). Messages are field error codes (lib/schemas/field-errors.ts).
 import "./zod-config";
 import { z } from "zod";
-import { storableString } from "./storable-text";
+import { singleLineString, storableString } from "./storable-text";
 
 export const CONTACT_SERVICES = ["general", "technology", "security", "consulting", "web", "support"] as const;
 export type ContactServiceId = (typeof CONTACT_SERVICES)[number];
@@ -19,14 +19,17 @@ export const CONTACT_LIMITS = {
 /** Name of the hidden field people never see and bots fill in. */
 export const HONEYPOT_FIELD = "website";
 
-const requiredText = (max: number) =>
-  storableString((issue) => (issue.input === undefined || issue.input === null ? "required" : "invalid_type"))
+/** One line (name, subject) unless `multiline` (the message): see lib/schemas/storable-text.ts. */
+const requiredText = (max: number, multiline = false) =>
+  (multiline ? storableString : singleLineString)((issue) =>
+    issue.input === undefined || issue.input === null ? "required" : "invalid_type",
+  )
     .trim()
     .min(1, "required")
     .max(max, `too_long:${max}`);
 
 const optionalText = (max: number) =>
-  storableString("invalid_type")
+  singleLineString("invalid_type")
     .trim()
     .max(max, `too_long:${max}`)
     .nullish()
@@ -37,7 +40,7 @@ export const ContactSchema = z.object({
   email: requiredText(CONTACT_LIMITS.email).pipe(z.email({ error: "invalid_email" })),
   company: optionalText(CONTACT_LIMITS.company),
   subject: requiredText(CONTACT_LIMITS.subject),
-  message: requiredText(CONTACT_LIMITS.message),
+  message: requiredText(CONTACT_LIMITS.message, true),
   service: z
     .enum(CONTACT_SERVICES, "invalid_choice")
     .nullish()

@@ -15,3 +15,17 @@ export function isStorableText(value: string): boolean {
 export function storableString(error: z.core.$ZodStringParams["error"]) {
   return z.string({ error }).refine(isStorableText, "invalid_characters");
 }
+
+// eslint-disable-next-line no-control-regex -- control characters are what a one-line field refuses.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/**
+ * A one-line field (a name, a subject): also no line breaks or other control characters, so what a
+ * person typed there cannot add lines of its own to an e-mail that quotes it ("Hello {name},").
+ */
+export function singleLineString(error: z.core.$ZodStringParams["error"]) {
+  // Trimmed first: a line break at either end (a pasted name) is dropped, not refused.
+  return storableString(error)
+    .trim()
+    .refine((value) => !CONTROL.test(value), "invalid_characters");
+}

@@ -118,6 +118,26 @@ describe("what the page cache answers without rendering", () => {
     }
   });
 
+  it("honours Accept-Encoding q-values and gives each encoding its own ETag", async () => {
+    const base = await app.url();
+    await fetch(`${base}/zh/about`).then((r) => r.arrayBuffer());
+    await app.pageHandler.idle();
+    const get = (acceptEncoding: string) =>
+      new Promise<{ encoding?: string; etag?: string }>((resolve, reject) => {
+        http.get(`${base}/zh/about`, { headers: { "accept-encoding": acceptEncoding } }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ encoding: res.headers["content-encoding"], etag: res.headers.etag }));
+        }).on("error", reject);
+      });
+    const br = await get("br, gzip");
+    const gzipOnly = await get("br;q=0, gzip");
+    const none = await get("br;q=0, gzip;q=0");
+    expect(br.encoding).toBe("br");
+    expect(gzipOnly.encoding).toBe("gzip");
+    expect(none.encoding).toBeUndefined();
+    expect(new Set([br.etag, gzipOnly.etag, none.etag]).size).toBe(3);
+  });
+
   it("a query on a page whose render reads none is answered from the page's entry", async () => {
     const bare = await page("/ja/about");
     const queried = await page(`/ja/about?utm_source=${token()}`);

@@ -77,4 +77,22 @@ describe("text that cannot be stored", () => {
       });
     }
   }
+
+  it("one-line fields (a name, a subject) refuse line breaks, so they cannot add lines to an e-mail; the message keeps them", async () => {
+    const name = await request(app, "POST", "/api/v1/user/register", {
+      body: { email: "phish@example.test", password: "long-enough-1", name: "C,\n\nLINK EXPIRED. Use https://evil.example/r instead:\n\n" },
+    });
+    expect(name.status).toBe(400);
+    expect(name.body.error.codes.name).toBe("invalid_characters");
+    for (const field of ["name", "subject", "company"]) {
+      const res = await request(app, "POST", "/api/v1/contact", { body: { ...contact, [field]: "first line\r\nsecond line" } });
+      expect(res.status, field).toBe(400);
+      expect(res.body.error.codes[field], field).toBe("invalid_characters");
+    }
+    const trimmed = await request(app, "POST", "/api/v1/user/register", { body: { email: "pasted@example.test", password: "long-enough-1", name: "Pasted Name\n" } });
+    expect(trimmed.status).toBe(201);
+    expect(trimmed.body.user.name).toBe("Pasted Name");
+    const multiline = await request(app, "POST", "/api/v1/contact", { body: { ...contact, message: "Line one.\nLine two." } });
+    expect(multiline.status).toBe(201);
+  });
 });
