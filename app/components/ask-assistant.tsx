@@ -16,6 +16,7 @@ import { useLanguage, useMessages } from "./language-provider";
 import { LocalizedLink } from "./localized-link";
 import { Markdown } from "./markdown";
 import { useLoginPath } from "./require-auth";
+import { SourcesList } from "./sources-list";
 
 /** A question typed by a signed-out visitor waits here while they log in. */
 const draftKey = (topic: ServiceSlug) => `ai-question:${topic}`;
@@ -342,18 +343,7 @@ export function AskAssistant({
             <span aria-hidden className="mt-2 inline-block h-4 w-2 animate-pulse bg-brand-600" data-testid="ai-cursor" />
           )}
           {answer.complete && answer.citations.length > 0 && (
-            <div className="mt-6" data-testid="ai-sources">
-              <h3 className="text-lg font-semibold text-slate-900">{t.sources}</h3>
-              <ol className="mt-2 list-decimal space-y-1 pl-6 text-slate-800">
-                {answer.citations.map((citation, i) => (
-                  <li key={citation.url} id={`ai-source-${i + 1}`}>
-                    <Link to={citation.url} className="text-brand-700 underline hover:text-brand-900">
-                      {citation.title}
-                    </Link>
-                  </li>
-                ))}
-              </ol>
-            </div>
+            <SourcesList title={t.sources} citations={answer.citations} idPrefix="ai-source" testId="ai-sources" />
           )}
           {answer.complete && (
             <div className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-600">

@@ -7,6 +7,7 @@ import { localizedContent, pageLang } from "../../lib/page-loader.server";
 import { isProjectSlug } from "../../lib/portfolio";
 import { rootDataFrom } from "../../lib/root-data";
 import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "../../lib/seo";
+import { Breadcrumbs } from "../components/breadcrumbs";
 import { ContentNotAvailable } from "../components/content-not-available";
 import { useMessages } from "../components/language-provider";
 import { LocalizedLink } from "../components/localized-link";
@@ -70,25 +71,14 @@ export default function CaseStudyPage() {
     <>
       <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
         <div className="mx-auto max-w-5xl px-4 py-14 sm:px-6 md:py-16">
-          <nav aria-label={t.breadcrumb}>
-            <ol className="flex flex-wrap items-center gap-2 text-sm text-blue-100">
-              <li>
-                <LocalizedLink to="/" className="underline-offset-2 hover:underline">
-                  {nav.home}
-                </LocalizedLink>
-              </li>
-              <li aria-hidden>/</li>
-              <li>
-                <LocalizedLink to="/portfolio" className="underline-offset-2 hover:underline">
-                  {nav.portfolio}
-                </LocalizedLink>
-              </li>
-              <li aria-hidden>/</li>
-              <li aria-current="page" className="text-white">
-                {project.title}
-              </li>
-            </ol>
-          </nav>
+          <Breadcrumbs
+            label={t.breadcrumb}
+            trail={[
+              { to: "/", text: nav.home },
+              { to: "/portfolio", text: nav.portfolio },
+            ]}
+            current={project.title}
+          />
           <p className="mt-6 text-sm font-semibold uppercase tracking-wide text-blue-100">
             {t.label} · {p.filters[project.category]} · {project.year}
           </p>

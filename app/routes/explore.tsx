@@ -2,7 +2,6 @@
 // questions and purchases, each list with loading, empty and error states. Member data is fetched
 // in the browser (the token is in local storage), so the page HTML is the same for everyone.
 import { useCallback, useEffect, useState } from "react";
-import { Link } from "react-router";
 import { api, ApiRequestError } from "../../lib/api-client";
 import { getPackage, formatUsd } from "../../lib/catalog";
 import { format } from "../../lib/i18n/format";
@@ -16,6 +15,7 @@ import { useLanguage, useMessages } from "../components/language-provider";
 import { LocalizedLink } from "../components/localized-link";
 import { Markdown } from "../components/markdown";
 import { RequireAuth } from "../components/require-auth";
+import { SourcesList } from "../components/sources-list";
 import { explore as exploreMessages } from "../content/messages/explore";
 import type { Route } from "./+types/explore";
 
@@ -265,18 +265,13 @@ function RecentQuestions() {
                           citationHref={(n) => (n <= (item.citations?.length ?? 0) ? `#q-${item.id}-source-${n}` : undefined)}
                         />
                         {item.citations && item.citations.length > 0 && (
-                          <div className="mt-3" data-testid="question-sources">
-                            <h3 className="text-sm font-semibold text-slate-900">{t.questions.sources}</h3>
-                            <ol className="mt-1 list-decimal space-y-1 pl-6 text-sm">
-                              {item.citations.map((citation, i) => (
-                                <li key={citation.url} id={`q-${item.id}-source-${i + 1}`}>
-                                  <Link to={citation.url} className="text-brand-700 underline hover:text-brand-900">
-                                    {citation.title}
-                                  </Link>
-                                </li>
-                              ))}
-                            </ol>
-                          </div>
+                          <SourcesList
+                            title={t.questions.sources}
+                            citations={item.citations}
+                            idPrefix={`q-${item.id}-source`}
+                            testId="question-sources"
+                            small
+                          />
                         )}
                       </>
                     ) : (

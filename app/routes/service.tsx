@@ -10,9 +10,9 @@ import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "../.
 import { isServiceSlug } from "../../lib/services";
 import { AskAssistant } from "../components/ask-assistant";
 import { ContactPrompt } from "../components/contact-prompt";
+import { Breadcrumbs } from "../components/breadcrumbs";
 import { ContentNotAvailable } from "../components/content-not-available";
 import { useMessages } from "../components/language-provider";
-import { LocalizedLink } from "../components/localized-link";
 import { ai as aiMessages } from "../content/messages/ai";
 import { common } from "../content/messages/common";
 import { services } from "../content/services";
@@ -76,25 +76,14 @@ export default function ServicePage() {
     <>
       <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
         <div className="mx-auto max-w-5xl px-4 py-14 sm:px-6 md:py-16">
-          <nav aria-label={t.breadcrumb}>
-            <ol className="flex flex-wrap items-center gap-2 text-sm text-blue-100">
-              <li>
-                <LocalizedLink to="/" className="underline-offset-2 hover:underline">
-                  {nav.home}
-                </LocalizedLink>
-              </li>
-              <li aria-hidden>/</li>
-              <li>
-                <LocalizedLink to="/services" className="underline-offset-2 hover:underline">
-                  {nav.services}
-                </LocalizedLink>
-              </li>
-              <li aria-hidden>/</li>
-              <li aria-current="page" className="text-white">
-                {content.title}
-              </li>
-            </ol>
-          </nav>
+          <Breadcrumbs
+            label={t.breadcrumb}
+            trail={[
+              { to: "/", text: nav.home },
+              { to: "/services", text: nav.services },
+            ]}
+            current={content.title}
+          />
           <h1 className="mt-4 text-4xl font-bold tracking-tight md:text-5xl">{content.title}</h1>
           <p className="mt-4 max-w-3xl text-lg text-blue-100">{content.summary}</p>
         </div>
