@@ -55,8 +55,8 @@ export const contact: Localized<ContactContent> = {
       { value: "general", label: "General Inquiry" },
       { value: "technology", label: "Technology Solutions" },
       { value: "security", label: "Security Services" },
-      { value: "consulting", label: "Tax Consulting" },
-      { value: "web", label: "Web Development" },
+      { value: "consulting", label: "Tax Consultation" },
+      { value: "web", label: "Custom Software Development" },
       { value: "support", label: "Technical Support" },
     ],
     websiteInfo: {
@@ -120,7 +120,7 @@ export const contact: Localized<ContactContent> = {
       { value: "technology", label: "テクノロジーソリューション" },
       { value: "security", label: "セキュリティサービス" },
       { value: "consulting", label: "税務コンサルティング" },
-      { value: "web", label: "Web開発" },
+      { value: "web", label: "カスタムソフトウェア開発" },
       { value: "support", label: "テクニカルサポート" },
     ],
     websiteInfo: {
@@ -183,7 +183,7 @@ export const contact: Localized<ContactContent> = {
       { value: "technology", label: "技术解决方案" },
       { value: "security", label: "安全服务" },
       { value: "consulting", label: "税务咨询" },
-      { value: "web", label: "网站开发" },
+      { value: "web", label: "定制软件开发" },
       { value: "support", label: "技术支持" },
     ],
     websiteInfo: {

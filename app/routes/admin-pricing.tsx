@@ -26,7 +26,7 @@ export default function AdminPricing() {
           <li key={pkg.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-6 shadow-sm" data-testid={`package-${pkg.id}`}>
             <h2 className="text-xl font-semibold text-slate-900">{pkg.name[lang]}</h2>
             <p className="mt-3 text-3xl font-bold text-slate-900">{formatUsd(pkg.priceCents)}</p>
-            <p className="mt-1 font-medium text-brand-700">{format(t.pricing.tokens, { count: pkg.credits })}</p>
+            <p className="mt-1 font-medium text-brand-700">{format(t.pricing.credits, { count: pkg.credits })}</p>
             <p className="mt-1 text-sm text-slate-600" data-testid="admin-package-per-credit">
               {format(t.pricing.perCredit, { price: formatUsd(creditPriceCents(pkg)) })}
             </p>

@@ -453,8 +453,10 @@ function inputClass(invalid: boolean): string {
 
 function Field({ id, label, invalid, children }: { id: string; label: string; invalid?: boolean; children: ReactNode }) {
   return (
-    <div data-invalid={invalid || undefined}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+    // A column whose label sits at the bottom of its space: when one label of a row wraps (the
+    // Japanese security-code label does), the inputs beside each other still line up.
+    <div className="flex flex-col" data-invalid={invalid || undefined}>
+      <label htmlFor={id} className="flex flex-1 items-end text-sm font-medium text-slate-800">
         {label}
       </label>
       {children}

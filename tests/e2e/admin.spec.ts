@@ -212,7 +212,7 @@ test.describe("admin area", () => {
     await expect(item.getByTestId("message-text")).toHaveText(text);
     expect(await item.getByTestId("message-text").evaluate((el) => (el as HTMLElement).innerText)).toBe(text);
     await expect(item.locator("img")).toHaveCount(0);
-    await expect(item).toContainText("Tax Consulting");
+    await expect(item).toContainText("Tax Consultation");
 
     const unreadBefore = Number((await page.getByTestId("unread-count").textContent())!.match(/\d+/)![0]);
     await item.getByRole("button", { name: "Mark as read" }).click();

@@ -187,6 +187,28 @@ test("the checkout in Japanese and Chinese", async ({ page }) => {
   }
 });
 
+test("side-by-side fields line up when one label wraps (the Japanese security-code label at 390 px)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const session = await signUpViaApi();
+  await signInPage(page, session);
+  await page.goto("/ja/pricing/basic");
+  const expiry = page.getByLabel(checkout.ja.form.expiry);
+  const cvc = page.getByLabel(checkout.ja.form.cvc);
+  await expect(cvc).toBeVisible();
+  // The height of the label's text (its box is stretched to the row's height on purpose).
+  const labelHeight = (id: string) =>
+    page.locator(`label[for="${id}"]`).evaluate((label) => {
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      return range.getBoundingClientRect().height;
+    });
+  // The premise: one label takes more lines than its neighbour.
+  expect(await labelHeight("card-cvc")).toBeGreaterThan(await labelHeight("card-expiry"));
+  const [a, b] = [(await expiry.boundingBox())!, (await cvc.boundingBox())!];
+  expect(Math.abs(a.y - b.y)).toBeLessThan(1);
+  expect(Math.abs(a.height - b.height)).toBeLessThan(1);
+});
+
 test("no accessibility violations, and usable at 375 px", async ({ page }) => {
   await openCheckout(page, "basic");
   await page.getByRole("button", { name: "Pay $25" }).click();

@@ -25,19 +25,19 @@ const en = {
     open: "Open",
     items: {
       "tax-consultation": {
-        label: "Tax consultation",
+        label: "Tax Consultation",
         description: "Cross-border tax, treaties, withholding and compliance questions.",
       },
       "technology-solutions": {
-        label: "Tax technology",
+        label: "Technology Solutions",
         description: "Tax software, automation and e-invoicing.",
       },
       "security-services": {
-        label: "Security services",
+        label: "Security Services",
         description: "Protecting tax and financial data, audits and compliance.",
       },
       "custom-software-development": {
-        label: "Custom software",
+        label: "Custom Software Development",
         description: "Building software tailored to your tax and business processes.",
       },
     } satisfies Record<ServiceSlug, Assistant>,
@@ -110,7 +110,7 @@ export const explore: Localized<ExploreMessages> = {
           description: "国際税務、租税条約、源泉徴収、コンプライアンスに関するご質問に。",
         },
         "technology-solutions": {
-          label: "税務テクノロジー",
+          label: "テクノロジーソリューション",
           description: "税務ソフトウェア、業務の自動化、電子インボイスについて。",
         },
         "security-services": {
@@ -186,7 +186,7 @@ export const explore: Localized<ExploreMessages> = {
           description: "跨境税务、税收协定、预提税及合规问题。",
         },
         "technology-solutions": {
-          label: "税务科技",
+          label: "技术解决方案",
           description: "税务软件、流程自动化与电子发票。",
         },
         "security-services": {

@@ -5,7 +5,7 @@ const en = {
   filterLabel: "Filter projects by category",
   filters: {
     all: "All",
-    web: "Web Development",
+    web: "Custom Software Development",
     technology: "Technology Solutions",
     security: "Security Services",
   },
@@ -43,7 +43,7 @@ export const portfolioMessages: Localized<PortfolioMessages> = {
     filterLabel: "カテゴリーで絞り込む",
     filters: {
       all: "すべて",
-      web: "Web開発",
+      web: "カスタムソフトウェア開発",
       technology: "テクノロジーソリューション",
       security: "セキュリティサービス",
     },
@@ -76,7 +76,7 @@ export const portfolioMessages: Localized<PortfolioMessages> = {
     filterLabel: "按类别筛选项目",
     filters: {
       all: "全部",
-      web: "网站开发",
+      web: "定制软件开发",
       technology: "技术解决方案",
       security: "安全服务",
     },

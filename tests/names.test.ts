@@ -1,0 +1,46 @@
+// One name per thing: wherever a service is named (the explore page's assistants, the contact form's
+// topics, the admin area, the portfolio's filters) it carries the service catalog's title
+// (app/content/services.ts), in every language; credits are never called tokens.
+import { describe, expect, it } from "vitest";
+import { contact } from "../app/content/contact";
+import { admin } from "../app/content/messages/admin";
+import { explore } from "../app/content/messages/explore";
+import { portfolioMessages } from "../app/content/messages/portfolio";
+import { services } from "../app/content/services";
+import { LANGS } from "../lib/i18n/languages";
+import { SERVICE_SLUGS } from "../lib/services";
+
+/** The contact form's and portfolio's short keys for the services they name. */
+const CONTACT_KEY = {
+  consulting: "tax-consultation",
+  technology: "technology-solutions",
+  security: "security-services",
+  web: "custom-software-development",
+} as const;
+
+describe.each(LANGS)("service names (%s)", (lang) => {
+  const title = (slug: (typeof SERVICE_SLUGS)[number]) => services[lang][slug].title;
+
+  it("the explore page's assistants", () => {
+    for (const slug of SERVICE_SLUGS) expect(explore[lang].assistants.items[slug].label).toBe(title(slug));
+  });
+
+  it("the contact form's topics and the admin inbox", () => {
+    for (const [key, slug] of Object.entries(CONTACT_KEY)) {
+      expect(contact[lang].serviceOptions.find((o) => o.value === key)?.label, key).toBe(title(slug));
+      expect(admin[lang].messages.services[key], key).toBe(title(slug));
+    }
+  });
+
+  it("the admin's question topics", () => {
+    for (const slug of SERVICE_SLUGS) expect(admin[lang].user.questions.topics[slug]).toBe(title(slug));
+  });
+
+  it("the portfolio's filters", () => {
+    for (const key of ["technology", "security", "web"] as const) expect(portfolioMessages[lang].filters[key]).toBe(title(CONTACT_KEY[key]));
+  });
+
+  it("credits, not tokens", () => {
+    expect(JSON.stringify([admin[lang], explore[lang]])).not.toMatch(/tokens?\b|トークン|代币/i);
+  });
+});
