@@ -51,7 +51,7 @@ export const AI_ERRORS = {
   no_credits: {
     en: "You have no credits left. Buy a credit package to ask more questions.",
     ja: "クレジットが残っていません。続けて質問するには、クレジットパッケージをご購入ください。",
-    zh: "您的点数已用完。请购买点数套餐后继续提问。",
+    zh: "您的积分已用完。请购买积分套餐后继续提问。",
   },
   ai_rate_limited: {
     en: "You are asking questions too quickly. Please wait a minute and try again.",
