@@ -101,6 +101,15 @@ function toFetchRequest(req: Request, res: Response, url: string): globalThis.Re
   return new globalThis.Request(new URL(url), init);
 }
 
+/**
+ * If-None-Match names this page in any of its encodings (the client's stored copy may be the br one
+ * while this request would get gzip): the content is unchanged, so its copy is still good.
+ */
+function revalidates(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "").replace(/-(br|gzip)"$/, '"') === etag);
+}
+
 /** The precompressed body the client accepts best (q-values honoured, "br;q=0" refuses br), else none. */
 function chooseEncoding(req: Request, page: CachedPage): "br" | "gzip" | null {
   if (!req.headers["accept-encoding"]) return null;
@@ -117,7 +126,7 @@ function sendCached(req: Request, res: Response, page: CachedPage, state: "hit" 
   res.setHeader("ETag", etag);
   res.append("Vary", "Accept-Encoding");
   res.setHeader("X-Page-Cache", state);
-  if (req.headers["if-none-match"] === etag) {
+  if (revalidates(req.headers["if-none-match"], page.etag)) {
     res.status(304).end();
     return;
   }

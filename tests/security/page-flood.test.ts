@@ -136,6 +136,11 @@ describe("what the page cache answers without rendering", () => {
     expect(gzipOnly.encoding).toBe("gzip");
     expect(none.encoding).toBeUndefined();
     expect(new Set([br.etag, gzipOnly.etag, none.etag]).size).toBe(3);
+    // Revalidating a stored copy of any encoding is a 304, whatever this request would get.
+    const revalidated = await fetch(`${base}/zh/about`, { headers: { "If-None-Match": br.etag!, "Accept-Encoding": "gzip" } });
+    expect(revalidated.status).toBe(304);
+    const weak = await fetch(`${base}/zh/about`, { headers: { "If-None-Match": `"other", W/${gzipOnly.etag}` } });
+    expect(weak.status).toBe(304);
   });
 
   it("a query on a page whose render reads none is answered from the page's entry", async () => {
