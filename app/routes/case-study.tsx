@@ -7,7 +7,7 @@ import { localizedContent, pageLang } from "../../lib/page-loader.server";
 import { isProjectSlug } from "../../lib/portfolio";
 import { rootDataFrom } from "../../lib/root-data";
 import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "../../lib/seo";
-import { Breadcrumbs } from "../components/breadcrumbs";
+import { DetailHero } from "../components/detail-hero";
 import { ContentNotAvailable } from "../components/content-not-available";
 import { useMessages } from "../components/language-provider";
 import { LocalizedLink } from "../components/localized-link";
@@ -69,23 +69,19 @@ export default function CaseStudyPage() {
   const study = project.caseStudy;
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
-        <div className="mx-auto max-w-5xl px-4 py-14 sm:px-6 md:py-16">
-          <Breadcrumbs
-            label={t.breadcrumb}
-            trail={[
-              { to: "/", text: nav.home },
-              { to: "/portfolio", text: nav.portfolio },
-            ]}
-            current={project.title}
-          />
-          <p className="mt-6 text-sm font-semibold uppercase tracking-wide text-blue-100">
-            {t.label} · {p.filters[project.category]} · {project.year}
-          </p>
-          <h1 className="mt-2 text-4xl font-bold tracking-tight md:text-5xl">{project.title}</h1>
-          <p className="mt-4 max-w-3xl text-lg text-blue-100">{project.description}</p>
-        </div>
-      </section>
+      <DetailHero
+        breadcrumbs={{
+          label: t.breadcrumb,
+          trail: [
+            { to: "/", text: nav.home },
+            { to: "/portfolio", text: nav.portfolio },
+          ],
+          current: project.title,
+        }}
+        eyebrow={`${t.label} · ${p.filters[project.category]} · ${project.year}`}
+        title={project.title}
+        summary={project.description}
+      />
 
       <div className="mx-auto grid max-w-5xl gap-12 px-4 py-12 sm:px-6 lg:grid-cols-3">
         <div className="space-y-10 lg:col-span-2">

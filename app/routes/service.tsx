@@ -10,7 +10,7 @@ import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "../.
 import { isServiceSlug } from "../../lib/services";
 import { AskAssistant } from "../components/ask-assistant";
 import { ContactPrompt } from "../components/contact-prompt";
-import { Breadcrumbs } from "../components/breadcrumbs";
+import { DetailHero } from "../components/detail-hero";
 import { ContentNotAvailable } from "../components/content-not-available";
 import { useMessages } from "../components/language-provider";
 import { ai as aiMessages } from "../content/messages/ai";
@@ -74,20 +74,18 @@ export default function ServicePage() {
   if (!content) return <ContentNotAvailable />;
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
-        <div className="mx-auto max-w-5xl px-4 py-14 sm:px-6 md:py-16">
-          <Breadcrumbs
-            label={t.breadcrumb}
-            trail={[
-              { to: "/", text: nav.home },
-              { to: "/services", text: nav.services },
-            ]}
-            current={content.title}
-          />
-          <h1 className="mt-4 text-4xl font-bold tracking-tight md:text-5xl">{content.title}</h1>
-          <p className="mt-4 max-w-3xl text-lg text-blue-100">{content.summary}</p>
-        </div>
-      </section>
+      <DetailHero
+        breadcrumbs={{
+          label: t.breadcrumb,
+          trail: [
+            { to: "/", text: nav.home },
+            { to: "/services", text: nav.services },
+          ],
+          current: content.title,
+        }}
+        title={content.title}
+        summary={content.summary}
+      />
 
       <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
         <div className="max-w-3xl space-y-4 text-lg leading-relaxed text-slate-700" data-testid="service-intro">
