@@ -1,9 +1,12 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
+  // "~/" is the repository root (tsconfig.json paths), so imports never climb with ../../
+  resolve: { alias: [{ find: /^~\//, replacement: fileURLToPath(new URL("./", import.meta.url)) }] },
   build: {
     // Server-only modules must never be pulled into the client graph; *.server.ts enforces that.
     sourcemap: false,

@@ -11,11 +11,11 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { CONSENT_PROBE_SCRIPT } from "../lib/consent";
-import { companyLegalName } from "../lib/env.server";
-import { isLang, LANGUAGES, type Lang } from "../lib/i18n/languages";
-import { splitLangPath } from "../lib/i18n/paths";
-import type { RootData } from "../lib/root-data";
+import { CONSENT_PROBE_SCRIPT } from "~/lib/consent";
+import { companyLegalName } from "~/lib/env.server";
+import { isLang, LANGUAGES, type Lang } from "~/lib/i18n/languages";
+import { splitLangPath } from "~/lib/i18n/paths";
+import type { RootData } from "./page-helpers/root-data";
 import type { Route } from "./+types/root";
 import stylesheetUrl from "./app.css?url";
 import { AuthProvider } from "./components/auth-provider";
@@ -25,11 +25,11 @@ import { LanguageProvider } from "./components/language-provider";
 import { useCommonMessages } from "./components/root-messages";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { common } from "./content/messages/common";
-import { consent } from "./content/messages/consent";
+import { common } from "~/content/messages/common";
+import { consent } from "~/content/messages/consent";
 
 export function loader({ params, context }: Route.LoaderArgs): RootData {
-  const { env, site } = context.services;
+  const { env, site } = context.appContext;
   const lang: Lang = isLang(params.lang) ? params.lang : "en";
   const social = [
     env.SOCIAL_LINKEDIN_URL && { label: "LinkedIn", href: env.SOCIAL_LINKEDIN_URL },

@@ -1,8 +1,8 @@
 // Every change to a balance goes through here: one conditional update plus one ledger row, in the
 // caller's transaction, so the balance never drops below zero and always equals the ledger's sum.
 import { and, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.server";
-import { creditLedger, users } from "../db/schema";
+import type { DbOrTx } from "~/db/client.server";
+import { creditLedger, users } from "~/db/schema";
 import type { LocalizedText } from "./http/api-error";
 
 /**

@@ -1,5 +1,5 @@
 // The six portfolio projects' slugs: each has a case study at /portfolio/<slug> in every language.
-// In the portfolio's order (app/content/portfolio.ts).
+// In the portfolio's order (content/portfolio.ts).
 export const PROJECT_SLUGS = [
   "wholesale-e-invoicing-portal",
   "accounting-network-document-portal",

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "../db/client.server";
-import { resetDatabase, testDatabase } from "../tests/helpers/test-db";
+import type { Database } from "~/db/client.server";
+import { resetDatabase, testDatabase } from "~/tests/helpers/test-db";
 import { createRateLimiter, type RateLimiter, type RateRule } from "./rate-limit.server";
 
 const RULE: RateRule = { name: "unit", points: 3, windowSeconds: 600 };

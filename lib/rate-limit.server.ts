@@ -1,7 +1,7 @@
 // Fixed-window rate limits kept in the database, so every instance on one PostgreSQL shares them.
 import { lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client.server";
-import { rateLimits } from "../db/schema";
+import type { Db } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
 import { ApiError, COMMON_ERRORS, type LocalizedText } from "./http/api-error";
 
 export interface RateRule {

@@ -2,8 +2,8 @@
 // two statements run side by side, one over users (totals, and twelve month counts on
 // users_created_at_idx) and one over the succeeded payments. See docs/performance.md (admin).
 import { and, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client.server";
-import { payments, users } from "../db/schema";
+import type { Db } from "~/db/client.server";
+import { payments, users } from "~/db/schema";
 
 export interface DashboardStats {
   /** Every account (members and admins). */

@@ -3,11 +3,11 @@
 // Opens the configured database (DATABASE_URL, else PGlite in DATA_DIR) and migrates it first.
 // With PGlite, stop the server first: the embedded database is opened by one process at a time.
 import { parseArgs } from "node:util";
-import { openDatabase } from "../db/client.server";
-import { ensureAdmin } from "../lib/accounts/admin.server";
-import { EnvError, parseEnv } from "../lib/env.server";
-import { fieldErrorText } from "../lib/schemas/field-errors";
-import { ExistingEmailSchema, NAME_MAX, NewPasswordSchema } from "../lib/schemas/auth";
+import { openDatabase } from "~/db/client.server";
+import { ensureAdmin } from "~/lib/accounts/admin.server";
+import { EnvError, parseEnv } from "~/lib/env.server";
+import { fieldErrorText } from "~/lib/schemas/field-errors";
+import { ExistingEmailSchema, NAME_MAX, NewPasswordSchema } from "~/lib/schemas/auth";
 
 const USAGE = "Usage: npm run admin:create -- --email <email> --password <password> [--name <name>]";
 

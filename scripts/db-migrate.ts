@@ -2,8 +2,8 @@
 // PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR. The server also migrates at
 // start-up; this is for deploy pipelines that migrate before rolling out new instances.
 // With PGlite, stop the server first: the embedded database is opened by one process at a time.
-import { openDatabase } from "../db/client.server";
-import { EnvError, parseEnv } from "../lib/env.server";
+import { openDatabase } from "~/db/client.server";
+import { EnvError, parseEnv } from "~/lib/env.server";
 
 async function main() {
   let env;

@@ -7,14 +7,14 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
-import { projectRoot } from "../db/client.server";
-import type { AppServices } from "../lib/app-services.server";
-import { trustProxySetting } from "../lib/env.server";
-import { loggedUrl } from "../lib/logger.server";
-import { ApiError, COMMON_ERRORS } from "../lib/http/api-error";
-import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "../lib/i18n/negotiate";
-import { localePath, sameSitePath, splitLangPath } from "../lib/i18n/paths";
-import { LEGACY_SERVICE_SLUGS } from "../lib/services";
+import { projectRoot } from "~/db/client.server";
+import type { AppContext } from "~/lib/app-context.server";
+import { trustProxySetting } from "~/lib/env.server";
+import { loggedUrl } from "~/lib/logger.server";
+import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
+import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
+import { localePath, sameSitePath, splitLangPath } from "~/lib/i18n/paths";
+import { LEGACY_SERVICE_SLUGS } from "~/lib/service-catalog";
 import { aiRouter } from "./api/v1/ai";
 import { adminRouter } from "./api/v1/admin";
 import { contactRouter } from "./api/v1/contact";
@@ -32,7 +32,7 @@ import { assetsHandler } from "./static-assets";
 export const JSON_BODY_LIMIT = "256kb";
 
 export interface CreateAppOptions {
-  services: AppServices;
+  appContext: AppContext;
   /** Loads the React Router server build; omitted in API-only tests. */
   pages?: {
     build: () => Promise<ServerBuild>;
@@ -91,15 +91,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
-export function createApp({ services, pages, beforePages = [] }: CreateAppOptions): AppHandle {
-  const { env, logger } = services;
+export function createApp({ appContext, pages, beforePages = [] }: CreateAppOptions): AppHandle {
+  const { env, logger } = appContext;
   const app = express();
   const handle = (app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void }).handle.bind(app);
   (app as unknown as { handle: typeof handle }).handle = (req, res, next) => {
     reduceAbsoluteTarget(req);
     handle(req, res, next);
   };
-  app.locals.services = services;
+  app.locals.appContext = appContext;
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(env));
 
@@ -146,17 +146,17 @@ export function createApp({ services, pages, beforePages = [] }: CreateAppOption
     res.setHeader("Cache-Control", "no-store");
     // A draining instance (SIGTERM received) leaves the load balancer's rotation at once.
     if (app.locals[SHUTTING_DOWN]) {
-      res.status(503).json({ status: "shutting_down", database: services.database.kind });
+      res.status(503).json({ status: "shutting_down", database: appContext.database.kind });
       return;
     }
     try {
       await Promise.race([
-        services.database.ping(),
+        appContext.database.ping(),
         new Promise((_, reject) => setTimeout(() => reject(new Error("database ping timed out")), 2_000)),
       ]);
-      res.json({ status: "ready", database: services.database.kind });
+      res.json({ status: "ready", database: appContext.database.kind });
     } catch {
-      res.status(503).json({ status: "unavailable", database: services.database.kind });
+      res.status(503).json({ status: "unavailable", database: appContext.database.kind });
     }
   });
 
@@ -230,11 +230,11 @@ export function createApp({ services, pages, beforePages = [] }: CreateAppOption
       mode: pages.mode,
       cache: pages.cache,
       stripe: Boolean(env.STRIPE_PUBLISHABLE_KEY),
-      origin: () => services.site.origin,
+      origin: () => appContext.site.origin,
       maxEntries: pages.cacheLimits?.entries,
       maxBytes: pages.cacheLimits?.bytes,
       clientDir,
-      getLoadContext: (req) => ({ services, clientIp: clientIp(req) }),
+      getLoadContext: (req) => ({ appContext, clientIp: clientIp(req) }),
     });
     app.all("/{*splat}", pageHandler);
   }

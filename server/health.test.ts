@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestApp, request, type TestApp } from "../tests/helpers/test-app";
+import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 
 describe("health checks", () => {
   let app: TestApp;
@@ -21,7 +21,7 @@ describe("health checks", () => {
 
   it("answers /readyz with 503 when the database is not reachable", async () => {
     app = await createTestApp();
-    app.services.database.ping = async () => {
+    app.appContext.database.ping = async () => {
       throw new Error("down");
     };
     const res = await request(app, "GET", "/readyz");

@@ -1,15 +1,15 @@
 // Small helpers every API router uses: services, language, validation, authentication.
 import type { Request } from "express";
 import type { z } from "zod";
-import { getSessionUser, type SessionUser } from "../lib/accounts/sessions.server";
-import type { AppServices } from "../lib/app-services.server";
-import { ApiError, COMMON_ERRORS } from "../lib/http/api-error";
-import { isLang, type Lang } from "../lib/i18n/languages";
-import { fieldErrorText } from "../lib/schemas/field-errors";
-import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "../lib/i18n/negotiate";
+import { getSessionUser, type SessionUser } from "~/lib/accounts/sessions.server";
+import type { AppContext } from "~/lib/app-context.server";
+import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
+import { isLang, type Lang } from "~/lib/i18n/languages";
+import { fieldErrorText } from "~/lib/schemas/field-errors";
+import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 
-export function services(req: Request): AppServices {
-  return req.app.locals.services as AppServices;
+export function appContext(req: Request): AppContext {
+  return req.app.locals.appContext as AppContext;
 }
 
 /** The language of an API answer: ?lang, then body.lang, then Accept-Language (sent by our client), then the cookie. */
@@ -57,7 +57,7 @@ export function bearerToken(req: Request): string | null {
 export async function getUser(req: Request): Promise<SessionUser | null> {
   const cached = (req as Request & { _user?: SessionUser | null })._user;
   if (cached !== undefined) return cached;
-  const user = await getSessionUser(services(req).db, bearerToken(req));
+  const user = await getSessionUser(appContext(req).db, bearerToken(req));
   (req as Request & { _user?: SessionUser | null })._user = user;
   return user;
 }

@@ -3,10 +3,10 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import { projectRoot } from "../db/client.server";
-import { bootstrapAdmin } from "../lib/accounts/admin.server";
-import { closeAppServices, createAppServices } from "../lib/app-services.server";
-import { EnvError, parseEnv } from "../lib/env.server";
+import { projectRoot } from "~/db/client.server";
+import { bootstrapAdmin } from "~/lib/accounts/admin.server";
+import { closeAppContext, createAppContext } from "~/lib/app-context.server";
+import { EnvError, parseEnv } from "~/lib/env.server";
 import { createApp } from "./app";
 import { startServer } from "./lifecycle";
 
@@ -25,10 +25,10 @@ async function main() {
   }
   if (dev) env = { ...env, NODE_ENV: "development" as const };
 
-  const services = await createAppServices(env);
-  await services.database.migrate();
-  services.logger.info({ database: services.database.kind }, "database migrated");
-  await bootstrapAdmin(services);
+  const appContext = await createAppContext(env);
+  await appContext.database.migrate();
+  appContext.logger.info({ database: appContext.database.kind }, "database migrated");
+  await bootstrapAdmin(appContext);
 
   let build: () => Promise<ServerBuild>;
   const beforePages: RequestHandler[] = [];
@@ -45,11 +45,11 @@ async function main() {
   }
 
   const { app } = createApp({
-    services,
+    appContext,
     pages: { build, mode: dev ? "development" : "production", cache: !dev },
     beforePages,
   });
-  await startServer({ app, services, onClose: () => closeAppServices(services) });
+  await startServer({ app, appContext, onClose: () => closeAppContext(appContext) });
 }
 
 main().catch((error) => {

@@ -2,12 +2,12 @@
 // streams finish within SHUTDOWN_TIMEOUT_MS, then close the database.
 import http from "node:http";
 import type { Express } from "express";
-import type { AppServices } from "../lib/app-services.server";
-import { listenOrigin } from "../lib/http/origin.server";
+import type { AppContext } from "~/lib/app-context.server";
+import { listenOrigin } from "~/lib/http/origin.server";
 
 export interface StartOptions {
   app: Express;
-  services: AppServices;
+  appContext: AppContext;
   onClose: () => Promise<void>;
 }
 
@@ -20,8 +20,8 @@ const CLOSE_GRACE_MS = 5_000;
 // reservation released) after the socket is gone: give them this long before the pool closes.
 const FORCED_SETTLE_MS = 1_000;
 
-export async function startServer({ app, services, onClose }: StartOptions): Promise<http.Server> {
-  const { env, logger } = services;
+export async function startServer({ app, appContext, onClose }: StartOptions): Promise<http.Server> {
+  const { env, logger } = appContext;
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -31,13 +31,13 @@ export async function startServer({ app, services, onClose }: StartOptions): Pro
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   // Without SITE_URL the printed address is the site's origin (PORT=0 is only known now).
-  if (!services.site.configured) services.site.origin = listenOrigin(env.HOST, port);
-  logger.info({ port, origin: services.site.origin }, "listening");
+  if (!appContext.site.configured) appContext.site.origin = listenOrigin(env.HOST, port);
+  logger.info({ port, origin: appContext.site.origin }, "listening");
   // The one line a person starting the site looks for.
   process.stdout.write(`\n  ${env.SITE_NAME} is running at ${listenOrigin(env.HOST, port)}\n\n`);
 
   const purge = setInterval(() => {
-    services.rateLimiter.purgeExpired().catch((error) => logger.warn({ err: error }, "rate limit purge failed"));
+    appContext.rateLimiter.purgeExpired().catch((error) => logger.warn({ err: error }, "rate limit purge failed"));
   }, 10 * 60_000);
   purge.unref();
 

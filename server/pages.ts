@@ -13,8 +13,8 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObject, type ServerBuild } from "react-router";
-import { DEFAULT_LANG, LANGS } from "../lib/i18n/languages";
-import { ApiError, COMMON_ERRORS } from "../lib/http/api-error";
+import { DEFAULT_LANG, LANGS } from "~/lib/i18n/languages";
+import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { deferHydration } from "./deferred-hydration";
 import { refuse } from "./request-edge";
 import { buildCsp, inlineScriptHashes } from "./security-headers";
@@ -196,7 +196,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
 
   /**
    * Unknown paths share one entry per language, and a page whose route says its render reads no
-   * query (lib/seo.ts QUERY_INDEPENDENT_PAGE) is rendered and cached without it: random paths and
+   * query (app/page-helpers/seo.ts QUERY_INDEPENDENT_PAGE) is rendered and cached without it: random paths and
    * queries, the cheapest flood there is, are answered from the cache.
    */
   const cachePlan = (req: Request): CachePlan => {

@@ -3,8 +3,8 @@
 // refused with a clear 4xx before any handler (or React Router's Request constructor) sees it.
 import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
-import { ApiError, COMMON_ERRORS } from "../lib/http/api-error";
-import { isValidHostHeader } from "../lib/http/origin.server";
+import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
+import { isValidHostHeader } from "~/lib/http/origin.server";
 import { requestLang } from "./http";
 
 /** Every route of the site (pages and API) answers only these. */

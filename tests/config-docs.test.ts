@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvSchema, parseEnv } from "../lib/env.server";
+import { EnvSchema, parseEnv } from "~/lib/env.server";
 
 const root = path.resolve(import.meta.dirname, "..");
 const variables = Object.keys(EnvSchema.shape);

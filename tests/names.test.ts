@@ -1,14 +1,14 @@
 // One name per thing: wherever a service is named (the explore page's assistants, the contact form's
 // topics, the admin area, the portfolio's filters) it carries the service catalog's title
-// (app/content/services.ts), in every language; credits are never called tokens.
+// (content/services.ts), in every language; credits are never called tokens.
 import { describe, expect, it } from "vitest";
-import { contact } from "../app/content/contact";
-import { admin } from "../app/content/messages/admin";
-import { explore } from "../app/content/messages/explore";
-import { portfolioMessages } from "../app/content/messages/portfolio";
-import { services } from "../app/content/services";
-import { LANGS } from "../lib/i18n/languages";
-import { SERVICE_SLUGS } from "../lib/services";
+import { contact } from "~/content/contact";
+import { admin } from "~/content/messages/admin";
+import { explore } from "~/content/messages/explore";
+import { portfolioMessages } from "~/content/messages/portfolio";
+import { services } from "~/content/services";
+import { LANGS } from "~/lib/i18n/languages";
+import { SERVICE_SLUGS } from "~/lib/service-catalog";
 
 /** The contact form's and portfolio's short keys for the services they name. */
 const CONTACT_KEY = {

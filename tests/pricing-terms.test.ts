@@ -2,10 +2,10 @@
 // language: the packages with their prices and credits, the price per credit, the mark on the best
 // value, the 14-day full refund, credits that never expire, tax included and one account per person.
 import { describe, expect, it } from "vitest";
-import { pricingMessages } from "../app/content/messages/pricing";
-import { terms } from "../app/content/legal";
-import { bestValuePackageId, creditPriceCents, formatUsd, PACKAGES } from "../lib/catalog";
-import { LANGS, type Lang } from "../lib/i18n/languages";
+import { pricingMessages } from "~/content/messages/pricing";
+import { terms } from "~/content/legal";
+import { bestValuePackageId, creditPriceCents, formatUsd, PACKAGES } from "~/lib/catalog";
+import { LANGS, type Lang } from "~/lib/i18n/languages";
 
 const termsText = (lang: Lang) => [terms[lang].content, ...terms[lang].sections.map((s) => s.content)].flat().join("\n");
 const pricingText = (lang: Lang) => {

@@ -4,15 +4,17 @@
 // walked; each object with an en/ja/zh key must have all three, with the same key paths, no empty
 // string and the same {placeholders}.
 import { describe, expect, it } from "vitest";
-import { LANGS } from "../lib/i18n/languages";
+import { LANGS } from "~/lib/i18n/languages";
 
 const modules = import.meta.glob<Record<string, unknown>>(
   [
-    "/app/content/**/*.ts",
-    "!/app/content/types.ts",
+    "/content/**/*.ts",
+    "!/content/types.ts",
     "/lib/**/*.ts",
     "!/lib/**/*.test.ts",
     "!/lib/**/*.d.ts",
+    "/app/page-helpers/*.ts",
+    "!/app/page-helpers/*.test.ts",
   ],
   { eager: true },
 );
@@ -98,13 +100,13 @@ describe("translations", () => {
   const files = Object.keys(modules).sort();
 
   it("finds the content and message modules", () => {
-    expect(files).toContain("/app/content/messages/common.ts");
-    expect(files).toContain("/app/content/home.ts");
+    expect(files).toContain("/content/messages/common.ts");
+    expect(files).toContain("/content/home.ts");
     expect(files).toContain("/lib/schemas/field-errors.ts");
     expect(files).toContain("/lib/catalog.ts");
   });
 
-  it.each(files.filter((f) => f.startsWith("/app/content/") || f.endsWith("/messages.ts")))(
+  it.each(files.filter((f) => f.startsWith("/content/") || f.endsWith("/messages.ts")))(
     "%s exports localized text only",
     (file) => {
       const { problems, count } = checkModule(file, modules[file]!);

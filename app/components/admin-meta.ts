@@ -1,9 +1,9 @@
 // <head> of the admin pages: translated title, noindex (never in search results).
 import type { MetaDescriptor } from "react-router";
-import { format } from "../../lib/i18n/format";
-import { rootDataFrom } from "../../lib/root-data";
-import { seoMeta } from "../../lib/seo";
-import { admin, type AdminMessages } from "../content/messages/admin";
+import { format } from "~/lib/i18n/format";
+import { rootDataFrom } from "~/app/page-helpers/root-data";
+import { seoMeta } from "~/app/page-helpers/seo";
+import { admin, type AdminMessages } from "~/content/messages/admin";
 
 export function adminMeta(
   matches: readonly ({ id: string; data?: unknown } | undefined)[],

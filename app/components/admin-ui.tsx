@@ -1,11 +1,11 @@
 // Pieces the admin pages share: data fetching with the admin's token, paging, badges and formats.
 // Admin data is fetched in the browser after hydration (the token is in local storage).
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { getPackage } from "../../lib/catalog";
-import { api, ApiRequestError } from "../../lib/api-client";
-import { format } from "../../lib/i18n/format";
-import { LANGUAGES } from "../../lib/i18n/languages";
-import { admin } from "../content/messages/admin";
+import { getPackage } from "~/lib/catalog";
+import { api, ApiRequestError } from "~/lib/api-client";
+import { format } from "~/lib/i18n/format";
+import { LANGUAGES } from "~/lib/i18n/languages";
+import { admin } from "~/content/messages/admin";
 import { useAuth } from "./auth-provider";
 import { useLanguage, useMessages } from "./language-provider";
 

@@ -1,6 +1,6 @@
 // Renders an article's structured blocks as React elements: text only, so authored (or future
 // user-supplied) content can never inject HTML.
-import type { ArticleBlock } from "../content/types";
+import type { ArticleBlock } from "~/content/types";
 
 export function ArticleBody({ blocks }: { blocks: ArticleBlock[] }) {
   return (

@@ -3,14 +3,14 @@
 // cannot send a body or the Authorization header), rendered as safe Markdown as it grows.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { SseParser, toAiEvent } from "../../lib/ai/sse";
-import { apiHeaders } from "../../lib/api-client";
-import { format } from "../../lib/i18n/format";
-import type { AiSource, Citation } from "../../lib/schemas/ai";
-import { QUESTION_MAX } from "../../lib/schemas/ai-limits";
-import type { ServiceSlug } from "../../lib/services";
-import { ai as aiMessages } from "../content/messages/ai";
-import { common } from "../content/messages/common";
+import { SseParser, toAiEvent } from "~/lib/ai/sse";
+import { apiHeaders } from "~/lib/api-client";
+import { format } from "~/lib/i18n/format";
+import type { AiSource, Citation } from "~/lib/schemas/ai";
+import { QUESTION_MAX } from "~/lib/schemas/ai-limits";
+import type { ServiceSlug } from "~/lib/service-catalog";
+import { ai as aiMessages } from "~/content/messages/ai";
+import { common } from "~/content/messages/common";
 import { useAuth } from "./auth-provider";
 import { useLanguage, useMessages } from "./language-provider";
 import { LocalizedLink } from "./localized-link";

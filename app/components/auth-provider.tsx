@@ -2,7 +2,7 @@
 // spec) and is checked against the server on load: a stale or revoked token quietly signs out.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
-import { api, ApiRequestError } from "../../lib/api-client";
+import { api, ApiRequestError } from "~/lib/api-client";
 
 export interface StoredUser {
   id: string;

@@ -1,10 +1,10 @@
 // The cookie buttons of /cookies (Preferences, Accept All) and /terms (Details, Accept): they open the
 // real preferences dialog or store the consent, and show the visitor's current choice.
 import { useEffect, useState } from "react";
-import { CONSENT_CHANGED, readConsent, writeConsent, type Consent } from "../../lib/consent";
-import { format } from "../../lib/i18n/format";
-import { consent as consentMessages } from "../content/messages/consent";
-import { publicPages } from "../content/messages/public";
+import { CONSENT_CHANGED, readConsent, writeConsent, type Consent } from "~/lib/consent";
+import { format } from "~/lib/i18n/format";
+import { consent as consentMessages } from "~/content/messages/consent";
+import { publicPages } from "~/content/messages/public";
 import { openCookiePreferences } from "./cookie-consent-events";
 import { useMessages } from "./language-provider";
 

@@ -2,10 +2,10 @@
 // JavaScript; with JavaScript the same schema checks the fields first and shows translated errors.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
-import { ContactSchema, contactFieldCodes, CONTACT_FIELDS, CONTACT_LIMITS, DEFAULT_CONTACT_SERVICE, HONEYPOT_FIELD, type ContactField } from "../../lib/schemas/contact";
-import { fieldErrorText } from "../../lib/schemas/field-errors";
-import { contactMessages } from "../content/messages/contact";
-import type { ContactContent } from "../content/types";
+import { ContactSchema, contactFieldCodes, CONTACT_FIELDS, CONTACT_LIMITS, DEFAULT_CONTACT_SERVICE, HONEYPOT_FIELD, type ContactField } from "~/lib/schemas/contact";
+import { fieldErrorText } from "~/lib/schemas/field-errors";
+import { contactMessages } from "~/content/messages/contact";
+import type { ContactContent } from "~/content/types";
 import { CheckIcon } from "./icons";
 import { useLanguage, useMessages } from "./language-provider";
 import { LocalizedLink } from "./localized-link";

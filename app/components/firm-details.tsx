@@ -2,8 +2,8 @@
 // details that are configured; an unset detail is left out rather than shown empty.
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
-import { format } from "../../lib/i18n/format";
-import type { RootData } from "../../lib/root-data";
+import { format } from "~/lib/i18n/format";
+import type { RootData } from "~/app/page-helpers/root-data";
 import { useCommonMessages } from "./root-messages";
 
 /** `withContact={false}` where the page shows the contact details itself (the contact page). */

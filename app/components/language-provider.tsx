@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { isLang, type Lang, type Localized } from "../../lib/i18n/languages";
-import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from "../../lib/i18n/negotiate";
-import { localePath, splitLangPath } from "../../lib/i18n/paths";
+import { isLang, type Lang, type Localized } from "~/lib/i18n/languages";
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from "~/lib/i18n/negotiate";
+import { localePath, splitLangPath } from "~/lib/i18n/paths";
 
 interface LanguageContextValue {
   lang: Lang;

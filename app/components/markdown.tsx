@@ -3,7 +3,7 @@
 // knowledge base is ever interpreted as markup.
 import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
-import { parseMarkdown, type Block, type Inline } from "../../lib/ai/markdown";
+import { parseMarkdown, type Block, type Inline } from "~/lib/ai/markdown";
 
 /** Where citation marker [n] points (the answer's Sources list), or undefined to keep it as text. */
 type CitationHref = (n: number) => string | undefined;

@@ -1,9 +1,9 @@
 // /portfolio: category filters, the project cards and the View Details dialog (closes on Escape,
 // backdrop click and the close button; keyboard focus stays inside and returns to the card after).
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { format } from "../../lib/i18n/format";
-import { portfolioMessages } from "../content/messages/portfolio";
-import type { PortfolioCategory, PortfolioProject } from "../content/types";
+import { format } from "~/lib/i18n/format";
+import { portfolioMessages } from "~/content/messages/portfolio";
+import type { PortfolioCategory, PortfolioProject } from "~/content/types";
 import { CloseIcon } from "./icons";
 import { useMessages } from "./language-provider";
 import { LocalizedLink } from "./localized-link";

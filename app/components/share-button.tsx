@@ -1,7 +1,7 @@
 // Share: the Web Share API where the browser has it, otherwise the link is copied to the clipboard
 // with a visible confirmation; if even that is refused, the link is shown ready to copy.
 import { useEffect, useRef, useState } from "react";
-import { publicPages } from "../content/messages/public";
+import { publicPages } from "~/content/messages/public";
 import { CheckIcon, ShareIcon } from "./icons";
 import { useMessages } from "./language-provider";
 

@@ -1,6 +1,6 @@
 // Footer: brand and social, navigation, legal, contact; copyright with the current year.
-import type { RootData } from "../../lib/root-data";
-import { format } from "../../lib/i18n/format";
+import type { RootData } from "~/app/page-helpers/root-data";
+import { format } from "~/lib/i18n/format";
 import { LogoMark, MailIcon, MapPinIcon, PhoneIcon } from "./icons";
 import { LocalizedLink } from "./localized-link";
 import { openCookiePreferences } from "./cookie-consent-events";

@@ -2,7 +2,7 @@
 // logout icon, and a collapsing menu on small screens.
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { format } from "../../lib/i18n/format";
+import { format } from "~/lib/i18n/format";
 import { useAuth } from "./auth-provider";
 import { CloseIcon, LogoMark, LogoutIcon, MenuIcon } from "./icons";
 import { LanguageSelect } from "./language-select";

@@ -1,7 +1,7 @@
 // The generic text page of spec §2: title, subtitle, paragraphs, sections, then the contact prompt.
 // Used by /privacy, /terms and /cookies; `children` goes between the sections and the prompt.
 import type { ReactNode } from "react";
-import type { TextPage } from "../content/types";
+import type { TextPage } from "~/content/types";
 import { ContactPrompt } from "./contact-prompt";
 
 export function TextPageView({ page, children }: { page: TextPage; children?: ReactNode }) {

@@ -2,8 +2,8 @@
 // failure texts, and the redirect to `next` (same-site only), an admin's to /admin, else home.
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { api, ApiRequestError } from "../../lib/api-client";
-import { safeRedirectPath } from "../../lib/i18n/paths";
+import { api, ApiRequestError } from "~/lib/api-client";
+import { safeRedirectPath } from "~/lib/i18n/paths";
 import { SUCCESS_REDIRECT_MS, type FormStatus } from "./auth-field";
 import { useAuth, type SignInData } from "./auth-provider";
 import { useLanguage } from "./language-provider";

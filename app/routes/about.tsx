@@ -1,18 +1,18 @@
 import { useLoaderData } from "react-router";
-import { format } from "../../lib/i18n/format";
-import { localizedContent, pageLang } from "../../lib/page-loader.server";
-import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "../../lib/seo";
-import { ContactPrompt } from "../components/contact-prompt";
-import { ContentNotAvailable } from "../components/content-not-available";
-import { useMessages } from "../components/language-provider";
-import { PageHero } from "../components/page-hero";
-import { about } from "../content/about";
-import { publicPages } from "../content/messages/public";
+import { format } from "~/lib/i18n/format";
+import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
+import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "~/app/page-helpers/seo";
+import { ContactPrompt } from "~/app/components/contact-prompt";
+import { ContentNotAvailable } from "~/app/components/content-not-available";
+import { useMessages } from "~/app/components/language-provider";
+import { PageHero } from "~/app/components/page-hero";
+import { about } from "~/content/about";
+import { publicPages } from "~/content/messages/public";
 import type { Route } from "./+types/about";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const lang = pageLang(params);
-  return { lang, content: localizedContent(context.services, about, lang), siteName: context.services.env.SITE_NAME };
+  return { lang, content: localizedContent(context.appContext, about, lang), siteName: context.appContext.env.SITE_NAME };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });

@@ -1,16 +1,16 @@
 // /admin: the four figures and the User Statistics chart (real sign-ups per month of this year).
 import { lazy, Suspense, useMemo } from "react";
-import { format } from "../../lib/i18n/format";
-import { LANGUAGES } from "../../lib/i18n/languages";
-import { PRIVATE_PAGE_CACHE_CONTROL } from "../../lib/seo";
-import { adminMeta } from "../components/admin-meta";
-import { AdminPageTitle, formatDollars, LoadingLine, useAdminData } from "../components/admin-ui";
-import { useLanguage, useMessages } from "../components/language-provider";
-import { admin } from "../content/messages/admin";
+import { format } from "~/lib/i18n/format";
+import { LANGUAGES } from "~/lib/i18n/languages";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
+import { adminMeta } from "~/app/components/admin-meta";
+import { AdminPageTitle, formatDollars, LoadingLine, useAdminData } from "~/app/components/admin-ui";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { admin } from "~/content/messages/admin";
 import type { Route } from "./+types/admin-dashboard";
 
 // recharts is only downloaded when the chart is shown.
-const AdminUserChart = lazy(() => import("../components/admin-user-chart"));
+const AdminUserChart = lazy(() => import("~/app/components/admin-user-chart"));
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
 

@@ -5,15 +5,15 @@
 // keys, and links built from the start-up address without SITE_URL (docs/decisions/0006).
 import { useEffect, useId, useState } from "react";
 import { NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
-import { format } from "../../lib/i18n/format";
-import type { RootData } from "../../lib/root-data";
-import { PRIVATE_PAGE_CACHE_CONTROL } from "../../lib/seo";
-import { adminMeta } from "../components/admin-meta";
-import { useAuth } from "../components/auth-provider";
-import { CloseIcon, MenuIcon } from "../components/icons";
-import { useLanguage, useMessages } from "../components/language-provider";
-import { RequireAuth } from "../components/require-auth";
-import { admin } from "../content/messages/admin";
+import { format } from "~/lib/i18n/format";
+import type { RootData } from "~/app/page-helpers/root-data";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
+import { adminMeta } from "~/app/components/admin-meta";
+import { useAuth } from "~/app/components/auth-provider";
+import { CloseIcon, MenuIcon } from "~/app/components/icons";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { RequireAuth } from "~/app/components/require-auth";
+import { admin } from "~/content/messages/admin";
 import type { Route } from "./+types/admin-layout";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });

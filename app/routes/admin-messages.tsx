@@ -1,15 +1,15 @@
 // /admin/messages: the contact form's messages, newest first, with a read/unread state. The text is
 // what a visitor typed: shown as text (never HTML) with its line breaks kept.
 import { useState } from "react";
-import { api, ApiRequestError } from "../../lib/api-client";
-import { format } from "../../lib/i18n/format";
-import { DEFAULT_PAGE_SIZE, MESSAGE_FILTERS, type MessageFilter } from "../../lib/schemas/admin";
-import { PRIVATE_PAGE_CACHE_CONTROL } from "../../lib/seo";
-import { adminMeta } from "../components/admin-meta";
-import { AdminPageTitle, LoadError, LoadingLine, Pagination, useAdminData, useDateTimeFormat } from "../components/admin-ui";
-import { useAuth } from "../components/auth-provider";
-import { useLanguage, useMessages } from "../components/language-provider";
-import { admin } from "../content/messages/admin";
+import { api, ApiRequestError } from "~/lib/api-client";
+import { format } from "~/lib/i18n/format";
+import { DEFAULT_PAGE_SIZE, MESSAGE_FILTERS, type MessageFilter } from "~/lib/schemas/admin";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
+import { adminMeta } from "~/app/components/admin-meta";
+import { AdminPageTitle, LoadError, LoadingLine, Pagination, useAdminData, useDateTimeFormat } from "~/app/components/admin-ui";
+import { useAuth } from "~/app/components/auth-provider";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { admin } from "~/content/messages/admin";
 import type { Route } from "./+types/admin-messages";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });

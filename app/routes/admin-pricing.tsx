@@ -1,13 +1,13 @@
 // /admin/pricing: the three packages, read from the same catalog as the public pricing page and the
 // checkout (so the admin view can never disagree with what customers pay).
-import { PACKAGES, bestValuePackageId, creditPriceCents, formatUsd } from "../../lib/catalog";
-import { format } from "../../lib/i18n/format";
-import { PRIVATE_PAGE_CACHE_CONTROL } from "../../lib/seo";
-import { adminMeta } from "../components/admin-meta";
-import { AdminPageTitle } from "../components/admin-ui";
-import { useLanguage, useMessages } from "../components/language-provider";
-import { LocalizedLink } from "../components/localized-link";
-import { admin } from "../content/messages/admin";
+import { PACKAGES, bestValuePackageId, creditPriceCents, formatUsd } from "~/lib/catalog";
+import { format } from "~/lib/i18n/format";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
+import { adminMeta } from "~/app/components/admin-meta";
+import { AdminPageTitle } from "~/app/components/admin-ui";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { LocalizedLink } from "~/app/components/localized-link";
+import { admin } from "~/content/messages/admin";
 import type { Route } from "./+types/admin-pricing";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });

@@ -3,13 +3,13 @@
 // the admin role. Everything the user or the AI wrote is rendered as text.
 import { useId, useState, type FormEvent } from "react";
 import { useParams } from "react-router";
-import { api, ApiRequestError } from "../../lib/api-client";
-import { formatUsd } from "../../lib/catalog";
-import { format } from "../../lib/i18n/format";
-import { CreditAdjustmentSchema, CREDIT_DIRECTIONS, MAX_CREDIT_ADJUSTMENT, MAX_REASON_LENGTH } from "../../lib/schemas/admin";
-import { fieldErrorText } from "../../lib/schemas/field-errors";
-import { PRIVATE_PAGE_CACHE_CONTROL } from "../../lib/seo";
-import { adminMeta } from "../components/admin-meta";
+import { api, ApiRequestError } from "~/lib/api-client";
+import { formatUsd } from "~/lib/catalog";
+import { format } from "~/lib/i18n/format";
+import { CreditAdjustmentSchema, CREDIT_DIRECTIONS, MAX_CREDIT_ADJUSTMENT, MAX_REASON_LENGTH } from "~/lib/schemas/admin";
+import { fieldErrorText } from "~/lib/schemas/field-errors";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
+import { adminMeta } from "~/app/components/admin-meta";
 import {
   AdminPageTitle,
   LoadError,
@@ -18,11 +18,11 @@ import {
   useAdminData,
   useDateTimeFormat,
   usePackageLabel,
-} from "../components/admin-ui";
-import { useAuth } from "../components/auth-provider";
-import { useLanguage, useMessages } from "../components/language-provider";
-import { LocalizedLink } from "../components/localized-link";
-import { admin } from "../content/messages/admin";
+} from "~/app/components/admin-ui";
+import { useAuth } from "~/app/components/auth-provider";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { LocalizedLink } from "~/app/components/localized-link";
+import { admin } from "~/content/messages/admin";
 import type { Route } from "./+types/admin-user";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });

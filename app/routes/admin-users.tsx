@@ -2,11 +2,11 @@
 // live in the URL (?q=&match=&sort=&page=) so a reload or the back button keeps them.
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { format } from "../../lib/i18n/format";
-import { LANGUAGES } from "../../lib/i18n/languages";
-import { DEFAULT_PAGE_SIZE, SEARCH_MATCHES, USER_SORTS, UserListQuerySchema } from "../../lib/schemas/admin";
-import { PRIVATE_PAGE_CACHE_CONTROL } from "../../lib/seo";
-import { adminMeta } from "../components/admin-meta";
+import { format } from "~/lib/i18n/format";
+import { LANGUAGES } from "~/lib/i18n/languages";
+import { DEFAULT_PAGE_SIZE, SEARCH_MATCHES, USER_SORTS, UserListQuerySchema } from "~/lib/schemas/admin";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
+import { adminMeta } from "~/app/components/admin-meta";
 import {
   AdminPageTitle,
   LoadError,
@@ -15,10 +15,10 @@ import {
   PaymentBadge,
   useAdminData,
   usePackageLabel,
-} from "../components/admin-ui";
-import { useLanguage, useMessages } from "../components/language-provider";
-import { LocalizedLink } from "../components/localized-link";
-import { admin } from "../content/messages/admin";
+} from "~/app/components/admin-ui";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { LocalizedLink } from "~/app/components/localized-link";
+import { admin } from "~/content/messages/admin";
 import type { Route } from "./+types/admin-users";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });

@@ -1,23 +1,23 @@
 import { data, useLoaderData, useRouteLoaderData } from "react-router";
-import { formatIsoDate } from "../../lib/i18n/dates";
-import { format } from "../../lib/i18n/format";
-import { LANGUAGES } from "../../lib/i18n/languages";
-import { localePath } from "../../lib/i18n/paths";
-import { localizedContent, pageLang } from "../../lib/page-loader.server";
-import { rootDataFrom, type RootData } from "../../lib/root-data";
-import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "../../lib/seo";
-import { ArticleBody } from "../components/article-body";
-import { ContactPrompt } from "../components/contact-prompt";
-import { useLanguage, useMessages } from "../components/language-provider";
-import { LocalizedLink } from "../components/localized-link";
-import { ShareButton } from "../components/share-button";
-import { articles } from "../content/blog";
-import { blogMessages } from "../content/messages/blog";
+import { formatIsoDate } from "~/lib/i18n/dates";
+import { format } from "~/lib/i18n/format";
+import { LANGUAGES } from "~/lib/i18n/languages";
+import { localePath } from "~/lib/i18n/paths";
+import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
+import { rootDataFrom, type RootData } from "~/app/page-helpers/root-data";
+import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "~/app/page-helpers/seo";
+import { ArticleBody } from "~/app/components/article-body";
+import { ContactPrompt } from "~/app/components/contact-prompt";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { LocalizedLink } from "~/app/components/localized-link";
+import { ShareButton } from "~/app/components/share-button";
+import { articles } from "~/content/blog";
+import { blogMessages } from "~/content/messages/blog";
 import type { Route } from "./+types/blog-article";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const lang = pageLang(params);
-  const list = localizedContent(context.services, articles, lang) ?? [];
+  const list = localizedContent(context.appContext, articles, lang) ?? [];
   const article = list.find((a) => a.id === params.id);
   if (!article) throw data(null, { status: 404 });
   const related = article.related

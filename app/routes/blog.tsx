@@ -1,23 +1,23 @@
 import { useLoaderData } from "react-router";
-import { format } from "../../lib/i18n/format";
-import { formatIsoDate } from "../../lib/i18n/dates";
-import { localizedContent, pageLang } from "../../lib/page-loader.server";
-import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "../../lib/seo";
-import { ContactPrompt } from "../components/contact-prompt";
-import { ContentNotAvailable } from "../components/content-not-available";
-import { useMessages } from "../components/language-provider";
-import { LocalizedLink } from "../components/localized-link";
-import { PageHero } from "../components/page-hero";
-import { articles, blogIndex } from "../content/blog";
-import { blogMessages } from "../content/messages/blog";
+import { format } from "~/lib/i18n/format";
+import { formatIsoDate } from "~/lib/i18n/dates";
+import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
+import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "~/app/page-helpers/seo";
+import { ContactPrompt } from "~/app/components/contact-prompt";
+import { ContentNotAvailable } from "~/app/components/content-not-available";
+import { useMessages } from "~/app/components/language-provider";
+import { LocalizedLink } from "~/app/components/localized-link";
+import { PageHero } from "~/app/components/page-hero";
+import { articles, blogIndex } from "~/content/blog";
+import { blogMessages } from "~/content/messages/blog";
 import type { Route } from "./+types/blog";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const lang = pageLang(params);
-  const list = localizedContent(context.services, articles, lang) ?? [];
+  const list = localizedContent(context.appContext, articles, lang) ?? [];
   return {
     lang,
-    content: localizedContent(context.services, blogIndex, lang),
+    content: localizedContent(context.appContext, blogIndex, lang),
     articles: list.map((a) => ({
       id: a.id,
       title: a.title,

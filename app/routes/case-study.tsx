@@ -1,28 +1,28 @@
 // A portfolio project's case study (/portfolio/<slug>): the client described without its name
 // (sector, size, countries), the challenge, our approach, the technologies, the outcome and a call
-// to contact us. Public, indexable and listed in the sitemap (lib/public-pages.ts).
+// to contact us. Public, indexable and listed in the sitemap (app/page-helpers/public-pages.ts).
 import { data, useLoaderData } from "react-router";
-import { localePath } from "../../lib/i18n/paths";
-import { localizedContent, pageLang } from "../../lib/page-loader.server";
-import { isProjectSlug } from "../../lib/portfolio";
-import { rootDataFrom } from "../../lib/root-data";
-import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "../../lib/seo";
-import { DetailHero } from "../components/detail-hero";
-import { ContentNotAvailable } from "../components/content-not-available";
-import { useMessages } from "../components/language-provider";
-import { LocalizedLink } from "../components/localized-link";
-import { common } from "../content/messages/common";
-import { portfolioMessages } from "../content/messages/portfolio";
-import { portfolio } from "../content/portfolio";
-import { services } from "../content/services";
+import { localePath } from "~/lib/i18n/paths";
+import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
+import { isProjectSlug } from "~/lib/portfolio";
+import { rootDataFrom } from "~/app/page-helpers/root-data";
+import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "~/app/page-helpers/seo";
+import { DetailHero } from "~/app/components/detail-hero";
+import { ContentNotAvailable } from "~/app/components/content-not-available";
+import { useMessages } from "~/app/components/language-provider";
+import { LocalizedLink } from "~/app/components/localized-link";
+import { common } from "~/content/messages/common";
+import { portfolioMessages } from "~/content/messages/portfolio";
+import { portfolio } from "~/content/portfolio";
+import { services } from "~/content/services";
 import type { Route } from "./+types/case-study";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const lang = pageLang(params);
   const slug = params.project;
   if (!isProjectSlug(slug)) throw data(null, { status: 404 });
-  const project = localizedContent(context.services, portfolio, lang)?.projects.find((p) => p.slug === slug) ?? null;
-  const serviceTitle = project ? (localizedContent(context.services, services, lang)?.[project.service].title ?? null) : null;
+  const project = localizedContent(context.appContext, portfolio, lang)?.projects.find((p) => p.slug === slug) ?? null;
+  const serviceTitle = project ? (localizedContent(context.appContext, services, lang)?.[project.service].title ?? null) : null;
   return { lang, slug, project, serviceTitle };
 }
 

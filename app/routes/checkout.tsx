@@ -5,22 +5,22 @@
 import type { Stripe, StripeCardElement, StripeCardElementChangeEvent } from "@stripe/stripe-js";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { data, useLoaderData, useRouteLoaderData } from "react-router";
-import { api, ApiRequestError } from "../../lib/api-client";
-import { formatUsd, getPackage } from "../../lib/catalog";
-import { format } from "../../lib/i18n/format";
-import { LANGUAGES, type Lang } from "../../lib/i18n/languages";
-import { pageLang } from "../../lib/page-loader.server";
-import { cardErrorText } from "../../lib/payments/card-errors";
-import { formatCardNumber, formatExpiry, LISTED_TEST_CARDS, tokenizeTestCard } from "../../lib/payments/test-cards";
-import { rootDataFrom, type RootData } from "../../lib/root-data";
-import { fieldErrorText } from "../../lib/schemas/field-errors";
-import { isCountryCode, normalizeCountryInput, type PaymentResponse } from "../../lib/schemas/payment";
-import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
-import { useAuth } from "../components/auth-provider";
-import { useLanguage, useMessages } from "../components/language-provider";
-import { LocalizedLink } from "../components/localized-link";
-import { RequireAuth } from "../components/require-auth";
-import { checkout, type CheckoutMessages } from "../content/messages/checkout";
+import { api, ApiRequestError } from "~/lib/api-client";
+import { formatUsd, getPackage } from "~/lib/catalog";
+import { format } from "~/lib/i18n/format";
+import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
+import { pageLang } from "~/app/page-helpers/page-loader.server";
+import { cardErrorText } from "~/lib/payments/card-errors";
+import { formatCardNumber, formatExpiry, LISTED_TEST_CARDS, tokenizeTestCard } from "~/lib/payments/test-cards";
+import { rootDataFrom, type RootData } from "~/app/page-helpers/root-data";
+import { fieldErrorText } from "~/lib/schemas/field-errors";
+import { isCountryCode, normalizeCountryInput, type PaymentResponse } from "~/lib/schemas/payment";
+import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
+import { useAuth } from "~/app/components/auth-provider";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { LocalizedLink } from "~/app/components/localized-link";
+import { RequireAuth } from "~/app/components/require-auth";
+import { checkout, type CheckoutMessages } from "~/content/messages/checkout";
 import type { Route } from "./+types/checkout";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,18 +1,18 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
-import { parseContact, readFormBody, submitContact } from "../../lib/contact.server";
-import { ApiError, COMMON_ERRORS } from "../../lib/http/api-error";
-import { localePath } from "../../lib/i18n/paths";
-import { localizedContent, pageLang } from "../../lib/page-loader.server";
-import { CONTACT_FIELDS } from "../../lib/schemas/contact";
-import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL } from "../../lib/seo";
-import { ContactForm, type ContactActionResult, type ContactFormValues } from "../components/contact-form";
-import { ContentNotAvailable } from "../components/content-not-available";
-import { FirmDetails } from "../components/firm-details";
-import { MailIcon, MapPinIcon, PhoneIcon } from "../components/icons";
-import { useMessages } from "../components/language-provider";
-import { PageHero } from "../components/page-hero";
-import { contact } from "../content/contact";
-import { contactMessages } from "../content/messages/contact";
+import { parseContact, readFormBody, submitContact } from "~/lib/contact-inbox.server";
+import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
+import { localePath } from "~/lib/i18n/paths";
+import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
+import { CONTACT_FIELDS } from "~/lib/schemas/contact";
+import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
+import { ContactForm, type ContactActionResult, type ContactFormValues } from "~/app/components/contact-form";
+import { ContentNotAvailable } from "~/app/components/content-not-available";
+import { FirmDetails } from "~/app/components/firm-details";
+import { MailIcon, MapPinIcon, PhoneIcon } from "~/app/components/icons";
+import { useMessages } from "~/app/components/language-provider";
+import { PageHero } from "~/app/components/page-hero";
+import { contact } from "~/content/contact";
+import { contactMessages } from "~/content/messages/contact";
 import type { Route } from "./+types/contact";
 
 export function loader({ params, context, request }: Route.LoaderArgs) {
@@ -20,7 +20,7 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
   // After a successful submission the action redirects here (post/redirect/get), so reloading the
   // page never sends the message twice.
   const sent = new URL(request.url).searchParams.get("sent") === "1";
-  return { lang, content: localizedContent(context.services, contact, lang), sent };
+  return { lang, content: localizedContent(context.appContext, contact, lang), sent };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
@@ -43,7 +43,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     return data<ContactActionResult>({ ok: false, fields: parsed.fields, values }, { status: 400, headers: noStore });
   }
   try {
-    await submitContact(context.services, parsed.data, { ip: context.clientIp ?? "unknown", lang });
+    await submitContact(context.appContext, parsed.data, { ip: context.clientIp ?? "unknown", lang });
   } catch (error) {
     // By name as well: an ApiError thrown by the shared services comes from the server bundle's copy.
     const refused = error instanceof ApiError || (error as Error | null)?.name === "ApiError" ? (error as ApiError) : null;

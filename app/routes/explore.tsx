@@ -2,21 +2,21 @@
 // questions and purchases, each list with loading, empty and error states. Member data is fetched
 // in the browser (the token is in local storage), so the page HTML is the same for everyone.
 import { useCallback, useEffect, useState } from "react";
-import { api, ApiRequestError } from "../../lib/api-client";
-import { getPackage, formatUsd } from "../../lib/catalog";
-import { format } from "../../lib/i18n/format";
-import { LANGUAGES } from "../../lib/i18n/languages";
-import { pageLang } from "../../lib/page-loader.server";
-import { rootDataFrom } from "../../lib/root-data";
-import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
-import { SERVICE_SLUGS, isServiceSlug } from "../../lib/services";
-import { useAuth } from "../components/auth-provider";
-import { useLanguage, useMessages } from "../components/language-provider";
-import { LocalizedLink } from "../components/localized-link";
-import { Markdown } from "../components/markdown";
-import { RequireAuth } from "../components/require-auth";
-import { SourcesList } from "../components/sources-list";
-import { explore as exploreMessages } from "../content/messages/explore";
+import { api, ApiRequestError } from "~/lib/api-client";
+import { getPackage, formatUsd } from "~/lib/catalog";
+import { format } from "~/lib/i18n/format";
+import { LANGUAGES } from "~/lib/i18n/languages";
+import { pageLang } from "~/app/page-helpers/page-loader.server";
+import { rootDataFrom } from "~/app/page-helpers/root-data";
+import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
+import { SERVICE_SLUGS, isServiceSlug } from "~/lib/service-catalog";
+import { useAuth } from "~/app/components/auth-provider";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { LocalizedLink } from "~/app/components/localized-link";
+import { Markdown } from "~/app/components/markdown";
+import { RequireAuth } from "~/app/components/require-auth";
+import { SourcesList } from "~/app/components/sources-list";
+import { explore as exploreMessages } from "~/content/messages/explore";
 import type { Route } from "./+types/explore";
 
 export function loader({ params }: Route.LoaderArgs) {

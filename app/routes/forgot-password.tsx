@@ -1,12 +1,12 @@
 // /forgot-password: asks for a reset link. The answer is the same whether or not the account exists.
 import { useState, type FormEvent } from "react";
-import { api, ApiRequestError } from "../../lib/api-client";
-import { pageLang } from "../../lib/page-loader.server";
-import { PUBLIC_PAGE_CACHE_CONTROL, textPageMeta } from "../../lib/seo";
-import { AuthCard, AuthField, FormStatusMessage, submitButtonClass, type FormStatus } from "../components/auth-field";
-import { useLanguage, useMessages } from "../components/language-provider";
-import { LocalizedLink } from "../components/localized-link";
-import { auth as authMessages } from "../content/messages/auth";
+import { api, ApiRequestError } from "~/lib/api-client";
+import { pageLang } from "~/app/page-helpers/page-loader.server";
+import { PUBLIC_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
+import { AuthCard, AuthField, FormStatusMessage, submitButtonClass, type FormStatus } from "~/app/components/auth-field";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { LocalizedLink } from "~/app/components/localized-link";
+import { auth as authMessages } from "~/content/messages/auth";
 import type { Route } from "./+types/forgot-password";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,15 +1,15 @@
 import { useLoaderData } from "react-router";
-import { localizedContent, pageLang } from "../../lib/page-loader.server";
-import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "../../lib/seo";
-import { ContentNotAvailable } from "../components/content-not-available";
-import { LocalizedLink } from "../components/localized-link";
-import { home } from "../content/home";
-import { customerLogos } from "../content/logos";
+import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
+import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "~/app/page-helpers/seo";
+import { ContentNotAvailable } from "~/app/components/content-not-available";
+import { LocalizedLink } from "~/app/components/localized-link";
+import { home } from "~/content/home";
+import { customerLogos } from "~/content/logos";
 import type { Route } from "./+types/home";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const lang = pageLang(params);
-  return { lang, content: localizedContent(context.services, home, lang), logos: customerLogos };
+  return { lang, content: localizedContent(context.appContext, home, lang), logos: customerLogos };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });

@@ -1,13 +1,13 @@
 // /privacy, /terms and /cookies (one module, three route ids in app/routes.ts).
 import { data, useLoaderData } from "react-router";
-import { splitLangPath } from "../../lib/i18n/paths";
-import { localizedContent, pageLang } from "../../lib/page-loader.server";
-import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "../../lib/seo";
-import { ConsentPanel } from "../components/consent-panel";
-import { ContentNotAvailable } from "../components/content-not-available";
-import { FirmDetails } from "../components/firm-details";
-import { TextPageView } from "../components/text-page";
-import { cookies, privacy, terms } from "../content/legal";
+import { splitLangPath } from "~/lib/i18n/paths";
+import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
+import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "~/app/page-helpers/seo";
+import { ConsentPanel } from "~/app/components/consent-panel";
+import { ContentNotAvailable } from "~/app/components/content-not-available";
+import { FirmDetails } from "~/app/components/firm-details";
+import { TextPageView } from "~/app/components/text-page";
+import { cookies, privacy, terms } from "~/content/legal";
 import type { Route } from "./+types/legal-page";
 
 const PAGES = { privacy, terms, cookies } as const;
@@ -20,7 +20,7 @@ export function loader({ params, context, request }: Route.LoaderArgs) {
   // The route id equals the path's last segment: "privacy", "terms" or "cookies".
   const page = splitLangPath(new URL(request.url).pathname).path.replace(/^\/|\/$/g, "");
   if (!isLegalPage(page)) throw data(null, { status: 404 });
-  return { lang, page, content: localizedContent(context.services, PAGES[page], lang) };
+  return { lang, page, content: localizedContent(context.appContext, PAGES[page], lang) };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });

@@ -1,7 +1,7 @@
 // The optional language segment: "/about" is English, "/ja/about" Japanese, "/zh/about" Chinese.
 // Any other first segment that reaches here is not a page.
 import { data, Outlet } from "react-router";
-import { isLang } from "../../lib/i18n/languages";
+import { isLang } from "~/lib/i18n/languages";
 import type { Route } from "./+types/locale-layout";
 
 export function loader({ params }: Route.LoaderArgs) {

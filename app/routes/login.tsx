@@ -2,19 +2,19 @@
 // stored and the member goes back to `next` (same-site paths only), else home, an admin to /admin.
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { pageLang } from "../../lib/page-loader.server";
-import { PUBLIC_PAGE_CACHE_CONTROL, textPageMeta } from "../../lib/seo";
+import { pageLang } from "~/app/page-helpers/page-loader.server";
+import { PUBLIC_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
 import {
   AuthCard,
   AuthField,
   FormStatusMessage,
   ShowPasswordToggle,
   submitButtonClass,
-} from "../components/auth-field";
-import { useSignInForm } from "../components/use-sign-in-form";
-import { useMessages } from "../components/language-provider";
-import { LocalizedLink } from "../components/localized-link";
-import { auth as authMessages } from "../content/messages/auth";
+} from "~/app/components/auth-field";
+import { useSignInForm } from "~/app/components/use-sign-in-form";
+import { useMessages } from "~/app/components/language-provider";
+import { LocalizedLink } from "~/app/components/localized-link";
+import { auth as authMessages } from "~/content/messages/auth";
 import type { Route } from "./+types/login";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,16 +1,16 @@
 import { useLoaderData } from "react-router";
-import { localizedContent, pageLang } from "../../lib/page-loader.server";
-import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "../../lib/seo";
-import { ContactPrompt } from "../components/contact-prompt";
-import { ContentNotAvailable } from "../components/content-not-available";
-import { PageHero } from "../components/page-hero";
-import { PortfolioGallery } from "../components/portfolio-gallery";
-import { portfolio } from "../content/portfolio";
+import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
+import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "~/app/page-helpers/seo";
+import { ContactPrompt } from "~/app/components/contact-prompt";
+import { ContentNotAvailable } from "~/app/components/content-not-available";
+import { PageHero } from "~/app/components/page-hero";
+import { PortfolioGallery } from "~/app/components/portfolio-gallery";
+import { portfolio } from "~/content/portfolio";
 import type { Route } from "./+types/portfolio";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const lang = pageLang(params);
-  return { lang, content: localizedContent(context.services, portfolio, lang) };
+  return { lang, content: localizedContent(context.appContext, portfolio, lang) };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });

@@ -1,12 +1,12 @@
-import { bestValuePackageId, creditPriceCents, formatUsd, PACKAGES } from "../../lib/catalog";
-import { format } from "../../lib/i18n/format";
-import { pageLang } from "../../lib/page-loader.server";
-import { rootDataFrom } from "../../lib/root-data";
-import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "../../lib/seo";
-import { CheckIcon } from "../components/icons";
-import { useLanguage, useMessages } from "../components/language-provider";
-import { LocalizedLink } from "../components/localized-link";
-import { pricingMessages } from "../content/messages/pricing";
+import { bestValuePackageId, creditPriceCents, formatUsd, PACKAGES } from "~/lib/catalog";
+import { format } from "~/lib/i18n/format";
+import { pageLang } from "~/app/page-helpers/page-loader.server";
+import { rootDataFrom } from "~/app/page-helpers/root-data";
+import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "~/app/page-helpers/seo";
+import { CheckIcon } from "~/app/components/icons";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { LocalizedLink } from "~/app/components/localized-link";
+import { pricingMessages } from "~/content/messages/pricing";
 import type { Route } from "./+types/pricing";
 
 export function loader({ params }: Route.LoaderArgs) {

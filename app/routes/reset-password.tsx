@@ -2,12 +2,12 @@
 // server signs the account out everywhere, so the member logs in again with the new password.
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { api, ApiRequestError } from "../../lib/api-client";
-import { pageLang } from "../../lib/page-loader.server";
-import { rootDataFrom } from "../../lib/root-data";
-import { NewPasswordSchema } from "../../lib/schemas/auth";
-import { fieldErrorText } from "../../lib/schemas/field-errors";
-import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "../../lib/seo";
+import { api, ApiRequestError } from "~/lib/api-client";
+import { pageLang } from "~/app/page-helpers/page-loader.server";
+import { rootDataFrom } from "~/app/page-helpers/root-data";
+import { NewPasswordSchema } from "~/lib/schemas/auth";
+import { fieldErrorText } from "~/lib/schemas/field-errors";
+import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
 import {
   AuthCard,
   AuthField,
@@ -15,11 +15,11 @@ import {
   ShowPasswordToggle,
   submitButtonClass,
   type FormStatus,
-} from "../components/auth-field";
-import { useAuth } from "../components/auth-provider";
-import { useLanguage, useMessages } from "../components/language-provider";
-import { LocalizedLink } from "../components/localized-link";
-import { auth as authMessages } from "../content/messages/auth";
+} from "~/app/components/auth-field";
+import { useAuth } from "~/app/components/auth-provider";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { LocalizedLink } from "~/app/components/localized-link";
+import { auth as authMessages } from "~/content/messages/auth";
 import type { Route } from "./+types/reset-password";
 
 export function loader({ params }: Route.LoaderArgs) {

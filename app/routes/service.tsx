@@ -2,27 +2,27 @@
 // tax assistant. The text is public and indexable; asking needs sign-in (checked in the browser and
 // by the API). The old slugs of the spec's home cards are answered with a 301 in server/app.ts.
 import { data, useLoaderData, useRouteLoaderData } from "react-router";
-import { LANGUAGES } from "../../lib/i18n/languages";
-import { localePath } from "../../lib/i18n/paths";
-import { localizedContent, pageLang } from "../../lib/page-loader.server";
-import { rootDataFrom, type RootData } from "../../lib/root-data";
-import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "../../lib/seo";
-import { isServiceSlug } from "../../lib/services";
-import { AskAssistant } from "../components/ask-assistant";
-import { ContactPrompt } from "../components/contact-prompt";
-import { DetailHero } from "../components/detail-hero";
-import { ContentNotAvailable } from "../components/content-not-available";
-import { useMessages } from "../components/language-provider";
-import { ai as aiMessages } from "../content/messages/ai";
-import { common } from "../content/messages/common";
-import { services } from "../content/services";
+import { LANGUAGES } from "~/lib/i18n/languages";
+import { localePath } from "~/lib/i18n/paths";
+import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
+import { rootDataFrom, type RootData } from "~/app/page-helpers/root-data";
+import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "~/app/page-helpers/seo";
+import { isServiceSlug } from "~/lib/service-catalog";
+import { AskAssistant } from "~/app/components/ask-assistant";
+import { ContactPrompt } from "~/app/components/contact-prompt";
+import { DetailHero } from "~/app/components/detail-hero";
+import { ContentNotAvailable } from "~/app/components/content-not-available";
+import { useMessages } from "~/app/components/language-provider";
+import { ai as aiMessages } from "~/content/messages/ai";
+import { common } from "~/content/messages/common";
+import { services } from "~/content/services";
 import type { Route } from "./+types/service";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const lang = pageLang(params);
   const slug = params.slug;
   if (!isServiceSlug(slug)) throw data(null, { status: 404 });
-  const content = localizedContent(context.services, services, lang)?.[slug] ?? null;
+  const content = localizedContent(context.appContext, services, lang)?.[slug] ?? null;
   return { lang, slug, content };
 }
 

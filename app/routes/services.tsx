@@ -1,20 +1,20 @@
 import { useLoaderData } from "react-router";
-import { localizedContent, pageLang } from "../../lib/page-loader.server";
-import { SERVICE_SLUGS } from "../../lib/services";
-import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "../../lib/seo";
-import { ContactPrompt } from "../components/contact-prompt";
-import { ContentNotAvailable } from "../components/content-not-available";
-import { useMessages } from "../components/language-provider";
-import { LocalizedLink } from "../components/localized-link";
-import { PageHero } from "../components/page-hero";
-import { publicPages } from "../content/messages/public";
-import { services, servicesIndex } from "../content/services";
+import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
+import { SERVICE_SLUGS } from "~/lib/service-catalog";
+import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "~/app/page-helpers/seo";
+import { ContactPrompt } from "~/app/components/contact-prompt";
+import { ContentNotAvailable } from "~/app/components/content-not-available";
+import { useMessages } from "~/app/components/language-provider";
+import { LocalizedLink } from "~/app/components/localized-link";
+import { PageHero } from "~/app/components/page-hero";
+import { publicPages } from "~/content/messages/public";
+import { services, servicesIndex } from "~/content/services";
 import type { Route } from "./+types/services";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const lang = pageLang(params);
-  const index = localizedContent(context.services, servicesIndex, lang);
-  const all = localizedContent(context.services, services, lang);
+  const index = localizedContent(context.appContext, servicesIndex, lang);
+  const all = localizedContent(context.appContext, services, lang);
   // Only what the overview shows travels to the browser (not the intros and questions).
   const sections = all
     ? SERVICE_SLUGS.map((slug) => {

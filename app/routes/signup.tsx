@@ -2,20 +2,20 @@
 // schema (checked here first, then by the server); success signs the new member in at once.
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { pageLang } from "../../lib/page-loader.server";
-import { RegisterSchema } from "../../lib/schemas/auth";
-import { fieldErrorText } from "../../lib/schemas/field-errors";
-import { PUBLIC_PAGE_CACHE_CONTROL, textPageMeta } from "../../lib/seo";
+import { pageLang } from "~/app/page-helpers/page-loader.server";
+import { RegisterSchema } from "~/lib/schemas/auth";
+import { fieldErrorText } from "~/lib/schemas/field-errors";
+import { PUBLIC_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
 import {
   AuthCard,
   AuthField,
   FormStatusMessage,
   ShowPasswordToggle,
   submitButtonClass,
-} from "../components/auth-field";
-import { useSignInForm } from "../components/use-sign-in-form";
-import { useMessages } from "../components/language-provider";
-import { auth as authMessages } from "../content/messages/auth";
+} from "~/app/components/auth-field";
+import { useSignInForm } from "~/app/components/use-sign-in-form";
+import { useMessages } from "~/app/components/language-provider";
+import { auth as authMessages } from "~/content/messages/auth";
 import type { Route } from "./+types/signup";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
-import { sitemapXml } from "../../lib/sitemap";
+import { sitemapXml } from "~/app/page-helpers/sitemap";
 import type { Route } from "./+types/sitemap";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return new Response(sitemapXml(context.services.site.origin), {
+  return new Response(sitemapXml(context.appContext.site.origin), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

@@ -3,9 +3,9 @@
 // default with neither, from a generated account whose password is printed once.
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server";
-import { users } from "../../db/schema";
-import type { AppServices } from "../app-services.server";
+import type { Db } from "~/db/client.server";
+import { users } from "~/db/schema";
+import type { AppContext } from "~/lib/app-context.server";
 import { hashPassword } from "./passwords.server";
 import { revokeAllSessions } from "./sessions.server";
 import { EmailTakenError, findUserByEmail, registerUser, type PublicUser } from "./users.server";
@@ -92,10 +92,10 @@ export const generatePassword = () => randomBytes(18).toString("base64url");
  * password and writes the credentials once to `print` (stdout); on PostgreSQL it only warns.
  */
 export async function bootstrapAdmin(
-  services: Pick<AppServices, "env" | "db" | "database" | "logger">,
+  appContext: Pick<AppContext, "env" | "db" | "database" | "logger">,
   print: (text: string) => void = (text) => process.stdout.write(text),
 ): Promise<EnsureAdminResult | null> {
-  const { env, db, logger } = services;
+  const { env, db, logger } = appContext;
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const result = await ensureAdmin(db, {
       email: env.ADMIN_EMAIL,
@@ -107,7 +107,7 @@ export async function bootstrapAdmin(
     return result;
   }
   if (await hasAdmin(db)) return null;
-  if (services.database.kind !== "pglite") {
+  if (appContext.database.kind !== "pglite") {
     logger.warn(
       "no administrator account exists; create one with `npm run admin:create -- --email <email> --password <password>` or set ADMIN_EMAIL and ADMIN_PASSWORD",
     );

@@ -1,6 +1,6 @@
 // What the accounts API says, per language (the pages show these server messages as they come).
 // English success messages are the spec's (§8) verbatim.
-import type { LocalizedText } from "../http/api-error";
+import type { LocalizedText } from "~/lib/http/api-error";
 
 export const ACCOUNT_MESSAGES = {
   signedUp: { en: "Signed up successfully!", ja: "登録が完了しました！", zh: "注册成功！" },

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client.server";
-import { passwordResets } from "../../db/schema";
-import { resetDatabase, testDatabase } from "../../tests/helpers/test-db";
+import type { Db } from "~/db/client.server";
+import { passwordResets } from "~/db/schema";
+import { resetDatabase, testDatabase } from "~/tests/helpers/test-db";
 import { createPasswordReset, resetPassword, RESET_TOKEN_TTL_MS } from "./password-reset.server";
 import { createSession, getSessionUser, hashToken } from "./sessions.server";
 import { authenticate, registerUser } from "./users.server";

@@ -2,8 +2,8 @@
 // Using it sets the new password, spends every outstanding token of the account and revokes all
 // sessions, in one transaction.
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client.server";
-import { passwordResets, users } from "../../db/schema";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { passwordResets, users } from "~/db/schema";
 import { hashPassword } from "./passwords.server";
 import { hashToken, newToken, revokeAllSessions } from "./sessions.server";
 import { findUserByEmail, type PublicUser } from "./users.server";

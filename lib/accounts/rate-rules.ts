@@ -1,6 +1,6 @@
 // Rate limits of the account endpoints. Counters live in the database (lib/rate-limit.server.ts), so
 // every instance on one PostgreSQL enforces the same budget. Why these: docs/reliability.md, "Rate limits".
-import type { RateRule } from "../rate-limit.server";
+import type { RateRule } from "~/lib/rate-limit.server";
 
 export const ACCOUNT_RATE_RULES = {
   /** Failed log-ins from one address; successes do not count, so a busy office or carrier address stays usable. */

@@ -2,8 +2,8 @@
 // Sessions expire 30 days after their last use (sliding) and can be revoked.
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client.server";
-import { sessions, users } from "../../db/schema";
+import type { DbOrTx } from "~/db/client.server";
+import { sessions, users } from "~/db/schema";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // Sliding expiry is refreshed at most this often, so reads do not write on every request.

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { creditLedger, users } from "../../db/schema";
-import { resetDatabase, testDatabase } from "../../tests/helpers/test-db";
-import type { Db } from "../../db/client.server";
+import { creditLedger, users } from "~/db/schema";
+import { resetDatabase, testDatabase } from "~/tests/helpers/test-db";
+import type { Db } from "~/db/client.server";
 import { authenticate, EmailTakenError, findUserByEmail, isUniqueViolation, registerUser } from "./users.server";
 
 describe("accounts", () => {

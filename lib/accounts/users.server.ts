@@ -1,10 +1,10 @@
 // Accounts: sign-up (with the starting credits as a ledger row), log-in, and the user record the API
 // answers with. E-mail addresses are unique regardless of case (unique index on lower(email)).
 import { eq, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client.server";
-import { users } from "../../db/schema";
-import { changeCredits } from "../credits.server";
-import { defaultName } from "../schemas/auth";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { changeCredits } from "~/lib/credits.server";
+import { defaultName } from "~/lib/schemas/auth";
 import { hashPassword, needsRehash, verifyDummy, verifyPassword } from "./passwords.server";
 
 export type Role = "user" | "admin";

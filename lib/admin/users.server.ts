@@ -2,13 +2,13 @@
 // (every query walks an index of db/schema.ts), one account's history, credit adjustments that go
 // through changeCredits with the admin's id and reason, and the admin role.
 import { aliasedTable, and, asc, count, desc, eq, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client.server";
-import { aiQuestions, creditLedger, payments, users } from "../../db/schema";
-import { changeCredits, CREDIT_LIMIT_ERROR, CreditLimitError, MAX_CREDIT_BALANCE } from "../credits.server";
-import { ApiError } from "../http/api-error";
-import { format } from "../i18n/format";
-import type { Localized } from "../i18n/languages";
-import { adjustmentDelta, IdSchema, type CreditAdjustment, type UserListQuery } from "../schemas/admin";
+import type { Db } from "~/db/client.server";
+import { aiQuestions, creditLedger, payments, users } from "~/db/schema";
+import { changeCredits, CREDIT_LIMIT_ERROR, CreditLimitError, MAX_CREDIT_BALANCE } from "~/lib/credits.server";
+import { ApiError } from "~/lib/http/api-error";
+import { format } from "~/lib/i18n/format";
+import type { Localized } from "~/lib/i18n/languages";
+import { adjustmentDelta, IdSchema, type CreditAdjustment, type UserListQuery } from "~/lib/schemas/admin";
 
 export const ADMIN_USER_ERRORS = {
   notFound: {

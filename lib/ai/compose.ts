@@ -2,9 +2,9 @@
 // sentence saying where it comes from, then the best passages of the site, condensed to the
 // sentences that share most words with the question (about 250 words in all), each marked [n] for
 // the Sources list. A question the site cannot answer gets a short reply pointing to the contact page.
-import type { Lang } from "../i18n/languages";
-import { localePath } from "../i18n/paths";
-import type { Citation } from "../schemas/ai";
+import type { Lang } from "~/lib/i18n/languages";
+import { localePath } from "~/lib/i18n/paths";
+import type { Citation } from "~/lib/schemas/ai";
 import { segmentWords } from "./segment";
 
 /** The material an answer may quote: a page, its title and the passage that matched. */

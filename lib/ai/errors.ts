@@ -2,7 +2,7 @@
 // errors (JSON before streaming) and in the `error` server-sent event; the text is chosen in the
 // request's language. Spec §8 wording is kept where it exists ('Request timed out.',
 // 'Connection error.', 'No response').
-import type { LocalizedText } from "../http/api-error";
+import type { LocalizedText } from "~/lib/http/api-error";
 
 export const AI_ERRORS = {
   /** 401/403/404 from the provider: the key, base URL or model is wrong. The operator gets a log line. */

@@ -1,5 +1,5 @@
-import type { Localized } from "../i18n/languages";
-import type { ServiceSlug } from "../services";
+import type { Localized } from "~/lib/i18n/languages";
+import type { ServiceSlug } from "~/lib/service-catalog";
 
 /** One built-in answer. `answer` is Markdown limited to paragraphs, "- " lists, "1. " lists, **bold** and "### " headings. */
 export interface KnowledgeEntry {

@@ -3,7 +3,7 @@
 // modules (well under a second, figures in docs/performance.md), so it never drifts from the pages.
 // Ranking is MiniSearch's; this module only decides whether the best hits are worth citing.
 import MiniSearch from "minisearch";
-import { LANGS, type Lang } from "../i18n/languages";
+import { LANGS, type Lang } from "~/lib/i18n/languages";
 import { collectPassages, type ContentVars, type Passage } from "./passages.server";
 import { segmentWords } from "./segment";
 

@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Markdown } from "../../app/components/markdown";
-import { FAKE_ANSWER } from "../../tests/fakes/fake-openai";
+import { Markdown } from "~/app/components/markdown";
+import { FAKE_ANSWER } from "~/tests/fakes/fake-openai";
 import { KNOWLEDGE_BASE } from "./knowledge-base";
 import { markdownToPlainText, parseInline, parseMarkdown } from "./markdown";
 

@@ -1,18 +1,18 @@
 // Everything the firm publishes, as passages for the assistant's knowledge index: built from the
-// same content modules the pages render (app/content, lib/catalog.ts, the knowledge base), so an
+// same content modules the pages render (content, lib/catalog.ts, the knowledge base), so an
 // answer can only quote what the site says. `.server` keeps the long texts out of the client bundle.
-import { about } from "../../app/content/about";
-import { articles } from "../../app/content/blog";
-import { contact } from "../../app/content/contact";
-import { cookies, privacy, terms } from "../../app/content/legal";
-import { pricingMessages } from "../../app/content/messages/pricing";
-import { services } from "../../app/content/services";
-import type { TextPage } from "../../app/content/types";
-import { formatUsd, PACKAGES } from "../catalog";
-import { fillContent } from "../i18n/format";
-import { LANGS, type Lang } from "../i18n/languages";
-import { localePath } from "../i18n/paths";
-import { SERVICE_SLUGS } from "../services";
+import { about } from "~/content/about";
+import { articles } from "~/content/blog";
+import { contact } from "~/content/contact";
+import { cookies, privacy, terms } from "~/content/legal";
+import { pricingMessages } from "~/content/messages/pricing";
+import { services } from "~/content/services";
+import type { TextPage } from "~/content/types";
+import { formatUsd, PACKAGES } from "~/lib/catalog";
+import { fillContent } from "~/lib/i18n/format";
+import { LANGS, type Lang } from "~/lib/i18n/languages";
+import { localePath } from "~/lib/i18n/paths";
+import { SERVICE_SLUGS } from "~/lib/service-catalog";
 import { KNOWLEDGE_BASE } from "./knowledge-base";
 
 export interface Passage {

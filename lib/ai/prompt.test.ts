@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SERVICE_SLUGS } from "../services";
+import { SERVICE_SLUGS } from "~/lib/service-catalog";
 import { buildMessages, CONTEXT_TOKEN_BUDGET, estimateTokens, systemPrompt } from "./prompt";
 
 describe("the assistant's prompt", () => {

@@ -3,8 +3,8 @@
 // which language to answer in, so the answer matches the page's language. When the knowledge index
 // found passages of the site for the question, they follow as numbered excerpts the model answers
 // from and cites as [1], [2]; otherwise the model says its answer is not based on the site.
-import type { Lang } from "../i18n/languages";
-import type { ServiceSlug } from "../services";
+import type { Lang } from "~/lib/i18n/languages";
+import type { ServiceSlug } from "~/lib/service-catalog";
 import { condense, wordCount, type Source } from "./compose";
 
 export interface ChatMessage {

@@ -7,8 +7,8 @@ import OpenAI, {
   APIError,
   APIUserAbortError,
 } from "openai";
-import type { Env } from "../env.server";
-import type { Logger } from "../logger.server";
+import type { Env } from "~/lib/env.server";
+import type { Logger } from "~/lib/logger.server";
 import { AiFailure } from "./errors";
 import type { ChatMessage } from "./prompt";
 

@@ -1,7 +1,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "../env.server";
+import { parseEnv } from "~/lib/env.server";
 import { AiFailure } from "./errors";
 import { ABORTED_STATUS, capRetryAfter, classifyProviderError, createAiProvider, retryAfterMs } from "./provider.server";
 

@@ -17,12 +17,12 @@
 // slots older than STALE_PENDING_MS are released (marked stopped) when they would stop the user
 // from asking; every live request ends well before that (ANSWER_DEADLINE_MS).
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client.server";
-import { aiQuestions, users } from "../../db/schema";
-import { changeCredits } from "../credits.server";
-import type { Lang } from "../i18n/languages";
-import type { AiHistoryItem, AiQuestionStatus, AiSource, Citation } from "../schemas/ai";
-import type { ServiceSlug } from "../services";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { aiQuestions, users } from "~/db/schema";
+import { changeCredits } from "~/lib/credits.server";
+import type { Lang } from "~/lib/i18n/languages";
+import type { AiHistoryItem, AiQuestionStatus, AiSource, Citation } from "~/lib/schemas/ai";
+import type { ServiceSlug } from "~/lib/service-catalog";
 
 /** A request that is still streaming after this long is cut off (reported as a timeout). */
 export const ANSWER_DEADLINE_MS = 10 * 60_000;

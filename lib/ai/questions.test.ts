@@ -1,11 +1,11 @@
 // The slot-and-charge rules of lib/ai/questions.server.ts, directly against the test database.
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { aiQuestions, creditLedger, users } from "../../db/schema";
-import { insertUser } from "../../tests/helpers/admin-data";
-import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { testDatabase } from "../../tests/helpers/test-db";
-import { changeCredits } from "../credits.server";
+import { aiQuestions, creditLedger, users } from "~/db/schema";
+import { insertUser } from "~/tests/helpers/admin-data";
+import { createTestApp, type TestApp } from "~/tests/helpers/test-app";
+import { testDatabase } from "~/tests/helpers/test-db";
+import { changeCredits } from "~/lib/credits.server";
 import { completeQuestion, endQuestion, reserveQuestion } from "./questions.server";
 
 let app: TestApp | undefined;
@@ -36,7 +36,7 @@ const answer = (questionId: string, userId: string) => ({
 describe("AI question slots and charges", () => {
   it("holds one slot per credit; ending a question frees its slot without touching the ledger", async () => {
     app = await createTestApp();
-    const { db } = app.services;
+    const { db } = app.appContext;
     const member = await insertUser(db, { credits: 2 });
     const first = await reserveQuestion(db, input(member.id));
     const second = await reserveQuestion(db, input(member.id));
@@ -60,7 +60,7 @@ describe("AI question slots and charges", () => {
 
   it("releases a slot left pending by a request that died long ago", async () => {
     app = await createTestApp();
-    const { db } = app.services;
+    const { db } = app.appContext;
     const member = await insertUser(db, { credits: 1 });
     const stale = await reserveQuestion(db, input(member.id));
     expect(await reserveQuestion(db, input(member.id))).toBeNull();
@@ -73,7 +73,7 @@ describe("AI question slots and charges", () => {
 
   it("does not charge (and leaves the question pending for the caller to end) when the balance was lowered meanwhile", async () => {
     app = await createTestApp();
-    const { db } = app.services;
+    const { db } = app.appContext;
     const member = await insertUser(db, { credits: 1 });
     const id = await reserveQuestion(db, input(member.id));
     await db.transaction((tx) => changeCredits(tx, { userId: member.id, delta: -1, kind: "admin_adjustment" }));

@@ -3,7 +3,7 @@
 // dictionary-based word breaker, built into Node) in the text's language; the same function
 // segments documents and questions, so both sides always agree on what a word is.
 import { stemmer } from "stemmer";
-import type { Lang } from "../i18n/languages";
+import type { Lang } from "~/lib/i18n/languages";
 
 // Function words that say nothing about the topic. Kept short: BM25's inverse document frequency
 // already discounts words found everywhere.

@@ -7,7 +7,7 @@
 //                  the new balance, whether it cost a credit and the pages it cites
 //   event: error   data: {code, message}                        translated; nothing was charged
 
-import type { AiDoneEvent } from "../schemas/ai";
+import type { AiDoneEvent } from "~/lib/schemas/ai";
 
 export type AiStreamEvent =
   | { event: "delta"; data: { text: string } }

@@ -1,5 +1,5 @@
 // Errors the API answers with {error:{code,message}}; the message is chosen in the request's language.
-import type { Lang, Localized } from "../i18n/languages";
+import type { Lang, Localized } from "~/lib/i18n/languages";
 
 export type LocalizedText = Localized<string>;
 

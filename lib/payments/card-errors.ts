@@ -1,7 +1,7 @@
 // The card messages a payment provider shows, in every language. Isomorphic: the test-mode card form
 // shows them in the browser, the server translates a provider's decline with them. English follows
 // the wording card networks and Stripe use, so "the provider's message as is" reads the same.
-import type { Lang, Localized } from "../i18n/languages";
+import type { Lang, Localized } from "~/lib/i18n/languages";
 
 export const CARD_ERRORS = {
   incomplete_number: {

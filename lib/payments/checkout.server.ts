@@ -6,14 +6,14 @@
 // No database transaction is held open while the provider is called.
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db, DbOrTx } from "../../db/client.server";
-import { payments, processedEvents, users } from "../../db/schema";
-import { requirePackage, type PackageId } from "../catalog";
-import { changeCredits, CREDIT_LIMIT_ERROR, MAX_CREDIT_BALANCE } from "../credits.server";
-import { ApiError, type LocalizedText } from "../http/api-error";
-import type { Logger } from "../logger.server";
-import type { RateLimiter, RateRule } from "../rate-limit.server";
-import type { PaymentHistoryItem } from "../schemas/payment";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { payments, processedEvents, users } from "~/db/schema";
+import { requirePackage, type PackageId } from "~/lib/catalog";
+import { changeCredits, CREDIT_LIMIT_ERROR, MAX_CREDIT_BALANCE } from "~/lib/credits.server";
+import { ApiError, type LocalizedText } from "~/lib/http/api-error";
+import type { Logger } from "~/lib/logger.server";
+import type { RateLimiter, RateRule } from "~/lib/rate-limit.server";
+import type { PaymentHistoryItem } from "~/lib/schemas/payment";
 import type { ChargeOutcome, PaymentEvent, PaymentProvider } from "./provider";
 import { ProviderRequestError, ProviderUnavailableError } from "./provider";
 

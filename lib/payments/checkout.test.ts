@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "../../db/client.server";
-import { creditLedger, payments, processedEvents, users } from "../../db/schema";
-import { resetDatabase, testDatabase } from "../../tests/helpers/test-db";
-import { createRateLimiter } from "../rate-limit.server";
+import type { Database } from "~/db/client.server";
+import { creditLedger, payments, processedEvents, users } from "~/db/schema";
+import { resetDatabase, testDatabase } from "~/tests/helpers/test-db";
+import { createRateLimiter } from "~/lib/rate-limit.server";
 import { grantPayment, handlePaymentEvent, type CheckoutDeps } from "./checkout.server";
 import type { PaymentEvent, PaymentProvider } from "./provider";
 

@@ -1,6 +1,6 @@
 // One interface for every card payment provider: the built-in test provider and Stripe. The checkout
 // (lib/payments/checkout.server.ts) only talks to this interface.
-import type { PackageId } from "../catalog";
+import type { PackageId } from "~/lib/catalog";
 
 export type PaymentProviderName = "test" | "stripe";
 

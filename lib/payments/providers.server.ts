@@ -1,6 +1,6 @@
 // Chooses the payment provider from the configuration: Stripe when its keys are set, otherwise the
 // built-in test-mode provider.
-import type { Env } from "../env.server";
+import type { Env } from "~/lib/env.server";
 import type { PaymentProvider } from "./provider";
 import { createStripeProvider } from "./stripe-provider.server";
 import { createTestProvider } from "./test-provider";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeStripe, type FakeStripe } from "../../tests/fakes/fake-stripe";
+import { startFakeStripe, type FakeStripe } from "~/tests/fakes/fake-stripe";
 import type { ChargeInput, PaymentProvider } from "./provider";
 import { ProviderUnavailableError, WebhookSignatureError } from "./provider";
 import { createStripeProvider, stripeConnection, stripeIdempotencyKey } from "./stripe-provider.server";

@@ -3,8 +3,8 @@
 import "./zod-config";
 import { z } from "zod";
 import { storableString } from "./storable-text";
-import { LANGS } from "../i18n/languages";
-import { SERVICE_SLUGS } from "../services";
+import { LANGS } from "~/lib/i18n/languages";
+import { SERVICE_SLUGS } from "~/lib/service-catalog";
 import { QUESTION_MAX } from "./ai-limits";
 export const HISTORY_DEFAULT_LIMIT = 10;
 export const HISTORY_MAX_LIMIT = 50;

@@ -1,7 +1,7 @@
 // Field error codes used as zod issue messages in every shared schema, and their text per language.
 // The API answers 400 with {error:{fields:{name: text}, codes:{name: code}}}; forms show the same text.
-import type { Lang, Localized } from "../i18n/languages";
-import { format } from "../i18n/format";
+import type { Lang, Localized } from "~/lib/i18n/languages";
+import { format } from "~/lib/i18n/format";
 
 export const FIELD_ERRORS = {
   required: { en: "This field is required.", ja: "この項目は必須です。", zh: "此项为必填项。" },

@@ -2,7 +2,7 @@
 // authority). Messages are field error codes (lib/schemas/field-errors.ts).
 import "./zod-config";
 import { z } from "zod";
-import { PACKAGE_IDS } from "../catalog";
+import { PACKAGE_IDS } from "~/lib/catalog";
 
 const missingOr = (code: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? "required" : code;

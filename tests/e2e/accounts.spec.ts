@@ -5,15 +5,15 @@
 // signing the browser out; the member's /explore page; accessibility and 375 px width.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, Route } from "@playwright/test";
-import { auth as authMessages } from "../../app/content/messages/auth";
-import { common } from "../../app/content/messages/common";
-import { consent } from "../../app/content/messages/consent";
-import { explore as exploreMessages } from "../../app/content/messages/explore";
-import { ACCOUNT_MESSAGES } from "../../lib/accounts/messages";
-import { format } from "../../lib/i18n/format";
-import type { Lang } from "../../lib/i18n/languages";
-import { fieldErrorText } from "../../lib/schemas/field-errors";
-import { SERVICE_SLUGS } from "../../lib/services";
+import { auth as authMessages } from "~/content/messages/auth";
+import { common } from "~/content/messages/common";
+import { consent } from "~/content/messages/consent";
+import { explore as exploreMessages } from "~/content/messages/explore";
+import { ACCOUNT_MESSAGES } from "~/lib/accounts/messages";
+import { format } from "~/lib/i18n/format";
+import type { Lang } from "~/lib/i18n/languages";
+import { fieldErrorText } from "~/lib/schemas/field-errors";
+import { SERVICE_SLUGS } from "~/lib/service-catalog";
 import { expect, signInPage, signUpViaApi, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 const ADMIN_EMAIL = "admin@taxatlas.test";

@@ -5,7 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { admin as adminText } from "../../app/content/messages/admin";
+import { admin as adminText } from "~/content/messages/admin";
 import { adminSession, expect, signInPage, signUpViaApi, test, uniqueEmail, type Session } from "./fixtures";
 
 const t = adminText.en;

@@ -3,11 +3,11 @@
 // the pricing link at 0 credits and the answers from the published material of a server without a key.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { ai as aiMessages } from "../../app/content/messages/ai";
-import { consent } from "../../app/content/messages/consent";
-import { explore as exploreMessages } from "../../app/content/messages/explore";
-import { AI_ERRORS } from "../../lib/ai/errors";
-import { KNOWLEDGE_BASE } from "../../lib/ai/knowledge-base";
+import { ai as aiMessages } from "~/content/messages/ai";
+import { consent } from "~/content/messages/consent";
+import { explore as exploreMessages } from "~/content/messages/explore";
+import { AI_ERRORS } from "~/lib/ai/errors";
+import { KNOWLEDGE_BASE } from "~/lib/ai/knowledge-base";
 import { expect, signInPage, signUpViaApi, test, uniqueEmail, waitForHydration, type Session } from "./fixtures";
 
 const PAGE = "/services/tax-consultation";

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServerProcess, type ServerProcess } from "../../bench/lib/server-process.mjs";
+import { startServerProcess, type ServerProcess } from "~/bench/lib/server-process.mjs";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** Server logs, beside Playwright's output folder (test-results/e2e-servers by default). */

@@ -5,9 +5,9 @@
 // the server and a stand-in for Stripe.js (there is no internet here) served for js.stripe.com.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { checkout } from "../../app/content/messages/checkout";
-import { formatUsd, PACKAGES } from "../../lib/catalog";
-import { AUTHENTICATION_FAILED_MESSAGE, startFakeStripe, type FakeStripe } from "../fakes/fake-stripe";
+import { checkout } from "~/content/messages/checkout";
+import { formatUsd, PACKAGES } from "~/lib/catalog";
+import { AUTHENTICATION_FAILED_MESSAGE, startFakeStripe, type FakeStripe } from "~/tests/fakes/fake-stripe";
 import { startAppServer, type AppServer } from "./app-server";
 import { expect, signInPage, signUpViaApi, test, uniqueEmail } from "./fixtures";
 

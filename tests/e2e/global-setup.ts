@@ -9,8 +9,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { startFakeOpenAI } from "../fakes/fake-openai";
-import { startFakeSmtp } from "../fakes/fake-smtp";
+import { startFakeOpenAI } from "~/tests/fakes/fake-openai";
+import { startFakeSmtp } from "~/tests/fakes/fake-smtp";
 import { e2eLogDir, startAppServer, type AppServer } from "./app-server";
 
 export const ADMIN_EMAIL = "admin@taxatlas.test";

@@ -4,9 +4,9 @@
 // guard that navigates again on every render fires hundreds of login.data/__manifest requests);
 // after logging in the visitor is back on that page; a signed-in member on an admin page gets 403.
 import type { Page } from "@playwright/test";
-import { auth as authMessages } from "../../app/content/messages/auth";
-import type { Lang } from "../../lib/i18n/languages";
-import { PACKAGES } from "../../lib/catalog";
+import { auth as authMessages } from "~/content/messages/auth";
+import type { Lang } from "~/lib/i18n/languages";
+import { PACKAGES } from "~/lib/catalog";
 import { adminSession, expect, signInPage, signUpViaApi, test } from "./fixtures";
 
 /** One navigation to the login page costs its loader data and perhaps a route-manifest patch. */

@@ -1,9 +1,9 @@
 // The shared layout and the home page in a real browser: languages (server-rendered, stored,
 // prefixed URLs), the language dropdown, the mobile menu, the 404 page, caching and accessibility.
 import AxeBuilder from "@axe-core/playwright";
-import { LANGUAGES, type Lang } from "../../lib/i18n/languages";
-import { home } from "../../app/content/home";
-import { common } from "../../app/content/messages/common";
+import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
+import { home } from "~/content/home";
+import { common } from "~/content/messages/common";
 import { expect, test, waitForHydration } from "./fixtures";
 
 const LANGS: Lang[] = ["en", "ja", "zh"];

@@ -4,10 +4,10 @@
 // payments. The Stripe-mode server (tests/e2e/checkout.spec.ts) shows neither.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { admin } from "../../app/content/messages/admin";
-import { checkout } from "../../app/content/messages/checkout";
-import { PACKAGES } from "../../lib/catalog";
-import type { Lang } from "../../lib/i18n/languages";
+import { admin } from "~/content/messages/admin";
+import { checkout } from "~/content/messages/checkout";
+import { PACKAGES } from "~/lib/catalog";
+import type { Lang } from "~/lib/i18n/languages";
 import { adminSession, expect, signInPage, signUpViaApi, test } from "./fixtures";
 
 const LANGS: Lang[] = ["en", "ja", "zh"];

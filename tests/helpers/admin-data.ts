@@ -1,11 +1,11 @@
 // Rows for the admin API tests, written straight into the test database (sign-up dates in the past,
 // purchases as the checkout records them) so the figures under test are known exactly.
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.server";
-import { aiQuestions, payments, users } from "../../db/schema";
-import { createSession } from "../../lib/accounts/sessions.server";
-import { getPackage } from "../../lib/catalog";
-import { changeCredits } from "../../lib/credits.server";
+import type { Db } from "~/db/client.server";
+import { aiQuestions, payments, users } from "~/db/schema";
+import { createSession } from "~/lib/accounts/sessions.server";
+import { getPackage } from "~/lib/catalog";
+import { changeCredits } from "~/lib/credits.server";
 
 let serial = 0;
 

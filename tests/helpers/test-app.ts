@@ -3,14 +3,14 @@
 import type { AddressInfo } from "node:net";
 import http from "node:http";
 import { pino } from "pino";
-import { createAppServices, type AppServices } from "../../lib/app-services.server";
-import { parseEnv } from "../../lib/env.server";
-import type { MailMessage, Mailer } from "../../lib/mail.server";
-import { createApp } from "../../server/app";
+import { createAppContext, type AppContext } from "~/lib/app-context.server";
+import { parseEnv } from "~/lib/env.server";
+import type { MailMessage, Mailer } from "~/lib/mail.server";
+import { createApp } from "~/server/app";
 import { resetDatabase, testDatabase } from "./test-db";
 
 export interface TestApp {
-  services: AppServices;
+  appContext: AppContext;
   app: ReturnType<typeof createApp>["app"];
   mails: MailMessage[];
   /** Base URL of the app listening on loopback (started on first use). */
@@ -35,18 +35,18 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...envOverrides });
   const mails: MailMessage[] = [];
   const mailer = capturingMailer(mails);
-  const services = await createAppServices(env, {
+  const appContext = await createAppContext(env, {
     // The database is shared by the worker's tests; closing the app must not close it.
     database: { ...database, close: async () => {} },
     logger: pino({ level: "silent" }),
     mailer,
   });
-  const { app } = createApp({ services });
+  const { app } = createApp({ appContext });
   let server: http.Server | undefined;
   // One listen for every caller, even when several requests start before the server is up.
   let listening: Promise<string> | undefined;
   return {
-    services,
+    appContext,
     app,
     mails,
     url() {

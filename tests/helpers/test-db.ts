@@ -3,7 +3,7 @@
 // then gets a database of its own. Otherwise PGlite in memory.
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { openDatabase, type Database } from "../../db/client.server";
+import { openDatabase, type Database } from "~/db/client.server";
 
 let shared: Promise<Database> | undefined;
 

@@ -1,6 +1,6 @@
 // Helpers of the fault tests: a /readyz watcher and the client-side retry of unsettled checkouts.
-import type { Client } from "../../bench/lib/load.mjs";
-import { randomIp, type Tally } from "../../bench/lib/scenario.mjs";
+import type { Client } from "~/bench/lib/load.mjs";
+import { randomIp, type Tally } from "~/bench/lib/scenario.mjs";
 
 export interface ReadinessLog {
   instance: number;

@@ -4,11 +4,11 @@
 // concurrently, and again to the restarted one), completes the grant exactly once; the page's retry
 // with the same idempotency key answers the same successful payment without charging again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkInvariants, startCluster, type Cluster } from "../../bench/lib/cluster.mjs";
-import { createClient, type Client } from "../../bench/lib/load.mjs";
-import { randomIp } from "../../bench/lib/scenario.mjs";
-import { startFakeStripe, type FakeIntent, type FakeStripe } from "../fakes/fake-stripe";
-import { ensureProductionBuild } from "../security/production-build";
+import { checkInvariants, startCluster, type Cluster } from "~/bench/lib/cluster.mjs";
+import { createClient, type Client } from "~/bench/lib/load.mjs";
+import { randomIp } from "~/bench/lib/scenario.mjs";
+import { startFakeStripe, type FakeIntent, type FakeStripe } from "~/tests/fakes/fake-stripe";
+import { ensureProductionBuild } from "~/tests/security/production-build";
 
 const WEBHOOK_SECRET = "whsec_crash_0123456789";
 

@@ -7,11 +7,11 @@
 // is granted twice, no credit spent on an unanswered question.
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkInvariants, startCluster, type Cluster } from "../../bench/lib/cluster.mjs";
-import { createClient, runLoad, type Client, type LoadResult } from "../../bench/lib/load.mjs";
-import { makeVus, mixedActions, randomIp, registerAccounts, type Tally } from "../../bench/lib/scenario.mjs";
-import { startFakeOpenAI, type FakeOpenAI } from "../fakes/fake-openai";
-import { ensureProductionBuild } from "../security/production-build";
+import { checkInvariants, startCluster, type Cluster } from "~/bench/lib/cluster.mjs";
+import { createClient, runLoad, type Client, type LoadResult } from "~/bench/lib/load.mjs";
+import { makeVus, mixedActions, randomIp, registerAccounts, type Tally } from "~/bench/lib/scenario.mjs";
+import { startFakeOpenAI, type FakeOpenAI } from "~/tests/fakes/fake-openai";
+import { ensureProductionBuild } from "~/tests/security/production-build";
 import { retryUnsettledCheckouts, watchReadiness, type ReadinessLog } from "./fault-helpers";
 
 const CONNECTIONS = 24;

@@ -5,13 +5,13 @@
 //  - Stripe answering 500 to every call: a clear 502 `payment_provider_unavailable`, no grant, and the
 //    same checkout retried with its idempotency key once Stripe is back is charged once and granted once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkInvariants, startCluster, type Cluster } from "../../bench/lib/cluster.mjs";
-import { createClient, parseSse, type Client } from "../../bench/lib/load.mjs";
-import { randomIp } from "../../bench/lib/scenario.mjs";
-import { AI_ERRORS } from "../../lib/ai/errors";
-import { startFakeOpenAI, type FakeAiMode, type FakeOpenAI } from "../fakes/fake-openai";
-import { startFakeStripe, type FakeStripe } from "../fakes/fake-stripe";
-import { ensureProductionBuild } from "../security/production-build";
+import { checkInvariants, startCluster, type Cluster } from "~/bench/lib/cluster.mjs";
+import { createClient, parseSse, type Client } from "~/bench/lib/load.mjs";
+import { randomIp } from "~/bench/lib/scenario.mjs";
+import { AI_ERRORS } from "~/lib/ai/errors";
+import { startFakeOpenAI, type FakeAiMode, type FakeOpenAI } from "~/tests/fakes/fake-openai";
+import { startFakeStripe, type FakeStripe } from "~/tests/fakes/fake-stripe";
+import { ensureProductionBuild } from "~/tests/security/production-build";
 
 const AI_TIMEOUT_MS = 2_000;
 

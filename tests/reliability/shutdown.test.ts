@@ -9,17 +9,17 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startServerProcess, type ServerProcess } from "../../bench/lib/server-process.mjs";
-import { openDatabase } from "../../db/client.server";
-import { aiQuestions, creditLedger, users } from "../../db/schema";
-import { createAppServices } from "../../lib/app-services.server";
-import { SseParser, toAiEvent, type AiStreamEvent } from "../../lib/ai/sse";
-import { parseEnv } from "../../lib/env.server";
-import { createApp } from "../../server/app";
-import { SHUTTING_DOWN } from "../../server/lifecycle";
-import { FAKE_ANSWER, startFakeOpenAI, type FakeOpenAI } from "../fakes/fake-openai";
-import { testDatabase, usingPostgres } from "../helpers/test-db";
-import { BUILD_TIMEOUT_MS, ensureProductionBuild } from "../security/production-build";
+import { startServerProcess, type ServerProcess } from "~/bench/lib/server-process.mjs";
+import { openDatabase } from "~/db/client.server";
+import { aiQuestions, creditLedger, users } from "~/db/schema";
+import { createAppContext } from "~/lib/app-context.server";
+import { SseParser, toAiEvent, type AiStreamEvent } from "~/lib/ai/sse";
+import { parseEnv } from "~/lib/env.server";
+import { createApp } from "~/server/app";
+import { SHUTTING_DOWN } from "~/server/lifecycle";
+import { FAKE_ANSWER, startFakeOpenAI, type FakeOpenAI } from "~/tests/fakes/fake-openai";
+import { testDatabase, usingPostgres } from "~/tests/helpers/test-db";
+import { BUILD_TIMEOUT_MS, ensureProductionBuild } from "~/tests/security/production-build";
 
 const SHUTDOWN_TIMEOUT_MS = 8_000;
 // Starting the production server migrates a fresh PGlite: seconds alone, most of a minute on a busy
@@ -230,11 +230,11 @@ describe.skipIf(usingPostgres())("graceful shutdown of the production server", (
 describe("readiness while draining", () => {
   it("answers /readyz with 503 once shutdown has begun, while /healthz stays 200", { timeout: START_AND_RUN_MS }, async () => {
     const database = await testDatabase();
-    const services = await createAppServices(parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }), {
+    const appContext = await createAppContext(parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }), {
       database: { ...database, close: async () => {} },
       logger: pino({ level: "silent" }),
     });
-    const { app } = createApp({ services });
+    const { app } = createApp({ appContext });
     const listener = http.createServer(app);
     await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(listener.address() as { port: number }).port}`;

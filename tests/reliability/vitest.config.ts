@@ -8,6 +8,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   root: path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.."),
+  resolve: { alias: [{ find: /^~\//, replacement: fileURLToPath(new URL("../../", import.meta.url)) }] },
   test: {
     include: ["tests/reliability/**/*.reliability.ts", "tests/reliability/**/*.test.ts"],
     setupFiles: ["tests/setup/vitest-setup.ts"],

@@ -3,8 +3,8 @@
 // demoting each other at the same moment (checked in the demoting transaction).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { users } from "../../db/schema";
-import { createTestApp, request, type TestApp } from "../helpers/test-app";
+import { users } from "~/db/schema";
+import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 import { signUpAdmin, type TestSession } from "./session-helpers";
 
 describe("the admin role", () => {
@@ -17,7 +17,7 @@ describe("the admin role", () => {
   });
   afterAll(() => app?.close());
 
-  const roleOf = async (id: string) => (await app.services.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]?.role;
+  const roleOf = async (id: string) => (await app.appContext.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]?.role;
 
   it("an admin cannot demote themselves by writing their id in upper case (or any case)", async () => {
     for (const id of [admin.userId.toUpperCase(), admin.userId, admin.userId.replace(/[a-f]/, (c) => c.toUpperCase())]) {

@@ -2,7 +2,7 @@
 // the routes the app really registers, and every protected route refuses a missing, malformed,
 // expired, revoked or (for admin routes) non-admin token with 401/403 and {error:{code,message}}.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, request, type TestApp } from "../helpers/test-app";
+import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 import { API_ROUTES, registeredApiRoutes, routeKey, routeUrl, type ApiRoute } from "./api-routes";
 import { expireToken, logIn, signUp, signUpAdmin, type TestSession } from "./session-helpers";
 

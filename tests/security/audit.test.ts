@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EXPLAINED, runAudit } from "../../scripts/audit.mjs";
+import { EXPLAINED, runAudit } from "~/scripts/audit.mjs";
 import { projectRoot } from "./production-build";
 
 describe("npm audit of production dependencies", () => {

@@ -2,7 +2,7 @@
 // and no file of the client build may contain them, nor anything shaped like a secret key.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { usingPostgres } from "../helpers/test-db";
+import { usingPostgres } from "~/tests/helpers/test-db";
 import { buildCopyWithEnv, buildDir, BUILD_TIMEOUT_MS, ensureProductionBuild, readTree } from "./production-build";
 
 const SMTP_PASSWORD = "Smtp-Fake-Pa55word-7f3c";

@@ -5,13 +5,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { creditLedger, payments, users } from "../../db/schema";
-import { getPackage } from "../../lib/catalog";
-import { changeCredits, CREDIT_LIMIT_ERROR, CreditLimitError, MAX_CREDIT_BALANCE } from "../../lib/credits.server";
-import type { PaymentProvider } from "../../lib/payments/provider";
-import { insertAdmin, insertUser } from "../helpers/admin-data";
-import { createTestApp, request, type TestApp } from "../helpers/test-app";
-import { testDatabase } from "../helpers/test-db";
+import { creditLedger, payments, users } from "~/db/schema";
+import { getPackage } from "~/lib/catalog";
+import { changeCredits, CREDIT_LIMIT_ERROR, CreditLimitError, MAX_CREDIT_BALANCE } from "~/lib/credits.server";
+import type { PaymentProvider } from "~/lib/payments/provider";
+import { insertAdmin, insertUser } from "~/tests/helpers/admin-data";
+import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
+import { testDatabase } from "~/tests/helpers/test-db";
 
 const INT32_MAX = 2 ** 31 - 1;
 
@@ -24,16 +24,16 @@ afterEach(async () => {
 });
 
 async function balanceOf(testApp: TestApp, userId: string): Promise<number> {
-  const [row] = await testApp.services.db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  const [row] = await testApp.appContext.db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
   return row!.credits;
 }
 const ledgerOf = (testApp: TestApp, userId: string) =>
-  testApp.services.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+  testApp.appContext.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
 
 /** Counts the charges that reach the provider. */
 function countCharges(testApp: TestApp): { count: number } {
   const counter = { count: 0 };
-  const real = testApp.services.payments;
+  const real = testApp.appContext.payments;
   const counting: PaymentProvider = {
     ...real,
     name: real.name,
@@ -43,7 +43,7 @@ function countCharges(testApp: TestApp): { count: number } {
       return real.charge(input);
     },
   };
-  testApp.services.payments = counting;
+  testApp.appContext.payments = counting;
   return counter;
 }
 
@@ -64,8 +64,8 @@ const buy = (testApp: TestApp, token: string, packageId: string, lang = "en") =>
 describe("balances past 32 bits", () => {
   it("an admin grant past 2^31 succeeds and the balance and ledger stay exact", async () => {
     app = await createTestApp();
-    const admin = await insertAdmin(app.services.db);
-    const member = await insertUser(app.services.db, { credits: INT32_MAX });
+    const admin = await insertAdmin(app.appContext.db);
+    const member = await insertUser(app.appContext.db, { credits: INT32_MAX });
     const res = await grant(app, admin.token, member.id, 10);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, credits: INT32_MAX + 10 });
@@ -75,7 +75,7 @@ describe("balances past 32 bits", () => {
 
   it("a purchase past 2^31 succeeds", async () => {
     app = await createTestApp();
-    const member = await insertUser(app.services.db, { credits: INT32_MAX });
+    const member = await insertUser(app.appContext.db, { credits: INT32_MAX });
     const res = await buy(app, member.token, "basic");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, credits: INT32_MAX + getPackage("basic")!.credits });
@@ -90,8 +90,8 @@ describe("the application maximum", () => {
 
   it("an admin grant that would cross it is a translated 409 and changes nothing", async () => {
     app = await createTestApp();
-    const admin = await insertAdmin(app.services.db);
-    const member = await insertUser(app.services.db, { credits: MAX_CREDIT_BALANCE - 5 });
+    const admin = await insertAdmin(app.appContext.db);
+    const member = await insertUser(app.appContext.db, { credits: MAX_CREDIT_BALANCE - 5 });
     for (const lang of ["en", "ja", "zh"] as const) {
       const res = await grant(app, admin.token, member.id, 6, lang);
       expect(res.status).toBe(409);
@@ -112,7 +112,7 @@ describe("the application maximum", () => {
   it("a purchase that would cross it is a translated 409 before the card is charged", async () => {
     app = await createTestApp();
     const charges = countCharges(app);
-    const member = await insertUser(app.services.db, { credits: MAX_CREDIT_BALANCE - 10 });
+    const member = await insertUser(app.appContext.db, { credits: MAX_CREDIT_BALANCE - 10 });
     const res = await buy(app, member.token, "enterprise", "ja");
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
@@ -122,9 +122,9 @@ describe("the application maximum", () => {
     });
     expect(charges.count).toBe(0);
     expect(await balanceOf(app, member.id)).toBe(MAX_CREDIT_BALANCE - 10);
-    const rows = await app.services.db.select().from(payments).where(eq(payments.userId, member.id));
+    const rows = await app.appContext.db.select().from(payments).where(eq(payments.userId, member.id));
     expect(rows.filter((row) => row.status === "succeeded" || row.grantedAt)).toHaveLength(0);
-    const grants = await app.services.db
+    const grants = await app.appContext.db
       .select()
       .from(creditLedger)
       .where(and(eq(creditLedger.userId, member.id), eq(creditLedger.kind, "purchase")));
@@ -133,7 +133,7 @@ describe("the application maximum", () => {
 
   it("changeCredits refuses a crossing grant and a delta that is not a safe integer", async () => {
     app = await createTestApp();
-    const { db } = app.services;
+    const { db } = app.appContext;
     const member = await insertUser(db, { credits: MAX_CREDIT_BALANCE - 1 });
     await expect(
       db.transaction((tx) => changeCredits(tx, { userId: member.id, delta: 2, kind: "admin_adjustment" })),

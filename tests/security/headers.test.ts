@@ -7,7 +7,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { request, type TestApp } from "../helpers/test-app";
+import { request, type TestApp } from "~/tests/helpers/test-app";
 import { pagePaths, pagesApp } from "./pages-app";
 import { API_ROUTES, routeUrl } from "./api-routes";
 import { BUILD_TIMEOUT_MS, buildDir, ensureProductionBuild, serverBuildEntry } from "./production-build";

@@ -3,10 +3,10 @@
 // injection strings are inert (no 500, no extra rows, no delay), and bodies over the limit get 413.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { creditLedger, users } from "../../db/schema";
-import { SseParser } from "../../lib/ai/sse";
-import { startFakeOpenAI, type FakeOpenAI } from "../fakes/fake-openai";
-import { createTestApp, request, type TestApp } from "../helpers/test-app";
+import { creditLedger, users } from "~/db/schema";
+import { SseParser } from "~/lib/ai/sse";
+import { startFakeOpenAI, type FakeOpenAI } from "~/tests/fakes/fake-openai";
+import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 import { API_ROUTES, routeUrl } from "./api-routes";
 import { signUp, signUpAdmin, type TestSession } from "./session-helpers";
 
@@ -128,7 +128,7 @@ describe("stored XSS attempts stay plain strings", () => {
       });
       expect(res.status, payload).toBe(200);
     }
-    const rows = await app.services.db.select().from(creditLedger).where(eq(creditLedger.userId, member.userId));
+    const rows = await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.userId, member.userId));
     const reasons = rows.map((r) => r.reason);
     for (const payload of XSS_PAYLOADS) expect(reasons).toContain(payload);
     const detail = await request(app, "GET", `/api/v1/admin/users/${member.userId}`, { token: admin.token });
@@ -155,7 +155,7 @@ describe("SQL injection strings are inert", () => {
   afterAll(() => app?.close());
 
   const userCount = async () => {
-    const [row] = await app.services.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    const [row] = await app.appContext.db.select({ n: sql<number>`count(*)::int` }).from(users);
     return row!.n;
   };
 

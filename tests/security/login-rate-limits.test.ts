@@ -4,8 +4,8 @@
 // The budgets are spelled out here on purpose: they are the published ones.
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { sessions } from "../../db/schema";
-import { createTestApp, request, type TestApp } from "../helpers/test-app";
+import { sessions } from "~/db/schema";
+import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 
 const PER_ADDRESS = 20; // failed log-ins from one address per 15 minutes
 const PER_ACCOUNT_ADDRESS = 10; // failed log-ins on one account from one address per 15 minutes
@@ -41,7 +41,7 @@ const freshAddress = () => `10.${Math.floor(++nextAddress / 250) % 250}.${nextAd
 
 /** The running slow-down hold ends, as it would once its Retry-After has passed. */
 async function letDelayPass() {
-  await app.services.db.execute(sql`update rate_limits set reset_at = now() where key like 'login-account-turn:%'`);
+  await app.appContext.db.execute(sql`update rate_limits set reset_at = now() where key like 'login-account-turn:%'`);
 }
 
 /** Failed attempts from many addresses until the account's slow-down starts (the last one is let through). */
@@ -60,7 +60,7 @@ function expectTooMany(res: { status: number; body: any; headers: Headers }) {
   return retryAfter;
 }
 
-const sessionCount = async () => (await app.services.db.select().from(sessions)).length;
+const sessionCount = async () => (await app.appContext.db.select().from(sessions)).length;
 
 describe("log-in rate limits", () => {
   it("successful log-ins never spend an address's budget: a whole office logs in from one address", async () => {

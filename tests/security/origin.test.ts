@@ -5,7 +5,7 @@
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, request, type TestApp } from "../helpers/test-app";
+import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 import { pagesApp, rawRequest, type PagesTestApp } from "./pages-app";
 import { BUILD_TIMEOUT_MS, ensureProductionBuild, serverBuildEntry } from "./production-build";
 

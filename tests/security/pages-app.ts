@@ -5,13 +5,13 @@ import { pathToFileURL } from "node:url";
 import net from "node:net";
 import { pino } from "pino";
 import type { ServerBuild } from "react-router";
-import { createAppServices } from "../../lib/app-services.server";
-import { parseEnv } from "../../lib/env.server";
-import type { MailMessage } from "../../lib/mail.server";
-import { createApp, type CreateAppOptions } from "../../server/app";
-import type { PageHandler } from "../../server/pages";
-import { capturingMailer, type TestApp } from "../helpers/test-app";
-import { resetDatabase, testDatabase } from "../helpers/test-db";
+import { createAppContext } from "~/lib/app-context.server";
+import { parseEnv } from "~/lib/env.server";
+import type { MailMessage } from "~/lib/mail.server";
+import { createApp, type CreateAppOptions } from "~/server/app";
+import type { PageHandler } from "~/server/pages";
+import { capturingMailer, type TestApp } from "~/tests/helpers/test-app";
+import { resetDatabase, testDatabase } from "~/tests/helpers/test-db";
 import { ensureProductionBuild, serverBuildEntry } from "./production-build";
 
 export interface PagesTestApp extends TestApp {
@@ -38,17 +38,17 @@ export async function pagesApp(
   await resetDatabase(database);
   const mails: MailMessage[] = [];
   const mailer = capturingMailer(mails);
-  const services = await createAppServices(parseEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", RATE_LIMITS: "false", ...env }), {
+  const appContext = await createAppContext(parseEnv({ NODE_ENV: "production", LOG_LEVEL: "silent", RATE_LIMITS: "false", ...env }), {
     database: { ...database, close: async () => {} },
     logger: pino({ level: "silent" }),
     mailer,
   });
-  const { app, pageHandler } = createApp({ services, pages: { build, mode: "production", cache: true, ...pageOptions } });
+  const { app, pageHandler } = createApp({ appContext, pages: { build, mode: "production", cache: true, ...pageOptions } });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as { port: number }).port;
   return {
-    services,
+    appContext,
     app,
     mails,
     port,

@@ -3,7 +3,7 @@
 // browser follows after log-in, fed with slashes, backslashes, encodings and dot segments.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { safeRedirectPath, sameSitePath } from "../../lib/i18n/paths";
+import { safeRedirectPath, sameSitePath } from "~/lib/i18n/paths";
 import { productionPagesApp, rawRequest, type PagesTestApp } from "./pages-app";
 import { BUILD_TIMEOUT_MS } from "./production-build";
 

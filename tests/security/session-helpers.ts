@@ -2,8 +2,8 @@
 // token expired or revoked directly in the database (as time or a log-out elsewhere would).
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { sessions, users } from "../../db/schema";
-import { request, type TestApp } from "../helpers/test-app";
+import { sessions, users } from "~/db/schema";
+import { request, type TestApp } from "~/tests/helpers/test-app";
 
 export interface TestSession {
   token: string;
@@ -29,7 +29,7 @@ export async function signUp(app: TestApp, options: { name?: string; email?: str
 /** A new account promoted to admin in the database, with a fresh session. */
 export async function signUpAdmin(app: TestApp): Promise<TestSession> {
   const session = await signUp(app, { name: "Security Admin" });
-  await app.services.db.update(users).set({ role: "admin" }).where(eq(users.id, session.userId));
+  await app.appContext.db.update(users).set({ role: "admin" }).where(eq(users.id, session.userId));
   return session;
 }
 
@@ -41,12 +41,12 @@ export async function logIn(app: TestApp, session: TestSession): Promise<string>
 }
 
 export async function expireToken(app: TestApp, token: string): Promise<void> {
-  await app.services.db
+  await app.appContext.db
     .update(sessions)
     .set({ expiresAt: sql`now() - interval '1 minute'` })
     .where(eq(sessions.tokenHash, sha256(token)));
 }
 
 export async function revokeToken(app: TestApp, token: string): Promise<void> {
-  await app.services.db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.tokenHash, sha256(token)));
+  await app.appContext.db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.tokenHash, sha256(token)));
 }

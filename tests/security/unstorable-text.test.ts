@@ -3,8 +3,8 @@
 // never reaches SQL, so it never becomes a 500, and nothing is stored.
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiQuestions, contactMessages, creditLedger, users } from "../../db/schema";
-import { createTestApp, request, type TestApp } from "../helpers/test-app";
+import { aiQuestions, contactMessages, creditLedger, users } from "~/db/schema";
+import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 import { signUp, signUpAdmin, type TestSession } from "./session-helpers";
 
 const UNSTORABLE = { nul: "a\u0000b", "lone high surrogate": "a\uD800b", "lone low surrogate": "\uDC00ab" };
@@ -38,10 +38,10 @@ describe("text that cannot be stored", () => {
   let member: TestSession;
   let admin: TestSession;
   const counts = async () => ({
-    users: (await app.services.db.select({ n: count() }).from(users))[0]!.n,
-    contact: (await app.services.db.select({ n: count() }).from(contactMessages))[0]!.n,
-    questions: (await app.services.db.select({ n: count() }).from(aiQuestions))[0]!.n,
-    ledger: (await app.services.db.select({ n: count() }).from(creditLedger))[0]!.n,
+    users: (await app.appContext.db.select({ n: count() }).from(users))[0]!.n,
+    contact: (await app.appContext.db.select({ n: count() }).from(contactMessages))[0]!.n,
+    questions: (await app.appContext.db.select({ n: count() }).from(aiQuestions))[0]!.n,
+    ledger: (await app.appContext.db.select({ n: count() }).from(creditLedger))[0]!.n,
   });
 
   beforeAll(async () => {

@@ -1,26 +1,26 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contactMessages, creditLedger, users } from "../../../db/schema";
-import { listUsers } from "../../../lib/admin/users.server";
-import { insertAdmin, insertAiSpend, insertPayment, insertUser } from "../../../tests/helpers/admin-data";
-import { createTestApp, request, type TestApp } from "../../../tests/helpers/test-app";
+import { contactMessages, creditLedger, users } from "~/db/schema";
+import { listUsers } from "~/lib/admin/users.server";
+import { insertAdmin, insertAiSpend, insertPayment, insertUser } from "~/tests/helpers/admin-data";
+import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 
 async function balance(app: TestApp, userId: string): Promise<number> {
-  const [row] = await app.services.db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  const [row] = await app.appContext.db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
   return row!.credits;
 }
 
 async function adjustments(app: TestApp, userId: string) {
-  return app.services.db
+  return app.appContext.db
     .select()
     .from(creditLedger)
     .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, "admin_adjustment")));
 }
 
 async function insertMessage(app: TestApp, fields: { subject: string; message?: string; createdAt: Date; read?: boolean }) {
-  const [row] = await app.services.db
+  const [row] = await app.appContext.db
     .insert(contactMessages)
     .values({
       name: "Hanako Yamada",
@@ -40,7 +40,7 @@ describe("admin API access", () => {
 
   it("answers 401 without a token and 403 for a member on every admin endpoint", async () => {
     app = await createTestApp();
-    const member = await insertUser(app.services.db, { credits: 5 });
+    const member = await insertUser(app.appContext.db, { credits: 5 });
     const messageId = await insertMessage(app, { subject: "Hi", createdAt: new Date() });
     const endpoints: [string, string, unknown?][] = [
       ["GET", "/api/v1/dashboard/get"],
@@ -63,7 +63,7 @@ describe("admin API access", () => {
     }
     // Nothing changed for the member.
     expect(await balance(app, member.id)).toBe(5);
-    const [row] = await app.services.db.select({ role: users.role }).from(users).where(eq(users.id, member.id));
+    const [row] = await app.appContext.db.select({ role: users.role }).from(users).where(eq(users.id, member.id));
     expect(row!.role).toBe("user");
   });
 });
@@ -74,7 +74,7 @@ describe("GET /api/v1/user/get", () => {
 
   async function seed() {
     app = await createTestApp();
-    const db = app.services.db;
+    const db = app.appContext.db;
     const admin = await insertAdmin(db, { email: "zz-admin@taxatlas.test", name: "Zed Admin" });
     // 25 members, one a day in January 2024, credits 0..24 in a shuffled order.
     const members = [];
@@ -93,7 +93,7 @@ describe("GET /api/v1/user/get", () => {
 
   it("pages through every user, newest first by default, with the spec's row shape", async () => {
     const { admin, members } = await seed();
-    await insertPayment(app.services.db, members[24]!.id, { package: "enterprise", status: "succeeded" });
+    await insertPayment(app.appContext.db, members[24]!.id, { package: "enterprise", status: "succeeded" });
 
     const first = await request(app, "GET", "/api/v1/user/get?pageSize=10", { token: admin.token });
     expect(first.status).toBe(200);
@@ -183,7 +183,7 @@ describe("GET /api/v1/user/get", () => {
     const past = await request(app, "GET", "/api/v1/user/get?q=alice&page=9&pageSize=5", { token: admin.token });
     expect(past.body).toMatchObject({ users: [], total: 12, totalCapped: false });
 
-    const db = app.services.db;
+    const db = app.appContext.db;
     const query = { page: 1, pageSize: 5, q: "alice", sort: "credits_desc", match: "prefix" } as const;
     const exact = await listUsers(db, query, { countLimit: 12 });
     expect(exact).toMatchObject({ total: 12, totalCapped: false });
@@ -220,7 +220,7 @@ describe("GET /api/v1/admin/users/:id", () => {
 
   it("shows the user's ledger, payments and questions, newest first", async () => {
     app = await createTestApp();
-    const db = app.services.db;
+    const db = app.appContext.db;
     const admin = await insertAdmin(db);
     const member = await insertUser(db, { name: "<b>Mallory</b>", credits: 0 });
     await insertPayment(db, member.id, { package: "basic", status: "succeeded" });
@@ -244,7 +244,7 @@ describe("GET /api/v1/admin/users/:id", () => {
 
   it("answers 404 for an unknown or malformed id", async () => {
     app = await createTestApp();
-    const admin = await insertAdmin(app.services.db);
+    const admin = await insertAdmin(app.appContext.db);
     // Any PostgreSQL uuid is looked up (ids made by md5()::uuid have no RFC version nibble).
     for (const id of [MISSING_ID, "0cc175b9-c0f1-b6a8-31c3-99e269772661", "not-a-uuid", "1%27%20or%201=1"]) {
       const res = await request(app, "GET", `/api/v1/admin/users/${id}`, { token: admin.token });
@@ -260,8 +260,8 @@ describe("POST /api/v1/admin/users/:id/credits", () => {
 
   it("grants credits, writing a ledger row with the admin's id and the reason", async () => {
     app = await createTestApp();
-    const admin = await insertAdmin(app.services.db);
-    const member = await insertUser(app.services.db, { credits: 3 });
+    const admin = await insertAdmin(app.appContext.db);
+    const member = await insertUser(app.appContext.db, { credits: 3 });
     const res = await request(app, "POST", `/api/v1/admin/users/${member.id}/credits`, {
       token: admin.token,
       body: { direction: "grant", amount: 10, reason: "  Compensation for an outage  " },
@@ -281,8 +281,8 @@ describe("POST /api/v1/admin/users/:id/credits", () => {
 
   it("deducts down to exactly 0 and refuses to go below, in the request's language, changing nothing", async () => {
     app = await createTestApp();
-    const admin = await insertAdmin(app.services.db);
-    const member = await insertUser(app.services.db, { credits: 5 });
+    const admin = await insertAdmin(app.appContext.db);
+    const member = await insertUser(app.appContext.db, { credits: 5 });
     const tooMuch = await request(app, "POST", `/api/v1/admin/users/${member.id}/credits`, {
       token: admin.token,
       body: { direction: "deduct", amount: 6, reason: "Refund reversal" },
@@ -306,8 +306,8 @@ describe("POST /api/v1/admin/users/:id/credits", () => {
 
   it("requires a reason of 1-500 characters and a positive whole amount", async () => {
     app = await createTestApp();
-    const admin = await insertAdmin(app.services.db);
-    const member = await insertUser(app.services.db, { credits: 5 });
+    const admin = await insertAdmin(app.appContext.db);
+    const member = await insertUser(app.appContext.db, { credits: 5 });
     const cases: [unknown, Record<string, string>][] = [
       [{ direction: "grant", amount: 10 }, { reason: "required" }],
       [{ direction: "grant", amount: 10, reason: "   " }, { reason: "required" }],
@@ -333,7 +333,7 @@ describe("POST /api/v1/admin/users/:id/credits", () => {
 
   it("answers 404 for an unknown user", async () => {
     app = await createTestApp();
-    const admin = await insertAdmin(app.services.db);
+    const admin = await insertAdmin(app.appContext.db);
     const res = await request(app, "POST", `/api/v1/admin/users/${MISSING_ID}/credits`, {
       token: admin.token,
       body: { direction: "grant", amount: 1, reason: "x" },
@@ -353,8 +353,8 @@ describe("POST /api/v1/admin/users/:id/role", () => {
 
   it("promotes a member, who then passes the admin check, and demotes them again", async () => {
     app = await createTestApp();
-    const admin = await insertAdmin(app.services.db);
-    const member = await insertUser(app.services.db);
+    const admin = await insertAdmin(app.appContext.db);
+    const member = await insertUser(app.appContext.db);
     expect((await request(app, "GET", "/api/v1/dashboard/get", { token: member.token })).status).toBe(403);
 
     const promote = await request(app, "POST", `/api/v1/admin/users/${member.id}/role`, {
@@ -375,7 +375,7 @@ describe("POST /api/v1/admin/users/:id/role", () => {
 
   it("does not let an admin demote themselves", async () => {
     app = await createTestApp();
-    const admin = await insertAdmin(app.services.db);
+    const admin = await insertAdmin(app.appContext.db);
     const res = await request(app, "POST", `/api/v1/admin/users/${admin.id}/role`, {
       token: admin.token,
       body: { role: "user" },
@@ -398,7 +398,7 @@ describe("contact messages", () => {
 
   it("lists newest first with read state, filters, and marks read and unread", async () => {
     app = await createTestApp();
-    const admin = await insertAdmin(app.services.db);
+    const admin = await insertAdmin(app.appContext.db);
     const old = await insertMessage(app, { subject: "Old", createdAt: new Date("2024-01-01T00:00:00Z"), read: true });
     const middle = await insertMessage(app, {
       subject: "Middle",

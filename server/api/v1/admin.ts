@@ -1,16 +1,16 @@
 // Admin API: one user's history, credit adjustments, the admin role, the contact inbox.
 // Every route answers 401 without a token and 403 for a non-admin (requireAdmin).
 import { Router } from "express";
-import { listMessages, setMessageRead } from "../../../lib/admin/messages.server";
-import { ADMIN_USER_ERRORS, adjustCredits, changeRole, getUserDetail } from "../../../lib/admin/users.server";
-import { ApiError, type LocalizedText } from "../../../lib/http/api-error";
+import { listMessages, setMessageRead } from "~/lib/contact-inbox.server";
+import { ADMIN_USER_ERRORS, adjustCredits, changeRole, getUserDetail } from "~/lib/admin/users.server";
+import { ApiError, type LocalizedText } from "~/lib/http/api-error";
 import {
   CreditAdjustmentSchema,
   MessageListQuerySchema,
   MessageReadSchema,
   RoleChangeSchema,
-} from "../../../lib/schemas/admin";
-import { parseBody, requestLang, requireAdmin, services } from "../../http";
+} from "~/lib/schemas/admin";
+import { parseBody, requestLang, requireAdmin, appContext } from "~/server/http";
 
 export const adminRouter = Router();
 
@@ -29,7 +29,7 @@ const TEXT = {
 
 adminRouter.get("/users/:id", async (req, res) => {
   await requireAdmin(req);
-  const detail = await getUserDetail(services(req).db, req.params.id);
+  const detail = await getUserDetail(appContext(req).db, req.params.id);
   if (!detail) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
   res.json({ success: true, ...detail });
 });
@@ -37,7 +37,7 @@ adminRouter.get("/users/:id", async (req, res) => {
 adminRouter.post("/users/:id/credits", async (req, res) => {
   const admin = await requireAdmin(req);
   const input = parseBody(req, CreditAdjustmentSchema, req.body);
-  const result = await adjustCredits(services(req).db, { ...input, userId: req.params.id, adminId: admin.id });
+  const result = await adjustCredits(appContext(req).db, { ...input, userId: req.params.id, adminId: admin.id });
   const text = input.direction === "grant" ? TEXT.creditsGranted : TEXT.creditsDeducted;
   res.json({ success: true, message: text[requestLang(req)], credits: result.credits, entry: result.entry });
 });
@@ -45,7 +45,7 @@ adminRouter.post("/users/:id/credits", async (req, res) => {
 adminRouter.post("/users/:id/role", async (req, res) => {
   const admin = await requireAdmin(req);
   const { role } = parseBody(req, RoleChangeSchema, req.body);
-  const user = await changeRole(services(req).db, { userId: req.params.id, adminId: admin.id, role });
+  const user = await changeRole(appContext(req).db, { userId: req.params.id, adminId: admin.id, role });
   const text = role === "admin" ? TEXT.promoted : TEXT.demoted;
   res.json({ success: true, message: text[requestLang(req)], user });
 });
@@ -53,12 +53,12 @@ adminRouter.post("/users/:id/role", async (req, res) => {
 adminRouter.get("/messages", async (req, res) => {
   await requireAdmin(req);
   const query = parseBody(req, MessageListQuerySchema, req.query);
-  res.json({ success: true, ...(await listMessages(services(req).db, query)) });
+  res.json({ success: true, ...(await listMessages(appContext(req).db, query)) });
 });
 
 adminRouter.post("/messages/:id/read", async (req, res) => {
   await requireAdmin(req);
   const { read } = parseBody(req, MessageReadSchema, req.body);
-  const message = await setMessageRead(services(req).db, req.params.id, read);
+  const message = await setMessageRead(appContext(req).db, req.params.id, read);
   res.json({ success: true, message: (read ? TEXT.markedRead : TEXT.markedUnread)[requestLang(req)], contactMessage: message });
 });

@@ -4,16 +4,16 @@
 import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { aiQuestions, creditLedger, users } from "../../../db/schema";
-import { AI_ERRORS } from "../../../lib/ai/errors";
-import { KNOWLEDGE_BASE } from "../../../lib/ai/knowledge-base";
-import { createAiProvider } from "../../../lib/ai/provider.server";
-import { SseParser, toAiEvent, type AiStreamEvent } from "../../../lib/ai/sse";
-import { parseEnv } from "../../../lib/env.server";
-import { FAKE_ANSWER, startFakeOpenAI, type FakeOpenAI, type FakeRequest } from "../../../tests/fakes/fake-openai";
-import { insertUser, type TestUser } from "../../../tests/helpers/admin-data";
-import { createTestApp, request, type TestApp } from "../../../tests/helpers/test-app";
-import { testDatabase } from "../../../tests/helpers/test-db";
+import { aiQuestions, creditLedger, users } from "~/db/schema";
+import { AI_ERRORS } from "~/lib/ai/errors";
+import { KNOWLEDGE_BASE } from "~/lib/ai/knowledge-base";
+import { createAiProvider } from "~/lib/ai/provider.server";
+import { SseParser, toAiEvent, type AiStreamEvent } from "~/lib/ai/sse";
+import { parseEnv } from "~/lib/env.server";
+import { FAKE_ANSWER, startFakeOpenAI, type FakeOpenAI, type FakeRequest } from "~/tests/fakes/fake-openai";
+import { insertUser, type TestUser } from "~/tests/helpers/admin-data";
+import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
+import { testDatabase } from "~/tests/helpers/test-db";
 
 let fake: FakeOpenAI;
 let app: TestApp | undefined;
@@ -104,13 +104,13 @@ const deltaText = (events: AiStreamEvent[]) =>
 const finalEvent = (events: AiStreamEvent[]) => events[events.length - 1];
 
 async function creditsOf(testApp: TestApp, userId: string): Promise<number> {
-  const [row] = await testApp.services.db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  const [row] = await testApp.appContext.db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
   return row!.credits;
 }
 const ledgerOf = (testApp: TestApp, userId: string) =>
-  testApp.services.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+  testApp.appContext.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
 const questionsOf = (testApp: TestApp, userId: string) =>
-  testApp.services.db.select().from(aiQuestions).where(eq(aiQuestions.userId, userId));
+  testApp.appContext.db.select().from(aiQuestions).where(eq(aiQuestions.userId, userId));
 
 /** Asserts a failed answer: the translated error event, no credit spent, the row stored as failed. */
 async function expectFailure(testApp: TestApp, member: TestUser, result: AskResult, code: string, lang: "en" | "ja" | "zh" = "en") {
@@ -133,7 +133,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.error.code).toBe("unauthorized");
 
-    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
     const blank = await ask(testApp, member.token, { topic: "tax-consultation", question: "   \n ", lang: "en" });
     expect(blank.status).toBe(400);
     expect(blank.body.error.codes).toEqual({ question: "required" });
@@ -152,7 +152,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
 
   it("streams the answer, stores it and spends exactly one credit in the same transaction", async () => {
     const testApp = await modelApp();
-    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
     const result = await ask(testApp, member.token, { topic: "security-services", question: `  ${QUESTION}  `, lang: "ja" });
     expect(result.status).toBe(200);
     expect(result.contentType).toMatch(/^text\/event-stream/);
@@ -204,7 +204,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
 
   it("sends the site's passages as numbered context and cites them on done and in the history", async () => {
     const testApp = await modelApp();
-    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
     const question = "转让定价同期资料需要准备哪些内容？";
     const result = await ask(testApp, member.token, { topic: "tax-consultation", question, lang: "zh" });
     const done = finalEvent(result.events);
@@ -228,7 +228,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
 
   it("lets the model answer generally, uncited and charged, when the site has nothing on the question", async () => {
     const testApp = await modelApp();
-    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
     const result = await ask(testApp, member.token, { topic: "tax-consultation", question: "What's a good recipe for banana bread?", lang: "en" });
     const done = finalEvent(result.events);
     if (done?.event !== "done") throw new Error("no done event");
@@ -240,7 +240,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
 
   it("streams each piece as it comes, uncompressed and uncached, even when the client accepts gzip", async () => {
     const testApp = await modelApp();
-    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
     fake.setMode("stream-slow");
     const base = await testApp.url();
     const response = await fetch(`${base}/api/v1/ai/ask`, {
@@ -267,7 +267,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
 
   it("retries a 429 after its retry-after and then answers (AI_MAX_RETRIES=2)", async () => {
     const testApp = await modelApp({ AI_MAX_RETRIES: "2" });
-    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
     fake.setMode("rate-limit-once");
     const started = Date.now();
     const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
@@ -280,7 +280,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
 
   it("reports a provider that stays at 429 as busy, translated, and charges nothing", async () => {
     const testApp = await modelApp({ AI_MAX_RETRIES: "1" });
-    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
     fake.setMode("rate-limit");
     const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "zh" });
     expect(fake.requests).toHaveLength(2);
@@ -289,7 +289,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
 
   it("reports a 500 as temporarily unavailable after the retries", async () => {
     const testApp = await modelApp({ AI_MAX_RETRIES: "1" });
-    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
     fake.setMode("server-error");
     const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
     expect(fake.requests).toHaveLength(2);
@@ -300,8 +300,8 @@ describe("POST /api/v1/ai/ask with a model", () => {
     const testApp = await modelApp({ AI_MAX_RETRIES: "2" });
     const lines: string[] = [];
     const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(line) });
-    testApp.services.ai = createAiProvider(parseEnv({ NODE_ENV: "test", ...modelEnv({ AI_MAX_RETRIES: "2" }) }), logger);
-    const member = await insertUser(testApp.services.db, { credits: 3 });
+    testApp.appContext.ai = createAiProvider(parseEnv({ NODE_ENV: "test", ...modelEnv({ AI_MAX_RETRIES: "2" }) }), logger);
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
     fake.setMode("unauthorized");
     const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "ja" });
     // Not retried: a wrong key does not get better.
@@ -324,7 +324,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
 
   it("gives up on a provider that never answers after AI_TIMEOUT_MS: 'Request timed out.'", async () => {
     const testApp = await modelApp({ AI_TIMEOUT_MS: "300" });
-    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
     fake.setMode("hang");
     const started = Date.now();
     const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
@@ -335,7 +335,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
 
   it("cuts off a stream that stalls after its first chunk, keeping the partial text but no credit", async () => {
     const testApp = await modelApp({ AI_TIMEOUT_MS: "300" });
-    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
     fake.setMode("stream-hang");
     const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
     expect(deltaText(result.events)).toBe("### Short answer\n\n");
@@ -348,7 +348,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
     const baseURL = closed.baseURL;
     await closed.close();
     const testApp = await modelApp({ AI_BASE_URL: baseURL });
-    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
     const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
     expect(AI_ERRORS.ai_connection.en).toBe("Connection error.");
     await expectFailure(testApp, member, result, "ai_connection");
@@ -356,7 +356,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
 
   it("answers empty content with 'No response' and charges nothing", async () => {
     const testApp = await modelApp();
-    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
     fake.setMode("empty");
     const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
     expect(AI_ERRORS.ai_no_response.en).toBe("No response");
@@ -365,7 +365,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
 
   it("aborts the provider request when the client disconnects mid-stream: row stopped, no credit", async () => {
     const testApp = await modelApp();
-    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
     fake.setMode("stream-slow");
     const controller = new AbortController();
     const outcome = await ask(
@@ -401,7 +401,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
 
   it("charges an answer the provider completed even when the client left before the done event", async () => {
     const testApp = await modelApp();
-    const member = await insertUser(testApp.services.db, { credits: 3 });
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
     // The provider sends the whole answer and its finish reason, then keeps the stream open: the
     // client leaves after the last token, before the server could send `done`.
     fake.setMode("hold-after-finish");
@@ -438,7 +438,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
 
   it("refuses at 0 credits with 402, a translated message and the pricing page", async () => {
     const testApp = await modelApp();
-    const member = await insertUser(testApp.services.db, { credits: 0 });
+    const member = await insertUser(testApp.appContext.db, { credits: 0 });
     const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "ja" });
     expect(result.status).toBe(402);
     expect(result.body).toMatchObject({
@@ -452,7 +452,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
 
   it("with 5 credits and 50 simultaneous questions: exactly 5 answers charged, balance 0, 45 refusals", async () => {
     const testApp = await modelApp();
-    const member = await insertUser(testApp.services.db, { credits: 5 });
+    const member = await insertUser(testApp.appContext.db, { credits: 5 });
     await testApp.url(); // start listening once, before the simultaneous requests
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
@@ -480,7 +480,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
 
   it("limits each member to 10 questions a minute, without holding a credit for the refused one", async () => {
     const testApp = await modelApp();
-    const member = await insertUser(testApp.services.db, { credits: 20 });
+    const member = await insertUser(testApp.appContext.db, { credits: 20 });
     for (let i = 0; i < 10; i++) {
       const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
       expect(finalEvent(result.events)?.event).toBe("done");
@@ -498,7 +498,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
 describe("POST /api/v1/ai/ask without a key (answers from the published material)", () => {
   it("composes a cited answer in the question's language and charges one credit like a model answer", async () => {
     app = await createTestApp({ AI_BASE_URL: fake.baseURL });
-    const member = await insertUser(app.services.db, { credits: 2 });
+    const member = await insertUser(app.appContext.db, { credits: 2 });
     const result = await ask(app, member.token, {
       topic: "tax-consultation",
       question: "海外のライセンサーにロイヤルティを支払うとき、源泉徴収税はどうなりますか？",
@@ -543,7 +543,7 @@ describe("POST /api/v1/ai/ask without a key (answers from the published material
 
   it("answers in English and Chinese too, every cited page in that language", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
-    const member = await insertUser(app.services.db, { credits: 5 });
+    const member = await insertUser(app.appContext.db, { credits: 5 });
     const english = await ask(app, member.token, { topic: "security-services", question: "Do systems that hold tax data need SOC 2 or ISO 27001?", lang: "en" });
     const en = finalEvent(english.events);
     if (en?.event !== "done") throw new Error("no done event");
@@ -561,7 +561,7 @@ describe("POST /api/v1/ai/ask without a key (answers from the published material
 
   it("answers a question the site cannot answer honestly, with the contact page, for free", async () => {
     app = await createTestApp();
-    const member = await insertUser(app.services.db, { credits: 0 });
+    const member = await insertUser(app.appContext.db, { credits: 0 });
     for (const [question, lang, contact] of [
       ["What's a good recipe for banana bread?", "en", "/contact"],
       ["美味しいラーメン屋を教えてください", "ja", "/ja/contact"],
@@ -586,7 +586,7 @@ describe("POST /api/v1/ai/ask without a key (answers from the published material
     const question = KNOWLEDGE_BASE["tax-consultation"][0]!.zh.question;
     const anonymous = await ask(app, undefined, { topic: "tax-consultation", question, lang: "zh" });
     expect(anonymous.status).toBe(401);
-    const member = await insertUser(app.services.db, { credits: 0 });
+    const member = await insertUser(app.appContext.db, { credits: 0 });
     const result = await ask(app, member.token, { topic: "tax-consultation", question, lang: "zh" });
     expect(result.status).toBe(402);
     expect(result.body.error).toMatchObject({ code: "no_credits", message: AI_ERRORS.no_credits.zh });
@@ -598,7 +598,7 @@ describe("POST /api/v1/ai/ask without a key (answers from the published material
 describe("GET /api/v1/ai/history", () => {
   it("lists the member's own questions, newest first, with the limit", async () => {
     app = await createTestApp(modelEnv());
-    const db = app.services.db;
+    const db = app.appContext.db;
     const member = await insertUser(db, { credits: 5 });
     const other = await insertUser(db, { credits: 5 });
     for (const question of ["First question?", "Second question?", "Third question?"]) {

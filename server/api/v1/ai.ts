@@ -4,9 +4,9 @@
 // from the site's published material (lib/ai/compose.ts); either way one answer costs one credit.
 import type { Request, Response } from "express";
 import { Router } from "express";
-import { AI_ERRORS, AiFailure, type AiErrorCode } from "../../../lib/ai/errors";
-import { composeAnswer, unanswerableReply } from "../../../lib/ai/compose";
-import { buildMessages } from "../../../lib/ai/prompt";
+import { AI_ERRORS, AiFailure, type AiErrorCode } from "~/lib/ai/errors";
+import { composeAnswer, unanswerableReply } from "~/lib/ai/compose";
+import { buildMessages } from "~/lib/ai/prompt";
 import {
   ANSWER_DEADLINE_MS,
   completeQuestion,
@@ -16,13 +16,13 @@ import {
   recordKnowledgeAnswer,
   releaseReservation,
   reserveQuestion,
-} from "../../../lib/ai/questions.server";
-import { formatSseEvent, SSE_HEARTBEAT } from "../../../lib/ai/sse";
-import { ApiError } from "../../../lib/http/api-error";
-import type { Lang } from "../../../lib/i18n/languages";
-import type { RateRule } from "../../../lib/rate-limit.server";
-import { AskSchema, HistoryQuerySchema, type AiDoneEvent, type AskInput } from "../../../lib/schemas/ai";
-import { parseBody, requireUser, services } from "../../http";
+} from "~/lib/ai/questions.server";
+import { formatSseEvent, SSE_HEARTBEAT } from "~/lib/ai/sse";
+import { ApiError } from "~/lib/http/api-error";
+import type { Lang } from "~/lib/i18n/languages";
+import type { RateRule } from "~/lib/rate-limit.server";
+import { AskSchema, HistoryQuerySchema, type AiDoneEvent, type AskInput } from "~/lib/schemas/ai";
+import { parseBody, requireUser, appContext } from "~/server/http";
 
 /** Protects the provider key: questions per member per minute. */
 export const ASK_RATE_RULE: RateRule = { name: "ai-ask", points: 10, windowSeconds: 60 };
@@ -55,7 +55,7 @@ const errorEvent = (code: AiErrorCode, lang: Lang) => ({ code, message: AI_ERROR
 aiRouter.post("/ask", async (req: Request, res: Response) => {
   const user = await requireUser(req);
   const input = parseBody(req, AskSchema, req.body);
-  const { db, ai, env, knowledge, rateLimiter, logger } = services(req);
+  const { db, ai, env, knowledge, rateLimiter, logger } = appContext(req);
   const started = performance.now();
 
   if (!ai.configured) {
@@ -164,7 +164,7 @@ aiRouter.post("/ask", async (req: Request, res: Response) => {
  * pointing to the contact page.
  */
 async function answerFromSite(req: Request, res: Response, userId: string, input: AskInput) {
-  const { db, env, knowledge, rateLimiter } = services(req);
+  const { db, env, knowledge, rateLimiter } = appContext(req);
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const retrieval = knowledge.retrieve(input.question, input.lang);
@@ -227,6 +227,6 @@ async function answerFromSite(req: Request, res: Response, userId: string, input
 aiRouter.get("/history", async (req: Request, res: Response) => {
   const user = await requireUser(req);
   const { limit } = parseBody(req, HistoryQuerySchema, { limit: req.query.limit });
-  const questions = await listHistory(services(req).db, user.id, limit);
+  const questions = await listHistory(appContext(req).db, user.id, limit);
   res.json({ success: true, questions });
 });

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contactMessages } from "../../../db/schema";
-import { CONTACT_RATE_RULE } from "../../../lib/contact.server";
-import { createTestApp, request, type TestApp } from "../../../tests/helpers/test-app";
+import { contactMessages } from "~/db/schema";
+import { CONTACT_RATE_RULE } from "~/lib/contact-inbox.server";
+import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 
 const valid = {
   name: "Hanako Yamada",
@@ -14,7 +14,7 @@ const valid = {
 };
 
 async function rows(app: TestApp) {
-  return app.services.db.select().from(contactMessages);
+  return app.appContext.db.select().from(contactMessages);
 }
 
 describe("POST /api/v1/contact", () => {
@@ -29,7 +29,7 @@ describe("POST /api/v1/contact", () => {
     expect(res.body.message).toBe("Thank you for contacting us. We'll get back to you within 24 hours.");
     expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
 
-    const [row] = await app.services.db.select().from(contactMessages).where(eq(contactMessages.id, res.body.id));
+    const [row] = await app.appContext.db.select().from(contactMessages).where(eq(contactMessages.id, res.body.id));
     expect(row).toMatchObject({ ...valid, lang: "en", readAt: null });
 
     expect(app.mails).toHaveLength(1);
@@ -48,7 +48,7 @@ describe("POST /api/v1/contact", () => {
 
   it("keeps the message when the notification e-mail fails", async () => {
     app = await createTestApp({ CONTACT_EMAIL: "team@taxatlas.test" });
-    app.services.mailer.send = async () => {
+    app.appContext.mailer.send = async () => {
       throw new Error("SMTP down");
     };
     const res = await request(app, "POST", "/api/v1/contact", { body: valid });

@@ -1,9 +1,9 @@
 // POST /api/v1/contact: the contact form as JSON. Validated with the form's schema, stored, mailed.
 import { Router } from "express";
-import { CONTACT_TEXT, submitContact } from "../../../lib/contact.server";
-import { ApiError, COMMON_ERRORS } from "../../../lib/http/api-error";
-import { ContactSchema } from "../../../lib/schemas/contact";
-import { clientIp, parseBody, requestLang, services } from "../../http";
+import { CONTACT_TEXT, submitContact } from "~/lib/contact-inbox.server";
+import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
+import { ContactSchema } from "~/lib/schemas/contact";
+import { clientIp, parseBody, requestLang, appContext } from "~/server/http";
 
 export const contactRouter = Router();
 
@@ -13,6 +13,6 @@ contactRouter.post("/", async (req, res) => {
   }
   const input = parseBody(req, ContactSchema, req.body);
   const lang = requestLang(req);
-  const { id } = await submitContact(services(req), input, { ip: clientIp(req), lang });
+  const { id } = await submitContact(appContext(req), input, { ip: clientIp(req), lang });
   res.status(201).json({ success: true, message: CONTACT_TEXT.success[lang], id });
 });

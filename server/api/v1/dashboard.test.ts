@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { getDashboardStats } from "../../../lib/stats.server";
-import { insertAdmin, insertAiSpend, insertPayment, insertUser } from "../../../tests/helpers/admin-data";
-import { createTestApp, request, type TestApp } from "../../../tests/helpers/test-app";
+import { getDashboardStats } from "~/lib/stats.server";
+import { insertAdmin, insertAiSpend, insertPayment, insertUser } from "~/tests/helpers/admin-data";
+import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 
 const utc = (year: number, month: number, day: number, hour = 12, minute = 0) =>
   new Date(Date.UTC(year, month, day, hour, minute));
@@ -12,7 +12,7 @@ describe("GET /api/v1/dashboard/get", () => {
 
   it("answers 401 without a token and 403 for a member", async () => {
     app = await createTestApp();
-    const member = await insertUser(app.services.db);
+    const member = await insertUser(app.appContext.db);
     const anonymous = await request(app, "GET", "/api/v1/dashboard/get");
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toMatchObject({ success: false, error: { code: "unauthorized" } });
@@ -25,7 +25,7 @@ describe("GET /api/v1/dashboard/get", () => {
 
   it("answers zeros and twelve zero months on an empty site (apart from the admin)", async () => {
     app = await createTestApp();
-    const admin = await insertAdmin(app.services.db, { email: "boss@taxatlas.test" });
+    const admin = await insertAdmin(app.appContext.db, { email: "boss@taxatlas.test" });
     const res = await request(app, "GET", "/api/v1/dashboard/get", { token: admin.token });
     expect(res.status).toBe(200);
     const month = new Date().getUTCMonth();
@@ -38,7 +38,7 @@ describe("GET /api/v1/dashboard/get", () => {
 
   it("computes every figure and the chart's twelve months from a scripted history", async () => {
     app = await createTestApp();
-    const db = app.services.db;
+    const db = app.appContext.db;
     const now = new Date();
     const year = now.getUTCFullYear();
     const thisMonth = now.getUTCMonth();
@@ -89,7 +89,7 @@ describe("GET /api/v1/dashboard/get", () => {
 
   it("places sign-ups by UTC month for any given date", async () => {
     app = await createTestApp();
-    const db = app.services.db;
+    const db = app.appContext.db;
     await insertUser(db, { createdAt: utc(2024, 1, 29, 23, 59) });
     await insertUser(db, { createdAt: utc(2024, 2, 1, 0, 0) });
     await insertUser(db, { createdAt: utc(2024, 2, 31, 23, 59) });

@@ -1,12 +1,12 @@
 // GET /api/v1/dashboard/get: the admin dashboard's figures (spec §7 shape: data[0] holds the stats).
 import { Router } from "express";
-import { getDashboardStats } from "../../../lib/stats.server";
-import { requireAdmin, services } from "../../http";
+import { getDashboardStats } from "~/lib/stats.server";
+import { requireAdmin, appContext } from "~/server/http";
 
 export const dashboardRouter = Router();
 
 dashboardRouter.get("/get", async (req, res) => {
   await requireAdmin(req);
-  const stats = await getDashboardStats(services(req).db);
+  const stats = await getDashboardStats(appContext(req).db);
   res.json({ success: true, data: [stats] });
 });

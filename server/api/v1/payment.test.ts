@@ -3,17 +3,17 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { creditLedger, payments, processedEvents, users } from "../../../db/schema";
-import { createSession } from "../../../lib/accounts/sessions.server";
-import { PACKAGES, type PackageId } from "../../../lib/catalog";
-import { changeCredits } from "../../../lib/credits.server";
-import { CARD_ERRORS } from "../../../lib/payments/card-errors";
-import { PAYMENT_ERRORS, PAYMENT_TEXT } from "../../../lib/payments/checkout.server";
-import type { PaymentProvider } from "../../../lib/payments/provider";
-import { createApp } from "../../app";
-import { AUTHENTICATION_FAILED_MESSAGE, startFakeStripe, type FakeStripe } from "../../../tests/fakes/fake-stripe";
-import { createTestApp, request, type TestApp } from "../../../tests/helpers/test-app";
-import { testDatabase } from "../../../tests/helpers/test-db";
+import { creditLedger, payments, processedEvents, users } from "~/db/schema";
+import { createSession } from "~/lib/accounts/sessions.server";
+import { PACKAGES, type PackageId } from "~/lib/catalog";
+import { changeCredits } from "~/lib/credits.server";
+import { CARD_ERRORS } from "~/lib/payments/card-errors";
+import { PAYMENT_ERRORS, PAYMENT_TEXT } from "~/lib/payments/checkout.server";
+import type { PaymentProvider } from "~/lib/payments/provider";
+import { createApp } from "~/server/app";
+import { AUTHENTICATION_FAILED_MESSAGE, startFakeStripe, type FakeStripe } from "~/tests/fakes/fake-stripe";
+import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
+import { testDatabase } from "~/tests/helpers/test-db";
 
 const WEBHOOK_SECRET = "whsec_payment_api_test";
 const STARTING = 3;
@@ -24,7 +24,7 @@ interface Member {
 }
 
 async function member(app: TestApp): Promise<Member> {
-  const { db } = app.services;
+  const { db } = app.appContext;
   const [user] = await db
     .insert(users)
     .values({ email: `${randomUUID()}@example.test`, name: "Member", passwordHash: "not-used" })
@@ -41,7 +41,7 @@ function pay(app: TestApp, who: Member, body: Record<string, unknown>, headers: 
 }
 
 async function state(app: TestApp, who: Member) {
-  const { db } = app.services;
+  const { db } = app.appContext;
   const [user] = await db.select().from(users).where(eq(users.id, who.id));
   const rows = await db.select().from(payments).where(eq(payments.userId, who.id));
   const grants = await db
@@ -58,12 +58,12 @@ function webhook(app: TestApp, payload: string, signature: string) {
   });
 }
 
-/** Serves another Express app over the same services (a restarted process on the same database). */
-async function serve(expressApp: ReturnType<typeof createApp>["app"], services: TestApp["services"]): Promise<TestApp> {
+/** Serves another Express app over the same appContext (a restarted process on the same database). */
+async function serve(expressApp: ReturnType<typeof createApp>["app"], appContext: TestApp["appContext"]): Promise<TestApp> {
   const server = http.createServer(expressApp);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
-    services,
+    appContext,
     app: expressApp,
     mails: [],
     url: async () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -299,7 +299,7 @@ describe("payments with Stripe (fake Stripe API on loopback)", () => {
       const intent = intentOf(res.body.transactionId)!;
       expect(intent).toMatchObject({ amount: cents, currency: "usd", status: "succeeded", payment_method: "pm_card_visa" });
       expect(intent.metadata).toMatchObject({ paymentId: res.body.transactionId, userId: who.id, package: id });
-      const [row] = await app.services.db.select().from(payments).where(eq(payments.id, res.body.transactionId));
+      const [row] = await app.appContext.db.select().from(payments).where(eq(payments.id, res.body.transactionId));
       expect(row).toMatchObject({ provider: "stripe", providerRef: intent.id, amountCents: cents, status: "succeeded" });
     }
     expect((await state(app, who)).user.credits).toBe(STARTING + 50 + 100 + 250);
@@ -410,7 +410,7 @@ describe("payments with Stripe (fake Stripe API on loopback)", () => {
     const apiAnswer = pay(app, who, body);
     let intent = undefined as ReturnType<typeof intentOf>;
     for (let i = 0; i < 100 && !intent; i++) {
-      const [row] = await app.services.db.select().from(payments).where(eq(payments.userId, who.id));
+      const [row] = await app.appContext.db.select().from(payments).where(eq(payments.userId, who.id));
       intent = row ? intentOf(row.id) : undefined;
       if (!intent) await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -426,7 +426,7 @@ describe("payments with Stripe (fake Stripe API on loopback)", () => {
     const after = await state(app, who);
     expect(after.grants).toHaveLength(1);
     expect(after.user.credits).toBe(STARTING + 100);
-    const events = await app.services.db.select().from(processedEvents).where(eq(processedEvents.id, delivery.eventId));
+    const events = await app.appContext.db.select().from(processedEvents).where(eq(processedEvents.id, delivery.eventId));
     expect(events).toHaveLength(1);
   });
 
@@ -450,7 +450,7 @@ describe("payments with Stripe (fake Stripe API on loopback)", () => {
     expect(after.payments[0]).toMatchObject({ status: "requires_action", grantedAt: null });
     expect(after.grants).toHaveLength(0);
     expect(after.user.credits).toBe(STARTING);
-    expect(await app.services.db.select().from(processedEvents)).toHaveLength(0);
+    expect(await app.appContext.db.select().from(processedEvents)).toHaveLength(0);
   });
 
   it("payment_intent.payment_failed marks the payment failed; unknown events are acknowledged", async () => {
@@ -476,7 +476,7 @@ describe("payments with Stripe (fake Stripe API on loopback)", () => {
   it("crash safety: Stripe charged, our process died before answering; the webhook grants after restart", async () => {
     app = await stripeApp();
     const who = await member(app);
-    const real = app.services.payments;
+    const real = app.appContext.payments;
     // The process "dies" right after Stripe confirmed: nothing after the provider call ever runs.
     const dying: PaymentProvider = {
       ...real,
@@ -487,8 +487,8 @@ describe("payments with Stripe (fake Stripe API on loopback)", () => {
         return new Promise(() => {});
       },
     };
-    const dyingServices = { ...app.services, payments: dying };
-    const first = await serve(createApp({ services: dyingServices }).app, dyingServices);
+    const dyingServices = { ...app.appContext, payments: dying };
+    const first = await serve(createApp({ appContext: dyingServices }).app, dyingServices);
     extra.push(first);
     const body = { package: "enterprise", paymentMethodId: "pm_card_visa", country: "JP", idempotencyKey: key() };
     const abort = new AbortController();
@@ -500,7 +500,7 @@ describe("payments with Stripe (fake Stripe API on loopback)", () => {
     }).catch((error: Error) => error);
     let row: typeof payments.$inferSelect | undefined;
     for (let i = 0; i < 200; i++) {
-      [row] = await app.services.db.select().from(payments).where(eq(payments.userId, who.id));
+      [row] = await app.appContext.db.select().from(payments).where(eq(payments.userId, who.id));
       if (row && intentOf(row.id)?.status === "succeeded") break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -513,7 +513,7 @@ describe("payments with Stripe (fake Stripe API on loopback)", () => {
     expect(after.grants).toHaveLength(0);
 
     // "Restart": a new process on the same database with a working provider.
-    const restarted = await serve(createApp({ services: { ...app.services, payments: real } }).app, { ...app.services, payments: real });
+    const restarted = await serve(createApp({ appContext: { ...app.appContext, payments: real } }).app, { ...app.appContext, payments: real });
     extra.push(restarted);
     const delivery = fake.webhook("payment_intent.succeeded", intent.id, WEBHOOK_SECRET);
     expect((await webhook(restarted, delivery.payload, delivery.signature)).body.result).toBe("processed");

@@ -2,9 +2,9 @@
 // member's purchase history. Prices come from the catalog; a client's `amount` is ignored.
 import { randomUUID } from "node:crypto";
 import express, { Router, type Request } from "express";
-import { ApiError, COMMON_ERRORS } from "../../../lib/http/api-error";
-import type { Lang } from "../../../lib/i18n/languages";
-import { cardErrorText } from "../../../lib/payments/card-errors";
+import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
+import type { Lang } from "~/lib/i18n/languages";
+import { cardErrorText } from "~/lib/payments/card-errors";
 import {
   confirmPayment,
   createPayment,
@@ -14,15 +14,15 @@ import {
   paymentHistory,
   type CheckoutDeps,
   type CheckoutResult,
-} from "../../../lib/payments/checkout.server";
-import { WebhookSignatureError } from "../../../lib/payments/provider";
-import { ConfirmPaymentSchema, CreatePaymentSchema, type PaymentResponse } from "../../../lib/schemas/payment";
-import { parseBody, requestLang, requireUser, services } from "../../http";
+} from "~/lib/payments/checkout.server";
+import { WebhookSignatureError } from "~/lib/payments/provider";
+import { ConfirmPaymentSchema, CreatePaymentSchema, type PaymentResponse } from "~/lib/schemas/payment";
+import { parseBody, requestLang, requireUser, appContext } from "~/server/http";
 
 export const paymentRouter = Router();
 
 function checkoutDeps(req: Request): CheckoutDeps {
-  const { db, payments, logger, rateLimiter, env } = services(req);
+  const { db, payments, logger, rateLimiter, env } = appContext(req);
   return { db, provider: payments, logger: req.log ?? logger, rateLimiter, siteName: env.SITE_NAME };
 }
 
@@ -120,5 +120,5 @@ paymentRouter.post("/webhook", express.raw({ type: () => true, limit: "512kb" })
 
 paymentRouter.get("/history", async (req, res) => {
   const user = await requireUser(req);
-  res.json({ success: true, payments: await paymentHistory(services(req).db, user.id) });
+  res.json({ success: true, payments: await paymentHistory(appContext(req).db, user.id) });
 });

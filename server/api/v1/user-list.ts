@@ -1,16 +1,16 @@
 // GET /api/v1/user/get: the admin's user table, paged and searched on the server (spec §7 path).
 // Mounted on /api/v1/user next to the accounts router, which owns every other path there.
 import { Router } from "express";
-import { listUsers } from "../../../lib/admin/users.server";
-import { UserListQuerySchema } from "../../../lib/schemas/admin";
-import { parseBody, requireAdmin, services } from "../../http";
+import { listUsers } from "~/lib/admin/users.server";
+import { UserListQuerySchema } from "~/lib/schemas/admin";
+import { parseBody, requireAdmin, appContext } from "~/server/http";
 
 export const userListRouter = Router();
 
 userListRouter.get("/get", async (req, res) => {
   await requireAdmin(req);
   const query = parseBody(req, UserListQuerySchema, req.query);
-  const result = await listUsers(services(req).db, query);
+  const result = await listUsers(appContext(req).db, query);
   res.json({
     success: true,
     users: result.users.map((u) => ({

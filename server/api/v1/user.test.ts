@@ -3,11 +3,11 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { creditLedger, passwordResets, sessions, users } from "../../../db/schema";
-import { ACCOUNT_RATE_RULES } from "../../../lib/accounts/rate-rules";
-import { createAppServices } from "../../../lib/app-services.server";
-import { createTestApp, request, type TestApp } from "../../../tests/helpers/test-app";
-import { createApp } from "../../app";
+import { creditLedger, passwordResets, sessions, users } from "~/db/schema";
+import { ACCOUNT_RATE_RULES } from "~/lib/accounts/rate-rules";
+import { createAppContext } from "~/lib/app-context.server";
+import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
+import { createApp } from "~/server/app";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -47,7 +47,7 @@ describe("accounts API", () => {
       });
       expect(res.body.user.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const ledger = await app.services.db.select().from(creditLedger).where(eq(creditLedger.userId, res.body.user.id));
+      const ledger = await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.userId, res.body.user.id));
       expect(ledger).toMatchObject([{ delta: 3, balanceAfter: 3, kind: "signup_grant" }]);
       const me = await request(app, "GET", "/api/v1/user/me", { token: res.body.token });
       expect(me.status).toBe(200);
@@ -70,13 +70,13 @@ describe("accounts API", () => {
       app = await createTestApp({ RATE_LIMITS: "false", STARTING_CREDITS: "0" });
       const { user } = await signUp(app);
       expect(user.credits).toBe(0);
-      expect(await app.services.db.select().from(creditLedger)).toHaveLength(0);
+      expect(await app.appContext.db.select().from(creditLedger)).toHaveLength(0);
     });
 
     it("stores an argon2id hash, never the password", async () => {
       app = await createTestApp({ RATE_LIMITS: "false" });
       await signUp(app, "ada@example.com", "correct horse battery");
-      const [row] = await app.services.db.select().from(users);
+      const [row] = await app.appContext.db.select().from(users);
       expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       expect(row!.passwordHash).not.toContain("correct horse battery");
     });
@@ -91,7 +91,7 @@ describe("accounts API", () => {
       const zh = await register(app, { email: " ADA@example.com ", password: "another password" }, { "Accept-Language": "zh" });
       expect(zh.status).toBe(409);
       expect(zh.body.message).toMatch(/已注册/);
-      expect(await app.services.db.select().from(users)).toHaveLength(1);
+      expect(await app.appContext.db.select().from(users)).toHaveLength(1);
     });
 
     it("lets exactly one of two racing sign-ups with the same address win", async () => {
@@ -103,8 +103,8 @@ describe("accounts API", () => {
         register(app, { email: "Race@Example.com", password: "password-three" }),
       ]);
       expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
-      expect(await app.services.db.select().from(users)).toHaveLength(1);
-      expect(await app.services.db.select().from(creditLedger)).toHaveLength(1);
+      expect(await app.appContext.db.select().from(users)).toHaveLength(1);
+      expect(await app.appContext.db.select().from(creditLedger)).toHaveLength(1);
     });
 
     it("answers invalid fields with 400 and a code per field", async () => {
@@ -120,7 +120,7 @@ describe("accounts API", () => {
       expect(bad.body.error.fields.email).toBe("有効なメールアドレスを入力してください。");
       const missing = await register(app, {});
       expect(missing.body.error.codes).toEqual({ email: "required", password: "required" });
-      expect(await app.services.db.select().from(users)).toHaveLength(0);
+      expect(await app.appContext.db.select().from(users)).toHaveLength(0);
     });
 
     it("accepts exactly 8 and 128 characters", async () => {
@@ -177,7 +177,7 @@ describe("accounts API", () => {
     it("reports role admin for an administrator", async () => {
       app = await createTestApp({ RATE_LIMITS: "false" });
       const { user } = await signUp(app, "boss@example.com", "boss password");
-      await app.services.db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
+      await app.appContext.db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
       const res = await request(app, "POST", "/api/v1/user/login", { body: { email: "boss@example.com", password: "boss password" } });
       expect(res.body.user.role).toBe("admin");
     });
@@ -187,7 +187,7 @@ describe("accounts API", () => {
     it("stores only the SHA-256 of a token", async () => {
       app = await createTestApp({ RATE_LIMITS: "false" });
       const { token } = await signUp(app);
-      const rows = await app.services.db.select().from(sessions);
+      const rows = await app.appContext.db.select().from(sessions);
       expect(rows).toHaveLength(1);
       expect(rows[0]!.tokenHash).toBe(sha256(token));
       expect(JSON.stringify(rows)).not.toContain(token);
@@ -203,7 +203,7 @@ describe("accounts API", () => {
       expect((await request(app, "GET", "/api/v1/user/me", { token })).status).toBe(401);
       expect((await request(app, "POST", "/api/v1/user/logout", { token })).status).toBe(401);
       expect((await request(app, "GET", "/api/v1/user/me", { token: second.body.token })).status).toBe(200);
-      const [row] = await app.services.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(token)));
+      const [row] = await app.appContext.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(token)));
       expect(row!.revokedAt).toBeInstanceOf(Date);
     });
 
@@ -220,7 +220,7 @@ describe("accounts API", () => {
     it("an expired session is refused; use slides the expiry forward", async () => {
       app = await createTestApp({ RATE_LIMITS: "false" });
       const { token } = await signUp(app);
-      const { db } = app.services;
+      const { db } = app.appContext;
       // Last used two hours ago, expiring in a day: a request pushes the expiry to 30 days from now.
       await db
         .update(sessions)
@@ -250,7 +250,7 @@ describe("accounts API", () => {
       expect(mail.text).toMatch(/^Hello ada,/);
       expect(mail.text).toContain("https://taxatlas.example/reset-password?token=");
       const token = resetLinkToken(mail.text);
-      const [row] = await app.services.db.select().from(passwordResets);
+      const [row] = await app.appContext.db.select().from(passwordResets);
       expect(row!.tokenHash).toBe(sha256(token));
       const ttl = row!.expiresAt.getTime() - Date.now();
       expect(ttl).toBeGreaterThan(59 * 60 * 1000);
@@ -309,7 +309,7 @@ describe("accounts API", () => {
       const short = await request(app, "POST", "/api/v1/user/password/reset", { body: { token, password: "short" } });
       expect(short.status).toBe(400);
       expect(short.body.error.codes).toEqual({ password: "too_short:8" });
-      await app.services.db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 second'` });
+      await app.appContext.db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 second'` });
       const expired = await request(app, "POST", "/api/v1/user/password/reset", { body: { token, password: "long enough" } });
       expect(expired.status).toBe(400);
       expect(expired.body.error.code).toBe("invalid_reset_token");
@@ -420,13 +420,13 @@ describe("accounts API", () => {
     it("holds across two app instances sharing one database", async () => {
       app = await createTestApp({ TRUST_PROXY: "true" });
       // A second instance: its own services (and rate limiter object) on the same database.
-      const services = await createAppServices(app.services.env, {
-        database: app.services.database,
+      const appContext = await createAppContext(app.appContext.env, {
+        database: app.appContext.database,
         logger: pino({ level: "silent" }),
-        mailer: app.services.mailer,
+        mailer: app.appContext.mailer,
       });
-      const second = createApp({ services }).app;
-      const other: TestApp = { ...app, services, app: second, mails: app.mails } as TestApp;
+      const second = createApp({ appContext }).app;
+      const other: TestApp = { ...app, appContext, app: second, mails: app.mails } as TestApp;
       // Give the second instance its own listener.
       const { default: http } = await import("node:http");
       const server = http.createServer(second);

@@ -1,18 +1,18 @@
 // Accounts API (spec §7 paths and fields: `message`, `user`, `token`): register, login, logout, me,
 // password/forgot, password/reset. Bearer tokens; rate limits shared through the database.
 import { Router, type Request } from "express";
-import { ACCOUNT_MESSAGES, RESET_MAIL } from "../../../lib/accounts/messages";
-import { createPasswordReset, resetPassword } from "../../../lib/accounts/password-reset.server";
-import { ACCOUNT_RATE_RULES, LOGIN_SLOWDOWN, loginDelaySeconds } from "../../../lib/accounts/rate-rules";
-import { createSession, revokeSession } from "../../../lib/accounts/sessions.server";
-import { authenticate, EmailTakenError, registerUser, toPublicUser } from "../../../lib/accounts/users.server";
-import { ApiError, type LocalizedText } from "../../../lib/http/api-error";
-import { format } from "../../../lib/i18n/format";
-import { LANGS } from "../../../lib/i18n/languages";
-import { localePath } from "../../../lib/i18n/paths";
-import type { RateRule } from "../../../lib/rate-limit.server";
-import { ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema } from "../../../lib/schemas/auth";
-import { clientIp, parseBody, requestLang, requireUser, services } from "../../http";
+import { ACCOUNT_MESSAGES, RESET_MAIL } from "~/lib/accounts/messages";
+import { createPasswordReset, resetPassword } from "~/lib/accounts/password-reset.server";
+import { ACCOUNT_RATE_RULES, LOGIN_SLOWDOWN, loginDelaySeconds } from "~/lib/accounts/rate-rules";
+import { createSession, revokeSession } from "~/lib/accounts/sessions.server";
+import { authenticate, EmailTakenError, registerUser, toPublicUser } from "~/lib/accounts/users.server";
+import { ApiError, type LocalizedText } from "~/lib/http/api-error";
+import { format } from "~/lib/i18n/format";
+import { LANGS } from "~/lib/i18n/languages";
+import { localePath } from "~/lib/i18n/paths";
+import type { RateRule } from "~/lib/rate-limit.server";
+import { ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema } from "~/lib/schemas/auth";
+import { clientIp, parseBody, requestLang, requireUser, appContext } from "~/server/http";
 
 export const userRouter = Router();
 
@@ -33,7 +33,7 @@ function tooMany(text: LocalizedText, retryAfterSeconds: number): ApiError {
 
 /** Consumes one point; over the limit, a 429. */
 async function limit(req: Request, rule: RateRule, subject: string, text: LocalizedText): Promise<void> {
-  const result = await services(req).rateLimiter.consume(rule, subject);
+  const result = await appContext(req).rateLimiter.consume(rule, subject);
   if (!result.allowed) throw tooMany(text, result.retryAfterSeconds);
 }
 
@@ -43,7 +43,7 @@ async function limit(req: Request, rule: RateRule, subject: string, text: Locali
  * elsewhere cannot keep the owner out. Refused before the password is checked: no oracle.
  */
 async function slowDown(req: Request, email: string, accountAtIp: string): Promise<void> {
-  const { rateLimiter } = services(req);
+  const { rateLimiter } = appContext(req);
   const failures = await rateLimiter.consume(ACCOUNT_RATE_RULES.loginAccount, email);
   if (failures.allowed) return;
   if ((await rateLimiter.peek(ACCOUNT_RATE_RULES.loginKnownAddress, accountAtIp)).used > 0) return;
@@ -54,7 +54,7 @@ async function slowDown(req: Request, email: string, accountAtIp: string): Promi
 
 userRouter.post("/register", async (req, res) => {
   const input = parseBody(req, RegisterSchema, req.body);
-  const { db, env } = services(req);
+  const { db, env } = appContext(req);
   await limit(req, ACCOUNT_RATE_RULES.registerIp, clientIp(req), ACCOUNT_MESSAGES.tooManySignups);
   let user;
   try {
@@ -69,7 +69,7 @@ userRouter.post("/register", async (req, res) => {
 
 userRouter.post("/login", async (req, res) => {
   const input = parseBody(req, LoginSchema, req.body);
-  const { db, rateLimiter } = services(req);
+  const { db, rateLimiter } = appContext(req);
   const rules = ACCOUNT_RATE_RULES;
   const ip = clientIp(req);
   const accountAtIp = `${input.email} ${ip}`;
@@ -104,7 +104,7 @@ userRouter.post("/login", async (req, res) => {
 
 userRouter.post("/logout", async (req, res) => {
   const user = await requireUser(req);
-  await revokeSession(services(req).db, user.sessionId);
+  await revokeSession(appContext(req).db, user.sessionId);
   res.json({ success: true, message: ACCOUNT_MESSAGES.loggedOut[requestLang(req)] });
 });
 
@@ -118,13 +118,13 @@ userRouter.get("/me", async (req, res) => {
 
 userRouter.post("/password/forgot", async (req, res) => {
   const input = parseBody(req, ForgotPasswordSchema, req.body);
-  const { db, env, mailer, logger } = services(req);
+  const { db, env, mailer, logger } = appContext(req);
   const lang = requestLang(req);
   await limit(req, ACCOUNT_RATE_RULES.forgotIp, clientIp(req), ACCOUNT_MESSAGES.tooManyResets);
   await limit(req, ACCOUNT_RATE_RULES.forgotEmail, input.email, ACCOUNT_MESSAGES.tooManyResets);
   const reset = await createPasswordReset(db, input.email);
   if (reset) {
-    const link = `${services(req).site.origin}${localePath(lang, "/reset-password")}?token=${encodeURIComponent(reset.token)}`;
+    const link = `${appContext(req).site.origin}${localePath(lang, "/reset-password")}?token=${encodeURIComponent(reset.token)}`;
     const values = { name: reset.user.name, siteName: env.SITE_NAME, link };
     // Not awaited: the answer must take the same time whether or not the account exists.
     mailer
@@ -137,7 +137,7 @@ userRouter.post("/password/forgot", async (req, res) => {
 userRouter.post("/password/reset", async (req, res) => {
   const input = parseBody(req, ResetPasswordSchema, req.body);
   await limit(req, ACCOUNT_RATE_RULES.resetIp, clientIp(req), ACCOUNT_MESSAGES.tooManyResets);
-  const userId = await resetPassword(services(req).db, input.token, input.password);
+  const userId = await resetPassword(appContext(req).db, input.token, input.password);
   if (!userId) throw new ApiError(400, "invalid_reset_token", ACCOUNT_MESSAGES.invalidResetToken);
   res.json({ success: true, message: ACCOUNT_MESSAGES.passwordReset[requestLang(req)] });
 });

@@ -1,6 +1,6 @@
 // Interface text of /pricing. Package names, prices, credits and what they buy come from
 // lib/catalog.ts; the credit terms here must agree with the Terms (tests/pricing-terms.test.ts).
-import type { Localized } from "../../../lib/i18n/languages";
+import type { Localized } from "~/lib/i18n/languages";
 
 interface FaqItem {
   question: string;

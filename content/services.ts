@@ -1,6 +1,6 @@
 // The /services overview and the four service pages. The exemplary questions are taken from the
 // AI assistant's knowledge base, so the page and the assistant always use the same wording.
-import { KNOWLEDGE_BASE } from "../../lib/ai/knowledge-base";
+import { KNOWLEDGE_BASE } from "~/lib/ai/knowledge-base";
 import type { Lang, Localized, ServiceContent, ServiceSlug, ServicesIndexContent } from "./types";
 
 const questionsOf = (slug: ServiceSlug, lang: Lang): string[] =>

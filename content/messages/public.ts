@@ -1,6 +1,6 @@
 // Interface text of the public pages that is not authored content: about, services, the cookie
 // choice panel on /cookies and /terms, and the share button.
-import type { Localized } from "../../../lib/i18n/languages";
+import type { Localized } from "~/lib/i18n/languages";
 
 const en = {
   about: {

@@ -1,6 +1,6 @@
 // Content lookup with the fallbacks of spec §4: the chosen language, then English, then nothing
 // (the page then shows 'Content not available').
-import type { Lang, Localized } from "./i18n/languages";
+import type { Lang, Localized } from "~/lib/i18n/languages";
 
 export function pickLocalized<T>(content: Partial<Localized<T>> | undefined, lang: Lang): T | null {
   if (!content) return null;

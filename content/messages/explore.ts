@@ -1,6 +1,6 @@
 // Interface text of the member's home (/explore): balance, assistants, recent questions, purchases.
-import type { Localized } from "../../../lib/i18n/languages";
-import type { ServiceSlug } from "../../../lib/services";
+import type { Localized } from "~/lib/i18n/languages";
+import type { ServiceSlug } from "~/lib/service-catalog";
 
 interface Assistant {
   label: string;

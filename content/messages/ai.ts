@@ -1,5 +1,5 @@
 // Interface text of the service pages' AI tax assistant (app/components/ask-assistant.tsx).
-import type { Localized } from "../../../lib/i18n/languages";
+import type { Localized } from "~/lib/i18n/languages";
 
 const en = {
   breadcrumb: "Breadcrumb",

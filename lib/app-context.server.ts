@@ -1,18 +1,18 @@
 // Everything a request handler or loader needs, built once at start-up and passed down explicitly
 // (to Express handlers through `req.app.locals`, to loaders through React Router's load context).
-import { openDatabase, type Database, type Db } from "../db/client.server";
+import { openDatabase, type Database, type Db } from "~/db/client.server";
 import { siteKnowledgeIndex, type KnowledgeIndex } from "./ai/knowledge-index.server";
 import { createAiProvider, type AiProvider } from "./ai/provider.server";
 import type { Env } from "./env.server";
 import { listenOrigin, siteUrlOrigin } from "./http/origin.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail.server";
-import { envContentVars } from "./page-loader.server";
+import { envContentVars } from "~/app/page-helpers/page-loader.server";
 import type { PaymentProvider } from "./payments/provider";
 import { createPaymentProvider } from "./payments/providers.server";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
 
-export interface AppServices {
+export interface AppContext {
   env: Env;
   database: Database;
   db: Db;
@@ -36,7 +36,7 @@ export interface SiteOrigin {
   configured: boolean;
 }
 
-export interface ServiceOverrides {
+export interface AppContextOverrides {
   database?: Database;
   logger?: Logger;
   mailer?: Mailer;
@@ -44,7 +44,7 @@ export interface ServiceOverrides {
   payments?: PaymentProvider;
 }
 
-export async function createAppServices(env: Env, overrides: ServiceOverrides = {}): Promise<AppServices> {
+export async function createAppContext(env: Env, overrides: AppContextOverrides = {}): Promise<AppContext> {
   const logger = overrides.logger ?? createLogger(env.LOG_LEVEL);
   const database =
     overrides.database ??
@@ -66,7 +66,7 @@ export async function createAppServices(env: Env, overrides: ServiceOverrides = 
   };
 }
 
-export async function closeAppServices(services: AppServices): Promise<void> {
-  services.mailer.close();
-  await services.database.close();
+export async function closeAppContext(appContext: AppContext): Promise<void> {
+  appContext.mailer.close();
+  await appContext.database.close();
 }

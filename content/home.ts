@@ -1,6 +1,6 @@
 // Home page. The example questions are taken from the AI assistant's knowledge base (same wording
 // as on the service page that answers them), so they can never drift.
-import { KNOWLEDGE_BASE } from "../../lib/ai/knowledge-base";
+import { KNOWLEDGE_BASE } from "~/lib/ai/knowledge-base";
 import type { HomeContent, Lang, Localized, ServiceSlug } from "./types";
 
 /** The three example questions: [service page, index of the knowledge-base entry]. */

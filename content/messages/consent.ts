@@ -1,4 +1,4 @@
-import type { Localized } from "../../../lib/i18n/languages";
+import type { Localized } from "~/lib/i18n/languages";
 
 const en = {
   bannerTitle: "We value your privacy",

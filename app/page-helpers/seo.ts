@@ -1,8 +1,8 @@
 // <head> tags every public page carries: title, description, canonical, hreflang alternates
 // (with x-default), Open Graph and Twitter cards.
 import type { MetaDescriptor } from "react-router";
-import { LANGUAGES, type Lang } from "./i18n/languages";
-import { alternates, localePath } from "./i18n/paths";
+import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
+import { alternates, localePath } from "~/lib/i18n/paths";
 import { rootDataFrom, type RootData } from "./root-data";
 
 export interface SeoInput {

@@ -1,7 +1,7 @@
 // Portfolio: six anonymised client projects, written per language.
 // Ids, slugs, categories, images, technologies, years and services are shared across languages;
 // each project has a case study (/portfolio/<slug>) describing the client without naming it.
-import type { ProjectSlug } from "../../lib/portfolio";
+import type { ProjectSlug } from "~/lib/portfolio";
 import type { Localized, PortfolioCategory, PortfolioContent, PortfolioProject, ServiceSlug } from "./types";
 
 interface SharedProject {

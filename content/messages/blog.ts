@@ -1,5 +1,5 @@
 // Interface text of /blog and /blog/:id.
-import type { Localized } from "../../../lib/i18n/languages";
+import type { Localized } from "~/lib/i18n/languages";
 
 const en = {
   articlesTitle: "Latest Articles",

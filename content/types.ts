@@ -1,7 +1,7 @@
 // Shapes of the site's authored content. Content modules export `Localized<...>` values; only
 // loaders import them, so long texts never reach the client bundle.
 // Any string may contain the placeholder {siteName}; it is replaced with the configured site name.
-import type { Lang, Localized } from "../../lib/i18n/languages";
+import type { Lang, Localized } from "~/lib/i18n/languages";
 
 export type { Lang, Localized };
 
@@ -26,8 +26,8 @@ export interface TextPage {
   sections: TextSection[];
 }
 
-import type { ProjectSlug } from "../../lib/portfolio";
-import type { ServiceSlug } from "../../lib/services";
+import type { ProjectSlug } from "~/lib/portfolio";
+import type { ServiceSlug } from "~/lib/service-catalog";
 
 export type { ServiceSlug };
 

@@ -1,7 +1,7 @@
 // Interface text of the checkout pages (/pricing/basic, /pricing/pro, /pricing/enterprise). Package
 // names, prices, credits and features come from lib/catalog.ts; card messages from
 // lib/payments/card-errors.ts.
-import type { Localized } from "../../../lib/i18n/languages";
+import type { Localized } from "~/lib/i18n/languages";
 
 const en = {
   seoTitle: "Checkout: {name} package",

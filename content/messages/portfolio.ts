@@ -1,5 +1,5 @@
 // Interface text of /portfolio (filters, cards, the details dialog) and of the case studies.
-import type { Localized } from "../../../lib/i18n/languages";
+import type { Localized } from "~/lib/i18n/languages";
 
 const en = {
   filterLabel: "Filter projects by category",

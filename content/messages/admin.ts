@@ -1,5 +1,5 @@
 // Interface text of the admin area (/admin/*). Package names and features come from lib/catalog.ts.
-import type { Localized } from "../../../lib/i18n/languages";
+import type { Localized } from "~/lib/i18n/languages";
 
 const en = {
   seoDescription: "The {siteName} admin area.",

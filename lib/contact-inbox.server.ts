@@ -1,10 +1,13 @@
 // Contact messages: validated input is stored in contact_messages (listed in the admin area) and
 // e-mailed to CONTACT_EMAIL when it is set (the mailer logs instead when SMTP_URL is not set).
 // Used by POST /api/v1/contact and by the contact page's form action (works without JavaScript).
-import { contactMessages } from "../db/schema";
-import type { AppServices } from "./app-services.server";
+import { count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { contactMessages } from "~/db/schema";
+import { IdSchema, type MessageListQuery } from "~/lib/schemas/admin";
+import type { AppContext } from "./app-context.server";
 import { ApiError, type LocalizedText } from "./http/api-error";
-import type { Lang } from "./i18n/languages";
+import type { Lang, Localized } from "./i18n/languages";
 import type { RateRule } from "./rate-limit.server";
 import { ContactSchema, contactFieldCodes, HONEYPOT_FIELD, type ContactInput } from "./schemas/contact";
 import { fieldErrorText } from "./schemas/field-errors";
@@ -51,11 +54,11 @@ const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
  * (too many messages from this address); nothing is stored in either case.
  */
 export async function submitContact(
-  services: AppServices,
+  appContext: AppContext,
   input: ContactInput,
   context: { ip: string; lang: Lang },
 ): Promise<{ id: string }> {
-  const { db, env, logger, mailer, rateLimiter } = services;
+  const { db, env, logger, mailer, rateLimiter } = appContext;
   if (input[HONEYPOT_FIELD]) {
     logger.info({ ip: context.ip }, "contact form: honeypot filled, message rejected");
     throw new ApiError(400, "spam_rejected", CONTACT_TEXT.spam);
@@ -151,4 +154,67 @@ export async function readFormBody(request: Request, maxBytes = CONTACT_FORM_MAX
   } catch {
     return null;
   }
+}
+
+// The contact inbox of the admin area: messages newest first (contact_messages_created_idx), with a
+// read/unread state kept in read_at.
+export const ADMIN_MESSAGE_ERRORS = {
+  notFound: {
+    en: "This message does not exist.",
+    ja: "このメッセージは存在しません。",
+    zh: "该留言不存在。",
+  },
+} satisfies Record<string, Localized<string>>;
+
+const columns = {
+  id: contactMessages.id,
+  name: contactMessages.name,
+  email: contactMessages.email,
+  company: contactMessages.company,
+  subject: contactMessages.subject,
+  message: contactMessages.message,
+  service: contactMessages.service,
+  lang: contactMessages.lang,
+  readAt: contactMessages.readAt,
+  createdAt: contactMessages.createdAt,
+};
+
+const FILTERS = {
+  all: undefined,
+  unread: isNull(contactMessages.readAt),
+  read: isNotNull(contactMessages.readAt),
+} as const;
+
+export async function listMessages(db: Db, query: MessageListQuery) {
+  const where = FILTERS[query.status];
+  const [rows, [totalRow], [unreadRow]] = await Promise.all([
+    db
+      .select(columns)
+      .from(contactMessages)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(contactMessages).where(where),
+    db.select({ n: count() }).from(contactMessages).where(FILTERS.unread),
+  ]);
+  return {
+    messages: rows,
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(totalRow?.n ?? 0),
+    unread: Number(unreadRow?.n ?? 0),
+  };
+}
+
+/** Marks a message read (keeping the first read time) or unread again. */
+export async function setMessageRead(db: Db, id: string, read: boolean) {
+  if (!IdSchema.safeParse(id).success) throw new ApiError(404, "message_not_found", ADMIN_MESSAGE_ERRORS.notFound);
+  const [row] = await db
+    .update(contactMessages)
+    .set({ readAt: read ? sql`coalesce(${contactMessages.readAt}, now())` : null })
+    .where(eq(contactMessages.id, id))
+    .returning(columns);
+  if (!row) throw new ApiError(404, "message_not_found", ADMIN_MESSAGE_ERRORS.notFound);
+  return row;
 }

@@ -1,7 +1,7 @@
 // What the root loader hands every page: public configuration only (this is sent to the browser).
-import type { CommonMessages } from "../app/content/messages/common";
-import type { ConsentMessages } from "../app/content/messages/consent";
-import type { Lang } from "./i18n/languages";
+import type { CommonMessages } from "~/content/messages/common";
+import type { ConsentMessages } from "~/content/messages/consent";
+import type { Lang } from "~/lib/i18n/languages";
 
 export interface RootData {
   lang: Lang;

@@ -1,5 +1,5 @@
 // Interface text of the shared layout, error pages and generic pages.
-import type { Localized } from "../../../lib/i18n/languages";
+import type { Localized } from "~/lib/i18n/languages";
 
 const en = {
   skipToContent: "Skip to main content",

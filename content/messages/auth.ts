@@ -1,6 +1,6 @@
 // Interface text of the log-in, sign-up, forgotten-password and reset-password pages. The English
 // messages of spec §5 and §8 are verbatim.
-import type { Localized } from "../../../lib/i18n/languages";
+import type { Localized } from "~/lib/i18n/languages";
 
 const en = {
   fields: {

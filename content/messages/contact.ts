@@ -1,5 +1,5 @@
-// Interface text of the contact form beyond the authored labels in app/content/contact.ts.
-import type { Localized } from "../../../lib/i18n/languages";
+// Interface text of the contact form beyond the authored labels in content/contact.ts.
+import type { Localized } from "~/lib/i18n/languages";
 
 const en = {
   optional: "(optional)",

@@ -1,7 +1,7 @@
 // Every public, indexable page (unprefixed paths; each exists in every language). Read by
 // /sitemap.xml and the end-to-end tests, so a page added here is listed and tested everywhere.
-import { PROJECT_SLUGS } from "./portfolio";
-import { SERVICE_SLUGS } from "./services";
+import { PROJECT_SLUGS } from "~/lib/portfolio";
+import { SERVICE_SLUGS } from "~/lib/service-catalog";
 
 export const BLOG_ARTICLE_IDS = ["1", "2", "3"] as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseContact, readFormBody } from "./contact.server";
+import { parseContact, readFormBody } from "./contact-inbox.server";
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
   new Request("http://site.test/contact", { method: "POST", body, headers });

@@ -1,7 +1,7 @@
 // The texts of /sitemap.xml (every public page in every language, with hreflang alternates) and
 // /robots.txt (everything public may be crawled; the member area, admin area and API may not).
-import { LANGS, LANGUAGES } from "./i18n/languages";
-import { alternates, localePath } from "./i18n/paths";
+import { LANGS, LANGUAGES } from "~/lib/i18n/languages";
+import { alternates, localePath } from "~/lib/i18n/paths";
 import { PUBLIC_PAGES } from "./public-pages";
 
 const escapeXml = (value: string) =>
