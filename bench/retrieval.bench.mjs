@@ -20,10 +20,12 @@ const { localePath } = await load("lib/i18n/paths.ts");
 const LANGS = ["en", "ja", "zh"];
 const VARS = { siteName: "TaxAtlas", contactEmail: "hello@example.com", contactPhone: "+1 555 0100", contactAddress: "1 Example Street" };
 const readSet = (file) => JSON.parse(readFileSync(path.join(projectRoot, "bench", file), "utf8"));
-// The tuning set (fields, boosts, stopwords, thesaurus and thresholds were chosen on it) and the
-// held-out set, written before the tuning and never used for it: the honest estimate for new questions.
+// The tuning set (fields, boosts, stopwords, thesaurus and thresholds were chosen on it) and two
+// held-out sets: the first was written before the tuning but looked at after it (its misses led to
+// three thesaurus entries), the second was written after the last change and never used for one.
 const evalSet = readSet("retrieval-eval.json");
 const heldOut = readSet("retrieval-heldout.json");
+const heldOut2 = readSet("retrieval-heldout-2.json");
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -144,6 +146,7 @@ const passages = collectPassages(VARS);
 const index = buildKnowledgeIndex(VARS, passages);
 const rows = quality(index, evalSet);
 const heldOutRows = quality(index, heldOut);
+const heldOut2Rows = quality(index, heldOut2);
 const spread = scoreSpread(index);
 const base = speed(passages);
 const big = speed(tenfold(passages));
@@ -153,10 +156,12 @@ for (const row of rows) {
   emit({ figure: `${row.lang} MRR`, value: round(row.mrr), unit: "", target: ">= 0.85" });
   emit({ figure: `${row.lang} unanswerable answered`, value: round(row.answeredAnyway), unit: "", target: "<= 0.1" });
 }
-for (const row of heldOutRows) {
-  emit({ figure: `${row.lang} held-out recall@3`, value: round(row.recall3), unit: "", target: ">= 0.95" });
-  emit({ figure: `${row.lang} held-out MRR`, value: round(row.mrr), unit: "", target: ">= 0.85" });
-  emit({ figure: `${row.lang} held-out unanswerable answered`, value: round(row.answeredAnyway), unit: "", target: "<= 0.1" });
+for (const [label, heldRows] of [["held-out", heldOutRows], ["unseen", heldOut2Rows]]) {
+  for (const row of heldRows) {
+    emit({ figure: `${row.lang} ${label} recall@3`, value: round(row.recall3), unit: "", target: ">= 0.95" });
+    emit({ figure: `${row.lang} ${label} MRR`, value: round(row.mrr), unit: "", target: ">= 0.85" });
+    emit({ figure: `${row.lang} ${label} unanswerable answered`, value: round(row.answeredAnyway), unit: "", target: "<= 0.1" });
+  }
 }
 emit({ figure: "index build", value: round(base.buildMedianMs, 1), unit: "ms" });
 emit({ figure: "index build, 10x content", value: round(big.buildMedianMs, 1), unit: "ms", baseline: "site content", baselineValue: round(base.buildMedianMs, 1), ratio: round(big.buildMedianMs / base.buildMedianMs) });
@@ -178,6 +183,7 @@ const qualityTableOf = (rows) => markdownTable(
 );
 const qualityTable = qualityTableOf(rows);
 const heldOutTable = qualityTableOf(heldOutRows);
+const heldOut2Table = qualityTableOf(heldOut2Rows);
 const spreadTable = markdownTable(
   ["language", "answerable: lowest scores", "highest unknown shares", "unanswerable: highest scores", "lowest unknown shares"],
   spread.map((s) => [
@@ -204,7 +210,7 @@ const missesOf = (rows, label) =>
     ...r.misses.map((m) => `- ${r.lang}${label}, not first: ${m}`),
     ...r.answeredAnywayQuestions.map((q) => `- ${r.lang}${label}, unanswerable but answered: ${q}`),
   ]);
-const missList = [...missesOf(rows, ""), ...missesOf(heldOutRows, " (held-out)")];
+const missList = [...missesOf(rows, ""), ...missesOf(heldOutRows, " (held-out)"), ...missesOf(heldOut2Rows, " (unseen)")];
 
 writeSection(
   "retrieval",
@@ -217,7 +223,11 @@ writeSection(
     "",
     qualityTable,
     "",
-    "Held-out questions (bench/retrieval-heldout.json: written before the tuning, never used for it; the estimate for questions nobody has seen):",
+    "Unseen questions (bench/retrieval-heldout-2.json: written after the last change to the index and never used for one; the estimate for questions nobody has seen, on few questions):",
+    "",
+    heldOut2Table,
+    "",
+    "Held-out questions (bench/retrieval-heldout.json: written before the tuning, then looked at once; its misses led to three thesaurus entries, so it is no longer unseen):",
     "",
     heldOutTable,
     "",

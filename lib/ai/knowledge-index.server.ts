@@ -15,6 +15,9 @@ import { segment, segmentWords } from "./segment";
  * the site, but "inheritance" weighs most and appears nowhere, so it is not answered from the site.
  * Per language, because scores and vocabularies differ (Chinese and Japanese words are short);
  * tuned on bench/retrieval-eval.json, figures in docs/performance.md ("knowledge retrieval").
+ * Known limit: BM25 scores grow with the number of words asked, so a very short question ("Where
+ * is your office?") can fall under `minScore`. A score divided by the question's IDF weight was
+ * tried; on the evaluation it left narrower margins between the two groups, so it was not kept.
  */
 export const RELEVANCE: Record<Lang, { minScore: number; maxUnknown: number }> = {
   en: { minScore: 30, maxUnknown: 0.7 },

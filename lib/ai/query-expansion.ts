@@ -10,7 +10,7 @@ import { normalizeText, segment } from "./segment";
 /** Client word or phrase → the site's words for it (each side written as plain text). */
 const THESAURUS: Record<Lang, [string[], string][]> = {
   en: [
-    [["weekend", "weekends"], "saturday sunday business hours"],
+    [["weekend", "weekends"], "saturday sunday"],
     [["opening hours", "open"], "business hours"],
     [["money back", "reimburse", "reimbursement", "repay"], "refund"],
     [["compulsory", "obligatory", "required by law"], "mandatory mandates"],
@@ -21,18 +21,21 @@ const THESAURUS: Record<Lang, [string[], string][]> = {
     [["sap", "oracle", "netsuite", "dynamics"], "erp"],
     [["vertex", "avalara", "sovos"], "tax engine"],
     [["excel"], "spreadsheets"],
+    [["run out", "lapse", "validity"], "expire"],
+    [["employees", "staff", "headcount"], "team members"],
   ],
   ja: [
-    [["週末", "土日"], "土曜日 日曜日 営業時間"],
+    [["週末", "土日"], "土曜日 日曜日"],
     [["お金を返", "払い戻"], "返金"],
     [["子会社", "親会社", "関連会社"], "グループ会社 関連者"],
     [["特許", "商標", "著作権"], "知的財産 無形資産 ライセンス"],
     [["流出", "盗難", "紛失", "漏洩"], "漏えい インシデント"],
     [["エクセル", "excel"], "表計算"],
     [["sap", "oracle"], "erp"],
+    [["社員", "従業員", "人数"], "スタッフ メンバー"],
   ],
   zh: [
-    [["周末", "星期六", "星期天", "礼拜"], "周六 周日 营业时间"],
+    [["周末", "星期六", "星期天", "礼拜"], "周六 周日"],
     [["上班", "营业", "开门"], "营业时间"],
     [["退钱", "返还"], "退款"],
     [["子公司", "母公司", "分公司"], "关联企业 关联交易 集团"],
@@ -42,6 +45,8 @@ const THESAURUS: Record<Lang, [string[], string][]> = {
     [["泄露", "被盗", "丢失", "泄漏"], "泄露 安全事件"],
     [["excel", "表格"], "电子表格"],
     [["sap", "oracle"], "erp"],
+    [["有效期", "失效"], "过期"],
+    [["员工", "职员", "人数"], "团队成员"],
   ],
 };
 
