@@ -22,7 +22,7 @@ export const MAX_SOURCES = 4;
 
 const INTRO: Record<Lang, string> = {
   en: "This answer is drawn from {siteName}'s published material; the pages it quotes are listed under Sources.",
-  ja: "この回答は{siteName}が公開している資料から該当する箇所をまとめたもので、引用元は「出典」に記載しています。",
+  ja: "この回答は、{siteName}が公開している資料から該当する箇所をまとめたもので、引用元は「出典」に記載しています。",
   zh: "以下回答摘自{siteName}已发布的资料，所引用的页面列在“来源”中。",
 };
 

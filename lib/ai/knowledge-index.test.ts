@@ -8,6 +8,7 @@ import { pricingMessages } from "~/content/messages/pricing";
 import { PACKAGES } from "~/lib/catalog";
 import { buildKnowledgeIndex, MAX_CITED_PAGES, MIN_CITED } from "./knowledge-index.server";
 import { collectPassages, type Passage } from "./passages.server";
+import { KNOWLEDGE_BASE } from "./knowledge-base";
 import { expandQuery } from "./query-expansion";
 import { segment, segmentWords } from "./segment";
 
@@ -170,6 +171,19 @@ describe("knowledge index ranking", () => {
     expect(new Set(hits.map((h) => h.passage.url)).size).toBe(hits.length);
     const scores = hits.map((h) => h.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it("answers each example question of the service pages with its own answer first, in every language", () => {
+    for (const [slug, entries] of Object.entries(KNOWLEDGE_BASE)) {
+      for (const entry of entries) {
+        for (const lang of LANGS) {
+          const { question } = entry[lang];
+          const top = index.retrieve(question, lang).hits[0]?.passage;
+          expect(top?.url, question).toBe(`${lang === "en" ? "" : `/${lang}`}/services/${slug}`);
+          expect(top?.title, question).toBe(question);
+        }
+      }
+    }
   });
 
   it("quotes two passages or more when the site has a second relevant one", () => {
