@@ -252,7 +252,7 @@ writeSection(
     "",
     "Answerable when the best passage scores at least `minScore` and words the site never uses carry at most `maxUnknown` of the question's IDF weight " +
       `(RELEVANCE in lib/ai/knowledge-index.server.ts: ${LANGS.map((l) => `${l} ${RELEVANCE[l].minScore} / ${RELEVANCE[l].maxUnknown}`).join(", ")}). ` +
-      "They were tuned on these same questions, so the figures above are optimistic for new questions. Where the thresholds sit (best passage of each question):",
+      "They were tuned on the first set of questions, so its table is optimistic; the unseen table is the estimate for new questions. Where the thresholds sit (best passage of each question of the first set):",
     "",
     spreadTable,
     "",
