@@ -1,0 +1,45 @@
+// Starts the site: validate configuration, open and migrate the database, listen, stop cleanly.
+// Called by server/index.ts (production: the page build is the one module graph) and by
+// server/dev.ts (development: Vite loads this module and the pages alike).
+import type { RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import { bootstrapAdmin } from "../lib/accounts/admin.server";
+import { closeAppServices, createAppServices } from "../lib/app-services.server";
+import { EnvError, parseEnv } from "../lib/env.server";
+import { createApp } from "./app";
+import { startServer } from "./lifecycle";
+
+export interface MainOptions {
+  /** The React Router server build (development: reloaded by Vite on every page request). */
+  build: () => Promise<ServerBuild>;
+  mode: "production" | "development";
+  /** Extra middleware before the pages (Vite's development middleware). */
+  beforePages?: RequestHandler[];
+}
+
+export async function main({ build, mode, beforePages = [] }: MainOptions): Promise<void> {
+  const dev = mode === "development";
+  let env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (dev) env = { ...env, NODE_ENV: "development" as const };
+
+  const services = await createAppServices(env);
+  await services.database.migrate();
+  services.logger.info({ database: services.database.kind }, "database migrated");
+  await bootstrapAdmin(services);
+
+  const { app } = createApp({
+    services,
+    pages: { build, mode, cache: !dev },
+    beforePages,
+  });
+  await startServer({ app, services, onClose: () => closeAppServices(services) });
+}
