@@ -1,6 +1,8 @@
 // Starts the site: validate configuration, open and migrate the database, listen, stop cleanly.
 // Called by server/index.ts (production: the page build is the one module graph) and by
 // server/dev.ts (development: Vite loads this module and the pages alike).
+import { mkdir, readdir, rm } from "node:fs/promises";
+import path from "node:path";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { bootstrapAdmin } from "../lib/accounts/admin.server";
@@ -38,8 +40,27 @@ export async function main({ build, mode, beforePages = [] }: MainOptions): Prom
 
   const { app } = createApp({
     services,
-    pages: { build, mode, cache: !dev },
+    pages: { build, mode, cache: !dev, compressedDir: dev ? undefined : await compressedPagesDir(env.DATA_DIR, build) },
     beforePages,
   });
   await startServer({ app, services, onClose: () => closeAppServices(services) });
+}
+
+/**
+ * DATA_DIR/page-cache/<build version>: compressed page bodies of this build, kept across restarts
+ * (server/pages.ts). Other builds' folders are removed; a folder that cannot be made leaves the
+ * bodies in memory only.
+ */
+async function compressedPagesDir(dataDir: string, build: () => Promise<ServerBuild>): Promise<string | undefined> {
+  const root = path.resolve(dataDir, "page-cache");
+  const version = (await build()).assets.version;
+  try {
+    await mkdir(path.join(root, version), { recursive: true });
+    for (const name of await readdir(root)) {
+      if (name !== version) await rm(path.join(root, name), { recursive: true, force: true });
+    }
+    return path.join(root, version);
+  } catch {
+    return undefined;
+  }
 }
