@@ -158,7 +158,7 @@ try {
   }
 
   // Where the CPU of a cached page goes: a second server under the profiler, one page, same load.
-  const profiled = await startServer({ LOG_LEVEL: "info", NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` });
+  const profiled = await startServer({ LOG_LEVEL: "info" }, { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
   await cachedGzip(`${profiled.url}/blog/1`);
   await wrk(`${profiled.url}/blog/1`, { duration: 1, connections: 10, headers: GZIP });
   const profiledRun = await wrk(`${profiled.url}/blog/1`, { duration: DURATION, connections: CONNECTIONS, headers: GZIP });

@@ -53,13 +53,15 @@ export function sourceHashes() {
   return Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
+/** Written last by the build (scripts/build-server.mjs): a build stopped half-way has none. */
 export function writeBuildStamp() {
   writeFileSync(stampFile, JSON.stringify({ builtAt: new Date().toISOString(), node: process.version, files: sourceHashes() }, null, 0));
 }
 
 /** Why the build in build/ cannot be reused (null: it is up to date with the sources). */
 export function staleReason() {
-  if (!existsSync(path.join(projectRoot, "build", "server.js")) || !existsSync(stampFile)) return "no build yet";
+  const outputs = ["build/server.js", "build/server/index.js", "build/client/assets", "build/sources.json"];
+  if (!outputs.every((file) => existsSync(path.join(projectRoot, file)))) return "no complete build yet";
   let stamp;
   try {
     stamp = JSON.parse(readFileSync(stampFile, "utf8"));

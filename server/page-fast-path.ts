@@ -35,20 +35,32 @@ export interface FastPath {
 
 export function createFastPath(options: FastPathOptions): FastPath {
   const acceptsEncodings = express.request.acceptsEncodings as (this: { headers: IncomingMessage["headers"] }, offered: string[]) => string | false;
-  const encodingMemo = new Map<string, "br" | "gzip" | null>();
+  // What a page offers: [br, gzip, identity] minus what is not compressed yet (server/pages.ts).
+  const OFFERS = [["identity"], ["gzip", "identity"], ["br", "identity"], ["br", "gzip", "identity"]];
+  const encodingMemo = OFFERS.map(() => new Map<string, "br" | "gzip" | null>());
   /** The same choice as server/pages.ts chooseEncoding (Express's negotiator), memoised per header value. */
   const chooseEncoding = (acceptEncoding: string | undefined, page: CachedPage): "br" | "gzip" | null => {
     if (!acceptEncoding) return null;
-    const offered = [page.br ? "br" : null, page.gzip ? "gzip" : null, "identity"].filter((e): e is string => e !== null);
-    const memoKey = `${offered.join(",")}|${acceptEncoding}`;
-    let chosen = encodingMemo.get(memoKey);
+    const offer = (page.br ? 2 : 0) + (page.gzip ? 1 : 0);
+    const memo = encodingMemo[offer]!;
+    let chosen = memo.get(acceptEncoding);
     if (chosen === undefined) {
-      const choice = acceptsEncodings.call({ headers: { "accept-encoding": acceptEncoding } }, offered);
+      const choice = acceptsEncodings.call({ headers: { "accept-encoding": acceptEncoding } }, OFFERS[offer]!);
       chosen = choice === "br" || choice === "gzip" ? choice : null;
-      if (encodingMemo.size >= ENCODING_MEMO_LIMIT) encodingMemo.clear();
-      encodingMemo.set(memoKey, chosen);
+      if (memo.size >= ENCODING_MEMO_LIMIT) memo.clear();
+      memo.set(acceptEncoding, chosen);
     }
     return chosen;
+  };
+  // Host values already checked (a site sees a handful); bounded like the memo above.
+  const validHosts = new Set<string>();
+  const validHost = (host: string | undefined): boolean => {
+    if (host === undefined) return false;
+    if (validHosts.has(host)) return true;
+    if (!isValidHostHeader(host)) return false;
+    if (validHosts.size >= ENCODING_MEMO_LIMIT) validHosts.clear();
+    validHosts.add(host);
+    return true;
   };
   const secure = (req: IncomingMessage): boolean => {
     const socket = req.socket as IncomingMessage["socket"] & { encrypted?: boolean };
@@ -74,11 +86,10 @@ export function createFastPath(options: FastPathOptions): FastPath {
     if (method !== "GET" && method !== "HEAD") return false;
     const url = req.url ?? "";
     if (!PLAIN_PATH.test(url)) return false;
-    const host = req.headers.host;
-    if (host === undefined || !isValidHostHeader(host)) return false;
+    if (!validHost(req.headers.host)) return false;
     const page = options.pages()?.peek(url);
     if (!page || page.answers.size === 0) return false;
-    const negotiated = negotiatesLanguage(url);
+    const negotiated = (page.negotiated ??= negotiatesLanguage(url));
     if (negotiated) {
       const lang = chooseLanguage(readCookie(req.headers.cookie, LANGUAGE_COOKIE), parseAcceptLanguage(req.headers["accept-language"]));
       if (lang !== "en") return false;

@@ -34,6 +34,8 @@ export interface CachedPage {
    * (server/page-fast-path.ts): the fast path replays them without walking the chain.
    */
   answers: Map<string, RecordedAnswer>;
+  /** negotiatesLanguage() of the page's path, worked out once by the fast path. */
+  negotiated?: boolean;
 }
 
 /** Status, header lines (name, value, name, value, ...) and body of an answer, as sent. */
