@@ -33,10 +33,19 @@ export async function main({ build, mode, beforePages = [] }: MainOptions): Prom
   }
   if (dev) env = { ...env, NODE_ENV: "development" as const };
 
+  // Start-up phases, logged once listening (docs/performance.md, "Start-up and memory").
+  const phases: Record<string, number> = { loadedMs: Math.round(process.uptime() * 1000) };
+  let mark = performance.now();
+  const phase = (name: string) => {
+    phases[name] = Math.round(performance.now() - mark);
+    mark = performance.now();
+  };
   const services = await createAppServices(env);
+  phase("servicesMs");
   await services.database.migrate();
   services.logger.info({ database: services.database.kind }, "database migrated");
   await bootstrapAdmin(services);
+  phase("migrateMs");
 
   const { app } = createApp({
     services,
@@ -44,6 +53,8 @@ export async function main({ build, mode, beforePages = [] }: MainOptions): Prom
     beforePages,
   });
   await startServer({ app, services, onClose: () => closeAppServices(services) });
+  phase("listenMs");
+  services.logger.info({ ...phases, totalMs: Math.round(process.uptime() * 1000) }, "started");
 }
 
 /**

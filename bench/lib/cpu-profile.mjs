@@ -20,24 +20,47 @@ function bucketOf(node) {
 }
 
 /**
- * Self time per bucket (ms) and the busy total (ms, idle excluded) over the samples between
- * `fromMs` and `toMs`, counted back from the end of the profile (the load ran just before the stop).
+ * Self time per bucket (ms) and the busy total (ms, idle excluded) while the server answered from
+ * the fast path: the window runs from the first to the last sample with `marker` (a function name)
+ * on the stack, so start-up, rendering and shutdown stay out of it.
  */
-export function summarizeProfile(file, { fromMs, toMs = 0 }) {
+export function summarizeProfile(file, { marker = "fastPath" } = {}) {
   const profile = JSON.parse(readFileSync(file, "utf8"));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const totals = new Map();
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const marked = new Map();
+  const isMarked = (id) => {
+    if (marked.has(id)) return marked.get(id);
+    const node = byId.get(id);
+    const result = node.callFrame.functionName === marker || (parent.has(id) && isMarked(parent.get(id)));
+    marked.set(id, result);
+    return result;
+  };
+  const times = [];
   let at = profile.startTime;
-  const from = profile.endTime - fromMs * 1000;
-  const to = profile.endTime - toMs * 1000;
   for (let i = 0; i < profile.samples.length; i++) {
     at += profile.timeDeltas[i] ?? 0;
-    if (at < from || at > to) continue;
-    const node = byId.get(profile.samples[i]);
+    times.push(at);
+  }
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i < profile.samples.length; i++) {
+    if (isMarked(profile.samples[i])) {
+      if (first < 0) first = i;
+      last = i;
+    }
+  }
+  const totals = new Map();
+  for (let i = Math.max(first, 0); i <= last; i++) {
+    const bucket = bucketOf(byId.get(profile.samples[i]));
     const delta = (profile.timeDeltas[i + 1] ?? 0) / 1000;
-    const bucket = bucketOf(node);
     totals.set(bucket, (totals.get(bucket) ?? 0) + delta);
   }
   const busy = [...totals].filter(([bucket]) => bucket !== "idle").reduce((sum, [, ms]) => sum + ms, 0);
-  return { busyMs: busy, buckets: [...totals].filter(([b]) => b !== "idle").sort((a, b) => b[1] - a[1]) };
+  return {
+    busyMs: busy,
+    windowMs: first >= 0 ? (times[last] - times[first]) / 1000 : 0,
+    buckets: [...totals].filter(([b]) => b !== "idle").sort((a, b) => b[1] - a[1]),
+  };
 }
