@@ -45,12 +45,10 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   try {
     await submitContact(context.appContext, parsed.data, { ip: context.clientIp ?? "unknown", lang });
   } catch (error) {
-    // By name as well: an ApiError thrown by the shared services comes from the server bundle's copy.
-    const refused = error instanceof ApiError || (error as Error | null)?.name === "ApiError" ? (error as ApiError) : null;
-    if (!refused) throw error;
+    if (!(error instanceof ApiError)) throw error;
     return data<ContactActionResult>(
-      { ok: false, formError: refused.messageIn(lang), values },
-      { status: refused.status, headers: { ...noStore, ...(refused.headers ?? {}) } },
+      { ok: false, formError: error.messageIn(lang), values },
+      { status: error.status, headers: { ...noStore, ...(error.headers ?? {}) } },
     );
   }
   return redirect(`${localePath(lang, "/contact")}?sent=1`, { headers: noStore });
