@@ -320,7 +320,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
 
   /**
    * Unknown paths share one entry per language, and a page whose route says its render reads no
-   * query (lib/seo.ts QUERY_INDEPENDENT_PAGE) is rendered and cached without it: random paths and
+   * query (app/page-helpers/seo.ts QUERY_INDEPENDENT_PAGE) is rendered and cached without it: random paths and
    * queries, the cheapest flood there is, are answered from the cache.
    */
   const cachePlan = (req: Request): CachePlan => {
