@@ -71,7 +71,9 @@ export function CookieConsent() {
 
   return (
     <>
-      {!choice && !dialogOpen && (
+      {/* The banner stays while its dialog is open (the modal dialog makes it inert), so closing
+          the dialog returns focus to the Preferences button that opened it. */}
+      {!choice && (
         <section
           aria-label={t.bannerTitle}
           className="cookie-banner fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-2xl sm:p-6"

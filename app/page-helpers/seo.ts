@@ -3,6 +3,8 @@
 import type { MetaDescriptor } from "react-router";
 import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
 import { alternates, localePath } from "~/lib/i18n/paths";
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImagePath, shareImageType } from "~/lib/share-images";
+import { shareImages } from "~/content/share-images";
 import { rootDataFrom, type RootData } from "./root-data";
 
 export interface SeoInput {
@@ -14,7 +16,6 @@ export interface SeoInput {
   siteName: string;
   origin: string;
   type?: "website" | "article";
-  image?: string;
   noindex?: boolean;
   jsonLd?: Record<string, unknown>[];
 }
@@ -24,7 +25,11 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const url = origin + localePath(lang, path);
   const fullTitle = title === siteName ? siteName : `${title} | ${siteName}`;
   const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? lang;
-  const image = origin + (input.image ?? "/images/og-default.svg");
+  // The page type's 1200×630 PNG in the page's language (lib/share-images.ts), at the configured origin.
+  const shareType = shareImageType(path);
+  const image = origin + shareImagePath(shareType, lang);
+  const shareText = shareImages[lang].types[shareType];
+  const imageAlt = `${siteName} — ${shareText.label}: ${shareText.headline}`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },
@@ -42,11 +47,16 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+    { property: "og:image:type", content: "image/png" },
+    { property: "og:image:width", content: String(SHARE_IMAGE_WIDTH) },
+    { property: "og:image:height", content: String(SHARE_IMAGE_HEIGHT) },
+    { property: "og:image:alt", content: imageAlt },
     { property: "og:locale", content: tag.replace("-", "_") },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: fullTitle },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: imageAlt },
   ];
   if (input.noindex) tags.push({ name: "robots", content: "noindex, nofollow" });
   for (const data of input.jsonLd ?? []) tags.push({ "script:ld+json": data });
@@ -78,7 +88,7 @@ interface ContentPageData {
 export function contentPageMeta<D extends ContentPageData>(
   args: { data: D | undefined; matches: readonly ({ id: string; data?: unknown } | undefined)[] },
   path: string | ((data: D) => string),
-  extra: Partial<Pick<SeoInput, "type" | "image" | "jsonLd">> | ((data: D, root: RootData) => Partial<SeoInput>) = {},
+  extra: Partial<Pick<SeoInput, "type" | "jsonLd">> | ((data: D, root: RootData) => Partial<SeoInput>) = {},
 ): MetaDescriptor[] {
   const root = rootDataFrom(args.matches);
   const data = args.data;

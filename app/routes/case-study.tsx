@@ -43,7 +43,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
     siteName: root.siteName,
     origin: root.origin,
     type: "article",
-    image: project.image,
     jsonLd: [
       {
         "@context": "https://schema.org",

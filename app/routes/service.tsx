@@ -93,7 +93,8 @@ export default function ServicePage() {
             <p key={paragraph}>{paragraph}</p>
           ))}
         </div>
-        <div className="mt-10">
+        {/* #assistant: the home hero's "Ask the assistant" lands here. */}
+        <div id="assistant" className="mt-10 scroll-mt-24">
           <AskAssistant
             key={slug}
             topic={slug}
