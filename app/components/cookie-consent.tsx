@@ -142,7 +142,7 @@ export function CookieConsent() {
                 <p className="font-medium text-slate-900">{t.necessary}</p>
                 <p className="text-sm text-slate-600">{t.necessaryText}</p>
               </div>
-              <span className="mt-1 text-sm font-medium text-accent-600">{t.alwaysOn}</span>
+              <span className="mt-1 shrink-0 whitespace-nowrap text-sm font-medium text-accent-600">{t.alwaysOn}</span>
             </div>
             {toggle(t.analytics, t.analyticsText, analytics, setAnalytics, "consent-analytics")}
             {toggle(t.marketing, t.marketingText, marketing, setMarketing, "consent-marketing")}

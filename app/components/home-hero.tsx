@@ -38,10 +38,10 @@ function ProductShot({ showcase }: { showcase: HomeContent["hero"]["showcase"] }
           <span className="ml-2 text-xs font-semibold tracking-wide text-slate-600">{showcase.label}</span>
         </div>
         <div className="space-y-4 p-5">
-          <p className="ml-auto max-w-[85%] rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2.5 text-sm leading-relaxed text-white">
+          <p className="ml-auto max-w-[85%] rounded-2xl rounded-br-sm bg-brand-600 px-4 py-2.5 text-sm leading-relaxed text-pretty text-white">
             {showcase.question}
           </p>
-          <div className="max-w-[92%] rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3 text-sm leading-relaxed text-slate-700">
+          <div className="max-w-[92%] rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3 text-sm leading-relaxed text-pretty text-slate-700">
             <p>
               {showcase.answer}
               <sup className="ml-0.5 font-semibold text-brand-700">[1]</sup>
