@@ -122,6 +122,21 @@ export function CookieConsent() {
         aria-labelledby="cookie-dialog-title"
         className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-lg p-0 shadow-2xl backdrop:bg-slate-900/50"
         onClose={() => setDialogOpen(false)}
+        // A modal dialog makes the page inert, but Tab past its last control would still leave for
+        // the browser's own toolbar: keep it cycling within the dialog.
+        onKeyDown={(event) => {
+          if (event.key !== "Tab") return;
+          const controls = [...event.currentTarget.querySelectorAll<HTMLElement>("input, button")];
+          const first = controls[0];
+          const last = controls.at(-1);
+          if (event.shiftKey && document.activeElement === first) {
+            event.preventDefault();
+            last?.focus();
+          } else if (!event.shiftKey && document.activeElement === last) {
+            event.preventDefault();
+            first?.focus();
+          }
+        }}
         data-testid="cookie-dialog"
       >
         <form

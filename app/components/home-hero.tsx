@@ -5,31 +5,13 @@
 import type { HomeContent } from "~/content/types";
 import { LocalizedLink } from "./localized-link";
 
-/** Meridians and parallels behind the product shot: an atlas, drawn, not a stock picture. */
-function AtlasLines() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 400 400" className="pointer-events-none absolute -right-10 -top-10 h-[26rem] w-[26rem] text-white/15" fill="none" stroke="currentColor" strokeWidth="1.2">
-      <circle cx="200" cy="200" r="180" />
-      <ellipse cx="200" cy="200" rx="90" ry="180" />
-      <ellipse cx="200" cy="200" rx="150" ry="180" />
-      <path d="M200 20v360" />
-      <ellipse cx="200" cy="200" rx="180" ry="60" />
-      <path d="M20 200h360" />
-      <ellipse cx="200" cy="200" rx="172" ry="120" />
-      <circle cx="128" cy="148" r="4" className="fill-current" />
-      <circle cx="288" cy="176" r="4" className="fill-current" />
-      <circle cx="236" cy="262" r="4" className="fill-current" />
-      <path d="M128 148q80-40 160 28M288 176q-10 60-52 86" strokeDasharray="4 6" />
-    </svg>
-  );
-}
-
 function ProductShot({ showcase }: { showcase: HomeContent["hero"]["showcase"] }) {
   return (
     // A picture of the product: its words are examples, so assistive technology skips it (the two
     // links beside it say what to do).
     <div aria-hidden="true" className="relative mx-auto w-full max-w-md lg:mx-0" data-testid="hero-visual">
-      <AtlasLines />
+      {/* Meridians and parallels behind the shot: an atlas, drawn (a static SVG, no JavaScript). */}
+      <div className="pointer-events-none absolute -right-10 -top-10 h-[26rem] w-[26rem] bg-[url(/images/atlas-lines.svg)] bg-contain bg-no-repeat" />
       <div className="relative overflow-hidden rounded-xl bg-white text-left text-slate-900 shadow-2xl ring-1 ring-black/5">
         <div className="flex items-center gap-2 border-b border-slate-100 bg-slate-50 px-4 py-2.5">
           <span className="h-2.5 w-2.5 rounded-full bg-slate-300" />

@@ -84,9 +84,9 @@ for (const lang of LANGS as readonly Lang[]) {
         expect(await page.evaluate(() => window.scrollY)).toBe(before);
         await expect(dialog.getByRole("heading", { name: t.dialogTitle })).toBeVisible();
         // Focus stays inside the modal dialog however far one tabs.
-        for (let i = 0; i < 8; i++) {
-          await page.keyboard.press("Tab");
-          expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")))).toBe(true);
+        for (const key of [...Array(7).fill("Tab"), ...Array(7).fill("Shift+Tab")] as string[]) {
+          await page.keyboard.press(key);
+          expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog"))), key).toBe(true);
         }
         await expectNoAxeViolations(page);
         await page.keyboard.press("Escape");
