@@ -1,56 +1,41 @@
 // The words on the share images (public/images/share/*.png, drawn by scripts/share-images.ts): a
 // short label of the page type and one line that says what the page offers. Changing a text here
-// means running `npm run share-images`. Only the labels reach the browser (the images' alt text,
-// built in app/page-helpers/seo.ts); the headlines and footer are read by the script alone.
-import type { Localized } from "~/lib/i18n/languages";
+// means running `npm run share-images`. The labels are the menus' words, already in the browser for
+// the images' alt text (app/page-helpers/seo.ts); the headlines are read by the script alone.
+import type { Lang, Localized } from "~/lib/i18n/languages";
 import type { ShareImageType } from "~/lib/share-images";
+import { common } from "./messages/common";
 
-/** The page type's label on its image ("Pricing"); the image's alt text is "{siteName} — {label}". */
-export const shareImageLabels: Localized<Record<ShareImageType, string>> = {
-  en: {
-    home: "Tax consultancy",
-    about: "About us",
-    services: "Services",
-    service: "Service",
-    portfolio: "Case studies",
-    "case-study": "Case study",
-    blog: "Insights",
-    article: "Insights",
-    contact: "Contact",
-    pricing: "Pricing",
-    legal: "Legal",
-  },
-  ja: {
-    home: "税務コンサルティング",
-    about: "会社概要",
-    services: "サービス",
-    service: "サービス",
-    portfolio: "導入事例",
-    "case-study": "導入事例",
-    blog: "インサイト",
-    article: "インサイト",
-    contact: "お問い合わせ",
-    pricing: "料金",
-    legal: "規約・ポリシー",
-  },
-  zh: {
-    home: "税务咨询",
-    about: "关于我们",
-    services: "服务",
-    service: "服务",
-    portfolio: "案例",
-    "case-study": "案例",
-    blog: "洞察",
-    article: "洞察",
-    contact: "联系我们",
-    pricing: "价格",
-    legal: "法律条款",
-  },
-};
+/** The page type's label: the same words as the site's menus (one name per thing). */
+export function shareImageLabel(lang: Lang, type: ShareImageType): string {
+  const { nav, footer } = common[lang];
+  switch (type) {
+    case "home":
+      return nav.home;
+    case "about":
+      return nav.about;
+    case "services":
+    case "service":
+      return nav.services;
+    case "portfolio":
+    case "case-study":
+      return nav.portfolio;
+    case "blog":
+    case "article":
+      return nav.blog;
+    case "contact":
+      return nav.contact;
+    case "pricing":
+      return nav.pricing;
+    case "legal":
+      return footer.legal;
+  }
+}
 
-/** The headline under the label, and the line at the foot of every image. */
-export const shareImageHeadlines: Localized<{ footer: string; types: Record<ShareImageType, string> }> = {
+/** The home image's label (the firm's trade, not "Home"), the headline under each label, and the line at the foot of every image. */
+export const shareImageHeadlines: Localized<{ homeLabel: string; footer: string; types: Record<ShareImageType, string> }> = {
   en: {
+    homeLabel: "Tax consultancy",
     footer: "Tax consultation · Tax technology · Security · Software",
     types: {
       home: "Tax expertise, engineered for your business",
@@ -67,6 +52,7 @@ export const shareImageHeadlines: Localized<{ footer: string; types: Record<Shar
     },
   },
   ja: {
+    homeLabel: "税務コンサルティング",
     footer: "税務相談 · 税務テクノロジー · セキュリティ · ソフトウェア",
     types: {
       home: "税務の専門性を、テクノロジーで貴社の力に",
@@ -83,6 +69,7 @@ export const shareImageHeadlines: Localized<{ footer: string; types: Record<Shar
     },
   },
   zh: {
+    homeLabel: "税务咨询",
     footer: "税务咨询 · 税务科技 · 安全服务 · 软件开发",
     types: {
       home: "专业税务，科技赋能",

@@ -4,7 +4,7 @@ import type { MetaDescriptor } from "react-router";
 import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
 import { alternates, localePath } from "~/lib/i18n/paths";
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImagePath, shareImageType } from "~/lib/share-images";
-import { shareImageLabels } from "~/content/share-images";
+import { shareImageLabel } from "~/content/share-images";
 import { rootDataFrom, type RootData } from "./root-data";
 
 export interface SeoInput {
@@ -28,7 +28,7 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   // The page type's 1200×630 PNG in the page's language (lib/share-images.ts), at the configured origin.
   const shareType = shareImageType(path);
   const image = origin + shareImagePath(shareType, lang);
-  const imageAlt = `${siteName} — ${shareImageLabels[lang][shareType]}`;
+  const imageAlt = `${siteName} — ${shareImageLabel(lang, shareType)}`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },
