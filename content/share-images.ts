@@ -1,14 +1,14 @@
 // The words on the share images (public/images/share/*.png, drawn by scripts/share-images.ts): a
 // short label of the page type and one line that says what the page offers. Changing a text here
-// means running `npm run share-images`. The labels are the menus' words, already in the browser for
-// the images' alt text (app/page-helpers/seo.ts); the headlines are read by the script alone.
-import type { Lang, Localized } from "~/lib/i18n/languages";
+// means running `npm run share-images`. The labels are the menus' words (the page's language arrives
+// with the root loader's data, so the images' alt text costs the browser no extra JavaScript); the
+// headlines are read by the script alone.
+import type { Localized } from "~/lib/i18n/languages";
 import type { ShareImageType } from "~/lib/share-images";
-import { common } from "./messages/common";
+import type { CommonMessages } from "./messages/common";
 
 /** The page type's label: the same words as the site's menus (one name per thing). */
-export function shareImageLabel(lang: Lang, type: ShareImageType): string {
-  const { nav, footer } = common[lang];
+export function shareImageLabel({ nav, footer }: Pick<CommonMessages, "nav" | "footer">, type: ShareImageType): string {
   switch (type) {
     case "home":
       return nav.home;

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { LANGS, LANGUAGES, type Lang } from "~/lib/i18n/languages";
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_TYPES, SHARE_IMAGE_WIDTH, shareImagePath, type ShareImageType } from "~/lib/share-images";
+import { common } from "~/content/messages/common";
 import { shareImageHeadlines, shareImageLabel } from "~/content/share-images";
 import { findChromium } from "./find-chromium.mjs";
 
@@ -25,7 +26,7 @@ const FONTS: Record<Lang, string> = {
 
 function html(type: ShareImageType, lang: Lang): string {
   const content = shareImageHeadlines[lang];
-  const text = { label: type === "home" ? content.homeLabel : shareImageLabel(lang, type), headline: content.types[type] };
+  const text = { label: type === "home" ? content.homeLabel : shareImageLabel(common[lang], type), headline: content.types[type] };
   const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? lang;
   const logo = readFileSync(path.join(root, "public/favicon.svg"), "utf8");
   return `<!doctype html>

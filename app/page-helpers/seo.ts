@@ -5,6 +5,7 @@ import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
 import { alternates, localePath } from "~/lib/i18n/paths";
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImagePath, shareImageType } from "~/lib/share-images";
 import { shareImageLabel } from "~/content/share-images";
+import type { CommonMessages } from "~/content/messages/common";
 import { rootDataFrom, type RootData } from "./root-data";
 
 export interface SeoInput {
@@ -16,6 +17,8 @@ export interface SeoInput {
   siteName: string;
   origin: string;
   type?: "website" | "article";
+  /** The layout's text in the page's language (root data): names the share image in its alt text. */
+  common?: Pick<CommonMessages, "nav" | "footer">;
   noindex?: boolean;
   jsonLd?: Record<string, unknown>[];
 }
@@ -28,7 +31,7 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   // The page type's 1200×630 PNG in the page's language (lib/share-images.ts), at the configured origin.
   const shareType = shareImageType(path);
   const image = origin + shareImagePath(shareType, lang);
-  const imageAlt = `${siteName} — ${shareImageLabel(lang, shareType)}`;
+  const imageAlt = input.common ? `${siteName} — ${shareImageLabel(input.common, shareType)}` : siteName;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },
@@ -99,6 +102,7 @@ export function contentPageMeta<D extends ContentPageData>(
     description: data.content.seo.description,
     siteName: root.siteName,
     origin: root.origin,
+    common: root.messages.common,
     ...(typeof extra === "function" ? extra(data, root) : extra),
   });
 }
@@ -112,5 +116,14 @@ export function textPageMeta(
   const root = rootDataFrom(args.matches);
   if (!args.data || !root) return [];
   const { title, description, noindex } = text(args.data.lang, root);
-  return seoMeta({ lang: args.data.lang, path, title, description, siteName: root.siteName, origin: root.origin, noindex });
+  return seoMeta({
+    lang: args.data.lang,
+    path,
+    title,
+    description,
+    siteName: root.siteName,
+    origin: root.origin,
+    common: root.messages.common,
+    noindex,
+  });
 }

@@ -42,6 +42,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
     description: project.description,
     siteName: root.siteName,
     origin: root.origin,
+    common: root.messages.common,
     type: "article",
     jsonLd: [
       {

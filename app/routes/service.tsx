@@ -43,6 +43,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
     description: content.seo.description,
     siteName: root.siteName,
     origin: root.origin,
+    common: root.messages.common,
     jsonLd: [
       {
         "@context": "https://schema.org",
