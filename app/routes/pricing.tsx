@@ -27,6 +27,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     description: format(t.seoDescription, { siteName: root.siteName }),
     siteName: root.siteName,
     origin: root.origin,
+    common: root.messages.common,
   });
 };
 
