@@ -245,7 +245,9 @@ ${table}
 \`node --cpu-prof\` on a second server while wrk requested \`/blog/1\` (cached, gzip) for 1 s (10
 connections) then ${DURATION} s (${CONNECTIONS}): ${fmt(profiledRun.rps)} req/s, ${profile ? fmt((profile.busyMs * 1000) / requests, 0) : "n/a"} µs of busy CPU per
 request, counted from the first to the last answer of the fast path (self time by where the code
-lives; "server build" is our code, "native: writev" the kernel's copy to the socket).
+lives; "server build" is our code, "native: writev" the kernel's copy to the socket). The µs are
+sampled wall time, inflated on a loaded machine while the process waits for a core: read the shares,
+and the /proc figures above for CPU.
 
 ${profileTable}
 
