@@ -493,6 +493,24 @@ describe("POST /api/v1/ai/ask with a model", () => {
     expect(rows).toHaveLength(10);
     expect(rows.every((row) => row.status === "answered")).toBe(true);
   });
+
+  it("checks the rate limit before the balance: a limited member gets 429 even at 0 credits", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.appContext.db, { credits: 10 });
+    for (let i = 0; i < 10; i++) {
+      const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+      expect(finalEvent(result.events)?.event).toBe("done");
+    }
+    expect(await creditsOf(testApp, member.id)).toBe(0);
+    const limited = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "ja" });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatchObject({ code: "rate_limited", message: AI_ERRORS.ai_rate_limited.ja });
+    // Nothing was reserved and then undone: no pending or stopped row, the ledger as before.
+    const rows = await questionsOf(testApp, member.id);
+    expect(rows).toHaveLength(10);
+    expect(rows.every((row) => row.status === "answered")).toBe(true);
+    expect(await ledgerOf(testApp, member.id)).toHaveLength(10);
+  });
 });
 
 describe("POST /api/v1/ai/ask without a key (answers from the published material)", () => {
