@@ -3,7 +3,7 @@
 // cannot send a body or the Authorization header), rendered as safe Markdown as it grows.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { SseParser, toAiEvent } from "~/lib/ai/sse";
+import { readAiEvents } from "~/lib/ai/sse";
 import { apiHeaders } from "~/lib/api-client";
 import { format } from "~/lib/i18n/format";
 import type { AiSource, Citation } from "~/lib/schemas/ai";
@@ -150,33 +150,25 @@ export function AskAssistant({
         return;
       }
 
-      const reader = response.body!.getReader();
-      const parser = new SseParser();
-      for (;;) {
-        const { value, done } = await reader.read();
-        for (const message of done ? parser.end() : parser.push(value)) {
-          const ev = toAiEvent(message);
-          if (!ev) continue;
-          if (ev.event === "delta") {
-            setAnswer((current) => current && { ...current, text: current.text + ev.data.text });
-          } else if (ev.event === "done") {
-            finished = true;
-            setAnswer({
-              question: text,
-              text: ev.data.answer,
-              source: ev.data.source,
-              credits: ev.data.credits,
-              charged: ev.data.charged,
-              citations: ev.data.citations ?? [],
-              complete: true,
-            });
-            auth.setCredits(ev.data.credits);
-          } else {
-            finished = true;
-            fail({ message: ev.data.message || t.errorFallback, pricing: ev.data.code === "no_credits" });
-          }
+      for await (const ev of readAiEvents(response.body!)) {
+        if (ev.event === "delta") {
+          setAnswer((current) => current && { ...current, text: current.text + ev.data.text });
+        } else if (ev.event === "done") {
+          finished = true;
+          setAnswer({
+            question: text,
+            text: ev.data.answer,
+            source: ev.data.source,
+            credits: ev.data.credits,
+            charged: ev.data.charged,
+            citations: ev.data.citations ?? [],
+            complete: true,
+          });
+          auth.setCredits(ev.data.credits);
+        } else {
+          finished = true;
+          fail({ message: ev.data.message || t.errorFallback, pricing: ev.data.code === "no_credits" });
         }
-        if (done) break;
       }
       if (!finished) fail({ message: t.interrupted });
     } catch (error) {

@@ -91,11 +91,6 @@ export async function reserveQuestion(db: Db, input: NewQuestion): Promise<strin
   });
 }
 
-/** Gives a slot back without any trace (the request was refused before the model was called). */
-export async function releaseReservation(db: DbOrTx, questionId: string): Promise<void> {
-  await db.delete(aiQuestions).where(and(eq(aiQuestions.id, questionId), eq(aiQuestions.status, "pending")));
-}
-
 export interface CompletedAnswer {
   questionId: string;
   userId: string;

@@ -77,3 +77,9 @@ export interface AiErrorEvent {
   code: string;
   message: string;
 }
+
+/** The events of POST /api/v1/ai/ask (written and read by lib/ai/sse.ts). */
+export type AiStreamEvent =
+  | { event: "delta"; data: { text: string } }
+  | { event: "done"; data: AiDoneEvent }
+  | { event: "error"; data: AiErrorEvent };
