@@ -17,9 +17,12 @@ import {
   completeQuestion,
   currentCredits,
   endQuestion,
+  getThread,
   recordKnowledgeAnswer,
   reserveQuestion,
+  ThreadFull,
 } from "./questions.server";
+import { THREAD_MAX } from "~/lib/schemas/ai-limits";
 
 /** Protects the provider key (and the server's CPU): questions per member per minute. */
 export const ASK_RATE_RULE: RateRule = { name: "ai-ask", points: 10, windowSeconds: 60 };
@@ -53,10 +56,25 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
   const { userId, input } = request;
   const started = performance.now();
   await ctx.rateLimiter.enforce(ASK_RATE_RULE, userId, AI_ERRORS.ai_rate_limited);
+  const thread = input.parentId ? await followedThread(ctx, userId, input.parentId) : null;
 
-  const retrieval = ctx.knowledge.retrieve(input.question, input.lang);
+  // A follow-up ("and in Japan?") often names its subject only in the earlier questions: those
+  // join the search when the follow-up alone finds nothing, and always guide which sentences the
+  // composed answer quotes.
+  const earlierQuestions = thread?.earlier.map((turn) => turn.question) ?? [];
+  let retrieval = ctx.knowledge.retrieve(input.question, input.lang);
+  if (!retrieval.answerable && earlierQuestions.length > 0) {
+    retrieval = ctx.knowledge.retrieve([...earlierQuestions, input.question].join("\n"), input.lang);
+  }
   const sources: Source[] = retrieval.hits.map(({ passage }) => ({ title: passage.title, url: passage.url, text: passage.text }));
-  const base = { userId, topic: input.topic, lang: input.lang, question: input.question };
+  const base = {
+    userId,
+    topic: input.topic,
+    lang: input.lang,
+    question: input.question,
+    parentId: thread ? input.parentId : undefined,
+    threadId: thread?.threadId,
+  };
 
   if (!ctx.ai.configured && !retrieval.answerable) {
     // Without a model, a question the site cannot answer gets a free, honest reply.
@@ -69,6 +87,7 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
       source: "knowledge_base",
       charged: false,
       citations: [],
+      threadId: thread?.threadId ?? questionId,
     };
     return fromList([
       { event: "delta", data: { text: answer } },
@@ -76,21 +95,61 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
     ]);
   }
 
-  const questionId = await reserveQuestion(ctx.db, {
-    ...base,
-    model: ctx.ai.configured ? ctx.ai.model : null,
-    source: ctx.ai.configured ? "model" : "knowledge_base",
-  });
+  let questionId: string | null;
+  try {
+    questionId = await reserveQuestion(ctx.db, {
+      ...base,
+      model: ctx.ai.configured ? ctx.ai.model : null,
+      source: ctx.ai.configured ? "model" : "knowledge_base",
+    });
+  } catch (error) {
+    if (error instanceof ThreadFull) throw threadFull();
+    throw error;
+  }
   if (!questionId) throw noCredits();
-  const answer = { questionId, userId, input, sources, started, signal: request.signal };
-  return ctx.ai.configured ? modelAnswer(ctx, answer) : runToEnd(ctx, answer, composedAnswer(ctx, answer));
+  const reserved: Reserved = {
+    questionId,
+    threadId: thread?.threadId ?? questionId,
+    userId,
+    input,
+    sources,
+    earlier: thread?.earlier ?? [],
+    started,
+    signal: request.signal,
+  };
+  return ctx.ai.configured ? modelAnswer(ctx, reserved) : runToEnd(ctx, reserved, composedAnswer(ctx, reserved));
+}
+
+const threadFull = () => new ApiError(409, "thread_full", AI_ERRORS.thread_full, { max: THREAD_MAX });
+
+/**
+ * The thread a follow-up continues: the member's own, answered parent (404 otherwise, whoever owns
+ * it, so ids reveal nothing), room for one more question (409), and the turns up to the parent.
+ */
+async function followedThread(ctx: AskContext, userId: string, parentId: string) {
+  const thread = await getThread(ctx.db, userId, parentId);
+  const parent = thread?.find((turn) => turn.id === parentId);
+  if (!thread || !parent) throw new ApiError(404, "question_not_found", AI_ERRORS.question_not_found);
+  if (parent.status !== "answered") throw new ApiError(409, "parent_not_answered", AI_ERRORS.parent_not_answered);
+  // Checked again under the user's row lock when the slot is taken (reserveQuestion).
+  if (thread.filter((turn) => turn.status === "answered" || turn.status === "pending").length >= THREAD_MAX) {
+    throw threadFull();
+  }
+  const upToParent = thread.slice(0, thread.indexOf(parent) + 1);
+  return {
+    threadId: parent.threadId,
+    earlier: upToParent.filter((turn) => turn.status === "answered").map(({ question, answer }) => ({ question, answer })),
+  };
 }
 
 interface Reserved {
   questionId: string;
+  threadId: string;
   userId: string;
   input: AskInput;
   sources: Source[];
+  /** The thread's earlier questions and answers, oldest first ([] for a first question). */
+  earlier: { question: string; answer: string }[];
   started: number;
   signal: AbortSignal;
 }
@@ -132,6 +191,7 @@ function modelAnswer(ctx: AskContext, q: Reserved): AsyncIterable<AskEvent> {
         question: q.input.question,
         siteName: ctx.env.SITE_NAME,
         sources: q.sources,
+        earlier: q.earlier,
       });
       for await (const part of ctx.ai.stream(messages, controller.signal)) {
         if (part.type === "usage") {
@@ -158,7 +218,7 @@ function modelAnswer(ctx: AskContext, q: Reserved): AsyncIterable<AskEvent> {
       if (balance === null) throw new AiFailure("ai_error");
       events.push({
         event: "done",
-        data: { questionId: q.questionId, answer, credits: balance, source: "model", charged: true, citations },
+        data: { questionId: q.questionId, answer, credits: balance, source: "model", charged: true, citations, threadId: q.threadId },
       });
     } catch (error) {
       let code: AiErrorCode = error instanceof AiFailure ? error.code : "ai_error";
@@ -193,7 +253,7 @@ function modelAnswer(ctx: AskContext, q: Reserved): AsyncIterable<AskEvent> {
 /** The answer composed from the site's passages, charged one credit like a model answer. */
 async function* composedAnswer(ctx: AskContext, q: Reserved): AsyncGenerator<AskEvent> {
   const { answer, citations } = composeAnswer({
-    question: q.input.question,
+    question: [...q.earlier.map((turn) => turn.question), q.input.question].join("\n"),
     lang: q.input.lang,
     siteName: ctx.env.SITE_NAME,
     sources: q.sources,
@@ -214,7 +274,15 @@ async function* composedAnswer(ctx: AskContext, q: Reserved): AsyncGenerator<Ask
   }
   yield {
     event: "done",
-    data: { questionId: q.questionId, answer, credits: balance, source: "knowledge_base", charged: true, citations },
+    data: {
+      questionId: q.questionId,
+      answer,
+      credits: balance,
+      source: "knowledge_base",
+      charged: true,
+      citations,
+      threadId: q.threadId,
+    },
   };
 }
 

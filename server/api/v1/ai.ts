@@ -1,14 +1,18 @@
 // The AI tax assistant: POST /ask streams an answer as server-sent events (lib/ai/sse.ts), GET
-// /history lists the member's own questions. The question itself, from its checks to the stored
-// answer, is lib/ai/ask.server.ts; this router validates, authenticates and writes the events out.
+// /history lists the member's own questions, GET /threads/:id the thread holding one of them (a past
+// answer reopened on its service page, to read or follow up). The question itself, from its checks
+// to the stored answer, is lib/ai/ask.server.ts; this router validates, authenticates and writes the
+// events out.
 // Refusals that happen before streaming (validation, sign-in, rate limit, credits) are ordinary
 // JSON errors.
 import type { Request, Response } from "express";
 import { Router } from "express";
 import { askQuestion } from "~/lib/ai/ask.server";
-import { listHistory } from "~/lib/ai/questions.server";
+import { AI_ERRORS } from "~/lib/ai/errors";
+import { getThread, listHistory } from "~/lib/ai/questions.server";
+import { ApiError } from "~/lib/http/api-error";
 import { formatSseEvent, SSE_HEARTBEAT } from "~/lib/ai/sse";
-import { AskSchema, HistoryQuerySchema } from "~/lib/schemas/ai";
+import { AskSchema, HistoryQuerySchema, ThreadParamsSchema, type AiThreadResponse } from "~/lib/schemas/ai";
 import { parseBody, requireUser, appContext } from "~/server/http";
 
 export const aiRouter = Router();
@@ -50,4 +54,13 @@ aiRouter.get("/history", async (req: Request, res: Response) => {
   const { limit } = parseBody(req, HistoryQuerySchema, { limit: req.query.limit });
   const questions = await listHistory(appContext(req).db, user.id, limit);
   res.json({ success: true, questions });
+});
+
+aiRouter.get("/threads/:id", async (req: Request, res: Response) => {
+  const user = await requireUser(req);
+  const { id } = parseBody(req, ThreadParamsSchema, { id: req.params.id });
+  const questions = await getThread(appContext(req).db, user.id, id);
+  // Someone else's question answers exactly like a missing one.
+  if (!questions) throw new ApiError(404, "question_not_found", AI_ERRORS.question_not_found);
+  res.json({ success: true, questions } satisfies AiThreadResponse);
 });
