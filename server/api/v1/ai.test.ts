@@ -691,7 +691,7 @@ describe("follow-up questions", () => {
       await ask(testApp, member.token, { topic: "tax-consultation", question: "And for Japan?", lang: "en", parentId: first.questionId }),
     );
     expect(second).toMatchObject({ threadId: first.questionId, charged: true, credits: 3 });
-    const messages = (fake.requests[0]!.body as { messages: { role: string; content: string }[] }).messages;
+    const messages = ((fake.requests[0] as FakeRequest).body as { messages: { role: string; content: string }[] }).messages;
     expect(messages.slice(1)).toEqual([
       { role: "user", content: QUESTION },
       { role: "assistant", content: FAKE_ANSWER },
