@@ -24,6 +24,11 @@ const en = {
   faqTitle: "Questions about credits",
   faq: [
     {
+      question: "Do follow-up questions cost credits?",
+      answer:
+        "Yes, one credit per answer, like any question. You can follow up on an answer up to four times; the assistant keeps the earlier questions and answers of the conversation in mind.",
+    },
+    {
       question: "Do credits expire?",
       answer:
         "No. Credits never expire and stay on your account until you use them. They are tied to your account and cannot be transferred to anyone else.",
@@ -72,6 +77,11 @@ export const pricingMessages: Localized<PricingMessages> = {
     faqTitle: "クレジットに関するよくあるご質問",
     faq: [
       {
+        question: "追加の質問にもクレジットは必要ですか？",
+        answer:
+          "はい。通常の質問と同じく、回答1件につき1クレジットを消費します。1つの回答に対して追加の質問は4回までお送りいただけ、アシスタントはそれまでの質問と回答を踏まえてお答えします。",
+      },
+      {
         question: "クレジットに有効期限はありますか？",
         answer:
           "いいえ、クレジットに有効期限はありません。使い切るまでアカウントに残ります。クレジットはご購入いただいたアカウントに紐づくため、他の方へ譲渡することはできません。",
@@ -113,6 +123,10 @@ export const pricingMessages: Localized<PricingMessages> = {
     bestValueNote: "每积分单价最低",
     faqTitle: "积分常见问题",
     faq: [
+      {
+        question: "继续追问也需要积分吗？",
+        answer: "需要。与普通提问一样，每条回答消耗 1 个积分。每个回答最多可以继续追问 4 次，助手会结合此前的问题和回答作答。",
+      },
       {
         question: "积分会过期吗？",
         answer: "不会。积分永不过期，在用完之前会一直保留在您的账户中。积分仅限购买账户使用，不能转让给他人。",
