@@ -92,7 +92,9 @@ export function AskAssistant({
   // sent only when the member presses the button.
   const carried = searchParams.get("q");
   useEffect(() => {
-    if (carried) setQuestion(carried.slice(0, QUESTION_MAX));
+    if (!carried) return;
+    setQuestion(carried.slice(0, QUESTION_MAX));
+    inputRef.current?.scrollIntoView({ block: "center" });
   }, [carried]);
 
   // A past thread reopened from the history (?thread=<id>): shown, and open to a follow-up.

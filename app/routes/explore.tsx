@@ -14,6 +14,7 @@ import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { QuestionHistory } from "~/app/components/question-history";
+import { WelcomePanel } from "~/app/components/welcome-panel";
 import { RequireAuth } from "~/app/components/require-auth";
 import { explore as exploreMessages } from "~/content/messages/explore";
 import type { Route } from "./+types/explore";
@@ -269,6 +270,7 @@ function ExploreHome() {
         </h1>
         <p className="mt-2 text-slate-600">{t.intro}</p>
       </div>
+      <WelcomePanel />
       <Balance />
       <Assistants />
       <QuestionHistory />

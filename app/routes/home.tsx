@@ -3,6 +3,7 @@ import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.serve
 import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "~/app/page-helpers/seo";
 import { ContentNotAvailable } from "~/app/components/content-not-available";
 import { LocalizedLink } from "~/app/components/localized-link";
+import { MemberAwareLink } from "~/app/components/member-aware-link";
 import { home } from "~/content/home";
 import { customerLogos } from "~/content/logos";
 import type { Route } from "./+types/home";
@@ -39,13 +40,13 @@ export default function Home() {
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28">
           <h1 className="max-w-3xl text-4xl font-bold tracking-tight md:text-5xl">{content.hero.title}</h1>
           <p className="mt-6 max-w-2xl text-lg text-blue-100">{content.hero.subtitle}</p>
-          <LocalizedLink
+          <MemberAwareLink
             to="/signup"
             className="mt-10 inline-block rounded-md bg-white px-6 py-3 font-semibold text-brand-800 shadow hover:bg-blue-50"
             data-testid="hero-cta"
           >
             {content.hero.cta}
-          </LocalizedLink>
+          </MemberAwareLink>
         </div>
       </section>
 
@@ -105,9 +106,11 @@ export default function Home() {
           <ol className="mt-8 space-y-4">
             {content.questions.items.map((item) => (
               <li key={item.question}>
+                {/* The question travels with the link and waits in the assistant's box (never sent by itself). */}
                 <LocalizedLink
-                  to={`/services/${item.slug}`}
+                  to={`/services/${item.slug}?q=${encodeURIComponent(item.question)}`}
                   className="block rounded-lg border border-brand-100 bg-white p-5 font-medium text-slate-800 shadow-sm hover:border-brand-600"
+                  data-testid="home-example-question"
                 >
                   {item.question}
                 </LocalizedLink>
