@@ -1,6 +1,5 @@
 // The welcome a new member sees on /explore right after signing up (/explore?welcome=1): the free
 // credits, where to ask, how to buy more. Shown after hydration, so the page HTML stays the same.
-import { useEffect, useState } from "react";
 import { useRouteLoaderData, useSearchParams } from "react-router";
 import type { RootData } from "~/app/page-helpers/root-data";
 import { format } from "~/lib/i18n/format";
@@ -14,17 +13,11 @@ export function WelcomePanel() {
   const root = useRouteLoaderData<RootData>("root");
   const { credits } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [open, setOpen] = useState(false);
-  const asked = searchParams.get("welcome") === "1";
-  useEffect(() => {
-    if (asked) setOpen(true);
-  }, [asked]);
-  if (!open) return null;
-  const close = () => {
-    setOpen(false);
-    // A reload or a shared link then shows the ordinary page.
-    setSearchParams({}, { replace: true, preventScrollReset: true });
-  };
+  // /explore renders member content only after hydration (RequireAuth), so reading the query here
+  // changes no server HTML.
+  if (searchParams.get("welcome") !== "1") return null;
+  // Closing drops the parameter: a reload or a shared link then shows the ordinary page.
+  const close = () => setSearchParams({}, { replace: true, preventScrollReset: true });
   return (
     <section aria-labelledby="welcome-title" className="rounded-lg border border-brand-100 bg-brand-50 p-6" data-testid="welcome-panel">
       <div className="flex items-start justify-between gap-4">
