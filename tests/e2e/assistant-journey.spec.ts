@@ -30,6 +30,8 @@ const askRequests = (page: Page) => {
 
 test.describe("follow-up questions", () => {
   test("a member follows up on an answer, sees the thread on /explore and reopens it", async ({ page, app }) => {
+    // Two streamed answers, two pages and two accessibility scans.
+    test.slow();
     const t = aiMessages.en;
     const session = await signUpViaApi();
     await page.goto("/services/tax-consultation");
@@ -42,7 +44,7 @@ test.describe("follow-up questions", () => {
     await expect(page.getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 2 credits.", { timeout: 10_000 });
 
     await page.getByTestId("follow-up-button").click();
-    const box = page.getByLabel(t.followUpLabel);
+    const box = page.getByLabel(t.followUpLabel, { exact: true });
     await expect(box).toBeFocused();
     await expect(page.getByTestId("follow-up-note")).toHaveText(
       `${format(t.followUpNote, { count: 2, max: 5 })}${t.newQuestion}`,
@@ -73,7 +75,7 @@ test.describe("follow-up questions", () => {
     // Reopened on the service page: both answers, and the box asks a third question of the thread.
     await expect(page).toHaveURL(/\/services\/tax-consultation\?thread=/);
     await expect(page.getByTestId("ai-answer")).toHaveCount(2);
-    await expect(page.getByLabel(t.followUpLabel)).toBeVisible();
+    await expect(page.getByLabel(t.followUpLabel, { exact: true })).toBeVisible();
     await expect(page.getByTestId("follow-up-note")).toContainText(format(t.followUpNote, { count: 3, max: 5 }));
     const history = await app.api("/ai/history", { token: session.token });
     expect(history.body.questions).toHaveLength(2);
@@ -97,7 +99,7 @@ test.describe("follow-up questions", () => {
     await thread.getByRole("link", { name: exploreMessages.ja.questions.open }).click();
     await expect(page).toHaveURL(/\/ja\/services\/security-services\?thread=/);
     await expect(page.getByTestId("ai-answer")).toHaveCount(1);
-    await page.getByLabel(t.followUpLabel).fill("保存期間はどのくらいですか？");
+    await page.getByLabel(t.followUpLabel, { exact: true }).fill("保存期間はどのくらいですか？");
     await page.getByTestId("generate-button").click();
     await expect(page.getByTestId("ai-answer")).toHaveCount(2);
     await expect(page.getByTestId("ai-answer").nth(1).getByTestId("ai-charge")).toHaveText(
@@ -105,8 +107,10 @@ test.describe("follow-up questions", () => {
       { timeout: 10_000 },
     );
     // "New question" leaves the thread: the next question starts a thread of its own.
+    await page.getByTestId("follow-up-button").click();
+    await expect(page.getByLabel(t.followUpLabel, { exact: true })).toBeFocused();
     await page.getByTestId("new-question").click();
-    await expect(page.getByLabel(t.questionLabel)).toBeVisible();
+    await expect(page.getByLabel(t.questionLabel, { exact: true })).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 });
@@ -127,7 +131,7 @@ test.describe("deep links and calls to action", () => {
       await expect(page.getByTestId("hero-cta")).toHaveAttribute("href", `${prefix}/explore`);
       await link.click();
       await expect(page).toHaveURL(new RegExp(`${prefix}/services/${item.slug}\\?q=`));
-      await expect(page.getByLabel(aiMessages[lang].questionLabel)).toHaveValue(item.question);
+      await expect(page.getByLabel(aiMessages[lang].questionLabel, { exact: true })).toHaveValue(item.question);
       await expect(page.getByTestId("ai-answer")).toHaveCount(0);
       expect(requests).toHaveLength(0);
       await expect(page.getByTestId("header-credits").first()).toContainText("3");
@@ -159,7 +163,7 @@ test.describe("deep links and calls to action", () => {
     await signInPage(page, { token: session.token, user: { ...session.user, credits: 0 } });
     await ready(page, "ja");
     const question = "移転価格文書はいつまでに作成すべきですか？";
-    await page.getByLabel(t.questionLabel).fill(question);
+    await page.getByLabel(t.questionLabel, { exact: true }).fill(question);
     await page.getByTestId("generate-button").click();
     const alert = page.getByRole("alert");
     await expect(alert).toContainText(AI_ERRORS.no_credits.ja);
@@ -176,7 +180,7 @@ test.describe("deep links and calls to action", () => {
     await expect(page.getByTestId("checkout-success")).toBeVisible({ timeout: 10_000 });
     await page.getByTestId("back-to-question").click();
     await expect(page).toHaveURL("/ja/services/tax-consultation");
-    await expect(page.getByLabel(t.questionLabel)).toHaveValue(question);
+    await expect(page.getByLabel(t.questionLabel, { exact: true })).toHaveValue(question);
     await expect(page.getByTestId("ai-answer")).toHaveCount(0);
   });
 });
