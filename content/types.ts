@@ -13,6 +13,8 @@ export interface Seo {
 }
 
 export interface TextSection {
+  /** The section's anchor on its page (the same in every language), cited by the assistant. */
+  id: string;
   title: string;
   content: string[];
 }
@@ -85,7 +87,8 @@ export interface ServicesIndexContent {
 
 export type ArticleBlock =
   | { type: "p"; text: string }
-  | { type: "h2"; text: string }
+  /** `id` is the heading's anchor (the same in every language), cited by the assistant. */
+  | { type: "h2"; id: string; text: string }
   | { type: "ul"; items: string[] }
   | { type: "quote"; text: string };
 

@@ -101,7 +101,7 @@ export default function Contact() {
               </div>
             </section>
           ))}
-          <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="business-hours">
+          <section id="business-hours" className="scroll-mt-24 rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="business-hours">
             <h2 className="font-semibold text-slate-900">{content.businessHours.title}</h2>
             <dl className="mt-3 space-y-2 text-sm">
               {content.businessHours.days.map((day) => (
