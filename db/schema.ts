@@ -1,6 +1,7 @@
 // One schema for PGlite (embedded) and PostgreSQL (production); migrations in db/migrations.
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -103,10 +104,17 @@ export const aiQuestions = pgTable(
     durationMs: integer("duration_ms"),
     // The pages the answer cites, most relevant first ([] for answers stored before citations).
     citations: jsonb("citations").$type<{ title: string; url: string }[]>().notNull().default([]),
+    // A follow-up names the answer it follows (parent) and the first question of its thread
+    // (thread); both null for the first question, whose thread id is its own id.
+    parentId: uuid("parent_id").references((): AnyPgColumn => aiQuestions.id, { onDelete: "cascade" }),
+    threadId: uuid("thread_id").references((): AnyPgColumn => aiQuestions.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (t) => [index("ai_questions_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("ai_questions_user_created_idx").on(t.userId, t.createdAt),
+    index("ai_questions_thread_idx").on(t.threadId),
+  ],
 );
 
 export const payments = pgTable(

@@ -1,13 +1,17 @@
 // The AI tax assistant of a service page: example questions, the question box and the streamed
 // answer. The answer arrives as server-sent events on a POST (fetch + stream reader; EventSource
-// cannot send a body or the Authorization header), rendered as safe Markdown as it grows.
+// cannot send a body or the Authorization header), rendered as safe Markdown as it grows. An answer
+// can be followed up (the thread is shown above the box, at most THREAD_MAX questions); a past
+// thread is reopened with `?thread=<id>`, and `?q=` puts a question in the box (never sent until the
+// member presses the button). Both are read after hydration, so the page HTML stays the same.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
-import { SseParser, toAiEvent } from "~/lib/ai/sse";
-import { apiHeaders } from "~/lib/api-client";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { savePendingQuestion, takePendingQuestion } from "~/lib/ai/pending-question.client";
+import { readAiEvents } from "~/lib/ai/sse";
+import { api, apiHeaders } from "~/lib/api-client";
 import { format } from "~/lib/i18n/format";
-import type { AiSource, Citation } from "~/lib/schemas/ai";
-import { QUESTION_MAX } from "~/lib/schemas/ai-limits";
+import type { AiHistoryItem, AiSource, Citation } from "~/lib/schemas/ai";
+import { QUESTION_MAX, THREAD_MAX } from "~/lib/schemas/ai-limits";
 import type { ServiceSlug } from "~/lib/service-catalog";
 import { ai as aiMessages } from "~/content/messages/ai";
 import { common } from "~/content/messages/common";
@@ -25,6 +29,8 @@ const draftKey = (topic: ServiceSlug) => `ai-question:${topic}`;
 const STOPPED_BY_MEMBER = "stopped";
 
 interface Answer {
+  /** The stored question's id, once the answer is complete. */
+  id: string | null;
   question: string;
   text: string;
   source: AiSource | null;
@@ -66,13 +72,67 @@ export function AskAssistant({
   const requestRef = useRef<AbortController | null>(null);
   const [question, setQuestion] = useState("");
   const [generating, setGenerating] = useState(false);
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  /** The thread on screen, oldest first; the last one may still be streaming. */
+  const [turns, setTurns] = useState<Answer[]>([]);
+  /** Whether the box asks a follow-up to the last answer (otherwise a new question). */
+  const [followUp, setFollowUp] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [stopped, setStopped] = useState(false);
+  const [threadLoad, setThreadLoad] = useState<"idle" | "loading" | "error">("idle");
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const answer = turns.at(-1) ?? null;
+  const lastAnswered = answer?.complete && answer.id ? answer : null;
+  const canFollowUp = lastAnswered !== null && turns.length < THREAD_MAX;
+  const setLast = (update: (current: Answer) => Answer) =>
+    setTurns((current) => (current.length === 0 ? current : [...current.slice(0, -1), update(current.at(-1)!)]));
+  const dropLast = () => setTurns((current) => current.filter((turn) => turn.complete));
 
-  // Back from the login page: put the visitor's question back in the box.
+  // A question carried in the link (?q=, from the home page's examples) goes into the box; it is
+  // sent only when the member presses the button.
+  const carried = searchParams.get("q");
+  useEffect(() => {
+    if (!carried) return;
+    setQuestion(carried.slice(0, QUESTION_MAX));
+    inputRef.current?.scrollIntoView({ block: "center" });
+  }, [carried]);
+
+  // A past thread reopened from the history (?thread=<id>): shown, and open to a follow-up.
+  const threadId = searchParams.get("thread");
+  useEffect(() => {
+    if (!threadId || !auth.ready || !auth.token) return;
+    const controller = new AbortController();
+    setThreadLoad("loading");
+    api<{ questions: AiHistoryItem[] }>(`/ai/threads/${encodeURIComponent(threadId)}`, { token: auth.token, lang, signal: controller.signal })
+      .then(({ questions }) => {
+        setThreadLoad("idle");
+        setTurns(
+          questions
+            .filter((q) => q.status === "answered")
+            .map((q) => ({
+              id: q.id,
+              question: q.question,
+              text: q.answer,
+              source: q.source,
+              credits: null,
+              charged: q.creditsSpent > 0,
+              citations: q.citations,
+              complete: true,
+            })),
+        );
+        setFollowUp(true);
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setThreadLoad("error");
+      });
+    return () => controller.abort();
+  }, [threadId, auth.ready, auth.token, lang]);
+
+  // Back from the login page (or from buying credits): put the visitor's question back in the box.
   useEffect(() => {
     if (!auth.ready || !auth.isAuthenticated) return;
+    const pending = takePendingQuestion(topic);
+    if (pending) setQuestion(pending);
     try {
       const draft = sessionStorage.getItem(draftKey(topic));
       if (draft) {
@@ -117,25 +177,30 @@ export function AskAssistant({
       return;
     }
 
+    const parentId = followUp && canFollowUp ? lastAnswered.id : undefined;
     setQuestion("");
     setFailure(null);
     setStopped(false);
-    setAnswer({ question: text, text: "", source: null, credits: null, charged: false, citations: [], complete: false });
+    const pendingTurn: Answer = { id: null, question: text, text: "", source: null, credits: null, charged: false, citations: [], complete: false };
+    // A new question starts a new thread on screen; a follow-up joins the one shown.
+    setTurns((current) => (parentId ? [...current.filter((turn) => turn.complete), pendingTurn] : [pendingTurn]));
     setGenerating(true);
     const controller = new AbortController();
     requestRef.current = controller;
     // Nothing was answered: drop the partial text and give the question back for another try.
     const fail = (value: Failure) => {
       setFailure(value);
-      setAnswer(null);
+      dropLast();
       setQuestion((current) => current || text);
+      // Out of credits: after buying, the checkout leads back here and the box holds the question.
+      if (value.pricing) savePendingQuestion({ path: pathname, topic, text });
     };
     let finished = false;
     try {
       const response = await fetch("/api/v1/ai/ask", {
         method: "POST",
         headers: { ...apiHeaders({ token: auth.token, lang, json: true }), Accept: "text/event-stream" },
-        body: JSON.stringify({ topic, question: text, lang }),
+        body: JSON.stringify({ topic, question: text, lang, parentId }),
         signal: controller.signal,
       });
       if (!response.ok || !(response.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
@@ -150,33 +215,27 @@ export function AskAssistant({
         return;
       }
 
-      const reader = response.body!.getReader();
-      const parser = new SseParser();
-      for (;;) {
-        const { value, done } = await reader.read();
-        for (const message of done ? parser.end() : parser.push(value)) {
-          const ev = toAiEvent(message);
-          if (!ev) continue;
-          if (ev.event === "delta") {
-            setAnswer((current) => current && { ...current, text: current.text + ev.data.text });
-          } else if (ev.event === "done") {
-            finished = true;
-            setAnswer({
-              question: text,
-              text: ev.data.answer,
-              source: ev.data.source,
-              credits: ev.data.credits,
-              charged: ev.data.charged,
-              citations: ev.data.citations ?? [],
-              complete: true,
-            });
-            auth.setCredits(ev.data.credits);
-          } else {
-            finished = true;
-            fail({ message: ev.data.message || t.errorFallback, pricing: ev.data.code === "no_credits" });
-          }
+      for await (const ev of readAiEvents(response.body!)) {
+        if (ev.event === "delta") {
+          setLast((current) => ({ ...current, text: current.text + ev.data.text }));
+        } else if (ev.event === "done") {
+          finished = true;
+          setLast(() => ({
+            id: ev.data.questionId,
+            question: text,
+            text: ev.data.answer,
+            source: ev.data.source,
+            credits: ev.data.credits,
+            charged: ev.data.charged,
+            citations: ev.data.citations ?? [],
+            complete: true,
+          }));
+          setFollowUp(false);
+          auth.setCredits(ev.data.credits);
+        } else {
+          finished = true;
+          fail({ message: ev.data.message || t.errorFallback, pricing: ev.data.code === "no_credits" });
         }
-        if (done) break;
       }
       if (!finished) fail({ message: t.interrupted });
     } catch (error) {
@@ -184,7 +243,7 @@ export function AskAssistant({
       if (controller.signal.aborted || (error as Error).name === "AbortError") {
         // An unfinished answer is not kept: the server stores it as stopped, without charge.
         if (controller.signal.reason === STOPPED_BY_MEMBER && !finished) {
-          setAnswer(null);
+          dropLast();
           setStopped(true);
           setQuestion((current) => current || text);
           inputRef.current?.focus();
@@ -233,8 +292,21 @@ export function AskAssistant({
 
         <form onSubmit={onSubmit} className="mt-6" noValidate>
           <label htmlFor={questionId} className="block font-semibold text-slate-900">
-            {t.questionLabel}
+            {followUp && canFollowUp ? t.followUpLabel : t.questionLabel}
           </label>
+          {followUp && canFollowUp && (
+            <p className="mt-1 flex flex-wrap items-center gap-3 text-sm text-slate-600" data-testid="follow-up-note">
+              <span>{format(t.followUpNote, { count: turns.length + 1, max: THREAD_MAX })}</span>
+              <button
+                type="button"
+                onClick={() => setFollowUp(false)}
+                className="font-semibold text-brand-700 underline hover:no-underline"
+                data-testid="new-question"
+              >
+                {t.newQuestion}
+              </button>
+            </p>
+          )}
           <textarea
             id={questionId}
             ref={inputRef}
@@ -277,7 +349,25 @@ export function AskAssistant({
             </span>
           </div>
           {auth.ready && !auth.isAuthenticated && <p className="mt-3 text-sm text-slate-600">{t.signInNote}</p>}
+          {auth.ready && auth.isAuthenticated && auth.credits === 0 && !failure && (
+            <p className="mt-3 text-sm text-slate-700" data-testid="no-credits-note">
+              {t.noCreditsNote}{" "}
+              <LocalizedLink
+                to="/pricing"
+                onClick={() => question.trim() && savePendingQuestion({ path: pathname, topic, text: question.trim() })}
+                className="font-semibold text-brand-700 underline hover:no-underline"
+              >
+                {t.buyCredits}
+              </LocalizedLink>
+            </p>
+          )}
         </form>
+
+        {threadLoad !== "idle" && (
+          <p role={threadLoad === "error" ? "alert" : "status"} className="mt-6 text-sm text-slate-700" data-testid="thread-load">
+            {threadLoad === "loading" ? t.threadLoading : t.threadError}
+          </p>
+        )}
 
         {stopped && (
           <p role="status" className="mt-6 rounded-md border border-slate-300 bg-slate-50 px-4 py-3 text-slate-800" data-testid="ai-stopped">
@@ -306,55 +396,81 @@ export function AskAssistant({
         {generating ? t.statusGenerating : answer?.complete ? t.statusDone : ""}
       </div>
 
-      {answer && (answer.text || generating) && (
-        <section
-          aria-labelledby={`${ids}-answer`}
-          aria-busy={generating}
-          className="mt-8 rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-          data-testid="ai-answer"
-        >
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 id={`${ids}-answer`} className="text-2xl font-bold text-slate-900">
-              {t.answerTitle}
-            </h2>
-            {answer.source === "knowledge_base" && (
-              <span
-                className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900"
-                title={t.sourceKnowledgeBaseText}
-                data-testid="kb-label"
-              >
-                {t.sourceKnowledgeBase}
-              </span>
-            )}
-            {answer.source === "model" && (
-              <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">{t.sourceModel}</span>
-            )}
-          </div>
-          <p className="mt-2 text-sm text-slate-600">
-            <span className="font-semibold">{t.youAsked}</span> {answer.question}
-          </p>
-          {answer.source === "knowledge_base" && <p className="mt-1 text-sm text-slate-600">{t.sourceKnowledgeBaseText}</p>}
-          <Markdown
-            source={answer.text}
-            className="mt-4 text-slate-800"
-            citationHref={(n) => (n <= answer.citations.length ? `#ai-source-${n}` : undefined)}
-          />
-          {generating && (
-            <span aria-hidden className="mt-2 inline-block h-4 w-2 animate-pulse bg-brand-600" data-testid="ai-cursor" />
-          )}
-          {answer.complete && answer.citations.length > 0 && (
-            <SourcesList title={t.sources} citations={answer.citations} idPrefix="ai-source" testId="ai-sources" />
-          )}
-          {answer.complete && (
-            <div className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-600">
-              <p>{t.disclaimer}</p>
-              <p className="mt-1" data-testid="ai-charge">
-                {answer.charged && answer.credits !== null ? format(t.charged, { count: answer.credits }) : t.free}
-              </p>
+      {turns.map((turn, index) => {
+        const last = index === turns.length - 1;
+        const streaming = last && generating;
+        if (!turn.text && !streaming) return null;
+        // The first answer keeps the plain ids the page has always used; later ones are numbered.
+        const sourceId = index === 0 ? "ai-source" : `ai-source-t${index + 1}`;
+        const headingId = `${ids}-answer-${index}`;
+        return (
+          <section
+            key={turn.id ?? `pending-${index}`}
+            aria-labelledby={headingId}
+            aria-busy={streaming}
+            className="mt-8 rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+            data-testid="ai-answer"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id={headingId} className="text-2xl font-bold text-slate-900">
+                {index === 0 ? t.answerTitle : format(t.followUpTitle, { count: index + 1 })}
+              </h2>
+              {turn.source === "knowledge_base" && (
+                <span
+                  className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900"
+                  title={t.sourceKnowledgeBaseText}
+                  data-testid="kb-label"
+                >
+                  {t.sourceKnowledgeBase}
+                </span>
+              )}
+              {turn.source === "model" && (
+                <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">{t.sourceModel}</span>
+              )}
             </div>
-          )}
-        </section>
-      )}
+            <p className="mt-2 text-sm text-slate-600">
+              <span className="font-semibold">{t.youAsked}</span> {turn.question}
+            </p>
+            {turn.source === "knowledge_base" && <p className="mt-1 text-sm text-slate-600">{t.sourceKnowledgeBaseText}</p>}
+            <Markdown
+              source={turn.text}
+              className="mt-4 text-slate-800"
+              citationHref={(n) => (n <= turn.citations.length ? `#${sourceId}-${n}` : undefined)}
+            />
+            {streaming && <span aria-hidden className="mt-2 inline-block h-4 w-2 animate-pulse bg-brand-600" data-testid="ai-cursor" />}
+            {turn.complete && turn.citations.length > 0 && (
+              <SourcesList title={t.sources} citations={turn.citations} idPrefix={sourceId} testId="ai-sources" />
+            )}
+            {turn.complete && (
+              <div className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-600">
+                <p>{t.disclaimer}</p>
+                <p className="mt-1" data-testid="ai-charge">
+                  {!turn.charged ? t.free : turn.credits !== null ? format(t.charged, { count: turn.credits }) : t.chargedPast}
+                </p>
+                {last && !generating && turn.id && (
+                  <p className="mt-3">
+                    {turns.length < THREAD_MAX ? (
+                      <button
+                        type="button"
+                        onClick={() => {
+                          setFollowUp(true);
+                          inputRef.current?.focus();
+                        }}
+                        className="rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                        data-testid="follow-up-button"
+                      >
+                        {t.followUp}
+                      </button>
+                    ) : (
+                      <span data-testid="thread-full">{format(t.threadFull, { max: THREAD_MAX })}</span>
+                    )}
+                  </p>
+                )}
+              </div>
+            )}
+          </section>
+        );
+      })}
     </>
   );
 }

@@ -5,6 +5,7 @@
 // JavaScript small); the same HTML for every visitor.
 import type { HomeContent } from "~/content/types";
 import { LocalizedLink } from "./localized-link";
+import { MemberAwareLink } from "./member-aware-link";
 
 function ProductShot({ showcase }: { showcase: HomeContent["hero"]["showcase"] }) {
   return (
@@ -57,9 +58,9 @@ export function HomeHero({ hero }: { hero: HomeContent["hero"] }) {
           </div>
           <p className="mt-6 text-sm text-blue-100">
             {hero.signupPrompt}{" "}
-            <LocalizedLink to="/signup" className="font-semibold text-white underline underline-offset-4 hover:no-underline" data-testid="hero-signup">
+            <MemberAwareLink to="/signup" className="font-semibold text-white underline underline-offset-4 hover:no-underline" data-testid="hero-signup">
               {hero.cta}
-            </LocalizedLink>
+            </MemberAwareLink>
           </p>
         </div>
         <ProductShot showcase={hero.showcase} />

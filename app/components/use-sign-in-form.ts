@@ -53,7 +53,9 @@ export function useSignInForm() {
         ? safeRedirectPath(next, href("/"))
         : result.user.role === "admin"
           ? href("/admin")
-          : href("/");
+          : endpoint === "/user/register"
+            ? `${href("/explore")}?welcome=1` // a new member starts with a short welcome
+            : href("/");
       timer.current = setTimeout(() => navigate(target, { replace: true }), SUCCESS_REDIRECT_MS);
     } catch (error) {
       if (error instanceof ApiRequestError && error.status !== 0) {

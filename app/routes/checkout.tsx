@@ -18,6 +18,7 @@ import { isCountryCode, normalizeCountryInput, type PaymentResponse } from "~/li
 import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { PendingQuestionLink } from "~/app/components/pending-question-link";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { RequireAuth } from "~/app/components/require-auth";
 import { checkout, type CheckoutMessages } from "~/content/messages/checkout";
@@ -523,6 +524,7 @@ function StatusMessage({ status, t }: { status: Status; t: CheckoutMessages }) {
                 {t.afterSuccess.ask}
               </LocalizedLink>
             </div>
+            <PendingQuestionLink />
           </div>
         )}
       </div>

@@ -9,13 +9,13 @@ import { LANGUAGES } from "~/lib/i18n/languages";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { rootDataFrom } from "~/app/page-helpers/root-data";
 import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
-import { SERVICE_SLUGS, isServiceSlug } from "~/lib/service-catalog";
+import { SERVICE_SLUGS } from "~/lib/service-catalog";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
-import { Markdown } from "~/app/components/markdown";
+import { QuestionHistory } from "~/app/components/question-history";
+import { WelcomePanel } from "~/app/components/welcome-panel";
 import { RequireAuth } from "~/app/components/require-auth";
-import { SourcesList } from "~/app/components/sources-list";
 import { explore as exploreMessages } from "~/content/messages/explore";
 import type { Route } from "./+types/explore";
 
@@ -39,21 +39,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     noindex: true,
   });
 };
-
-/** GET /api/v1/ai/history (the AI assistant's API). */
-export interface QuestionItem {
-  id: string;
-  topic: string;
-  lang: string;
-  question: string;
-  answer: string;
-  status: "pending" | "answered" | "failed" | "stopped";
-  source: string;
-  createdAt: string;
-  creditsSpent: number;
-  /** The pages the answer cites as [1], [2], ...: site paths in the question's language. */
-  citations?: { title: string; url: string }[];
-}
 
 /** GET /api/v1/payment/history (the checkout's API). */
 export interface PaymentItem {
@@ -93,7 +78,6 @@ function useMemberList<T>(path: string, pick: (body: unknown) => T[] | undefined
   return [load, useCallback(() => setAttempt((n) => n + 1), [])];
 }
 
-const pickQuestions = (body: unknown) => (body as { questions?: QuestionItem[] } | null)?.questions;
 const pickPayments = (body: unknown) => (body as { payments?: PaymentItem[] } | null)?.payments;
 
 function useDateFormat() {
@@ -219,89 +203,6 @@ function Assistants() {
   );
 }
 
-const questionStatusClass: Record<QuestionItem["status"], string> = {
-  answered: "bg-green-100 text-green-800",
-  pending: "bg-amber-100 text-amber-900",
-  failed: "bg-red-100 text-red-800",
-  stopped: "bg-slate-200 text-slate-800",
-};
-
-function RecentQuestions() {
-  const t = useMessages(exploreMessages);
-  const formatDate = useDateFormat();
-  const [load, retry] = useMemberList<QuestionItem>("/ai/history?limit=10", pickQuestions);
-  return (
-    <section aria-labelledby="questions-title">
-      <h2 id="questions-title" className="text-xl font-semibold text-slate-900">
-        {t.questions.title}
-      </h2>
-      <ListState load={load} t={t.questions} retry={retry} testId="questions" />
-      {load.state === "done" && load.items.length > 0 && (
-        <ul className="mt-4 space-y-3" data-testid="questions-list">
-          {load.items.map((item) => {
-            const assistant = isServiceSlug(item.topic) ? t.assistants.items[item.topic].label : item.topic;
-            const status = t.questions.status[item.status] ?? item.status;
-            return (
-              <li key={item.id} className="rounded-lg border border-slate-200 bg-white shadow-sm">
-                <details className="group">
-                  <summary className="cursor-pointer list-none p-4">
-                    <span className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-                      <span className="font-semibold text-brand-700">{assistant}</span>
-                      <span aria-hidden>·</span>
-                      <span>{format(t.questions.asked, { date: formatDate(item.createdAt) })}</span>
-                      <span className={`rounded-full px-2 py-0.5 font-medium ${questionStatusClass[item.status] ?? questionStatusClass.stopped}`}>
-                        {status}
-                      </span>
-                    </span>
-                    <span className="mt-2 block whitespace-pre-wrap break-words font-medium text-slate-900">{item.question}</span>
-                  </summary>
-                  <div className="border-t border-slate-200 p-4">
-                    {item.answer ? (
-                      // Rendered by <Markdown>, which never turns the model's output into HTML markup.
-                      <>
-                        <Markdown
-                          source={item.answer}
-                          className="break-words text-slate-800"
-                          citationHref={(n) => (n <= (item.citations?.length ?? 0) ? `#q-${item.id}-source-${n}` : undefined)}
-                        />
-                        {item.citations && item.citations.length > 0 && (
-                          <SourcesList
-                            title={t.questions.sources}
-                            citations={item.citations}
-                            idPrefix={`q-${item.id}-source`}
-                            testId="question-sources"
-                            small
-                          />
-                        )}
-                      </>
-                    ) : (
-                      <p className="text-sm text-slate-600">
-                        {item.status === "pending"
-                          ? t.questions.pendingAnswer
-                          : item.status === "stopped"
-                            ? t.questions.stoppedAnswer
-                            : t.questions.noAnswer}
-                      </p>
-                    )}
-                    <p className="mt-3 flex flex-wrap gap-3 text-xs text-slate-600">
-                      {item.creditsSpent > 0 && (
-                        <span>
-                          {format(item.creditsSpent === 1 ? t.questions.credits : t.questions.creditsPlural, { count: item.creditsSpent })}
-                        </span>
-                      )}
-                      {item.source === "knowledge_base" && <span>{t.questions.knowledgeBase}</span>}
-                    </p>
-                  </div>
-                </details>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </section>
-  );
-}
-
 const paymentStatusClass: Record<PaymentItem["status"], string> = {
   succeeded: "bg-green-100 text-green-800",
   pending: "bg-amber-100 text-amber-900",
@@ -369,9 +270,10 @@ function ExploreHome() {
         </h1>
         <p className="mt-2 text-slate-600">{t.intro}</p>
       </div>
+      <WelcomePanel />
       <Balance />
       <Assistants />
-      <RecentQuestions />
+      <QuestionHistory />
       <Purchases />
     </div>
   );

@@ -94,9 +94,11 @@ export default function Home() {
           <ol className="mt-8 space-y-4">
             {content.questions.items.map((item) => (
               <li key={item.question}>
+                {/* The question travels with the link and waits in the assistant's box (never sent by itself). */}
                 <LocalizedLink
-                  to={`/services/${item.slug}`}
+                  to={`/services/${item.slug}?q=${encodeURIComponent(item.question)}`}
                   className="block rounded-lg border border-brand-100 bg-white p-5 font-medium text-slate-800 shadow-sm hover:border-brand-600"
+                  data-testid="home-example-question"
                 >
                   {item.question}
                 </LocalizedLink>

@@ -1,7 +1,7 @@
 // /signup: name (optional), e-mail and password. Spec §5/§8 messages; field errors from the shared
 // schema (checked here first, then by the server); success signs the new member in at once.
-import { useState, type FormEvent } from "react";
-import { Link } from "react-router";
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { RegisterSchema } from "~/lib/schemas/auth";
 import { fieldErrorText } from "~/lib/schemas/field-errors";
@@ -14,7 +14,8 @@ import {
   submitButtonClass,
 } from "~/app/components/auth-field";
 import { useSignInForm } from "~/app/components/use-sign-in-form";
-import { useMessages } from "~/app/components/language-provider";
+import { useAuth } from "~/app/components/auth-provider";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { auth as authMessages } from "~/content/messages/auth";
 import type { Route } from "./+types/signup";
 
@@ -38,6 +39,13 @@ export default function Signup() {
   const [password, setPassword] = useState("");
   const [showPassword, setShowPassword] = useState(false);
   const loginHref = crossHref("/login");
+  // A member who is already signed in has nothing to sign up for: their page is /explore.
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const { href } = useLanguage();
+  useEffect(() => {
+    if (auth.ready && auth.isAuthenticated && !pending) navigate(href("/explore"), { replace: true });
+  }, [auth.ready, auth.isAuthenticated, pending, navigate, href]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -56,6 +56,8 @@ const en = {
     stoppedAnswer: "This answer was stopped before it was complete, so it is not shown and no credit was used.",
     knowledgeBase: "From our published material",
     sources: "Sources",
+    threadCount: "{count} questions in this conversation",
+    open: "Open on the service page to follow up",
     status: {
       answered: "Answered",
       pending: "In progress",
@@ -137,6 +139,8 @@ export const explore: Localized<ExploreMessages> = {
       stoppedAnswer: "この回答は完成前に中止されたため表示されません。クレジットは消費されていません。",
       knowledgeBase: "公開資料からの回答",
       sources: "出典",
+      threadCount: "この会話の質問：{count} 件",
+      open: "サービスページで開いて追加の質問をする",
       status: {
         answered: "回答済み",
         pending: "処理中",
@@ -213,6 +217,8 @@ export const explore: Localized<ExploreMessages> = {
       stoppedAnswer: "该回答在完成前已停止，因此不予显示，也未扣除积分。",
       knowledgeBase: "摘自已发布资料",
       sources: "来源",
+      threadCount: "此对话共 {count} 个问题",
+      open: "在服务页面打开并继续追问",
       status: {
         answered: "已回答",
         pending: "处理中",

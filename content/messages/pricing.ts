@@ -26,6 +26,12 @@ const en = {
   faqTitle: "Questions about credits",
   faq: [
     {
+      id: "faq-follow-ups",
+      question: "Do follow-up questions cost credits?",
+      answer:
+        "Yes, one credit per answer, like any question. You can follow up on an answer up to four times; the assistant keeps the earlier questions and answers of the conversation in mind.",
+    },
+    {
       id: "faq-expiry",
       question: "Do credits expire?",
       answer:
@@ -78,6 +84,12 @@ export const pricingMessages: Localized<PricingMessages> = {
     faqTitle: "クレジットに関するよくあるご質問",
     faq: [
       {
+        id: "faq-follow-ups",
+        question: "追加の質問にもクレジットは必要ですか？",
+        answer:
+          "はい。通常の質問と同じく、回答1件につき1クレジットを消費します。1つの回答に対して追加の質問は4回までお送りいただけ、アシスタントはそれまでの質問と回答を踏まえてお答えします。",
+      },
+      {
         id: "faq-expiry",
         question: "クレジットに有効期限はありますか？",
         answer:
@@ -123,6 +135,11 @@ export const pricingMessages: Localized<PricingMessages> = {
     bestValueNote: "每积分单价最低",
     faqTitle: "积分常见问题",
     faq: [
+      {
+        id: "faq-follow-ups",
+        question: "继续追问也需要积分吗？",
+        answer: "需要。与普通提问一样，每条回答消耗 1 个积分。每个回答最多可以继续追问 4 次，助手会结合此前的问题和回答作答。",
+      },
       {
         id: "faq-expiry",
         question: "积分会过期吗？",

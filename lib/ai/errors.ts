@@ -58,6 +58,24 @@ export const AI_ERRORS = {
     ja: "短時間に質問が集中しています。1 分ほど待ってから再度お試しください。",
     zh: "提问过于频繁，请等待一分钟后再试。",
   },
+  /** A follow-up to an answer that does not exist or belongs to someone else (404). */
+  question_not_found: {
+    en: "This question was not found in your history.",
+    ja: "この質問はあなたの履歴に見つかりません。",
+    zh: "在您的记录中找不到这个问题。",
+  },
+  /** A follow-up to a question that has no answer (409). */
+  parent_not_answered: {
+    en: "Only a completed answer can be followed up. Please ask a new question instead.",
+    ja: "追加の質問ができるのは、回答が完了した質問だけです。新しい質問としてお尋ねください。",
+    zh: "只能对已完成的回答继续追问，请改为提出新问题。",
+  },
+  /** The thread already holds THREAD_MAX questions (409). */
+  thread_full: {
+    en: "This conversation has reached its limit of 5 questions. Please start a new question.",
+    ja: "この会話は質問数の上限（5 件）に達しました。新しい質問を始めてください。",
+    zh: "此对话已达到 5 个问题的上限，请开始一个新问题。",
+  },
 } satisfies Record<string, LocalizedText>;
 
 export type AiErrorCode = keyof typeof AI_ERRORS;

@@ -8,7 +8,7 @@ import type { ServiceSlug } from "~/lib/service-catalog";
 import { condense, wordCount, type Source } from "./compose";
 
 export interface ChatMessage {
-  role: "system" | "user";
+  role: "system" | "user" | "assistant";
   content: string;
 }
 
@@ -91,11 +91,17 @@ export function buildMessages(input: {
   siteName: string;
   /** Passages of the site for the question, best first; omitted: no context at all. */
   sources?: Source[];
+  /** The earlier questions and answers of the thread, oldest first (a follow-up question). */
+  earlier?: { question: string; answer: string }[];
 }): ChatMessage[] {
   const system = systemPrompt(input.topic, input.lang, input.siteName);
   const content = input.sources === undefined ? system : `${system}\n\n${contextPrompt({ ...input, sources: input.sources })}`;
   return [
     { role: "system", content },
+    ...(input.earlier ?? []).flatMap(({ question, answer }): ChatMessage[] => [
+      { role: "user", content: question },
+      { role: "assistant", content: answer },
+    ]),
     { role: "user", content: input.question },
   ];
 }

@@ -16,13 +16,14 @@
 // A pending row whose request died with its process (crash, deploy) would hold a slot forever, so
 // slots older than STALE_PENDING_MS are released (marked stopped) when they would stop the user
 // from asking; every live request ends well before that (ANSWER_DEADLINE_MS).
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { aiQuestions, users } from "~/db/schema";
 import { changeCredits } from "~/lib/credits.server";
 import type { Lang } from "~/lib/i18n/languages";
 import type { AiHistoryItem, AiQuestionStatus, AiSource, Citation } from "~/lib/schemas/ai";
 import type { ServiceSlug } from "~/lib/service-catalog";
+import { THREAD_MAX } from "~/lib/schemas/ai-limits";
 
 /** A request that is still streaming after this long is cut off (reported as a timeout). */
 export const ANSWER_DEADLINE_MS = 10 * 60_000;
@@ -39,7 +40,25 @@ export interface NewQuestion {
   /** Null for an answer composed from the published material. */
   model: string | null;
   source?: AiSource;
+  /** A follow-up: the answer it follows and its thread (the thread's first question). */
+  parentId?: string;
+  threadId?: string;
 }
+
+/** Thrown by reserveQuestion when the thread already holds THREAD_MAX questions. */
+export class ThreadFull extends Error {
+  constructor() {
+    super("thread full");
+    this.name = "ThreadFull";
+  }
+}
+
+/** Questions of a thread that count towards THREAD_MAX: answered, or still being answered. */
+const threadMembers = (threadId: string) =>
+  and(
+    or(eq(aiQuestions.id, threadId), eq(aiQuestions.threadId, threadId)),
+    inArray(aiQuestions.status, ["answered", "pending"]),
+  );
 
 /** Takes a slot for an answer. Returns the pending question's id, or null when no credit is free. */
 export async function reserveQuestion(db: Db, input: NewQuestion): Promise<string | null> {
@@ -75,6 +94,14 @@ export async function reserveQuestion(db: Db, input: NewQuestion): Promise<strin
       if (released.length > 0) pending = await pendingCount();
     }
     if (user.credits <= pending) return null;
+    if (input.threadId) {
+      // Counted under the same lock, so two follow-ups at once cannot both take the last place.
+      const [inThread] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(aiQuestions)
+        .where(threadMembers(input.threadId));
+      if (Number(inThread?.count ?? 0) >= THREAD_MAX) throw new ThreadFull();
+    }
     const [row] = await tx
       .insert(aiQuestions)
       .values({
@@ -85,15 +112,12 @@ export async function reserveQuestion(db: Db, input: NewQuestion): Promise<strin
         source: input.source ?? "model",
         model: input.model,
         status: "pending",
+        parentId: input.parentId ?? null,
+        threadId: input.threadId ?? null,
       })
       .returning({ id: aiQuestions.id });
     return row!.id;
   });
-}
-
-/** Gives a slot back without any trace (the request was refused before the model was called). */
-export async function releaseReservation(db: DbOrTx, questionId: string): Promise<void> {
-  await db.delete(aiQuestions).where(and(eq(aiQuestions.id, questionId), eq(aiQuestions.status, "pending")));
 }
 
 export interface CompletedAnswer {
@@ -181,7 +205,16 @@ export async function endQuestion(
 /** Stores the free reply to a question the published material cannot answer. */
 export async function recordKnowledgeAnswer(
   db: DbOrTx,
-  input: { userId: string; topic: ServiceSlug; lang: Lang; question: string; answer: string; durationMs: number },
+  input: {
+    userId: string;
+    topic: ServiceSlug;
+    lang: Lang;
+    question: string;
+    answer: string;
+    durationMs: number;
+    parentId?: string;
+    threadId?: string;
+  },
 ): Promise<string> {
   const [row] = await db
     .insert(aiQuestions)
@@ -198,6 +231,8 @@ export async function recordKnowledgeAnswer(
       firstTokenMs: 0,
       durationMs: input.durationMs,
       completedAt: sql`now()`,
+      parentId: input.parentId ?? null,
+      threadId: input.threadId ?? null,
     })
     .returning({ id: aiQuestions.id });
   return row!.id;
@@ -217,18 +252,60 @@ export async function listHistory(db: DbOrTx, userId: string, limit: number): Pr
       createdAt: aiQuestions.createdAt,
       creditsSpent: aiQuestions.creditsSpent,
       citations: aiQuestions.citations,
+      parentId: aiQuestions.parentId,
+      threadId: aiQuestions.threadId,
     })
     .from(aiQuestions)
     .where(eq(aiQuestions.userId, userId))
     .orderBy(desc(aiQuestions.createdAt), desc(aiQuestions.id))
     .limit(limit);
-  return rows.map((row) => ({
+  return rows.map(toHistoryItem);
+}
+
+type HistoryRow = Omit<AiHistoryItem, "source" | "createdAt" | "threadId"> & {
+  source: string;
+  createdAt: Date;
+  threadId: string | null;
+};
+
+function toHistoryItem(row: HistoryRow): AiHistoryItem {
+  return {
     ...row,
     // The partial text of a failed or stopped answer is kept for support, never shown as an answer.
     answer: row.status === "answered" ? row.answer : "",
     source: row.source as AiSource,
     createdAt: row.createdAt.toISOString(),
-  }));
+    threadId: row.threadId ?? row.id,
+  };
+}
+
+/** The member's thread holding `questionId`, oldest first; null when it is not theirs. */
+export async function getThread(db: DbOrTx, userId: string, questionId: string): Promise<AiHistoryItem[] | null> {
+  const [question] = await db
+    .select({ threadId: aiQuestions.threadId })
+    .from(aiQuestions)
+    .where(and(eq(aiQuestions.id, questionId), eq(aiQuestions.userId, userId)));
+  if (!question) return null;
+  const threadId = question.threadId ?? questionId;
+  const rows = await db
+    .select({
+      id: aiQuestions.id,
+      topic: aiQuestions.topic,
+      lang: aiQuestions.lang,
+      question: aiQuestions.question,
+      answer: aiQuestions.answer,
+      status: aiQuestions.status,
+      source: aiQuestions.source,
+      createdAt: aiQuestions.createdAt,
+      creditsSpent: aiQuestions.creditsSpent,
+      citations: aiQuestions.citations,
+      parentId: aiQuestions.parentId,
+      threadId: aiQuestions.threadId,
+    })
+    .from(aiQuestions)
+    .where(and(eq(aiQuestions.userId, userId), or(eq(aiQuestions.id, threadId), eq(aiQuestions.threadId, threadId))))
+    .orderBy(asc(aiQuestions.createdAt), asc(aiQuestions.id));
+  return rows.map(toHistoryItem);
 }
 
 /** The user's balance now (for the final event of a free reply). */

@@ -1,20 +1,16 @@
 // Server-sent events for /api/v1/ai/ask. The server writes them with formatSseEvent; the browser
 // reads the POST response with fetch + a stream reader (EventSource cannot POST or send
-// Authorization) and feeds the bytes to an SseParser.
+// Authorization) and parses it with `eventsource-parser` (docs/decisions/0009 explains why the
+// parsing is not hand-written any more). The event types are defined in lib/schemas/ai.ts.
 //
 //   event: delta   data: {"text": "..."}                       a piece of the answer
-//   event: done    data: {questionId, answer, credits, source, charged, citations}  the stored answer,
-//                  the new balance, whether it cost a credit and the pages it cites
+//   event: done    data: AiDoneEvent                            the stored answer, the new balance,
+//                  whether it cost a credit and the pages it cites
 //   event: error   data: {code, message}                        translated; nothing was charged
+import { createParser, type EventSourceMessage, type EventSourceParser } from "eventsource-parser";
+import type { AiStreamEvent } from "~/lib/schemas/ai";
 
-import type { AiDoneEvent } from "~/lib/schemas/ai";
-
-export type AiStreamEvent =
-  | { event: "delta"; data: { text: string } }
-  | { event: "done"; data: AiDoneEvent }
-  | { event: "error"; data: { code: string; message: string } };
-
-export function formatSseEvent(event: string, data: unknown): string {
+export function formatSseEvent(event: AiStreamEvent["event"], data: unknown): string {
   // JSON.stringify never emits a raw line break, so one data line carries the whole payload.
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
@@ -27,53 +23,33 @@ export interface SseMessage {
   data: string;
 }
 
-/** Incremental parser of the text/event-stream format (events split anywhere across chunks). */
+/** Bytes (split anywhere, even inside a character) in, complete messages out. */
 export class SseParser {
-  private buffer = "";
   private decoder = new TextDecoder();
+  private pending: SseMessage[] = [];
+  private parser: EventSourceParser = createParser({
+    onEvent: (message: EventSourceMessage) => this.pending.push({ event: message.event ?? "message", data: message.data }),
+  });
 
   /** Feeds bytes (or text); returns the messages completed by them. */
   push(chunk: Uint8Array | string): SseMessage[] {
-    this.buffer += typeof chunk === "string" ? chunk : this.decoder.decode(chunk, { stream: true });
-    const messages: SseMessage[] = [];
-    // Normalise line endings the spec allows (\r\n and \r) to \n; a trailing \r waits for the next
-    // chunk, which may start with its \n.
-    const held = this.buffer.endsWith("\r") ? 1 : 0;
-    this.buffer =
-      this.buffer.slice(0, this.buffer.length - held).replace(/\r\n?/g, "\n") + this.buffer.slice(this.buffer.length - held);
-    let end: number;
-    while ((end = this.buffer.indexOf("\n\n")) !== -1) {
-      const block = this.buffer.slice(0, end);
-      this.buffer = this.buffer.slice(end + 2);
-      const message = parseBlock(block);
-      if (message) messages.push(message);
-    }
-    return messages;
+    this.parser.feed(typeof chunk === "string" ? chunk : this.decoder.decode(chunk, { stream: true }));
+    return this.take();
   }
 
   /** Flushes a final event that was not followed by a blank line. */
   end(): SseMessage[] {
-    const rest = this.buffer + this.decoder.decode();
-    this.buffer = "";
-    const message = rest.trim() ? parseBlock(rest.replace(/\r\n?/g, "\n")) : null;
-    return message ? [message] : [];
+    // Two line breaks complete a last line and dispatch its event; with nothing pending they do nothing.
+    this.parser.feed(`${this.decoder.decode()}\n\n`);
+    this.parser.reset();
+    return this.take();
   }
-}
 
-function parseBlock(block: string): SseMessage | null {
-  let event = "message";
-  const data: string[] = [];
-  for (const line of block.split("\n")) {
-    if (line === "" || line.startsWith(":")) continue;
-    const colon = line.indexOf(":");
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? "" : line.slice(colon + 1);
-    if (value.startsWith(" ")) value = value.slice(1);
-    if (field === "event") event = value;
-    else if (field === "data") data.push(value);
+  private take(): SseMessage[] {
+    const messages = this.pending;
+    this.pending = [];
+    return messages;
   }
-  if (data.length === 0) return null;
-  return { event, data: data.join("\n") };
 }
 
 /** The assistant's events among parsed messages (unknown or malformed ones are skipped). */
@@ -83,5 +59,23 @@ export function toAiEvent(message: SseMessage): AiStreamEvent | null {
     return { event: message.event, data: JSON.parse(message.data) } as AiStreamEvent;
   } catch {
     return null;
+  }
+}
+
+/** The assistant's events of a response body, as they arrive. */
+export async function* readAiEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<AiStreamEvent> {
+  const reader = body.getReader();
+  const parser = new SseParser();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      for (const message of done ? parser.end() : parser.push(value)) {
+        const event = toAiEvent(message);
+        if (event) yield event;
+      }
+      if (done) return;
+    }
+  } finally {
+    reader.releaseLock();
   }
 }

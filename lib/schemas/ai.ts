@@ -21,6 +21,8 @@ export const AskSchema = z.object({
   topic: z.enum(SERVICE_SLUGS, "invalid_choice"),
   question: QuestionSchema,
   lang: z.enum(LANGS, "invalid_choice").default("en"),
+  /** The answer this question follows up (one of the member's own answered questions). */
+  parentId: z.uuid("invalid_format").optional(),
 });
 export type AskInput = z.output<typeof AskSchema>;
 
@@ -58,6 +60,16 @@ export interface AiHistoryItem {
   creditsSpent: number;
   /** Most relevant first; [] for answers that cite nothing (and those stored before citations). */
   citations: Citation[];
+  /** The answer this question follows up; null for the first question of a thread. */
+  parentId: string | null;
+  /** The id of the thread's first question (its own id for a first question). */
+  threadId: string;
+}
+
+/** GET /api/v1/ai/threads/:id: the thread holding a question, oldest first. */
+export interface AiThreadResponse {
+  success: true;
+  questions: AiHistoryItem[];
 }
 
 /** The final server-sent event of a successful answer. */
@@ -71,9 +83,20 @@ export interface AiDoneEvent {
   charged: boolean;
   /** The pages the answer cites as [1], [2], ... most relevant first. */
   citations: Citation[];
+  /** The thread's first question (this answer's own id when it starts the thread). */
+  threadId: string;
 }
 
 export interface AiErrorEvent {
   code: string;
   message: string;
 }
+
+/** The events of POST /api/v1/ai/ask (written and read by lib/ai/sse.ts). */
+export type AiStreamEvent =
+  | { event: "delta"; data: { text: string } }
+  | { event: "done"; data: AiDoneEvent }
+  | { event: "error"; data: AiErrorEvent };
+
+/** GET /api/v1/ai/threads/:id */
+export const ThreadParamsSchema = z.object({ id: z.uuid("invalid_format") });

@@ -63,7 +63,9 @@ test.describe("sign-up, session and logout", () => {
     await fillSignup(page, "en", { name: "Grace Hopper", email, password: "correct horse battery" });
 
     await expect(page.getByRole("status").filter({ hasText: "Signed up successfully!" })).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    // A new member lands on /explore with a short welcome.
+    await expect(page).toHaveURL(/\/explore\?welcome=1$/);
+    await expect(page.getByTestId("welcome-panel")).toContainText("Your account starts with 3 free credits.");
     await expect(mainNav(page).getByRole("link", { name: common.en.nav.explore })).toBeVisible();
     await expect(page.getByTestId("header-credits").first()).toContainText("3");
     const token = await storedToken(page);
@@ -264,7 +266,7 @@ for (const lang of ["en", "ja"] as const) {
       await expect(page.getByRole("button", { name: t.signup.pending })).toBeDisabled();
       release();
       await expect(page.getByRole("status").filter({ hasText: t.signup.success })).toBeVisible();
-      await expect(page).toHaveURL(lang === "en" ? /\/$/ : new RegExp(`/${lang}$`));
+      await expect(page).toHaveURL(lang === "en" ? /\/explore\?welcome=1$/ : new RegExp(`/${lang}/explore\\?welcome=1$`));
       const user = await page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "null"));
       expect(user).toMatchObject({ email, name: email.split("@")[0], isAuthenticated: true });
     });

@@ -13,7 +13,8 @@ import { startServerProcess, type ServerProcess } from "~/bench/lib/server-proce
 import { openDatabase } from "~/db/client.server";
 import { aiQuestions, creditLedger, users } from "~/db/schema";
 import { createAppContext } from "~/lib/app-context.server";
-import { SseParser, toAiEvent, type AiStreamEvent } from "~/lib/ai/sse";
+import { SseParser, toAiEvent } from "~/lib/ai/sse";
+import type { AiStreamEvent } from "~/lib/schemas/ai";
 import { parseEnv } from "~/lib/env.server";
 import { createApp } from "~/server/app";
 import { SHUTTING_DOWN } from "~/server/lifecycle";

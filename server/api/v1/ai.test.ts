@@ -8,7 +8,8 @@ import { aiQuestions, creditLedger, users } from "~/db/schema";
 import { AI_ERRORS } from "~/lib/ai/errors";
 import { KNOWLEDGE_BASE } from "~/lib/ai/knowledge-base";
 import { createAiProvider } from "~/lib/ai/provider.server";
-import { SseParser, toAiEvent, type AiStreamEvent } from "~/lib/ai/sse";
+import { SseParser, toAiEvent } from "~/lib/ai/sse";
+import type { AiStreamEvent } from "~/lib/schemas/ai";
 import { parseEnv } from "~/lib/env.server";
 import { FAKE_ANSWER, startFakeOpenAI, type FakeOpenAI, type FakeRequest } from "~/tests/fakes/fake-openai";
 import { insertUser, type TestUser } from "~/tests/helpers/admin-data";
@@ -451,7 +452,8 @@ describe("POST /api/v1/ai/ask with a model", () => {
   });
 
   it("with 5 credits and 50 simultaneous questions: exactly 5 answers charged, balance 0, 45 refusals", async () => {
-    const testApp = await modelApp();
+    // Without the per-minute limit, which comes first and would refuse 40 of them with 429.
+    const testApp = await modelApp({ RATE_LIMITS: "false" });
     const member = await insertUser(testApp.appContext.db, { credits: 5 });
     await testApp.url(); // start listening once, before the simultaneous requests
     const results = await Promise.all(
@@ -492,6 +494,24 @@ describe("POST /api/v1/ai/ask with a model", () => {
     const rows = await questionsOf(testApp, member.id);
     expect(rows).toHaveLength(10);
     expect(rows.every((row) => row.status === "answered")).toBe(true);
+  });
+
+  it("checks the rate limit before the balance: a limited member gets 429 even at 0 credits", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.appContext.db, { credits: 10 });
+    for (let i = 0; i < 10; i++) {
+      const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+      expect(finalEvent(result.events)?.event).toBe("done");
+    }
+    expect(await creditsOf(testApp, member.id)).toBe(0);
+    const limited = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "ja" });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatchObject({ code: "rate_limited", message: AI_ERRORS.ai_rate_limited.ja });
+    // Nothing was reserved and then undone: no pending or stopped row, the ledger as before.
+    const rows = await questionsOf(testApp, member.id);
+    expect(rows).toHaveLength(10);
+    expect(rows.every((row) => row.status === "answered")).toBe(true);
+    expect(await ledgerOf(testApp, member.id)).toHaveLength(10);
   });
 });
 
@@ -639,6 +659,8 @@ describe("GET /api/v1/ai/history", () => {
       createdAt: "2025-01-01T00:03:00.000Z",
       creditsSpent: 0,
       citations: [],
+      parentId: null,
+      threadId: all.body.questions[0].id,
     });
     expect(all.body.questions[1]).toMatchObject({ status: "answered", answer: FAKE_ANSWER, creditsSpent: 1, citations: [] });
 
@@ -649,5 +671,100 @@ describe("GET /api/v1/ai/history", () => {
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe("validation_failed");
     }
+  });
+});
+
+describe("follow-up questions", () => {
+  const doneOf = (result: AskResult) => {
+    const last = finalEvent(result.events);
+    if (last?.event !== "done") throw new Error(`no done event: ${JSON.stringify(result.body ?? last)}`);
+    return last.data;
+  };
+
+  it("sends the earlier turns to the model, charges one credit each and groups the thread", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.appContext.db, { credits: 5 });
+    const first = doneOf(await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" }));
+    expect(first.threadId).toBe(first.questionId);
+    fake.requests.length = 0;
+    const second = doneOf(
+      await ask(testApp, member.token, { topic: "tax-consultation", question: "And for Japan?", lang: "en", parentId: first.questionId }),
+    );
+    expect(second).toMatchObject({ threadId: first.questionId, charged: true, credits: 3 });
+    const messages = ((fake.requests[0] as FakeRequest).body as { messages: { role: string; content: string }[] }).messages;
+    expect(messages.slice(1)).toEqual([
+      { role: "user", content: QUESTION },
+      { role: "assistant", content: FAKE_ANSWER },
+      { role: "user", content: "And for Japan?" },
+    ]);
+    const ledger = await ledgerOf(testApp, member.id);
+    expect(ledger).toHaveLength(2);
+
+    const thread = await request(testApp, "GET", `/api/v1/ai/threads/${second.questionId}`, { token: member.token });
+    expect(thread.status).toBe(200);
+    expect(thread.body.questions.map((q: { question: string; parentId: string | null; threadId: string }) => [q.question, q.parentId, q.threadId])).toEqual([
+      [QUESTION, null, first.questionId],
+      ["And for Japan?", first.questionId, first.questionId],
+    ]);
+    const history = await request(testApp, "GET", "/api/v1/ai/history", { token: member.token });
+    expect(history.body.questions.every((q: { threadId: string }) => q.threadId === first.questionId)).toBe(true);
+  });
+
+  it("refuses a parent that is not the member's (404), a thread that is full (409) and bad ids (400), charging nothing", async () => {
+    const testApp = await modelApp({ RATE_LIMITS: "false" });
+    const db = testApp.appContext.db;
+    const member = await insertUser(db, { credits: 10 });
+    const other = await insertUser(db, { credits: 10 });
+    const theirs = doneOf(await ask(testApp, other.token, { topic: "tax-consultation", question: QUESTION, lang: "en" }));
+
+    const stolen = await ask(testApp, member.token, { topic: "tax-consultation", question: "More?", lang: "ja", parentId: theirs.questionId });
+    expect(stolen.status).toBe(404);
+    expect(stolen.body.error).toMatchObject({ code: "question_not_found", message: AI_ERRORS.question_not_found.ja });
+    const peek = await request(testApp, "GET", `/api/v1/ai/threads/${theirs.questionId}`, { token: member.token });
+    expect(peek.status).toBe(404);
+    const missing = await ask(testApp, member.token, {
+      topic: "tax-consultation",
+      question: "More?",
+      lang: "en",
+      parentId: "00000000-0000-4000-8000-000000000000",
+    });
+    expect(missing.status).toBe(404);
+    const malformed = await ask(testApp, member.token, { topic: "tax-consultation", question: "More?", lang: "en", parentId: "x" });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.codes).toEqual({ parentId: "invalid_format" });
+    expect((await request(testApp, "GET", "/api/v1/ai/threads/x", { token: member.token })).status).toBe(400);
+
+    let parent = doneOf(await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" }));
+    for (let i = 2; i <= 5; i++) {
+      parent = doneOf(
+        await ask(testApp, member.token, { topic: "tax-consultation", question: `Follow-up ${i}?`, lang: "en", parentId: parent.questionId }),
+      );
+    }
+    expect(await creditsOf(testApp, member.id)).toBe(5);
+    const full = await ask(testApp, member.token, { topic: "tax-consultation", question: "Sixth?", lang: "zh", parentId: parent.questionId });
+    expect(full.status).toBe(409);
+    expect(full.body.error).toMatchObject({ code: "thread_full", message: AI_ERRORS.thread_full.zh, max: 5 });
+
+    fake.setMode("empty");
+    const empty = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+    expect(finalEvent(empty.events)?.event).toBe("error");
+    fake.setMode("ok");
+    const failed = (await questionsOf(testApp, member.id)).find((q) => q.status === "failed")!.id;
+    const notAnswered = await ask(testApp, member.token, { topic: "tax-consultation", question: "More?", lang: "en", parentId: failed });
+    expect(notAnswered.status).toBe(409);
+    expect(notAnswered.body.error.code).toBe("parent_not_answered");
+
+    expect(await creditsOf(testApp, member.id)).toBe(5);
+    expect(await ledgerOf(testApp, member.id)).toHaveLength(5);
+    expect((await questionsOf(testApp, member.id)).filter((q) => q.status === "answered")).toHaveLength(5);
+  });
+
+  it("without a key, a follow-up that names its subject only in the first question is still answered from the site", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const member = await insertUser(app.appContext.db, { credits: 3 });
+    const first = doneOf(await ask(app, member.token, { topic: "security-services", question: "Do systems that hold tax data need SOC 2 or ISO 27001?", lang: "en" }));
+    const follow = doneOf(await ask(app, member.token, { topic: "security-services", question: "How long does that take?", lang: "en", parentId: first.questionId }));
+    expect(follow).toMatchObject({ source: "knowledge_base", charged: true, credits: 1, threadId: first.questionId });
+    expect(follow.citations.length).toBeGreaterThan(0);
   });
 });

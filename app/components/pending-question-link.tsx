@@ -1,0 +1,26 @@
+// After a purchase: a way back to the question the member was asking when the credits ran out
+// (lib/ai/pending-question.client.ts). Shows nothing when there is none.
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { readPendingQuestion, type PendingQuestion } from "~/lib/ai/pending-question.client";
+import { ai as aiMessages } from "~/content/messages/ai";
+import { useMessages } from "./language-provider";
+
+export function PendingQuestionLink() {
+  const t = useMessages(aiMessages);
+  const [pending, setPending] = useState<PendingQuestion | null>(null);
+  // Read after hydration: the server has no session storage.
+  useEffect(() => setPending(readPendingQuestion()), []);
+  if (!pending) return null;
+  return (
+    <p className="mt-4">
+      <Link
+        to={pending.path}
+        className="inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+        data-testid="back-to-question"
+      >
+        {t.backToQuestion}
+      </Link>
+    </p>
+  );
+}

@@ -1,0 +1,173 @@
+// The member's recent questions on /explore, grouped by thread (a question and its follow-ups),
+// newest thread first. Each answer is rendered as formatted text with its sources, and a thread
+// can be reopened on its service page (`?thread=<id>`) to read it again or ask a follow-up.
+import { useEffect, useState } from "react";
+import { api, ApiRequestError } from "~/lib/api-client";
+import { format } from "~/lib/i18n/format";
+import { LANGUAGES } from "~/lib/i18n/languages";
+import type { AiHistoryItem } from "~/lib/schemas/ai";
+import { isServiceSlug } from "~/lib/service-catalog";
+import { explore as exploreMessages } from "~/content/messages/explore";
+import { useAuth } from "./auth-provider";
+import { useLanguage, useMessages } from "./language-provider";
+import { LocalizedLink } from "./localized-link";
+import { Markdown } from "./markdown";
+import { SourcesList } from "./sources-list";
+
+/** How many questions the list loads (threads are cut where this many questions end). */
+const HISTORY_LIMIT = 30;
+
+type Load = { state: "loading" } | { state: "error" } | { state: "done"; items: AiHistoryItem[] };
+
+const statusClass: Record<AiHistoryItem["status"], string> = {
+  answered: "bg-green-100 text-green-800",
+  pending: "bg-amber-100 text-amber-900",
+  failed: "bg-red-100 text-red-800",
+  stopped: "bg-slate-200 text-slate-800",
+};
+
+/** Threads, newest activity first; each thread's questions oldest first. */
+export function groupThreads(items: readonly AiHistoryItem[]): AiHistoryItem[][] {
+  const threads = new Map<string, AiHistoryItem[]>();
+  // Items come newest first, so a thread's first appearance is its latest activity.
+  for (const item of items) {
+    const key = item.threadId ?? item.id;
+    const thread = threads.get(key);
+    if (thread) thread.unshift(item);
+    else threads.set(key, [item]);
+  }
+  return [...threads.values()];
+}
+
+export function QuestionHistory() {
+  const t = useMessages(exploreMessages);
+  const { token, clear } = useAuth();
+  const { lang } = useLanguage();
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
+  const formatDate = (iso: string) => {
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? "" : new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short" }).format(date);
+  };
+
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    setLoad({ state: "loading" });
+    api<{ questions?: AiHistoryItem[] }>(`/ai/history?limit=${HISTORY_LIMIT}`, { token, lang, signal: controller.signal })
+      .then((body) => setLoad(Array.isArray(body.questions) ? { state: "done", items: body.questions } : { state: "error" }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        // The session ended: signing the browser out lets RequireAuth send the member to /login.
+        if (error instanceof ApiRequestError && error.status === 401) clear();
+        setLoad({ state: "error" });
+      });
+    return () => controller.abort();
+  }, [token, lang, clear, attempt]);
+
+  return (
+    <section aria-labelledby="questions-title">
+      <h2 id="questions-title" className="text-xl font-semibold text-slate-900">
+        {t.questions.title}
+      </h2>
+      {load.state === "loading" && (
+        <p role="status" className="mt-4 text-slate-600" data-testid="questions-loading">
+          {t.questions.loading}
+        </p>
+      )}
+      {load.state === "error" && (
+        <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3" data-testid="questions-error">
+          <p className="text-sm font-medium text-red-800">{t.questions.error}</p>
+          <button
+            type="button"
+            onClick={() => setAttempt((n) => n + 1)}
+            className="rounded-md border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-800 hover:bg-red-100"
+          >
+            {t.questions.retry}
+          </button>
+        </div>
+      )}
+      {load.state === "done" && load.items.length === 0 && (
+        <p className="mt-4 rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-slate-600" data-testid="questions-empty">
+          {t.questions.empty}
+        </p>
+      )}
+      {load.state === "done" && load.items.length > 0 && (
+        <ul className="mt-4 space-y-3" data-testid="questions-list">
+          {groupThreads(load.items).map((thread) => {
+            const first = thread[0]!;
+            const latest = thread[thread.length - 1]!;
+            const assistant = isServiceSlug(first.topic) ? t.assistants.items[first.topic].label : first.topic;
+            const canReopen = isServiceSlug(first.topic) && thread.some((item) => item.status === "answered");
+            return (
+              <li key={first.threadId ?? first.id} className="rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="question-thread">
+                <details className="group">
+                  <summary className="cursor-pointer list-none p-4">
+                    <span className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+                      <span className="font-semibold text-brand-700">{assistant}</span>
+                      <span aria-hidden>·</span>
+                      <span>{format(t.questions.asked, { date: formatDate(latest.createdAt) })}</span>
+                      <span className={`rounded-full px-2 py-0.5 font-medium ${statusClass[latest.status] ?? statusClass.stopped}`}>
+                        {t.questions.status[latest.status] ?? latest.status}
+                      </span>
+                      {thread.length > 1 && <span data-testid="thread-count">{format(t.questions.threadCount, { count: thread.length })}</span>}
+                    </span>
+                    <span className="mt-2 block whitespace-pre-wrap break-words font-medium text-slate-900">{first.question}</span>
+                  </summary>
+                  <div className="space-y-4 border-t border-slate-200 p-4">
+                    {thread.map((item, index) => (
+                      <div key={item.id} className={index > 0 ? "border-t border-slate-100 pt-4" : undefined}>
+                        {index > 0 && <p className="mb-2 whitespace-pre-wrap break-words font-medium text-slate-900">{item.question}</p>}
+                        <HistoryAnswer item={item} />
+                      </div>
+                    ))}
+                    {canReopen && (
+                      <LocalizedLink
+                        to={`/services/${first.topic}?thread=${encodeURIComponent(first.threadId ?? first.id)}`}
+                        className="inline-block text-sm font-semibold text-brand-700 underline hover:no-underline"
+                        data-testid="reopen-thread"
+                      >
+                        {t.questions.open}
+                      </LocalizedLink>
+                    )}
+                  </div>
+                </details>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function HistoryAnswer({ item }: { item: AiHistoryItem }) {
+  const t = useMessages(exploreMessages).questions;
+  const citations = item.citations ?? [];
+  return (
+    <>
+      {item.answer ? (
+        // Rendered by <Markdown>, which never turns the model's output into HTML markup.
+        <>
+          <Markdown
+            source={item.answer}
+            className="break-words text-slate-800"
+            citationHref={(n) => (n <= citations.length ? `#q-${item.id}-source-${n}` : undefined)}
+          />
+          {citations.length > 0 && (
+            <SourcesList title={t.sources} citations={citations} idPrefix={`q-${item.id}-source`} testId="question-sources" small />
+          )}
+        </>
+      ) : (
+        <p className="text-sm text-slate-600">
+          {item.status === "pending" ? t.pendingAnswer : item.status === "stopped" ? t.stoppedAnswer : t.noAnswer}
+        </p>
+      )}
+      <p className="mt-3 flex flex-wrap gap-3 text-xs text-slate-600">
+        {item.creditsSpent > 0 && <span>{format(item.creditsSpent === 1 ? t.credits : t.creditsPlural, { count: item.creditsSpent })}</span>}
+        {item.source === "knowledge_base" && <span>{t.knowledgeBase}</span>}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,339 @@
+// One question to the assistant, from the checks to the stored answer (docs/architecture.md, "Data
+// flow of an AI answer"). askQuestion() refuses with an ApiError before anything is stored (rate
+// limit first, then the credit), so a refusal never has to be undone; otherwise it returns the
+// answer's events, which the router only writes out as server-sent events. This module owns the
+// deadline, the abort when the member leaves, the heartbeat, the classification of failures and the
+// choice between the model and the answer composed from the published material.
+import type { AppContext } from "~/lib/app-context.server";
+import { ApiError } from "~/lib/http/api-error";
+import type { Lang } from "~/lib/i18n/languages";
+import type { RateRule } from "~/lib/rate-limit.server";
+import type { AiDoneEvent, AiStreamEvent, AskInput, Citation } from "~/lib/schemas/ai";
+import { composeAnswer, unanswerableReply, type Source } from "./compose";
+import { AI_ERRORS, AiFailure, type AiErrorCode } from "./errors";
+import { buildMessages } from "./prompt";
+import {
+  ANSWER_DEADLINE_MS,
+  completeQuestion,
+  currentCredits,
+  endQuestion,
+  getThread,
+  recordKnowledgeAnswer,
+  reserveQuestion,
+  ThreadFull,
+} from "./questions.server";
+import { THREAD_MAX } from "~/lib/schemas/ai-limits";
+
+/** Protects the provider key (and the server's CPU): questions per member per minute. */
+export const ASK_RATE_RULE: RateRule = { name: "ai-ask", points: 10, windowSeconds: 60 };
+/** A comment line this often keeps proxies from closing a quiet connection. */
+export const HEARTBEAT_MS = 15_000;
+
+/** What the router writes: the answer's events, and a heartbeat while the model is quiet. */
+export type AskEvent = AiStreamEvent | { event: "heartbeat" };
+
+export type AskContext = Pick<AppContext, "db" | "ai" | "env" | "knowledge" | "rateLimiter" | "logger">;
+
+export interface AskRequest {
+  userId: string;
+  input: AskInput;
+  /** Aborted when the member leaves (closed page, Stop button): the answer is then not charged. */
+  signal: AbortSignal;
+}
+
+const errorEvent = (code: AiErrorCode, lang: Lang): AskEvent => ({
+  event: "error",
+  data: { code, message: AI_ERRORS[code][lang] ?? AI_ERRORS[code].en },
+});
+
+const noCredits = () => new ApiError(402, "no_credits", AI_ERRORS.no_credits, { pricingPath: "/pricing" });
+
+/**
+ * Checks the request and takes its credit slot. Throws ApiError (429 rate limited, 402 no credit)
+ * before anything is stored; otherwise the events of the answer follow.
+ */
+export async function askQuestion(ctx: AskContext, request: AskRequest): Promise<AsyncIterable<AskEvent>> {
+  const { userId, input } = request;
+  const started = performance.now();
+  await ctx.rateLimiter.enforce(ASK_RATE_RULE, userId, AI_ERRORS.ai_rate_limited);
+  const thread = input.parentId ? await followedThread(ctx, userId, input.parentId) : null;
+
+  // A follow-up ("and in Japan?") often names its subject only in the earlier questions: those
+  // join the search when the follow-up alone finds nothing, and always guide which sentences the
+  // composed answer quotes.
+  const earlierQuestions = thread?.earlier.map((turn) => turn.question) ?? [];
+  let retrieval = ctx.knowledge.retrieve(input.question, input.lang);
+  if (!retrieval.answerable && earlierQuestions.length > 0) {
+    retrieval = ctx.knowledge.retrieve([...earlierQuestions, input.question].join("\n"), input.lang);
+  }
+  const sources: Source[] = retrieval.hits.map(({ passage }) => ({ title: passage.title, url: passage.url, text: passage.text }));
+  const base = {
+    userId,
+    topic: input.topic,
+    lang: input.lang,
+    question: input.question,
+    parentId: thread ? input.parentId : undefined,
+    threadId: thread?.threadId,
+  };
+
+  if (!ctx.ai.configured && !retrieval.answerable) {
+    // Without a model, a question the site cannot answer gets a free, honest reply.
+    const answer = unanswerableReply(input.lang, ctx.env.SITE_NAME);
+    const questionId = await recordKnowledgeAnswer(ctx.db, { ...base, answer, durationMs: elapsed(started) });
+    const done: AiDoneEvent = {
+      questionId,
+      answer,
+      credits: await currentCredits(ctx.db, userId),
+      source: "knowledge_base",
+      charged: false,
+      citations: [],
+      threadId: thread?.threadId ?? questionId,
+    };
+    return fromList([
+      { event: "delta", data: { text: answer } },
+      { event: "done", data: done },
+    ]);
+  }
+
+  let questionId: string | null;
+  try {
+    questionId = await reserveQuestion(ctx.db, {
+      ...base,
+      model: ctx.ai.configured ? ctx.ai.model : null,
+      source: ctx.ai.configured ? "model" : "knowledge_base",
+    });
+  } catch (error) {
+    if (error instanceof ThreadFull) throw threadFull();
+    throw error;
+  }
+  if (!questionId) throw noCredits();
+  const reserved: Reserved = {
+    questionId,
+    threadId: thread?.threadId ?? questionId,
+    userId,
+    input,
+    sources,
+    earlier: thread?.earlier ?? [],
+    started,
+    signal: request.signal,
+  };
+  return ctx.ai.configured ? modelAnswer(ctx, reserved) : runToEnd(ctx, reserved, composedAnswer(ctx, reserved));
+}
+
+const threadFull = () => new ApiError(409, "thread_full", AI_ERRORS.thread_full, { max: THREAD_MAX });
+
+/**
+ * The thread a follow-up continues: the member's own, answered parent (404 otherwise, whoever owns
+ * it, so ids reveal nothing), room for one more question (409), and the turns up to the parent.
+ */
+async function followedThread(ctx: AskContext, userId: string, parentId: string) {
+  const thread = await getThread(ctx.db, userId, parentId);
+  const parent = thread?.find((turn) => turn.id === parentId);
+  if (!thread || !parent) throw new ApiError(404, "question_not_found", AI_ERRORS.question_not_found);
+  if (parent.status !== "answered") throw new ApiError(409, "parent_not_answered", AI_ERRORS.parent_not_answered);
+  // Checked again under the user's row lock when the slot is taken (reserveQuestion).
+  if (thread.filter((turn) => turn.status === "answered" || turn.status === "pending").length >= THREAD_MAX) {
+    throw threadFull();
+  }
+  const upToParent = thread.slice(0, thread.indexOf(parent) + 1);
+  return {
+    threadId: parent.threadId,
+    earlier: upToParent.filter((turn) => turn.status === "answered").map(({ question, answer }) => ({ question, answer })),
+  };
+}
+
+interface Reserved {
+  questionId: string;
+  threadId: string;
+  userId: string;
+  input: AskInput;
+  sources: Source[];
+  /** The thread's earlier questions and answers, oldest first ([] for a first question). */
+  earlier: { question: string; answer: string }[];
+  started: number;
+  signal: AbortSignal;
+}
+
+const elapsed = (started: number) => Math.round(performance.now() - started);
+const citationsOf = (sources: Source[]): Citation[] => sources.map(({ title, url }) => ({ title, url }));
+
+/**
+ * The model's answer, relayed piece by piece. The site's passages go to the model as numbered
+ * context and are cited on `done`. Runs to its end (stored, charged or not) whether or not anyone
+ * still reads the events.
+ */
+function modelAnswer(ctx: AskContext, q: Reserved): AsyncIterable<AskEvent> {
+  const events = channel<AskEvent>();
+  const citations = citationsOf(q.sources);
+  const controller = new AbortController();
+  let clientGone = false;
+  let deadlineHit = false;
+  const onClientGone = () => {
+    clientGone = true;
+    controller.abort();
+  };
+  if (q.signal.aborted) onClientGone();
+  else q.signal.addEventListener("abort", onClientGone, { once: true });
+  const deadline = setTimeout(() => {
+    deadlineHit = true;
+    controller.abort();
+  }, ANSWER_DEADLINE_MS);
+  const heartbeat = setInterval(() => events.push({ event: "heartbeat" }), HEARTBEAT_MS);
+
+  void (async () => {
+    let answer = "";
+    let firstTokenMs: number | null = null;
+    let usage: { promptTokens: number; completionTokens: number } | null = null;
+    try {
+      const messages = buildMessages({
+        topic: q.input.topic,
+        lang: q.input.lang,
+        question: q.input.question,
+        siteName: ctx.env.SITE_NAME,
+        sources: q.sources,
+        earlier: q.earlier,
+      });
+      for await (const part of ctx.ai.stream(messages, controller.signal)) {
+        if (part.type === "usage") {
+          usage = part;
+          continue;
+        }
+        firstTokenMs ??= elapsed(q.started);
+        answer += part.text;
+        events.push({ event: "delta", data: { text: part.text } });
+      }
+      // The provider finished: the answer is complete and charged even if the member has just left
+      // (its `done` event then goes nowhere).
+      if (answer.trim() === "") throw new AiFailure("ai_no_response");
+      const balance = await completeQuestion(ctx.db, {
+        questionId: q.questionId,
+        userId: q.userId,
+        answer,
+        promptTokens: usage?.promptTokens ?? null,
+        completionTokens: usage?.completionTokens ?? null,
+        firstTokenMs,
+        durationMs: elapsed(q.started),
+        citations,
+      });
+      if (balance === null) throw new AiFailure("ai_error");
+      events.push({
+        event: "done",
+        data: { questionId: q.questionId, answer, credits: balance, source: "model", charged: true, citations, threadId: q.threadId },
+      });
+    } catch (error) {
+      let code: AiErrorCode = error instanceof AiFailure ? error.code : "ai_error";
+      if (deadlineHit) code = "ai_timeout";
+      if (!(error instanceof AiFailure)) ctx.logger.error({ err: error, questionId: q.questionId }, "AI answer failed");
+      try {
+        // The slot is freed; no credit was spent. A stopped answer was never complete.
+        await endQuestion(ctx.db, {
+          questionId: q.questionId,
+          status: clientGone ? "stopped" : "failed",
+          errorCode: clientGone ? "client_disconnected" : code,
+          partialAnswer: answer,
+          promptTokens: usage?.promptTokens ?? null,
+          completionTokens: usage?.completionTokens ?? null,
+          firstTokenMs,
+          durationMs: elapsed(q.started),
+        });
+      } catch (storeError) {
+        ctx.logger.error({ err: storeError, questionId: q.questionId }, "could not record the failed AI answer");
+      }
+      if (!clientGone) events.push(errorEvent(code, q.input.lang));
+    } finally {
+      clearTimeout(deadline);
+      clearInterval(heartbeat);
+      q.signal.removeEventListener("abort", onClientGone);
+      events.close();
+    }
+  })();
+  return events;
+}
+
+/** The answer composed from the site's passages, charged one credit like a model answer. */
+async function* composedAnswer(ctx: AskContext, q: Reserved): AsyncGenerator<AskEvent> {
+  const { answer, citations } = composeAnswer({
+    question: [...q.earlier.map((turn) => turn.question), q.input.question].join("\n"),
+    lang: q.input.lang,
+    siteName: ctx.env.SITE_NAME,
+    sources: q.sources,
+  });
+  const timing = { promptTokens: null, completionTokens: null, firstTokenMs: 0, durationMs: elapsed(q.started) };
+  // Sent in paragraphs, so the page handles both sources the same way.
+  for (const text of answer.split(/(?<=\n\n)/)) yield { event: "delta", data: { text } };
+  if (q.signal.aborted) {
+    // The member left before the answer was complete: nothing is charged.
+    await endQuestion(ctx.db, { questionId: q.questionId, status: "stopped", errorCode: "client_disconnected", partialAnswer: answer, ...timing });
+    return;
+  }
+  const balance = await completeQuestion(ctx.db, { questionId: q.questionId, userId: q.userId, answer, citations, ...timing });
+  if (balance === null) {
+    await endQuestion(ctx.db, { questionId: q.questionId, status: "failed", errorCode: "ai_error", partialAnswer: answer, ...timing });
+    yield errorEvent("ai_error", q.input.lang);
+    return;
+  }
+  yield {
+    event: "done",
+    data: {
+      questionId: q.questionId,
+      answer,
+      credits: balance,
+      source: "knowledge_base",
+      charged: true,
+      citations,
+      threadId: q.threadId,
+    },
+  };
+}
+
+async function* fromList(events: AskEvent[]): AsyncGenerator<AskEvent> {
+  yield* events;
+}
+
+/** Runs `events` to their end whether or not anyone reads them (the answer is stored either way). */
+function runToEnd(ctx: AskContext, q: Reserved, events: AsyncGenerator<AskEvent>): AsyncIterable<AskEvent> {
+  const out = channel<AskEvent>();
+  void (async () => {
+    try {
+      for await (const event of events) out.push(event);
+    } catch (error) {
+      ctx.logger.error({ err: error, questionId: q.questionId }, "AI answer failed");
+      out.push(errorEvent("ai_error", q.input.lang));
+    } finally {
+      out.close();
+    }
+  })();
+  return out;
+}
+
+/** A queue read as an async iterable: the producer pushes while the reader awaits the next item. */
+function channel<T>() {
+  const queue: T[] = [];
+  let wake: (() => void) | null = null;
+  let closed = false;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  return {
+    push(item: T) {
+      if (closed) return;
+      queue.push(item);
+      notify();
+    },
+    close() {
+      closed = true;
+      notify();
+    },
+    async *[Symbol.asyncIterator](): AsyncGenerator<T> {
+      for (;;) {
+        if (queue.length > 0) {
+          yield queue.shift()!;
+          continue;
+        }
+        if (closed) return;
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    },
+  };
+}

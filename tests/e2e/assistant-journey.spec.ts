@@ -1,0 +1,186 @@
+// The member's way through the assistant: follow-up questions and threads (asked, grouped on
+// /explore, reopened on the service page), the home page's example questions carried to the
+// question box, the calls to action of a signed-in member, and the way back to the question after
+// buying credits. In English and Japanese, against the fake AI provider.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { ai as aiMessages } from "~/content/messages/ai";
+import { checkout } from "~/content/messages/checkout";
+import { consent } from "~/content/messages/consent";
+import { explore as exploreMessages } from "~/content/messages/explore";
+import { home } from "~/content/home";
+import { AI_ERRORS } from "~/lib/ai/errors";
+import { format } from "~/lib/i18n/format";
+import { expect, signInPage, signUpViaApi, test, waitForHydration } from "./fixtures";
+
+async function ready(page: Page, lang: "en" | "ja" = "en") {
+  await waitForHydration(page);
+  const banner = page.getByTestId("cookie-banner");
+  await banner.getByRole("button", { name: consent[lang].acceptAll, exact: true }).click();
+  await expect(banner).toBeHidden();
+}
+
+const askRequests = (page: Page) => {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/v1/ai/ask")) seen.push(request.postData() ?? "");
+  });
+  return seen;
+};
+
+test.describe("follow-up questions", () => {
+  test("a member follows up on an answer, sees the thread on /explore and reopens it", async ({ page, app }) => {
+    // Two streamed answers, two pages and two accessibility scans.
+    test.slow();
+    const t = aiMessages.en;
+    const session = await signUpViaApi();
+    await page.goto("/services/tax-consultation");
+    await signInPage(page, session);
+    await ready(page);
+    const requests = askRequests(page);
+
+    await page.getByLabel(t.questionLabel).fill("How is VAT charged on cross-border services?");
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 2 credits.", { timeout: 10_000 });
+
+    await page.getByTestId("follow-up-button").click();
+    const box = page.getByLabel(t.followUpLabel, { exact: true });
+    await expect(box).toBeFocused();
+    await expect(page.getByTestId("follow-up-note")).toHaveText(
+      `${format(t.followUpNote, { count: 2, max: 5 })}${t.newQuestion}`,
+    );
+    await box.fill("And what changes for services bought by consumers?");
+    await page.getByTestId("generate-button").click();
+    const answers = page.getByTestId("ai-answer");
+    await expect(answers).toHaveCount(2);
+    await expect(answers.nth(1).getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 1 credits.", { timeout: 10_000 });
+    await expect(answers.nth(1).getByRole("heading", { level: 2 })).toHaveText(format(t.followUpTitle, { count: 2 }));
+    await expect(page.getByTestId("header-credits").first()).toContainText("1");
+    const first = JSON.parse(requests[0]!) as { parentId?: string };
+    const second = JSON.parse(requests[1]!) as { parentId?: string };
+    expect(first.parentId).toBeUndefined();
+    expect(second.parentId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    // /explore groups the two questions as one conversation.
+    await page.goto("/explore");
+    const thread = page.getByTestId("question-thread");
+    await expect(thread).toHaveCount(1);
+    await expect(thread.getByTestId("thread-count")).toHaveText(format(exploreMessages.en.questions.threadCount, { count: 2 }));
+    await thread.locator("summary").click();
+    await expect(thread).toContainText("And what changes for services bought by consumers?");
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await thread.getByTestId("reopen-thread").click();
+
+    // Reopened on the service page: both answers, and the box asks a third question of the thread.
+    await expect(page).toHaveURL(/\/services\/tax-consultation\?thread=/);
+    await expect(page.getByTestId("ai-answer")).toHaveCount(2);
+    await expect(page.getByLabel(t.followUpLabel, { exact: true })).toBeVisible();
+    await expect(page.getByTestId("follow-up-note")).toContainText(format(t.followUpNote, { count: 3, max: 5 }));
+    const history = await app.api("/ai/history", { token: session.token });
+    expect(history.body.questions).toHaveLength(2);
+    expect(new Set(history.body.questions.map((q: { threadId: string }) => q.threadId)).size).toBe(1);
+  });
+
+  test("in Japanese: a reopened thread is followed up and the new answer joins it", async ({ page, app }) => {
+    const t = aiMessages.ja;
+    const session = await signUpViaApi();
+    const asked = await app.api("/ai/ask", {
+      method: "POST",
+      token: session.token,
+      body: { topic: "security-services", question: "税務データを海外に保存できますか？", lang: "ja" },
+    });
+    expect(asked.status).toBe(200);
+    await page.goto("/ja/explore");
+    await signInPage(page, session);
+    await ready(page, "ja");
+    const thread = page.getByTestId("question-thread");
+    await thread.locator("summary").click();
+    await thread.getByRole("link", { name: exploreMessages.ja.questions.open }).click();
+    await expect(page).toHaveURL(/\/ja\/services\/security-services\?thread=/);
+    await expect(page.getByTestId("ai-answer")).toHaveCount(1);
+    await page.getByLabel(t.followUpLabel, { exact: true }).fill("保存期間はどのくらいですか？");
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByTestId("ai-answer")).toHaveCount(2);
+    await expect(page.getByTestId("ai-answer").nth(1).getByTestId("ai-charge")).toHaveText(
+      format(t.charged, { count: 1 }),
+      { timeout: 10_000 },
+    );
+    // "New question" leaves the thread: the next question starts a thread of its own.
+    await page.getByTestId("follow-up-button").click();
+    await expect(page.getByLabel(t.followUpLabel, { exact: true })).toBeFocused();
+    await page.getByTestId("new-question").click();
+    await expect(page.getByLabel(t.questionLabel, { exact: true })).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+});
+
+test.describe("deep links and calls to action", () => {
+  for (const lang of ["en", "ja"] as const) {
+    const prefix = lang === "en" ? "" : `/${lang}`;
+    test(`${lang}: a home example question opens its service page with the question in the box, not sent`, async ({ page }) => {
+      const requests = askRequests(page);
+      const session = await signUpViaApi();
+      await page.goto(`${prefix}/`);
+      await signInPage(page, session);
+      await ready(page, lang);
+      const item = home[lang].questions.items[0]!;
+      const link = page.getByTestId("home-example-question").first();
+      await expect(link).toHaveAttribute("href", `${prefix}/services/${item.slug}?q=${encodeURIComponent(item.question)}`);
+      // A signed-in member's call to action leads to their own page.
+      await expect(page.getByTestId("hero-signup")).toHaveAttribute("href", `${prefix}/explore`);
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/services/${item.slug}\\?q=`));
+      await expect(page.getByLabel(aiMessages[lang].questionLabel, { exact: true })).toHaveValue(item.question);
+      await expect(page.getByTestId("ai-answer")).toHaveCount(0);
+      expect(requests).toHaveLength(0);
+      await expect(page.getByTestId("header-credits").first()).toContainText("3");
+    });
+  }
+
+  test("/signup sends a signed-in member to /explore; a visitor's call to action still leads to sign-up", async ({ page }) => {
+    await page.goto("/ja");
+    await ready(page, "ja");
+    await expect(page.getByTestId("hero-signup")).toHaveAttribute("href", "/ja/signup");
+    const session = await signUpViaApi();
+    await signInPage(page, session);
+    await page.goto("/ja/signup");
+    await expect(page).toHaveURL(/\/ja\/explore$/);
+  });
+
+  test("out of credits: the assistant says so in place, and after buying the member is back at the question", async ({ page, app }) => {
+    const t = aiMessages.ja;
+    const session = await signUpViaApi();
+    for (let i = 0; i < 3; i++) {
+      const spent = await app.api("/ai/ask", {
+        method: "POST",
+        token: session.token,
+        body: { topic: "tax-consultation", question: `質問 ${i}？`, lang: "ja" },
+      });
+      expect(spent.status).toBe(200);
+    }
+    await page.goto("/ja/services/tax-consultation");
+    await signInPage(page, { token: session.token, user: { ...session.user, credits: 0 } });
+    await ready(page, "ja");
+    const question = "移転価格文書はいつまでに作成すべきですか？";
+    await page.getByLabel(t.questionLabel, { exact: true }).fill(question);
+    await page.getByTestId("generate-button").click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText(AI_ERRORS.no_credits.ja);
+    await alert.getByRole("link", { name: t.buyCredits }).click();
+    await expect(page).toHaveURL("/ja/pricing");
+
+    await page.goto("/ja/pricing/basic");
+    const c = checkout.ja;
+    await page.getByLabel(c.form.cardNumber).fill("4242 4242 4242 4242");
+    await page.getByLabel(c.form.expiry).fill("12/34");
+    await page.getByLabel(c.form.cvc).fill("123");
+    await page.getByLabel(c.form.country, { exact: true }).fill("jp");
+    await page.getByTestId("checkout-form").getByRole("button").last().click();
+    await expect(page.getByTestId("checkout-success")).toBeVisible({ timeout: 10_000 });
+    await page.getByTestId("back-to-question").click();
+    await expect(page).toHaveURL("/ja/services/tax-consultation");
+    await expect(page.getByLabel(t.questionLabel, { exact: true })).toHaveValue(question);
+    await expect(page.getByTestId("ai-answer")).toHaveCount(0);
+  });
+});
