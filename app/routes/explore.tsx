@@ -3,7 +3,6 @@
 // in the browser (the token is in local storage), so the page HTML is the same for everyone.
 import { useCallback, useEffect, useState } from "react";
 import { api, ApiRequestError } from "~/lib/api-client";
-import { getPackage, formatUsd } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
@@ -14,6 +13,7 @@ import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { Markdown } from "~/app/components/markdown";
+import { PurchaseList } from "~/app/components/purchase-list";
 import { RequireAuth } from "~/app/components/require-auth";
 import { SourcesList } from "~/app/components/sources-list";
 import { explore as exploreMessages } from "~/content/messages/explore";
@@ -55,17 +55,6 @@ export interface QuestionItem {
   citations?: { title: string; url: string }[];
 }
 
-/** GET /api/v1/payment/history (the checkout's API). */
-export interface PaymentItem {
-  id: string;
-  package: string;
-  amountCents: number;
-  currency: string;
-  credits: number;
-  status: "pending" | "requires_action" | "succeeded" | "failed";
-  createdAt: string;
-}
-
 type Load<T> = { state: "loading" } | { state: "error" } | { state: "done"; items: T[] };
 
 /** Loads a member list (`pick` must be a module-level function); a 401 means the session ended, which signs the browser out (RequireAuth then sends to /login). */
@@ -94,7 +83,6 @@ function useMemberList<T>(path: string, pick: (body: unknown) => T[] | undefined
 }
 
 const pickQuestions = (body: unknown) => (body as { questions?: QuestionItem[] } | null)?.questions;
-const pickPayments = (body: unknown) => (body as { payments?: PaymentItem[] } | null)?.payments;
 
 function useDateFormat() {
   const { lang } = useLanguage();
@@ -302,62 +290,6 @@ function RecentQuestions() {
   );
 }
 
-const paymentStatusClass: Record<PaymentItem["status"], string> = {
-  succeeded: "bg-green-100 text-green-800",
-  pending: "bg-amber-100 text-amber-900",
-  requires_action: "bg-amber-100 text-amber-900",
-  failed: "bg-red-100 text-red-800",
-};
-
-function Purchases() {
-  const t = useMessages(exploreMessages);
-  const { lang } = useLanguage();
-  const formatDate = useDateFormat();
-  const [load, retry] = useMemberList<PaymentItem>("/payment/history", pickPayments);
-  const amount = (item: PaymentItem) =>
-    item.currency.toLowerCase() === "usd"
-      ? formatUsd(item.amountCents)
-      : `${(item.amountCents / 100).toFixed(2)} ${item.currency.toUpperCase()}`;
-  return (
-    <section aria-labelledby="purchases-title">
-      <h2 id="purchases-title" className="text-xl font-semibold text-slate-900">
-        {t.purchases.title}
-      </h2>
-      <ListState load={load} t={t.purchases} retry={retry} testId="purchases" />
-      {load.state === "done" && load.items.length > 0 && (
-        <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="w-full min-w-[32rem] text-left text-sm" data-testid="purchases-list">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">{t.purchases.date}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{t.purchases.package}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{t.purchases.amount}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{t.purchases.credits}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{t.purchases.status}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {load.items.map((item) => (
-                <tr key={item.id}>
-                  <td className="px-4 py-3 text-slate-700">{formatDate(item.createdAt)}</td>
-                  <td className="px-4 py-3 font-medium text-slate-900">{getPackage(item.package)?.name[lang] ?? item.package}</td>
-                  <td className="px-4 py-3 text-slate-700">{amount(item)}</td>
-                  <td className="px-4 py-3 text-slate-700">{format(t.purchases.creditsValue, { count: item.credits })}</td>
-                  <td className="px-4 py-3">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${paymentStatusClass[item.status] ?? "bg-slate-200 text-slate-800"}`}>
-                      {t.purchases.statuses[item.status] ?? item.status}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  );
-}
-
 function ExploreHome() {
   const t = useMessages(exploreMessages);
   const { user } = useAuth();
@@ -368,11 +300,14 @@ function ExploreHome() {
           {format(t.greeting, { name: user?.name ?? "" })}
         </h1>
         <p className="mt-2 text-slate-600">{t.intro}</p>
+        <LocalizedLink to="/account" className="mt-2 inline-block text-sm font-medium text-brand-700 underline hover:no-underline" data-testid="explore-account-link">
+          {t.accountLink}
+        </LocalizedLink>
       </div>
       <Balance />
       <Assistants />
       <RecentQuestions />
-      <Purchases />
+      <PurchaseList />
     </div>
   );
 }
