@@ -67,7 +67,7 @@ export function PurchaseList() {
       <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusClass[item.status]}`}>{t.statuses[item.status] ?? item.status}</span>
     ),
     receipt:
-      item.receiptNumber !== null ? (
+      item.receiptNumber != null ? (
         <LocalizedLink
           to={`/account/receipts/${item.id}`}
           className="font-medium text-brand-700 underline hover:no-underline"
