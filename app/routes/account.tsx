@@ -190,8 +190,9 @@ function Settings() {
         danger
         {...common}
         precheck={() => (deleteConfirmed ? null : t.delete.confirmRequired)}
-        onDone={() => {
-          auth.clear();
+        onDone={async () => {
+          // signOut (not clear) so the guarded page waits for this navigation instead of sending to /login.
+          await auth.signOut();
           navigate(localePath(lang, "/"));
         }}
       >
