@@ -1,7 +1,11 @@
-// Playwright: Chromium from the system (scripts/run-e2e.mjs finds or installs it), one worker, and
-// a global setup that starts the fakes and two production servers (tests/e2e/global-setup.ts).
+// Playwright: Chromium from the system (scripts/run-e2e.mjs finds or installs it), two workers, and
+// a global setup that starts the fakes and two production servers per worker (tests/e2e/global-setup.ts).
 import { defineConfig, devices } from "@playwright/test";
 import { findChromium } from "./scripts/find-chromium.mjs";
+import { selectServerSet } from "./tests/e2e/server-sets";
+
+// In a worker: talk to this worker's own server set (started by the global setup).
+selectServerSet();
 
 const ci = process.env.CI === "true";
 const executablePath = process.env.CHROMIUM_PATH || findChromium() || undefined;
@@ -11,7 +15,9 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   // scripts/run-e2e.mjs picks another folder when a second run is going on in the same checkout.
   outputDir: process.env.E2E_OUTPUT_DIR || "test-results/e2e",
-  workers: 1,
+  // Spec files are spread over the workers; each worker has servers of its own, and the tests of one
+  // file run in order. E2E_WORKERS=1 runs everything on one server set.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   fullyParallel: false,
   retries: ci ? 1 : 0,
   forbidOnly: ci,

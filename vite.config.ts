@@ -14,7 +14,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     target: isSsrBuild ? "node20" : "es2022",
     rollupOptions: isSsrBuild
-      ? undefined
+      ? // The server build starts at the HTTP server, which imports React Router's server build:
+        // one module graph, one copy of lib/ at run time (docs/decisions/0007-one-server-build.md).
+        { input: "./server/index.ts" }
       : {
           output: {
             // One chunk for the libraries every page needs: fewer requests, and it stays cached

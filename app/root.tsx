@@ -108,6 +108,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root ? (
           <LanguageProvider lang={lang}>
             <AuthProvider>
+              {/* The consent banner comes first in the document, before the skip link: it covers the
+                  bottom of every page until answered, so keyboard and screen-reader users meet it
+                  before anything it could hide; once answered it is gone and the skip link is the
+                  first stop again (docs/decisions/0007-cookie-banner-first.md). */}
+              <CookieConsent />
               <SkipLink />
               <NavigationProgress />
               <SiteHeader siteName={siteName} />
@@ -115,7 +120,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 {children}
               </main>
               <SiteFooter root={root} />
-              <CookieConsent />
             </AuthProvider>
           </LanguageProvider>
         ) : (

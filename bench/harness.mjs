@@ -31,11 +31,11 @@ export function ensureBuild() {
  * Starts `node build/server.js` on a free loopback port with a temporary DATA_DIR (PGlite).
  * `env` adds to or overrides the defaults; only PATH and HOME are inherited from this process.
  */
-export async function startServer(env = {}) {
+export async function startServer(env = {}, { nodeArgs = [], startTimeoutMs = 60_000 } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "taxatlas-bench-"));
   let server;
   try {
-    server = await startServerProcess("bench", { DATA_DIR: dataDir, ...env }, { startTimeoutMs: 60_000 });
+    server = await startServerProcess("bench", { DATA_DIR: dataDir, ...env }, { startTimeoutMs, nodeArgs });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;

@@ -86,7 +86,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "Artificial intelligence will not make tax obligations disappear, but it is changing how much effort it takes to meet them. Over the past two years we have seen clients of every size move from cautious experiments to AI tools that run inside their everyday processes. Here is what we have learned along the way.",
         },
-        { type: "h2", text: "Where AI already makes a difference" },
+        { type: "h2", id: "where-ai-already-makes-a-difference", text: "Where AI already makes a difference" },
         {
           type: "p",
           text: "The most valuable uses of AI in tax are not the most spectacular ones. They are repetitive, high-volume tasks where people are slow and error-prone, and where the output of a machine can be checked easily.",
@@ -105,7 +105,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "Individually, each of these saves hours. Together, they change the rhythm of compliance from a monthly rush to a continuous, largely automated process in which people review the exceptions.",
         },
-        { type: "h2", text: "What AI does not replace" },
+        { type: "h2", id: "what-ai-does-not-replace", text: "What AI does not replace" },
         {
           type: "p",
           text: "Tax remains a field of interpretation and accountability. A model can tell you that a transaction looks like others that were treated as zero-rated; it cannot take responsibility for the position you file. Rules change, facts are often incomplete, and the tax authority will ask who made the decision and why.",
@@ -118,7 +118,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "That is why we design every AI workflow with a human in the loop. Confident, low-risk suggestions can be accepted in bulk; uncertain or material ones are routed to a reviewer with the evidence attached. Every suggestion, approval and override is logged, so the audit trail becomes stronger than in a manual process, not weaker.",
         },
-        { type: "h2", text: "How to get started without losing control" },
+        { type: "h2", id: "how-to-get-started-without-losing-control", text: "How to get started without losing control" },
         {
           type: "p",
           text: "Growing businesses do not need a large transformation programme to benefit. In our experience, a few practical steps make the difference between a useful tool and an expensive experiment.",
@@ -137,7 +137,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "Once the first process runs reliably, the same foundations of data, controls and review routines can be extended to returns, reconciliations and reporting in other countries.",
         },
-        { type: "h2", text: "The bottom line" },
+        { type: "h2", id: "the-bottom-line", text: "The bottom line" },
         {
           type: "p",
           text: "AI is becoming part of the standard toolkit for tax compliance, much as accounting software did a generation ago. Businesses that adopt it thoughtfully will file faster, with fewer errors and better documentation, and their finance teams will spend more time on planning and less on data entry. The technology is ready; the real work lies in clean data, clear responsibilities and sensible controls. If you would like to explore where AI could help in your own compliance processes, our tax and technology teams are happy to talk it through with you.",
@@ -166,12 +166,12 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "For decades, an invoice was simply a document sent from seller to buyer. Increasingly, it is also a data record that tax authorities want to see, sometimes before the customer does. E-invoicing mandates are spreading quickly, and for businesses that trade across borders the question is no longer whether they will be affected, but when, and in how many countries.",
         },
-        { type: "h2", text: "Why governments are moving to e-invoicing" },
+        { type: "h2", id: "why-governments-are-moving-to-e-invoicing", text: "Why governments are moving to e-invoicing" },
         {
           type: "p",
           text: "The main driver is the VAT gap: the difference between the tax that should be collected and the tax that actually arrives. Structured electronic invoices, often combined with real-time or near-real-time reporting, give authorities a far more accurate picture of transactions and make fraud much harder. For businesses, the promise is faster processing, fewer disputes and, eventually, pre-filled returns.",
         },
-        { type: "h2", text: "A fast-moving landscape" },
+        { type: "h2", id: "a-fast-moving-landscape", text: "A fast-moving landscape" },
         {
           type: "p",
           text: "The details differ from country to country, which is precisely what makes preparation difficult. A few examples illustrate the range:",
@@ -190,7 +190,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "Formats, transmission channels, archiving rules and penalties all vary. Some countries use a central government platform, others a network of certified service providers, and many accept Peppol. Dates also move: several mandates have already been postponed at least once, so plans need room for change.",
         },
-        { type: "h2", text: "What finance teams should prepare" },
+        { type: "h2", id: "what-finance-teams-should-prepare", text: "What finance teams should prepare" },
         {
           type: "p",
           text: "Whatever the exact timeline in your countries, the preparation follows a similar pattern. We recommend starting at least twelve months before the first mandate that applies to you.",
@@ -206,7 +206,7 @@ export const articles: Localized<Article[]> = {
             "Talk to customers and suppliers early: the switch only works when both sides are ready.",
           ],
         },
-        { type: "h2", text: "Turning a compliance project into an improvement" },
+        { type: "h2", id: "turning-a-compliance-project-into-an-improvement", text: "Turning a compliance project into an improvement" },
         {
           type: "p",
           text: "Treated purely as a legal obligation, e-invoicing is a cost. Treated as a process redesign, it is an opportunity. Structured data removes manual keying, speeds up matching with purchase orders and payments, and makes VAT reconciliation far easier to automate. Businesses that use the mandate to tidy up their order-to-cash and purchase-to-pay processes often recover their investment through lower processing costs and fewer late-payment disputes.",
@@ -219,7 +219,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "A single, central approach also pays off. Rather than solving each country separately as deadlines arrive, many groups now choose one platform or integration layer that supports several formats. This reduces the number of vendors, keeps data consistent and turns the next mandate into a configuration task rather than a new project.",
         },
-        { type: "h2", text: "Start now, stay flexible" },
+        { type: "h2", id: "start-now-stay-flexible", text: "Start now, stay flexible" },
         {
           type: "p",
           text: "E-invoicing will keep evolving for years to come. The best preparation is a clear inventory of your invoice flows, reliable master data and an architecture that can adapt as requirements change. Our consultants and developers help finance teams assess their readiness, select providers and integrate e-invoicing into existing systems, so that each new mandate becomes routine rather than a crisis.",
@@ -248,7 +248,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "Ask a company which data it protects most carefully, and the answer is usually customer records or intellectual property. Tax and royalty data is rarely at the top of the list, yet it reveals almost everything: margins, pricing strategies, intercompany structures, licensing terms and the identities of partners and rights holders. In the wrong hands, it is valuable to competitors, fraudsters and extortion groups alike.",
         },
-        { type: "h2", text: "Why this data is especially exposed" },
+        { type: "h2", id: "why-this-data-is-especially-exposed", text: "Why this data is especially exposed" },
         {
           type: "p",
           text: "Tax and royalty information travels further than most sensitive data. It moves between ERP systems, spreadsheets, tax engines, external advisers, auditors, licensing partners and tax authority portals. Each hand-off creates a copy, and each copy is a potential leak. Royalty calculations add another layer of risk: they often combine licensees' sales data with contract terms and bank details for payments, exactly the combination attackers look for.",
@@ -257,7 +257,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "At the same time, finance teams work under constant deadline pressure. When a filing is due tomorrow, a password-protected spreadsheet sent by email can seem like a reasonable shortcut. Good security must therefore be practical, or it will simply be bypassed.",
         },
-        { type: "h2", text: "Five controls that matter most" },
+        { type: "h2", id: "five-controls-that-matter-most", text: "Five controls that matter most" },
         {
           type: "ul",
           items: [
@@ -268,7 +268,7 @@ export const articles: Localized<Article[]> = {
             "Log and monitor: record who viewed, changed or exported sensitive records, and alert on unusual patterns such as large downloads just before a holiday weekend.",
           ],
         },
-        { type: "h2", text: "Do not forget your partners" },
+        { type: "h2", id: "do-not-forget-your-partners", text: "Do not forget your partners" },
         {
           type: "p",
           text: "Many incidents do not start inside the company at all. They begin at a service provider, a payroll bureau or a licensing partner with weaker controls. Before sharing tax or royalty data, ask how the partner protects it, where it is stored and who can access it. Include security requirements and breach notification duties in contracts, and prefer secure portals to email attachments for every recurring exchange.",
@@ -277,12 +277,12 @@ export const articles: Localized<Article[]> = {
           type: "quote",
           text: "Security for tax data is not a single product. It is a set of habits that make the safe way of working also the easiest one.",
         },
-        { type: "h2", text: "Prepare for the day something goes wrong" },
+        { type: "h2", id: "prepare-for-the-day-something-goes-wrong", text: "Prepare for the day something goes wrong" },
         {
           type: "p",
           text: "Even well-protected organisations suffer incidents; what distinguishes them is how quickly they respond. An incident response plan for finance data should state who decides, who informs tax authorities, regulators and partners, and how filings will continue if a key system is unavailable. Test the plan at least once a year with a realistic scenario, such as a compromised mailbox of a senior tax manager or a fraudulent change to a licensor's bank details.",
         },
-        { type: "h2", text: "Where to begin" },
+        { type: "h2", id: "where-to-begin", text: "Where to begin" },
         {
           type: "p",
           text: "If this list feels long, start with a short assessment. Map the flows of your most sensitive tax and royalty data, check who can access it today and close the most obvious gaps, which are usually excessive permissions, missing multi-factor authentication and uncontrolled email exchange. These steps cost little and reduce risk immediately. Our security specialists combine knowledge of tax processes with technical expertise, so the controls we recommend protect your data without getting in the way of the filing calendar.",
@@ -317,7 +317,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "AIによって税務上の義務がなくなるわけではありません。しかし、義務を果たすために必要な手間は大きく変わりつつあります。この2年ほどで、規模を問わず多くのお客様が慎重な試験導入の段階を終え、日々の業務プロセスにAIツールを組み込むようになりました。その過程で私たちが得た知見をご紹介します。",
         },
-        { type: "h2", text: "AIがすでに成果を上げている領域" },
+        { type: "h2", id: "where-ai-already-makes-a-difference", text: "AIがすでに成果を上げている領域" },
         {
           type: "p",
           text: "税務におけるAI活用で最も価値が高いのは、派手な使い方ではありません。件数が多く繰り返しの多い作業、つまり人が行うと時間がかかりミスも起きやすい一方で、機械の出した結果を簡単に検証できる作業です。",
@@ -336,7 +336,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "一つひとつでも数時間単位の削減につながりますが、組み合わせることで効果はさらに大きくなります。月末や期末に集中していた作業が、大部分を自動化し、例外だけを人が確認する継続的なプロセスへと変わるのです。",
         },
-        { type: "h2", text: "AIでは代替できないこと" },
+        { type: "h2", id: "what-ai-does-not-replace", text: "AIでは代替できないこと" },
         {
           type: "p",
           text: "税務は今も、解釈と説明責任が問われる分野です。モデルは「この取引は、免税として処理された過去の取引に似ている」と示すことはできても、申告内容に責任を負うことはできません。法令は改正され、事実関係が不完全なことも珍しくありません。そして税務当局は、誰がどのような理由で判断したのかを必ず確認します。",
@@ -349,7 +349,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "そのため私たちは、すべてのAIワークフローに人による確認のステップを組み込んでいます。確度が高くリスクの低い提案はまとめて承認し、確度の低いものや金額的に重要なものは、根拠資料を添えて担当者に回します。提案、承認、修正のすべてが記録されるため、監査証跡は手作業の場合よりも、むしろ強固になります。",
         },
-        { type: "h2", text: "統制を保ちながら導入を始めるには" },
+        { type: "h2", id: "how-to-get-started-without-losing-control", text: "統制を保ちながら導入を始めるには" },
         {
           type: "p",
           text: "成長企業がAIの恩恵を受けるために、大規模な変革プロジェクトは必要ありません。私たちの経験では、いくつかの実践的なステップを踏むかどうかが、役に立つツールになるか、費用ばかりかかる実験で終わるかの分かれ目になります。",
@@ -368,7 +368,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "最初の業務が安定して回り始めたら、データ、統制、レビューの仕組みという同じ基盤を、申告書の作成や照合作業、海外拠点の報告業務へと広げていくことができます。",
         },
-        { type: "h2", text: "まとめ" },
+        { type: "h2", id: "the-bottom-line", text: "まとめ" },
         {
           type: "p",
           text: "かつて会計ソフトがそうであったように、AIは税務コンプライアンスの標準的なツールになりつつあります。計画的に導入した企業は、より速く、より少ないミスで、より充実した記録とともに申告できるようになり、経理チームはデータ入力ではなく計画立案に時間を使えるようになるでしょう。技術はすでに実用段階にあります。本当に重要なのは、整ったデータ、明確な役割分担、そして適切な統制です。自社の税務プロセスのどこにAIを活かせるか検討したい方は、ぜひ当社の税務・テクノロジーチームにご相談ください。",
@@ -397,12 +397,12 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "長年、請求書は売り手から買い手へ送られる書類にすぎませんでした。しかし今では、税務当局が把握したいデータそのものになりつつあり、ときには顧客より先に当局へ届くこともあります。電子インボイスの義務化は急速に広がっており、国境を越えて取引する企業にとっては、影響を受けるかどうかではなく、いつ、いくつの国で対応が必要になるかが問題になっています。",
         },
-        { type: "h2", text: "各国政府が電子インボイスを導入する理由" },
+        { type: "h2", id: "why-governments-are-moving-to-e-invoicing", text: "各国政府が電子インボイスを導入する理由" },
         {
           type: "p",
           text: "最大の要因は、いわゆるVATギャップ、つまり本来徴収されるべき税額と実際の税収との差です。構造化された電子インボイスを、リアルタイムまたはそれに近い形での報告と組み合わせることで、当局は取引をはるかに正確に把握でき、不正も格段に難しくなります。企業にとっても、処理の迅速化、取引先とのトラブルの減少、さらには将来的な申告書の事前記入といったメリットが期待されます。",
         },
-        { type: "h2", text: "めまぐるしく変わる各国の状況" },
+        { type: "h2", id: "a-fast-moving-landscape", text: "めまぐるしく変わる各国の状況" },
         {
           type: "p",
           text: "要件は国ごとに異なり、それこそが準備を難しくしている理由です。いくつか例を挙げます。",
@@ -421,7 +421,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "データ形式、送受信の経路、保存要件、罰則はそれぞれ異なります。政府の中央プラットフォームを使う国もあれば、認定事業者のネットワークを利用する国もあり、多くの国がPeppolに対応しています。開始時期も変わり得ます。すでに一度以上延期された義務化も少なくないため、計画には変更に対応できる余地を持たせておく必要があります。",
         },
-        { type: "h2", text: "経理・財務部門が準備すべきこと" },
+        { type: "h2", id: "what-finance-teams-should-prepare", text: "経理・財務部門が準備すべきこと" },
         {
           type: "p",
           text: "対象国ごとのスケジュールは異なっても、準備の進め方には共通点があります。自社に最初に適用される義務化の、少なくとも12か月前には着手することをおすすめします。",
@@ -437,7 +437,7 @@ export const articles: Localized<Article[]> = {
             "取引先と早めに話し合う：電子インボイスへの移行は、自社と取引先の双方の準備が整って初めて機能します。",
           ],
         },
-        { type: "h2", text: "法令対応を業務改善につなげる" },
+        { type: "h2", id: "turning-a-compliance-project-into-an-improvement", text: "法令対応を業務改善につなげる" },
         {
           type: "p",
           text: "単なる法令対応として捉えれば、電子インボイスはコストにすぎません。しかし業務プロセスを見直す機会と捉えれば、大きなチャンスになります。構造化データによって手入力が不要になり、発注書や支払との照合が速くなり、消費税・VATの照合作業も自動化しやすくなります。義務化を機に、受注から入金、購買から支払までのプロセスを整理した企業の多くは、処理コストの削減や支払遅延をめぐるトラブルの減少によって投資を回収しています。",
@@ -450,7 +450,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "一元的なアプローチも効果的です。期限が来るたびに国ごとに個別対応するのではなく、複数の形式に対応できる一つのプラットフォームや連携基盤を選ぶ企業グループが増えています。取引するベンダーの数を減らしてデータの一貫性を保てるうえ、次の義務化への対応も、新規プロジェクトではなく設定変更で済むようになります。",
         },
-        { type: "h2", text: "今すぐ始め、柔軟に備える" },
+        { type: "h2", id: "start-now-stay-flexible", text: "今すぐ始め、柔軟に備える" },
         {
           type: "p",
           text: "電子インボイスをめぐる制度は、今後も何年にもわたって変化を続けるでしょう。最良の備えは、自社の請求書の流れを明確に把握し、信頼できるマスタデータを整え、要件の変化に対応できるシステム構成を持つことです。当社のコンサルタントと開発者は、対応状況の評価からサービス事業者の選定、既存システムへの組み込みまでを一貫して支援し、新たな義務化が危機ではなく通常業務の一部となるようお手伝いします。",
@@ -479,7 +479,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "最も慎重に守っているデータは何かと企業に尋ねると、たいていは顧客情報や知的財産という答えが返ってきます。税務データやロイヤルティデータが真っ先に挙がることは、ほとんどありません。しかし、これらのデータからは、利益率、価格戦略、グループ内の取引構造、ライセンス条件、さらには取引先や権利者が誰なのかまで、ほぼすべてが読み取れます。悪意のある者の手に渡れば、競合他社にとっても、詐欺グループや恐喝を企てる攻撃者にとっても、大きな価値を持つ情報です。",
         },
-        { type: "h2", text: "なぜこれらのデータは狙われやすいのか" },
+        { type: "h2", id: "why-this-data-is-especially-exposed", text: "なぜこれらのデータは狙われやすいのか" },
         {
           type: "p",
           text: "税務やロイヤルティに関する情報は、ほかの機密データよりも広い範囲を行き来します。ERP、スプレッドシート、税務エンジン、外部の税理士やアドバイザー、監査人、ライセンス先、税務当局のポータルの間を移動し、受け渡しのたびにコピーが生まれます。そして、そのコピーの一つひとつが漏えいの原因になり得ます。ロイヤルティ計算には、さらに別のリスクがあります。ライセンシーの売上データ、契約条件、支払先の口座情報が一か所に集まることが多く、攻撃者はまさにこうした組み合わせを狙っているのです。",
@@ -488,7 +488,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "一方で、経理・税務チームは常に期限に追われています。申告期限が明日に迫っていれば、パスワード付きのスプレッドシートをメールで送るのもやむを得ないと思えてしまうかもしれません。だからこそ、セキュリティ対策は現場で無理なく実践できるものでなければ、いずれ形骸化してしまいます。",
         },
-        { type: "h2", text: "特に重要な五つの対策" },
+        { type: "h2", id: "five-controls-that-matter-most", text: "特に重要な五つの対策" },
         {
           type: "ul",
           items: [
@@ -499,7 +499,7 @@ export const articles: Localized<Article[]> = {
             "記録と監視を行う：誰が機密データを閲覧、変更、エクスポートしたかを記録し、連休直前の大量ダウンロードなど、通常と異なる動きを検知したらアラートを出します。",
           ],
         },
-        { type: "h2", text: "取引先のリスクも見落とさない" },
+        { type: "h2", id: "do-not-forget-your-partners", text: "取引先のリスクも見落とさない" },
         {
           type: "p",
           text: "多くのインシデントは、社内ではなく、管理体制の弱いサービス事業者や給与計算の委託先、ライセンスパートナーから始まります。税務データやロイヤルティデータを共有する前に、相手がどのようにデータを保護しているのか、どこに保存しているのか、誰がアクセスできるのかを確認しましょう。契約にはセキュリティ要件と情報漏えい時の通知義務を盛り込み、定期的なやり取りにはメールの添付ファイルではなく、安全なポータルを使うことをおすすめします。",
@@ -508,12 +508,12 @@ export const articles: Localized<Article[]> = {
           type: "quote",
           text: "税務データのセキュリティは、一つの製品を導入すれば実現できるものではありません。安全なやり方が最も簡単なやり方にもなる、そうした習慣の積み重ねです。",
         },
-        { type: "h2", text: "万一の事態に備える" },
+        { type: "h2", id: "prepare-for-the-day-something-goes-wrong", text: "万一の事態に備える" },
         {
           type: "p",
           text: "十分な対策を講じている組織でも、インシデントは起こり得ます。差が出るのは、対応の速さです。経理・税務データに関するインシデント対応計画では、誰が意思決定を行うのか、誰が税務当局や監督官庁、取引先に連絡するのか、主要なシステムが使えない場合にどのように申告を続けるのかを定めておきます。税務部門の管理職のメールアカウントが乗っ取られた場合や、ライセンサーの振込先口座が不正に変更された場合など、現実的なシナリオを使って、少なくとも年に一度は訓練を行いましょう。",
         },
-        { type: "h2", text: "まず何から始めるか" },
+        { type: "h2", id: "where-to-begin", text: "まず何から始めるか" },
         {
           type: "p",
           text: "対策の多さに圧倒されるようであれば、まずは簡単な評価から始めてください。最も機密性の高い税務・ロイヤルティデータの流れを洗い出し、現時点で誰がアクセスできるかを確認して、最も明らかな穴からふさいでいきます。多くの場合、それは過剰なアクセス権、多要素認証の未導入、管理されていないメールでのやり取りです。これらは大きな費用をかけずに実施でき、すぐにリスクを下げられます。当社のセキュリティ専門家は、税務プロセスの知識と技術的な専門性を兼ね備えており、申告スケジュールの妨げにならない形でデータを守る対策をご提案します。",
@@ -548,7 +548,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "人工智能不会让纳税义务消失，但它正在改变履行这些义务所需投入的精力。过去两年，我们看到各种规模的客户从谨慎试水，走向在日常流程中实际使用AI工具。以下是我们在这一过程中的观察与体会。",
         },
-        { type: "h2", text: "AI已经在哪些环节发挥作用" },
+        { type: "h2", id: "where-ai-already-makes-a-difference", text: "AI已经在哪些环节发挥作用" },
         {
           type: "p",
           text: "AI在税务领域最有价值的应用，往往并不是最引人注目的那些，而是数量大、重复性强的工作：人工处理既慢又容易出错，机器给出的结果却很容易核对。",
@@ -567,7 +567,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "每一项单独来看都能节省数小时的工作量；组合起来，更能改变合规工作的节奏：从每月集中突击，转变为以自动化为主、由人工复核例外情况的持续性流程。",
         },
-        { type: "h2", text: "AI无法取代什么" },
+        { type: "h2", id: "what-ai-does-not-replace", text: "AI无法取代什么" },
         {
           type: "p",
           text: "税务始终是一个需要专业解读、也需要有人承担责任的领域。模型可以告诉你，某笔交易与过去按零税率处理的交易相似，却无法为你申报时采用的税务处理承担责任。法规会变化，事实往往并不完整，而税务机关一定会追问：这个决定是谁做的，依据是什么？",
@@ -580,7 +580,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "因此，我们设计的每一个AI工作流程都保留了人工审核环节。置信度高、风险低的建议可以批量确认；不确定或金额重大的事项，则连同证据一并转交审核人员。每一条建议、每一次批准和修改都有记录，审计线索因此比纯人工流程更加完整，而不是更加薄弱。",
         },
-        { type: "h2", text: "如何在可控的前提下起步" },
+        { type: "h2", id: "how-to-get-started-without-losing-control", text: "如何在可控的前提下起步" },
         {
           type: "p",
           text: "成长型企业无需启动大规模的转型项目，也能从AI中获益。根据我们的经验，几个务实的步骤，往往决定了AI最终是成为得力工具，还是沦为一场昂贵的试验。",
@@ -599,7 +599,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "第一个流程稳定运行后，数据、管控和复核机制这些基础，就可以延伸到纳税申报、对账以及其他国家和地区的报告工作中。",
         },
-        { type: "h2", text: "结语" },
+        { type: "h2", id: "the-bottom-line", text: "结语" },
         {
           type: "p",
           text: "正如上一代人见证了会计软件的普及，AI正在成为税务合规的标准工具。审慎引入AI的企业，能够更快、更准确地完成申报，并留存更完善的记录；财务团队也能把更多时间投入到规划工作中，而不是埋头录入数据。技术已经成熟，真正的功夫在于规范的数据、清晰的职责分工和合理的内部控制。如果您希望探讨AI能在贵公司的合规流程中发挥哪些作用，欢迎与我们的税务和技术团队联系。",
@@ -628,12 +628,12 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "几十年来，发票不过是卖方寄给买方的一份单据。如今，它越来越多地成为税务机关希望掌握的数据记录，有时甚至先于客户送达税务机关。电子发票的强制要求正在迅速推广。对于开展跨境业务的企业而言，问题已不再是会不会受到影响，而是何时受到影响、涉及多少个国家。",
         },
-        { type: "h2", text: "各国为何纷纷推行电子发票" },
+        { type: "h2", id: "why-governments-are-moving-to-e-invoicing", text: "各国为何纷纷推行电子发票" },
         {
           type: "p",
           text: "最主要的原因是增值税缺口，即应征税款与实际征收税款之间的差额。结构化的电子发票与实时或准实时申报相结合，能让税务机关更准确地掌握交易情况，大大提高欺诈的难度。对企业而言，电子发票也意味着更快的处理速度、更少的争议，以及未来有望实现的申报表预填。",
         },
-        { type: "h2", text: "瞬息万变的全球格局" },
+        { type: "h2", id: "a-fast-moving-landscape", text: "瞬息万变的全球格局" },
         {
           type: "p",
           text: "各国的具体要求不尽相同，这正是准备工作的难点所在。以下几个例子足以说明差异之大：",
@@ -652,7 +652,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "各国在数据格式、传输渠道、归档要求和处罚规定上各有差异。有的国家采用政府统一平台，有的依托经认证的服务商网络，许多国家则支持Peppol。实施日期也可能调整，不少强制要求已至少推迟过一次，因此计划中必须留有调整余地。",
         },
-        { type: "h2", text: "财务团队应做好哪些准备" },
+        { type: "h2", id: "what-finance-teams-should-prepare", text: "财务团队应做好哪些准备" },
         {
           type: "p",
           text: "无论贵公司所涉国家的具体时间表如何，准备工作的思路大体相同。我们建议至少在第一项适用的强制要求生效前十二个月启动。",
@@ -668,7 +668,7 @@ export const articles: Localized<Article[]> = {
             "尽早与客户和供应商沟通：只有双方都准备就绪，转换才能顺利完成。",
           ],
         },
-        { type: "h2", text: "让合规项目成为改进契机" },
+        { type: "h2", id: "turning-a-compliance-project-into-an-improvement", text: "让合规项目成为改进契机" },
         {
           type: "p",
           text: "如果仅仅把电子发票视为法定义务，它只是一项成本；如果把它当作流程再造的机会，它就能带来实实在在的价值。结构化数据免去了手工录入，加快了与采购订单和付款的匹配，也让增值税对账更容易实现自动化。借强制推行的契机梳理订单到收款、采购到付款流程的企业，往往能通过降低处理成本、减少逾期付款纠纷收回投入。",
@@ -681,7 +681,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "统一的整体方案同样值得考虑。越来越多的企业集团不再等到各国截止日期临近时逐一应对，而是选择一个能够支持多种格式的平台或集成层。这样既能减少供应商数量、保持数据一致，也能让下一项强制要求的落地变成一次配置调整，而不是一个全新的项目。",
         },
-        { type: "h2", text: "即刻行动，保持灵活" },
+        { type: "h2", id: "start-now-stay-flexible", text: "即刻行动，保持灵活" },
         {
           type: "p",
           text: "未来数年，电子发票相关制度仍将不断演进。最好的准备是：清楚掌握自身的发票流转，维护可靠的主数据，并构建能够随需求变化而灵活调整的系统架构。我们的顾问和开发团队可协助财务团队评估准备情况、甄选服务商，并将电子发票功能集成到现有系统中，让每一项新的强制要求都成为常规工作，而不是一场危机。",
@@ -710,7 +710,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "问一家企业最严密保护的是哪些数据，答案通常是客户信息或知识产权，税务和特许权使用费数据却很少排在前列。然而，这些数据几乎能揭示一切：利润率、定价策略、关联交易架构、许可条款，以及合作伙伴和权利人的身份。一旦落入不法之徒手中，无论对竞争对手、诈骗分子还是勒索团伙，都具有相当高的价值。",
         },
-        { type: "h2", text: "为什么这类数据尤其容易暴露" },
+        { type: "h2", id: "why-this-data-is-especially-exposed", text: "为什么这类数据尤其容易暴露" },
         {
           type: "p",
           text: "与大多数敏感数据相比，税务和特许权使用费信息的流转范围更广。它们在ERP系统、电子表格、税务引擎、外部顾问、审计师、被许可方和税务机关门户之间传递，每一次交接都会产生一份副本，而每一份副本都可能成为泄露源头。特许权使用费的计算又增加了一层风险：它通常需要把被许可方的销售数据、合同条款和收款银行账户信息汇集在一起，而这恰恰是攻击者刻意寻找的组合。",
@@ -719,7 +719,7 @@ export const articles: Localized<Article[]> = {
           type: "p",
           text: "与此同时，财务团队始终面临截止日期的压力。申报明天就要到期时，用电子邮件发送一份设了密码的电子表格，似乎是情有可原的捷径。因此，安全措施必须切实可行，否则迟早会被绕过。",
         },
-        { type: "h2", text: "最关键的五项控制措施" },
+        { type: "h2", id: "five-controls-that-matter-most", text: "最关键的五项控制措施" },
         {
           type: "ul",
           items: [
@@ -730,7 +730,7 @@ export const articles: Localized<Article[]> = {
             "记录与监控：记录谁查看、修改或导出了敏感数据，并对异常行为发出告警，例如长假前夕的大批量下载。",
           ],
         },
-        { type: "h2", text: "不要忽视合作方" },
+        { type: "h2", id: "do-not-forget-your-partners", text: "不要忽视合作方" },
         {
           type: "p",
           text: "许多安全事件根本不是从企业内部开始的，而是源自控制薄弱的服务商、薪酬外包机构或许可合作伙伴。在共享税务或特许权使用费数据之前，应先了解对方如何保护数据、数据存放在哪里、谁有权访问。在合同中明确安全要求和数据泄露通知义务；对于定期的数据交换，优先使用安全门户，而不是电子邮件附件。",
@@ -739,12 +739,12 @@ export const articles: Localized<Article[]> = {
           type: "quote",
           text: "税务数据安全不是靠某一款产品就能实现的，而是一系列习惯的养成：让安全的工作方式同时成为最便捷的方式。",
         },
-        { type: "h2", text: "为万一做好准备" },
+        { type: "h2", id: "prepare-for-the-day-something-goes-wrong", text: "为万一做好准备" },
         {
           type: "p",
           text: "即使防护完善的组织，也可能遭遇安全事件，区别在于响应速度。针对财务数据的事件响应预案，应明确由谁决策，由谁通知税务机关、监管机构和合作伙伴，以及关键系统不可用时如何继续完成申报。每年至少用贴近实际的场景演练一次，例如某位税务高管的邮箱账户被盗用，或许可方的收款账户信息遭到恶意篡改。",
         },
-        { type: "h2", text: "从哪里着手" },
+        { type: "h2", id: "where-to-begin", text: "从哪里着手" },
         {
           type: "p",
           text: "如果觉得要做的事情太多，不妨先从一次简短的评估开始：梳理最敏感的税务和特许权使用费数据的流转路径，核查目前有哪些人可以访问，并优先堵住最明显的漏洞，通常是权限过大、未启用多因素认证，以及缺乏管控的邮件往来。这些措施成本不高，却能立即降低风险。我们的安全专家既熟悉税务流程，又具备扎实的技术功底，所提出的控制措施能够在保护数据的同时，不打乱您的申报日程。",

@@ -10,6 +10,17 @@ const EXAMPLE_QUESTIONS: readonly [ServiceSlug, number][] = [
   ["security-services", 0], // protecting taxpayer data
 ];
 
+/** The product shot's answer: the first paragraph of the knowledge-base answer, plain text, cut at a sentence. */
+function answerOpening(markdown: string, max: number): string {
+  const first = markdown.split(/\n\s*\n/)[0]!.replace(/\*\*/g, "").replace(/\s+/g, " ").trim();
+  if (first.length <= max) return first;
+  const cut = first.slice(0, max);
+  const end = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf("。"));
+  return end > max / 3 ? cut.slice(0, end + 1) : `${cut.replace(/[\s,、，]+\S*$/, "")}…`;
+}
+
+const showcaseEntry = (lang: Lang) => KNOWLEDGE_BASE["tax-consultation"][0]![lang];
+
 const exampleQuestions = (lang: Lang): HomeContent["questions"]["items"] =>
   EXAMPLE_QUESTIONS.map(([slug, index]) => ({
     slug,
@@ -28,6 +39,18 @@ export const home: Localized<HomeContent> = {
       subtitle:
         "{siteName} brings tax consultants and software engineers together to help businesses, from small firms to global enterprises, stay compliant, secure and efficient.",
       cta: "Get Started",
+      signupPrompt: "New here? Create an account and try the assistant with free credits.",
+      consult: "Book a consultation",
+      ask: "Ask the assistant",
+      showcase: {
+        label: "Tax assistant",
+        question: showcaseEntry("en").question,
+        answer: answerOpening(showcaseEntry("en").answer, 260),
+        sourcesLabel: "Sources",
+        source: "Tax Consultation · {siteName}",
+        cost: "1 credit",
+        reviewed: "Every answer cites the firm's published guidance",
+      },
     },
     intro: {
       title: "Where tax knowledge meets technology",
@@ -87,6 +110,18 @@ export const home: Localized<HomeContent> = {
       subtitle:
         "{siteName}では、税務コンサルタントとソフトウェアエンジニアが一つのチームとなり、中小企業からグローバル企業まで、正確で安全かつ効率的な税務対応を支援します。",
       cta: "今すぐ始める",
+      signupPrompt: "はじめての方は、アカウントを作成して無料クレジットでアシスタントをお試しください。",
+      consult: "相談を予約する",
+      ask: "アシスタントに質問する",
+      showcase: {
+        label: "税務アシスタント",
+        question: showcaseEntry("ja").question,
+        answer: answerOpening(showcaseEntry("ja").answer, 110),
+        sourcesLabel: "出典",
+        source: "税務コンサルティング · {siteName}",
+        cost: "1 クレジット",
+        reviewed: "すべての回答に、当社が公開している資料の出典を示します",
+      },
     },
     intro: {
       title: "税務の知見とテクノロジーが出会う場所",
@@ -144,6 +179,18 @@ export const home: Localized<HomeContent> = {
       subtitle:
         "{siteName}汇聚税务顾问与软件工程师，助力从小微企业到跨国集团的各类企业实现准确、安全、高效的税务合规。",
       cta: "立即开始",
+      signupPrompt: "初次访问？创建账户，即可使用免费积分体验 AI 助手。",
+      consult: "预约咨询",
+      ask: "向 AI 助手提问",
+      showcase: {
+        label: "税务助手",
+        question: showcaseEntry("zh").question,
+        answer: answerOpening(showcaseEntry("zh").answer, 100),
+        sourcesLabel: "出处",
+        source: "税务咨询 · {siteName}",
+        cost: "1 积分",
+        reviewed: "每条回答均注明所依据的本所公开资料",
+      },
     },
     intro: {
       title: "税务专业与技术能力的深度融合",

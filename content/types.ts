@@ -13,6 +13,8 @@ export interface Seo {
 }
 
 export interface TextSection {
+  /** The section's anchor on its page (the same in every language), cited by the assistant. */
+  id: string;
   title: string;
   content: string[];
 }
@@ -33,7 +35,27 @@ export type { ServiceSlug };
 
 export interface HomeContent {
   seo: Seo;
-  hero: { title: string; subtitle: string; cta: string };
+  hero: {
+    title: string;
+    subtitle: string;
+    /** The spec's sign-up link ("Get Started"), kept as a quieter line under the two calls to action. */
+    cta: string;
+    signupPrompt: string;
+    /** Primary call to action: the contact page with the consultation service preselected. */
+    consult: string;
+    /** Secondary: the assistant on the Tax Consultation page. */
+    ask: string;
+    /** The composed product shot beside the text: a real question and the start of its answer. */
+    showcase: {
+      label: string;
+      question: string;
+      answer: string;
+      sourcesLabel: string;
+      source: string;
+      cost: string;
+      reviewed: string;
+    };
+  };
   intro: { title: string; paragraphs: string[] };
   services: {
     title: string;
@@ -85,7 +107,8 @@ export interface ServicesIndexContent {
 
 export type ArticleBlock =
   | { type: "p"; text: string }
-  | { type: "h2"; text: string }
+  /** `id` is the heading's anchor (the same in every language), cited by the assistant. */
+  | { type: "h2"; id: string; text: string }
   | { type: "ul"; items: string[] }
   | { type: "quote"; text: string };
 

@@ -3,11 +3,10 @@
 import { openDatabase, type Database, type Db } from "~/db/client.server";
 import { siteKnowledgeIndex, type KnowledgeIndex } from "./ai/knowledge-index.server";
 import { createAiProvider, type AiProvider } from "./ai/provider.server";
-import type { Env } from "./env.server";
+import { envContentVars, type Env } from "./env.server";
 import { listenOrigin, siteUrlOrigin } from "./http/origin.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail.server";
-import { envContentVars } from "~/app/page-helpers/page-loader.server";
 import type { PaymentProvider } from "./payments/provider";
 import { createPaymentProvider } from "./payments/providers.server";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
@@ -46,9 +45,16 @@ export interface AppContextOverrides {
 
 export async function createAppContext(env: Env, overrides: AppContextOverrides = {}): Promise<AppContext> {
   const logger = overrides.logger ?? createLogger(env.LOG_LEVEL);
-  const database =
-    overrides.database ??
-    (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE }));
+  const opening = overrides.database
+    ? Promise.resolve(overrides.database)
+    : openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
+  // The knowledge index is main-thread CPU (about a second); PGlite spends its start-up mostly
+  // compiling WebAssembly off the main thread. Building the index once the opening is under way
+  // overlaps the two (docs/performance.md, "Start-up").
+  opening.catch(() => {}); // awaited below; not "unhandled" while the index is being built
+  await new Promise((resolve) => setImmediate(resolve));
+  const knowledge = siteKnowledgeIndex(envContentVars(env));
+  const database = await opening;
   const db = database.db;
   return {
     env,
@@ -58,7 +64,7 @@ export async function createAppContext(env: Env, overrides: AppContextOverrides 
     mailer: overrides.mailer ?? createMailer(env, logger),
     rateLimiter: createRateLimiter(db, { enabled: env.RATE_LIMITS }),
     ai: overrides.ai ?? createAiProvider(env, logger),
-    knowledge: siteKnowledgeIndex(envContentVars(env)),
+    knowledge,
     payments: overrides.payments ?? createPaymentProvider(env),
     site: env.SITE_URL
       ? { origin: siteUrlOrigin(env.SITE_URL), configured: true }

@@ -63,14 +63,7 @@ export async function submitContact(
     logger.info({ ip: context.ip }, "contact form: honeypot filled, message rejected");
     throw new ApiError(400, "spam_rejected", CONTACT_TEXT.spam);
   }
-  // consume() rather than enforce(): the error must be this module graph's ApiError, because the
-  // page action (Vite bundle) and the shared services (server bundle) each carry their own copy.
-  const limit = await rateLimiter.consume(CONTACT_RATE_RULE, context.ip);
-  if (!limit.allowed) {
-    throw new ApiError(429, "rate_limited", CONTACT_TEXT.rateLimited, { retryAfter: limit.retryAfterSeconds }, {
-      "Retry-After": String(limit.retryAfterSeconds),
-    });
-  }
+  await rateLimiter.enforce(CONTACT_RATE_RULE, context.ip, CONTACT_TEXT.rateLimited);
 
   const [row] = await db
     .insert(contactMessages)

@@ -16,20 +16,24 @@ export interface DashboardStats {
   totalIncome: number;
   /** Sign-ups in the current calendar month (UTC). */
   usersThisMonth: number;
-  /** Sign-ups per month of the current year (UTC), January first: always 12 numbers. */
+  /** Sign-ups per month (UTC) of the twelve months ending with the current one, oldest first: always 12 numbers. */
   monthly: number[];
+  /** The month of each `monthly` entry as "YYYY-MM" (the last one is the current month). */
+  months: string[];
 }
 
 const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
 
 export async function getDashboardStats(db: Db, now: Date = new Date()): Promise<DashboardStats> {
   const year = now.getUTCFullYear();
+  // The window starts eleven months back (Date.UTC carries a negative month into the previous year).
+  const first = now.getUTCMonth() - 11;
   // Twelve range counts on users_created_at_idx (index-only scans that read just that month's
   // entries): cheaper than grouping every sign-up of the year by an expression.
   const months: Record<string, SQL<number>> = Object.fromEntries(
     Array.from({ length: 12 }, (_, m) => [
       `m${m}`,
-      sql<number>`(select count(*) from ${users} where ${and(gte(users.createdAt, monthStart(year, m)), lt(users.createdAt, monthStart(year, m + 1)))})`.mapWith(
+      sql<number>`(select count(*) from ${users} where ${and(gte(users.createdAt, monthStart(year, first + m)), lt(users.createdAt, monthStart(year, first + m + 1)))})`.mapWith(
         Number,
       ),
     ]),
@@ -60,7 +64,8 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
     totalSubscriptions: Number(usersRow?.subscribers ?? 0),
     totalTransactions: Number(paymentsRow?.transactions ?? 0),
     totalIncome: Math.round(Number(paymentsRow?.cents ?? 0)) / 100,
-    usersThisMonth: monthly[now.getUTCMonth()] ?? 0,
+    usersThisMonth: monthly[11] ?? 0,
     monthly,
+    months: Array.from({ length: 12 }, (_, m) => monthStart(year, first + m).toISOString().slice(0, 7)),
   };
 }

@@ -1,19 +1,19 @@
-// After the React Router build: bundle server/ (and the domain modules it imports) into
-// build/server.js with packages external, and precompress the client assets (brotli and gzip).
+// After the React Router build (whose server build, build/server/index.js, holds the HTTP server
+// too: vite.config.ts): compile the start file build/server.js, precompress the client assets
+// (brotli and gzip), and record which sources the build was made from (scripts/build-stamp.mjs).
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import { writeBuildStamp } from "./build-stamp.mjs";
 
 await build({
-  entryPoints: ["server/index.ts"],
+  entryPoints: ["server/start.ts"],
   outfile: "build/server.js",
-  bundle: true,
+  bundle: false,
   platform: "node",
   format: "esm",
   target: "node20",
-  packages: "external",
-  sourcemap: true,
   logLevel: "warning",
 });
 
@@ -26,3 +26,5 @@ for (const name of readdirSync(assets)) {
   writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
   writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
 }
+
+writeBuildStamp();

@@ -26,6 +26,7 @@ import { userRouter } from "./api/v1/user";
 import { userListRouter } from "./api/v1/user-list";
 import { clientIp, requestLang } from "./http";
 import { SHUTTING_DOWN } from "./lifecycle";
+import { createFastPath, type FastPath } from "./page-fast-path";
 import { createPageHandler, type PageHandler } from "./pages";
 import { reduceAbsoluteTarget, requestEdge } from "./request-edge";
 import { buildCsp } from "./security-headers";
@@ -42,6 +43,10 @@ export interface CreateAppOptions {
     cache: boolean;
     /** Page cache bounds (server/pages.ts defaults otherwise). */
     cacheLimits?: { entries?: number; bytes?: number };
+    /** Cached pages answered before Express (server/page-fast-path.ts); on unless false. */
+    fastPath?: boolean;
+    /** Where compressed page bodies are kept across restarts (server/pages.ts). */
+    compressedDir?: string;
   };
   /** Extra middleware before the pages (Vite's dev middleware). */
   beforePages?: RequestHandler[];
@@ -50,6 +55,7 @@ export interface CreateAppOptions {
 export interface AppHandle {
   app: Express;
   pageHandler?: PageHandler;
+  fastPath?: FastPath;
 }
 
 const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
@@ -96,9 +102,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function createApp({ appContext, pages, beforePages = [] }: CreateAppOptions): AppHandle {
   const { env, logger } = appContext;
   const app = express();
+  let pageHandler: PageHandler | undefined;
+  let fastPath: FastPath | undefined;
   const handle = (app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void }).handle.bind(app);
   (app as unknown as { handle: typeof handle }).handle = (req, res, next) => {
     reduceAbsoluteTarget(req);
+    if (fastPath?.(req, res)) return;
     handle(req, res, next);
   };
   app.locals.appContext = appContext;
@@ -227,7 +236,6 @@ export function createApp({ appContext, pages, beforePages = [] }: CreateAppOpti
 
   for (const middleware of beforePages) app.use(middleware);
 
-  let pageHandler: PageHandler | undefined;
   if (pages) {
     pageHandler = createPageHandler({
       build: pages.build,
@@ -238,9 +246,13 @@ export function createApp({ appContext, pages, beforePages = [] }: CreateAppOpti
       maxEntries: pages.cacheLimits?.entries,
       maxBytes: pages.cacheLimits?.bytes,
       clientDir,
+      compressedDir: pages.compressedDir,
       getLoadContext: (req) => ({ appContext, clientIp: clientIp(req) }),
     });
     app.all("/{*splat}", pageHandler);
+    if (pages.cache && pages.fastPath !== false) {
+      fastPath = createFastPath({ pages: () => pageHandler, trustProxy: app.get("trust proxy fn"), logger });
+    }
   }
 
   app.use(((error, req, res, _next) => {
@@ -249,5 +261,5 @@ export function createApp({ appContext, pages, beforePages = [] }: CreateAppOpti
     res.status(500).type("text/plain").send("Internal Error Occurred. Try Again Later.");
   }) satisfies ErrorRequestHandler);
 
-  return { app, pageHandler };
+  return { app, pageHandler, fastPath };
 }

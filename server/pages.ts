@@ -7,6 +7,7 @@
 // middleware while the cache entry is compressed at the highest levels in the background.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { mkdir, readFile as readFileAsync, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
@@ -14,12 +15,13 @@ import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObject, type ServerBuild } from "react-router";
 import { DEFAULT_LANG, LANGS } from "~/lib/i18n/languages";
+import { splitLangPath } from "~/lib/i18n/paths";
 import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { deferHydration } from "./deferred-hydration";
 import { refuse } from "./request-edge";
 import { buildCsp, inlineScriptHashes } from "./security-headers";
 
-interface CachedPage {
+export interface CachedPage {
   status: number;
   headers: [string, string][];
   etag: string;
@@ -27,6 +29,49 @@ interface CachedPage {
   /** Filled in the background; until then the raw body goes through the compression middleware. */
   gzip?: Buffer;
   br?: Buffer;
+  /**
+   * Complete answers as the middleware chain sent them for a hit, one per variant of the request
+   * (server/page-fast-path.ts): the fast path replays them without walking the chain.
+   */
+  answers: Map<string, RecordedAnswer>;
+  /** negotiatesLanguage() of the page's path, worked out once by the fast path. */
+  negotiated?: boolean;
+}
+
+/** Status, header lines (name, value, name, value, ...) and body of an answer, as sent. */
+export interface RecordedAnswer {
+  status: number;
+  headers: string[];
+  body: Buffer | null;
+}
+
+/** What of a request decides the answer to a cache hit, besides the page (server/page-fast-path.ts). */
+export interface AnswerVariant {
+  method: string;
+  /**
+   * The precompressed body chosen, else the Accept-Encoding header itself: a client that accepts
+   * only what the compression middleware makes on the fly (deflate) gets another answer than one
+   * that sent no header.
+   */
+  encoding: "br" | "gzip" | `other:${string}` | "none";
+  notModified: boolean;
+  /** The unprefixed URL went through language negotiation (it adds Vary: Cookie, Accept-Language). */
+  negotiated: boolean;
+  secure: boolean;
+}
+
+/** Answers kept per page at most (each distinct unusual Accept-Encoding is a variant). */
+export const MAX_ANSWERS_PER_PAGE = 32;
+
+export const encodingVariant = (chosen: "br" | "gzip" | null, acceptEncoding: string | undefined): AnswerVariant["encoding"] =>
+  chosen ?? (acceptEncoding ? `other:${acceptEncoding}` : "none");
+
+export const variantKey = (v: AnswerVariant): string =>
+  `${v.method}|${v.encoding}|${v.notModified ? 304 : 200}|${v.negotiated ? "n" : "-"}|${v.secure ? "s" : "-"}`;
+
+/** Whether server/app.ts's language negotiation runs for this GET/HEAD path (keep the two in step). */
+export function negotiatesLanguage(pathname: string): boolean {
+  return path.extname(pathname) === "" && pathname !== "/__manifest" && !splitLangPath(pathname).prefixed;
 }
 
 const gzipAsync = promisify(gzip);
@@ -47,6 +92,11 @@ export interface PageHandlerOptions {
   maxBytes?: number;
   /** Page renders in flight at once; the others wait their turn (a flood of misses queues here). */
   maxRenders?: number;
+  /**
+   * Folder for the compressed bodies, by content hash, so a restart of the same build serves them
+   * without compressing again (unset: compressed in memory only).
+   */
+  compressedDir?: string;
 }
 
 /** The catch-all route (app/routes.ts): its page is the same for every unknown path of a language. */
@@ -76,6 +126,8 @@ function routeTree(build: ServerBuild): RouteObject[] {
 
 export interface PageHandler {
   (req: Request, res: Response, next: NextFunction): Promise<void>;
+  /** The cached page of an exact path (marked recently used), if any (server/page-fast-path.ts). */
+  peek(key: string): CachedPage | undefined;
   cacheSize(): number;
   cacheBytes(): number;
   clearCache(): void;
@@ -105,7 +157,7 @@ function toFetchRequest(req: Request, res: Response, url: string): globalThis.Re
  * If-None-Match names this page in any of its encodings (the client's stored copy may be the br one
  * while this request would get gzip): the content is unchanged, so its copy is still good.
  */
-function revalidates(ifNoneMatch: string | undefined, etag: string): boolean {
+export function revalidates(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "").replace(/-(br|gzip)"$/, '"') === etag);
 }
@@ -118,15 +170,53 @@ function chooseEncoding(req: Request, page: CachedPage): "br" | "gzip" | null {
   return chosen === "br" || chosen === "gzip" ? chosen : null;
 }
 
+/**
+ * Keeps the answer to a hit as it leaves (after every middleware had its say, compression
+ * included), unless the body was transformed on the way (a page not yet compressed in the
+ * background): then nothing is kept and the next hit of that variant walks the chain again.
+ */
+function recordAnswer(res: Response, page: CachedPage, key: string, encoding: "br" | "gzip" | null, body: Buffer | null): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    const result = (writeHead as (...a: unknown[]) => Response).apply(this, args);
+    const sentEncoding = res.getHeader("content-encoding");
+    const intact = res.statusCode === 304 || (sentEncoding === (encoding ?? undefined) && res.getHeader("content-length") !== undefined);
+    if (intact && !page.answers.has(key) && page.answers.size < MAX_ANSWERS_PER_PAGE) {
+      const headers: string[] = [];
+      for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
+        // Date is Node's; Connection is set per request while the server drains (server/lifecycle.ts).
+        const lower = name.toLowerCase();
+        if (lower === "date" || lower === "connection") continue;
+        const value = res.getHeader(name);
+        for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
+      }
+      page.answers.set(key, { status: res.statusCode, headers, body });
+    }
+    return result;
+  } as Response["writeHead"];
+}
+
 function sendCached(req: Request, res: Response, page: CachedPage, state: "hit" | "miss" = "hit"): void {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   const encoding = chooseEncoding(req, page);
+  const notModified = revalidates(req.headers["if-none-match"], page.etag);
+  const variant = variantKey({
+    method: req.method,
+    encoding: encodingVariant(encoding, req.headers["accept-encoding"]),
+    notModified,
+    negotiated: negotiatesLanguage(req.path),
+    secure: req.secure,
+  });
+  // Only exact-path entries are replayed (not the shared not-found page, nor a URL with a query).
+  const replayable =
+    state === "hit" && !page.answers.has(variant) && page.answers.size < MAX_ANSWERS_PER_PAGE && req.originalUrl === req.path;
   // One ETag per representation: a shared cache must not hand brotli bytes to a gzip-only client.
   const etag = encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
   res.setHeader("ETag", etag);
   res.append("Vary", "Accept-Encoding");
   res.setHeader("X-Page-Cache", state);
-  if (revalidates(req.headers["if-none-match"], page.etag)) {
+  if (notModified) {
+    if (replayable) recordAnswer(res, page, variant, encoding, null);
     res.status(304).end();
     return;
   }
@@ -141,6 +231,7 @@ function sendCached(req: Request, res: Response, page: CachedPage, state: "hit" 
   // Without a precompressed body the compression middleware (server/app.ts) streams one (and drops this).
   res.setHeader("Content-Length", String(body.length));
   res.status(page.status);
+  if (replayable) recordAnswer(res, page, variant, encoding, req.method === "HEAD" ? null : body);
   if (req.method === "HEAD") res.end();
   else res.end(body);
 }
@@ -169,16 +260,49 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     bytes += sizeOf(page);
     evict();
   };
+  // The bodies of one page are named by its content hash: a file is either this page's or absent.
+  const compressedFile = (page: CachedPage, encoding: "gz" | "br") =>
+    options.compressedDir ? path.join(options.compressedDir, `${page.etag.slice(1, -1)}.html.${encoding}`) : null;
+  const readCompressed = async (page: CachedPage): Promise<[Buffer, Buffer] | null> => {
+    const gzFile = compressedFile(page, "gz");
+    const brFile = compressedFile(page, "br");
+    if (!gzFile || !brFile) return null;
+    try {
+      return await Promise.all([readFileAsync(gzFile), readFileAsync(brFile)]);
+    } catch {
+      return null;
+    }
+  };
+  const compress = async (page: CachedPage): Promise<[Buffer, Buffer]> => {
+    const result = await Promise.all([
+      gzipAsync(page.raw, { level: 9 }),
+      brotliAsync(page.raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    ]);
+    const gzFile = compressedFile(page, "gz");
+    const brFile = compressedFile(page, "br");
+    if (gzFile && brFile) {
+      // Best effort (a read-only disk only costs the next start its compression); written under a
+      // temporary name and renamed, so a reader never sees half a file.
+      try {
+        await mkdir(path.dirname(gzFile), { recursive: true });
+        for (const [file, data] of [[gzFile, result[0]], [brFile, result[1]]] as const) {
+          const temporary = `${file}.${process.pid}.tmp`;
+          await writeFile(temporary, data);
+          await rename(temporary, file);
+        }
+      } catch {
+        // Served from memory all the same.
+      }
+    }
+    return result;
+  };
   // One entry compressed at a time, in the thread pool: a burst of misses cannot take every core.
   let compressing: Promise<void> = Promise.resolve();
   const compressInBackground = (key: string, page: CachedPage) => {
     compressing = compressing.then(async () => {
       if (cache.get(key) !== page) return;
       try {
-        const [gz, br] = await Promise.all([
-          gzipAsync(page.raw, { level: 9 }),
-          brotliAsync(page.raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-        ]);
+        const [gz, br] = (await readCompressed(page)) ?? (await compress(page));
         if (cache.get(key) !== page) return;
         bytes -= sizeOf(page);
         page.gzip = gz;
@@ -328,6 +452,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
           headers,
           etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
           raw: body,
+          answers: new Map(),
         };
         store(key, page);
         compressInBackground(key, page);
@@ -341,6 +466,14 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       next(error);
     }
   }) as PageHandler;
+  pageHandler.peek = (key) => {
+    const hit = cache.get(key);
+    if (hit) {
+      cache.delete(key);
+      cache.set(key, hit);
+    }
+    return hit;
+  };
   pageHandler.cacheSize = () => cache.size;
   pageHandler.cacheBytes = () => bytes;
   pageHandler.clearCache = () => {

@@ -21,6 +21,7 @@ export function adminMeta(
     // "Dashboard | TaxAtlas Admin"
     siteName: format(t.layout.title, { siteName: root.siteName }),
     origin: root.origin,
+    common: root.messages.common,
     noindex: true,
   });
 }

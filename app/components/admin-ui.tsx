@@ -79,8 +79,9 @@ export function PaymentBadge({ paid }: { paid: boolean }) {
       {t.users.paid}
     </span>
   ) : (
-    <span className="inline-flex rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800" data-testid="badge-pending">
-      {t.users.pending}
+    // Never bought: a neutral fact, not an unpaid debt.
+    <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700" data-testid="badge-not-purchased">
+      {t.users.notPurchased}
     </span>
   );
 }

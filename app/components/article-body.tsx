@@ -11,7 +11,7 @@ export function ArticleBody({ blocks }: { blocks: ArticleBlock[] }) {
             return <p key={i}>{block.text}</p>;
           case "h2":
             return (
-              <h2 key={i} className="pt-4 text-2xl font-bold text-slate-900">
+              <h2 key={i} id={block.id} className="scroll-mt-24 pt-4 text-2xl font-bold text-slate-900">
                 {block.text}
               </h2>
             );

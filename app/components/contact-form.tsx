@@ -2,7 +2,7 @@
 // JavaScript; with JavaScript the same schema checks the fields first and shows translated errors.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
-import { ContactSchema, contactFieldCodes, CONTACT_FIELDS, CONTACT_LIMITS, DEFAULT_CONTACT_SERVICE, HONEYPOT_FIELD, type ContactField } from "~/lib/schemas/contact";
+import { ContactSchema, contactFieldCodes, CONTACT_FIELDS, CONTACT_LIMITS, DEFAULT_CONTACT_SERVICE, HONEYPOT_FIELD, type ContactField, type ContactServiceId } from "~/lib/schemas/contact";
 import { fieldErrorText } from "~/lib/schemas/field-errors";
 import { contactMessages } from "~/content/messages/contact";
 import type { ContactContent } from "~/content/types";
@@ -28,7 +28,10 @@ export function ContactForm({
   serviceOptions,
   result,
   sent,
+  initialService,
 }: {
+  /** The service chosen by the link that led here (`/contact?service=`). */
+  initialService?: ContactServiceId;
   form: ContactContent["form"];
   serviceOptions: ContactContent["serviceOptions"];
   result: ContactActionResult | undefined;
@@ -187,7 +190,7 @@ export function ContactForm({
           <select
             {...field("service")}
             required
-            defaultValue={values.service ?? DEFAULT_CONTACT_SERVICE}
+            defaultValue={values.service ?? initialService ?? DEFAULT_CONTACT_SERVICE}
             className={`${inputClass} ${border("service")} bg-white`}
           >
             {serviceOptions.map((option) => (

@@ -71,7 +71,9 @@ export function CookieConsent() {
 
   return (
     <>
-      {!choice && !dialogOpen && (
+      {/* The banner stays while its dialog is open (the modal dialog makes it inert), so closing
+          the dialog returns focus to the Preferences button that opened it. */}
+      {!choice && (
         <section
           aria-label={t.bannerTitle}
           className="cookie-banner fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-2xl sm:p-6"
@@ -120,6 +122,21 @@ export function CookieConsent() {
         aria-labelledby="cookie-dialog-title"
         className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-lg p-0 shadow-2xl backdrop:bg-slate-900/50"
         onClose={() => setDialogOpen(false)}
+        // A modal dialog makes the page inert, but Tab past its last control would still leave for
+        // the browser's own toolbar: keep it cycling within the dialog.
+        onKeyDown={(event) => {
+          if (event.key !== "Tab") return;
+          const controls = [...event.currentTarget.querySelectorAll<HTMLElement>("input, button")];
+          const first = controls[0];
+          const last = controls.at(-1);
+          if (event.shiftKey && document.activeElement === first) {
+            event.preventDefault();
+            last?.focus();
+          } else if (!event.shiftKey && document.activeElement === last) {
+            event.preventDefault();
+            first?.focus();
+          }
+        }}
         data-testid="cookie-dialog"
       >
         <form
@@ -140,7 +157,7 @@ export function CookieConsent() {
                 <p className="font-medium text-slate-900">{t.necessary}</p>
                 <p className="text-sm text-slate-600">{t.necessaryText}</p>
               </div>
-              <span className="mt-1 text-sm font-medium text-accent-600">{t.alwaysOn}</span>
+              <span className="mt-1 shrink-0 whitespace-nowrap text-sm font-medium text-accent-600">{t.alwaysOn}</span>
             </div>
             {toggle(t.analytics, t.analyticsText, analytics, setAnalytics, "consent-analytics")}
             {toggle(t.marketing, t.marketingText, marketing, setMarketing, "consent-marketing")}

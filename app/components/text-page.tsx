@@ -1,4 +1,4 @@
-// The generic text page of spec §2: title, subtitle, paragraphs, sections, then the contact prompt.
+// The generic text page: title, subtitle, paragraphs, sections, then the contact prompt.
 // Used by /privacy, /terms and /cookies; `children` goes between the sections and the prompt.
 import type { ReactNode } from "react";
 import type { TextPage } from "~/content/types";
@@ -17,9 +17,9 @@ export function TextPageView({ page, children }: { page: TextPage; children?: Re
             <p key={i}>{paragraph}</p>
           ))}
         </div>
-        {page.sections.map((section, i) => (
-          <section key={i} className="mt-10" aria-labelledby={`section-${i}`}>
-            <h2 id={`section-${i}`} className="text-xl font-semibold text-slate-900">
+        {page.sections.map((section) => (
+          <section key={section.id} className="mt-10" aria-labelledby={section.id}>
+            <h2 id={section.id} className="scroll-mt-24 text-xl font-semibold text-slate-900">
               {section.title}
             </h2>
             <div className="mt-3 space-y-3 leading-relaxed text-slate-700">

@@ -1,4 +1,4 @@
-// What /login and /signup share: form state, the call that signs the member in, the spec §8
+// What /login and /signup share: form state, the call that signs the member in, the published
 // failure texts, and the redirect to `next` (same-site only), an admin's to /admin, else home.
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";

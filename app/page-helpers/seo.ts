@@ -3,6 +3,9 @@
 import type { MetaDescriptor } from "react-router";
 import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
 import { alternates, localePath } from "~/lib/i18n/paths";
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImagePath, shareImageType } from "~/lib/share-images";
+import { shareImageLabel } from "~/content/share-images";
+import type { CommonMessages } from "~/content/messages/common";
 import { rootDataFrom, type RootData } from "./root-data";
 
 export interface SeoInput {
@@ -14,7 +17,8 @@ export interface SeoInput {
   siteName: string;
   origin: string;
   type?: "website" | "article";
-  image?: string;
+  /** The layout's text in the page's language (root data): names the share image in its alt text. */
+  common?: Pick<CommonMessages, "nav" | "footer">;
   noindex?: boolean;
   jsonLd?: Record<string, unknown>[];
 }
@@ -24,7 +28,10 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const url = origin + localePath(lang, path);
   const fullTitle = title === siteName ? siteName : `${title} | ${siteName}`;
   const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? lang;
-  const image = origin + (input.image ?? "/images/og-default.svg");
+  // The page type's 1200×630 PNG in the page's language (lib/share-images.ts), at the configured origin.
+  const shareType = shareImageType(path);
+  const image = origin + shareImagePath(shareType, lang);
+  const imageAlt = input.common ? `${siteName} — ${shareImageLabel(input.common, shareType)}` : siteName;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },
@@ -42,11 +49,16 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+    { property: "og:image:type", content: "image/png" },
+    { property: "og:image:width", content: String(SHARE_IMAGE_WIDTH) },
+    { property: "og:image:height", content: String(SHARE_IMAGE_HEIGHT) },
+    { property: "og:image:alt", content: imageAlt },
     { property: "og:locale", content: tag.replace("-", "_") },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: fullTitle },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: imageAlt },
   ];
   if (input.noindex) tags.push({ name: "robots", content: "noindex, nofollow" });
   for (const data of input.jsonLd ?? []) tags.push({ "script:ld+json": data });
@@ -78,7 +90,7 @@ interface ContentPageData {
 export function contentPageMeta<D extends ContentPageData>(
   args: { data: D | undefined; matches: readonly ({ id: string; data?: unknown } | undefined)[] },
   path: string | ((data: D) => string),
-  extra: Partial<Pick<SeoInput, "type" | "image" | "jsonLd">> | ((data: D, root: RootData) => Partial<SeoInput>) = {},
+  extra: Partial<Pick<SeoInput, "type" | "jsonLd">> | ((data: D, root: RootData) => Partial<SeoInput>) = {},
 ): MetaDescriptor[] {
   const root = rootDataFrom(args.matches);
   const data = args.data;
@@ -90,6 +102,7 @@ export function contentPageMeta<D extends ContentPageData>(
     description: data.content.seo.description,
     siteName: root.siteName,
     origin: root.origin,
+    common: root.messages.common,
     ...(typeof extra === "function" ? extra(data, root) : extra),
   });
 }
@@ -103,5 +116,14 @@ export function textPageMeta(
   const root = rootDataFrom(args.matches);
   if (!args.data || !root) return [];
   const { title, description, noindex } = text(args.data.lang, root);
-  return seoMeta({ lang: args.data.lang, path, title, description, siteName: root.siteName, origin: root.origin, noindex });
+  return seoMeta({
+    lang: args.data.lang,
+    path,
+    title,
+    description,
+    siteName: root.siteName,
+    origin: root.origin,
+    common: root.messages.common,
+    noindex,
+  });
 }

@@ -1,9 +1,12 @@
-// /admin: the four figures and the User Statistics chart (real sign-ups per month of this year).
+// /admin: the operator's setup checklist, the four figures and the User Statistics chart (real
+// sign-ups per month, the twelve months ending with the current one).
 import { lazy, Suspense, useMemo } from "react";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
+import { CsvExportButton } from "~/app/components/admin-csv-export";
 import { adminMeta } from "~/app/components/admin-meta";
+import { SetupChecklist } from "~/app/components/admin-setup-checklist";
 import { AdminPageTitle, formatDollars, LoadingLine, useAdminData } from "~/app/components/admin-ui";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { admin } from "~/content/messages/admin";
@@ -23,6 +26,8 @@ interface DashboardStats {
   totalIncome: number;
   usersThisMonth: number;
   monthly: number[];
+  /** "YYYY-MM" of each monthly entry, oldest first; the last is the current month. */
+  months: string[];
 }
 
 interface DashboardResponse {
@@ -36,14 +41,23 @@ export default function AdminDashboard() {
   const { lang } = useLanguage();
   const { data, error, loading, reload } = useAdminData<DashboardResponse>("/dashboard/get");
   const stats = data?.data?.[0];
-  const year = new Date().getUTCFullYear();
 
-  const monthNames = useMemo(() => {
+  // Month labels in the page's language; the year is named where the window starts and at January.
+  const { points, description } = useMemo(() => {
     const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
-    const formatter = new Intl.DateTimeFormat(tag, { month: "short", timeZone: "UTC" });
-    return Array.from({ length: 12 }, (_, i) => formatter.format(new Date(Date.UTC(2000, i, 1))));
-  }, [lang]);
-  const points = monthNames.map((month, i) => ({ month, count: stats?.monthly?.[i] ?? 0 }));
+    const short = new Intl.DateTimeFormat(tag, { month: "short", timeZone: "UTC" });
+    const withYear = new Intl.DateTimeFormat(tag, { month: "short", year: "numeric", timeZone: "UTC" });
+    const dates = (stats?.months ?? []).map((ym) => new Date(`${ym}-01T00:00:00Z`));
+    return {
+      points: dates.map((date, i) => ({
+        month: (i === 0 || date.getUTCMonth() === 0 ? withYear : short).format(date),
+        count: stats?.monthly?.[i] ?? 0,
+      })),
+      description: dates.length
+        ? format(t.dashboard.chartDescription, { start: withYear.format(dates[0]!), end: withYear.format(dates.at(-1)!) })
+        : "",
+    };
+  }, [lang, stats, t]);
 
   const cards = [
     { key: "users", label: t.dashboard.totalUsers, value: String(stats?.totalUsers ?? 0) },
@@ -54,7 +68,11 @@ export default function AdminDashboard() {
 
   return (
     <div>
-      <AdminPageTitle>{t.dashboard.title}</AdminPageTitle>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <AdminPageTitle>{t.dashboard.title}</AdminPageTitle>
+        <CsvExportButton kind="payments" />
+      </div>
+      <SetupChecklist />
       {loading && !stats && <LoadingLine />}
       {error && (
         <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
@@ -95,13 +113,13 @@ export default function AdminDashboard() {
               <AdminUserChart
                 points={points}
                 series={t.dashboard.chartSeries}
-                label={format(t.dashboard.chartDescription, { year })}
+                label={description}
               />
             </Suspense>
             <details className="mt-4">
               <summary className="cursor-pointer text-sm font-medium text-brand-700">{t.dashboard.chartTable}</summary>
               <table className="mt-3 w-full max-w-md text-left text-sm" data-testid="chart-table">
-                <caption className="sr-only">{format(t.dashboard.chartDescription, { year })}</caption>
+                <caption className="sr-only">{description}</caption>
                 <thead>
                   <tr className="border-b border-slate-200">
                     <th scope="col" className="py-1 pr-4 font-semibold text-slate-700">

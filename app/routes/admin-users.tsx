@@ -6,6 +6,7 @@ import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { DEFAULT_PAGE_SIZE, SEARCH_MATCHES, USER_SORTS, UserListQuerySchema } from "~/lib/schemas/admin";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
+import { CsvExportButton } from "~/app/components/admin-csv-export";
 import { adminMeta } from "~/app/components/admin-meta";
 import {
   AdminPageTitle,
@@ -93,7 +94,10 @@ export default function AdminUsers() {
 
   return (
     <div>
-      <AdminPageTitle>{t.users.title}</AdminPageTitle>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <AdminPageTitle>{t.users.title}</AdminPageTitle>
+        <CsvExportButton kind="users" />
+      </div>
 
       <form role="search" onSubmit={onSearch} className="mt-6 grid gap-4 md:grid-cols-[1fr_auto_auto_auto] md:items-end">
         <div>
@@ -169,13 +173,19 @@ export default function AdminUsers() {
       {data && (
         <>
           <p className="mt-6 text-sm text-slate-600" role="status" data-testid="user-count">
-            {format(data.totalCapped ? t.users.showingCapped : t.users.showing, {
-              from,
-              to,
-              total: total.toLocaleString(LANGUAGES.find((l) => l.code === lang)?.tag ?? "en"),
-            })}
+            {/* An empty result says so in words, not "0–0 of 0 users". */}
+            {rows.length === 0
+              ? query.q
+                ? format(t.users.noMatch, { q: query.q })
+                : t.users.empty
+              : format(data.totalCapped ? t.users.showingCapped : t.users.showing, {
+                  from,
+                  to,
+                  total: total.toLocaleString(LANGUAGES.find((l) => l.code === lang)?.tag ?? "en"),
+                })}
           </p>
-          <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200" aria-busy={loading}>
+          {rows.length > 0 && (
+            <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200" aria-busy={loading}>
             <table className="w-full min-w-[40rem] text-left text-sm" data-testid="user-table">
               <thead className="bg-slate-50">
                 <tr>
@@ -229,16 +239,10 @@ export default function AdminUsers() {
                     <td className="px-4 py-3 text-slate-700">{packageLabel(user.package)}</td>
                   </tr>
                 ))}
-                {rows.length === 0 && (
-                  <tr>
-                    <td colSpan={5} className="px-4 py-6 text-center text-slate-600">
-                      {t.users.empty}
-                    </td>
-                  </tr>
-                )}
               </tbody>
             </table>
-          </div>
+            </div>
+          )}
           <Pagination page={query.page} pages={pages} onChange={(page) => update({ page: page === 1 ? undefined : page })} />
         </>
       )}

@@ -43,6 +43,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
       description: article.seo.description,
       siteName: root.siteName,
       origin: root.origin,
+      common: root.messages.common,
       type: "article",
       jsonLd: [
         {

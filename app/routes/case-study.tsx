@@ -42,8 +42,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
     description: project.description,
     siteName: root.siteName,
     origin: root.origin,
+    common: root.messages.common,
     type: "article",
-    image: project.image,
     jsonLd: [
       {
         "@context": "https://schema.org",

@@ -67,6 +67,7 @@ export const meta: Route.MetaFunction = ({ data: page, matches }) => {
     description: format(t.seoDescription, vars),
     siteName: root.siteName,
     origin: root.origin,
+    common: root.messages.common,
     noindex: true,
   });
 };

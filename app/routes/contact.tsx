@@ -3,7 +3,8 @@ import { parseContact, readFormBody, submitContact } from "~/lib/contact-inbox.s
 import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { localePath } from "~/lib/i18n/paths";
 import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
-import { CONTACT_FIELDS } from "~/lib/schemas/contact";
+import { CONTACT_FIELDS, CONTACT_SERVICES, type ContactServiceId } from "~/lib/schemas/contact";
+import type { ServiceSlug } from "~/lib/service-catalog";
 import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
 import { ContactForm, type ContactActionResult, type ContactFormValues } from "~/app/components/contact-form";
 import { ContentNotAvailable } from "~/app/components/content-not-available";
@@ -15,12 +16,29 @@ import { contact } from "~/content/contact";
 import { contactMessages } from "~/content/messages/contact";
 import type { Route } from "./+types/contact";
 
+/** A service page's slug as the contact form's service (links from service pages and the home hero). */
+const SERVICE_OF_PAGE: Record<ServiceSlug, ContactServiceId> = {
+  "tax-consultation": "consulting",
+  "technology-solutions": "technology",
+  "security-services": "security",
+  "custom-software-development": "web",
+};
+
+/** `?service=` as a form option: a contact service id or a service page slug; anything else is ignored. */
+function preselectedService(value: string | null): ContactServiceId | undefined {
+  if (!value) return undefined;
+  if ((CONTACT_SERVICES as readonly string[]).includes(value)) return value as ContactServiceId;
+  return SERVICE_OF_PAGE[value as ServiceSlug];
+}
+
 export function loader({ params, context, request }: Route.LoaderArgs) {
   const lang = pageLang(params);
+  const query = new URL(request.url).searchParams;
   // After a successful submission the action redirects here (post/redirect/get), so reloading the
   // page never sends the message twice.
-  const sent = new URL(request.url).searchParams.get("sent") === "1";
-  return { lang, content: localizedContent(context.appContext, contact, lang), sent };
+  const sent = query.get("sent") === "1";
+  const service = preselectedService(query.get("service"));
+  return { lang, content: localizedContent(context.appContext, contact, lang), sent, service };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
@@ -45,12 +63,10 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   try {
     await submitContact(context.appContext, parsed.data, { ip: context.clientIp ?? "unknown", lang });
   } catch (error) {
-    // By name as well: an ApiError thrown by the shared services comes from the server bundle's copy.
-    const refused = error instanceof ApiError || (error as Error | null)?.name === "ApiError" ? (error as ApiError) : null;
-    if (!refused) throw error;
+    if (!(error instanceof ApiError)) throw error;
     return data<ContactActionResult>(
-      { ok: false, formError: refused.messageIn(lang), values },
-      { status: refused.status, headers: { ...noStore, ...(refused.headers ?? {}) } },
+      { ok: false, formError: error.messageIn(lang), values },
+      { status: error.status, headers: { ...noStore, ...(error.headers ?? {}) } },
     );
   }
   return redirect(`${localePath(lang, "/contact")}?sent=1`, { headers: noStore });
@@ -67,7 +83,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 export const meta: Route.MetaFunction = (args) => contentPageMeta(args, "/contact");
 
 export default function Contact() {
-  const { content, sent } = useLoaderData<typeof loader>();
+  const { content, sent, service } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const t = useMessages(contactMessages);
   if (!content) return <ContentNotAvailable />;
@@ -101,7 +117,7 @@ export default function Contact() {
               </div>
             </section>
           ))}
-          <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="business-hours">
+          <section id="business-hours" className="scroll-mt-24 rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="business-hours">
             <h2 className="font-semibold text-slate-900">{content.businessHours.title}</h2>
             <dl className="mt-3 space-y-2 text-sm">
               {content.businessHours.days.map((day) => (
@@ -119,7 +135,7 @@ export default function Contact() {
           <FirmDetails withContact={false} className="bg-white" />
         </div>
         <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2">
-          <ContactForm form={content.form} serviceOptions={content.serviceOptions} result={result} sent={sent} />
+          <ContactForm form={content.form} serviceOptions={content.serviceOptions} result={result} sent={sent} initialService={service} />
         </div>
       </div>
     </>

@@ -2,6 +2,7 @@ import { useLoaderData } from "react-router";
 import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
 import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "~/app/page-helpers/seo";
 import { ContentNotAvailable } from "~/app/components/content-not-available";
+import { HomeHero } from "~/app/components/home-hero";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { home } from "~/content/home";
 import { customerLogos } from "~/content/logos";
@@ -35,19 +36,7 @@ export default function Home() {
   if (!content) return <ContentNotAvailable />;
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-900 via-brand-800 to-accent-600 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28">
-          <h1 className="max-w-3xl text-4xl font-bold tracking-tight md:text-5xl">{content.hero.title}</h1>
-          <p className="mt-6 max-w-2xl text-lg text-blue-100">{content.hero.subtitle}</p>
-          <LocalizedLink
-            to="/signup"
-            className="mt-10 inline-block rounded-md bg-white px-6 py-3 font-semibold text-brand-800 shadow hover:bg-blue-50"
-            data-testid="hero-cta"
-          >
-            {content.hero.cta}
-          </LocalizedLink>
-        </div>
-      </section>
+      <HomeHero hero={content.hero} />
 
       <section className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6">
         <h2 className="text-3xl font-bold text-slate-900">{content.intro.title}</h2>

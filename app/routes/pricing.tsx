@@ -27,6 +27,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     description: format(t.seoDescription, { siteName: root.siteName }),
     siteName: root.siteName,
     origin: root.origin,
+    common: root.messages.common,
   });
 };
 
@@ -53,6 +54,7 @@ export default function Pricing() {
                 className={`relative flex flex-col rounded-2xl border bg-white p-8 shadow-sm ${
                   featured ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"
                 }`}
+                id={`package-${pkg.id}`}
                 data-testid={`package-${pkg.id}`}
               >
                 {featured && (
@@ -111,7 +113,7 @@ export default function Pricing() {
             </h2>
             <dl className="mt-8 space-y-8" data-testid="pricing-faq">
               {t.faq.map((item) => (
-                <div key={item.question}>
+                <div key={item.id} id={item.id} className="scroll-mt-24">
                   <dt className="text-lg font-semibold text-slate-900">{item.question}</dt>
                   <dd className="mt-2 leading-relaxed text-slate-700">{item.answer}</dd>
                 </div>

@@ -43,6 +43,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
     description: content.seo.description,
     siteName: root.siteName,
     origin: root.origin,
+    common: root.messages.common,
     jsonLd: [
       {
         "@context": "https://schema.org",
@@ -93,7 +94,8 @@ export default function ServicePage() {
             <p key={paragraph}>{paragraph}</p>
           ))}
         </div>
-        <div className="mt-10">
+        {/* #assistant: the home hero's "Ask the assistant" lands here. */}
+        <div id="assistant" className="mt-10 scroll-mt-24">
           <AskAssistant
             key={slug}
             topic={slug}

@@ -27,7 +27,7 @@ export const serverEntry = path.join(appRoot, "build", "server.js");
 /**
  * @param {string} name
  * @param {Record<string, string | undefined>} env  the whole configuration
- * @param {{ logFile?: string, port?: number, startTimeoutMs?: number, waitReady?: boolean }} [options]
+ * @param {{ logFile?: string, port?: number, startTimeoutMs?: number, waitReady?: boolean, nodeArgs?: string[] }} [options]
  * @returns {Promise<ServerProcess>}
  */
 export async function startServerProcess(name, env, options = {}) {
@@ -37,7 +37,8 @@ export async function startServerProcess(name, env, options = {}) {
     mkdirSync(path.dirname(options.logFile), { recursive: true });
     log = createWriteStream(options.logFile, { flags: "a" });
   }
-  const child = spawn(process.execPath, [serverEntry], {
+  // nodeArgs: flags for node itself, e.g. --cpu-prof (not allowed in NODE_OPTIONS).
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), serverEntry], {
     cwd: appRoot,
     env: {
       PATH: process.env.PATH,

@@ -3,6 +3,8 @@
 import type { Localized } from "~/lib/i18n/languages";
 
 interface FaqItem {
+  /** The item's anchor on /pricing (the same in every language), cited by the assistant. */
+  id: string;
   question: string;
   answer: string;
 }
@@ -24,21 +26,25 @@ const en = {
   faqTitle: "Questions about credits",
   faq: [
     {
+      id: "faq-expiry",
       question: "Do credits expire?",
       answer:
         "No. Credits never expire and stay on your account until you use them. They are tied to your account and cannot be transferred to anyone else.",
     },
     {
+      id: "faq-refund",
       question: "Can I get a refund?",
       answer:
         "Yes. You can have a purchase refunded in full within 14 days, as long as your balance still holds all the credits that purchase added. Ask through the contact form. We do not make partial refunds.",
     },
     {
+      id: "faq-tax-invoice",
       question: "Is tax included, and can I get an invoice?",
       answer:
         "Prices are in US dollars and include any applicable tax, so the amount shown is the amount you pay. Every purchase is listed in your account. If you need an invoice in your company's name, ask through the contact form.",
     },
     {
+      id: "faq-team",
       question: "Can my team share credits?",
       answer:
         "Each account belongs to one person, and credits stay with the account that bought them. If your firm wants credits shared across a team, talk to us and we will propose an arrangement.",
@@ -72,21 +78,25 @@ export const pricingMessages: Localized<PricingMessages> = {
     faqTitle: "クレジットに関するよくあるご質問",
     faq: [
       {
+        id: "faq-expiry",
         question: "クレジットに有効期限はありますか？",
         answer:
           "いいえ、クレジットに有効期限はありません。使い切るまでアカウントに残ります。クレジットはご購入いただいたアカウントに紐づくため、他の方へ譲渡することはできません。",
       },
       {
+        id: "faq-refund",
         question: "返金はできますか？",
         answer:
           "はい。ご購入から14日以内で、そのご購入で付与されたクレジットがすべて残高に残っている場合は、全額を返金いたします。お問い合わせフォームからご依頼ください。一部のみの返金は承っておりません。",
       },
       {
+        id: "faq-tax-invoice",
         question: "価格は税込ですか？請求書は発行できますか？",
         answer:
           "価格は米ドル建てで、適用される税を含んだ税込価格です。表示金額がそのままお支払い金額となります。ご購入履歴はアカウントでご確認いただけます。会社名義の請求書が必要な場合は、お問い合わせフォームからご連絡ください。",
       },
       {
+        id: "faq-team",
         question: "チームでクレジットを共有できますか？",
         answer:
           "アカウントはお一人につき一つで、クレジットは購入したアカウントでのみご利用いただけます。事務所や企業のチームでクレジットを共有したい場合は、ご要望をお聞かせください。利用形態に合わせたご提案をいたします。",
@@ -114,20 +124,24 @@ export const pricingMessages: Localized<PricingMessages> = {
     faqTitle: "积分常见问题",
     faq: [
       {
+        id: "faq-expiry",
         question: "积分会过期吗？",
         answer: "不会。积分永不过期，在用完之前会一直保留在您的账户中。积分仅限购买账户使用，不能转让给他人。",
       },
       {
+        id: "faq-refund",
         question: "可以退款吗？",
         answer:
           "可以。购买后 14 天内，只要该笔购买所得的积分仍全部留在余额中，即可申请全额退款，请通过联系表单提出。我们不提供部分退款。",
       },
       {
+        id: "faq-tax-invoice",
         question: "价格含税吗？可以开具发票吗？",
         answer:
           "价格以美元计，已包含所有适用税费，页面显示的金额即为实付金额。每笔购买记录都可在账户中查看。如需以公司名义开具发票，请通过联系表单告知我们。",
       },
       {
+        id: "faq-team",
         question: "团队可以共用积分吗？",
         answer: "每个账户仅限一人使用，积分只能在购买账户中使用。如果贵公司希望团队共用积分，欢迎联系我们，我们会根据您的需求提供方案。",
       },

@@ -9,7 +9,7 @@ import { hashPassword, needsRehash, verifyDummy, verifyPassword } from "./passwo
 
 export type Role = "user" | "admin";
 
-/** What the API answers as `user` (spec §7 reads email, name and credits; id and role are ours). */
+/** What the API answers as `user` (clients read email, name and credits; id and role were added later). */
 export interface PublicUser {
   id: string;
   email: string;

@@ -1,7 +1,7 @@
 // The answer composed without a model: where it comes from, the condensed passages marked [n] in
 // citation order, the word budget, and the reply to a question the site cannot answer.
 import { describe, expect, it } from "vitest";
-import { ANSWER_WORD_BUDGET, composeAnswer, condense, unanswerableReply, wordCount } from "./compose";
+import { ANSWER_WORD_BUDGET, composeAnswer, condense, MAX_SOURCES, unanswerableReply, wordCount } from "./compose";
 
 const long = (sentence: string, times: number) => Array.from({ length: times }, (_, i) => `${sentence} ${i}.`).join(" ");
 
@@ -35,9 +35,25 @@ describe("composeAnswer", () => {
     ] as const) {
       const sources = [1, 2, 3, 4].map((n) => ({ title: `Source ${n}`, url: `/p${n}`, text: long(sentence, 60) }));
       const { answer } = composeAnswer({ question: sentence, lang, siteName: "TaxAtlas", sources });
-      expect(wordCount(answer, lang), lang).toBeLessThanOrEqual(ANSWER_WORD_BUDGET + 40);
+      expect(wordCount(answer, lang), lang).toBeLessThanOrEqual(ANSWER_WORD_BUDGET);
       for (const n of [1, 2, 3, 4]) expect(answer).toContain(`[${n}]`);
     }
+  });
+
+  it("opens with one sentence on where the answer comes from, in every language", () => {
+    const sources = [{ title: "T", url: "/t", text: "Text." }];
+    for (const lang of ["en", "ja", "zh"] as const) {
+      const intro = composeAnswer({ question: "q", lang, siteName: "TaxAtlas", sources }).answer.split("\n\n")[0]!;
+      expect(intro).toContain("TaxAtlas");
+      expect(intro.match(/[.。](?=\s|$)/gu), lang).toHaveLength(1);
+    }
+  });
+
+  it("quotes at most four passages", () => {
+    const sources = [1, 2, 3, 4, 5].map((n) => ({ title: `Source ${n}`, url: `/p${n}`, text: "Royalties are taxed." }));
+    const { answer, citations } = composeAnswer({ question: "royalties", lang: "en", siteName: "TaxAtlas", sources });
+    expect(citations).toHaveLength(MAX_SOURCES);
+    expect(answer).not.toContain("[5]");
   });
 });
 
@@ -46,6 +62,19 @@ describe("condense", () => {
     const text = "Our office is in Tokyo. VAT registration is needed from the first sale. Lunch is at noon. Non-resident sellers register for VAT.";
     expect(condense(text, "When do we need VAT registration?", "en", 20)).toBe(
       "VAT registration is needed from the first sale. Non-resident sellers register for VAT.",
+    );
+  });
+
+  it("ends lines without a full stop so list items never run together, and keeps decimals whole", () => {
+    expect(condense("周一至周五: 8:00–18:00\n周六: 9:00–16:00\n周日: 休息", "周六营业吗", "zh", 50)).toBe("周六: 9:00–16:00。");
+    expect(condense("Japan withholds 20.42 % on royalties.\nTreaties reduce it", "royalties withholding treaties", "en", 50)).toBe(
+      "Japan withholds 20.42 % on royalties. Treaties reduce it.",
+    );
+  });
+
+  it("quotes the sentences with the site's words for the question's (a thesaurus synonym)", () => {
+    expect(condense("Credits never expire. A purchase is refunded in full within 14 days.", "Can I get my money back?", "en", 50)).toBe(
+      "A purchase is refunded in full within 14 days.",
     );
   });
 

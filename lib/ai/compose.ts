@@ -5,7 +5,8 @@
 import type { Lang } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 import type { Citation } from "~/lib/schemas/ai";
-import { segmentWords } from "./segment";
+import { expandQuery } from "./query-expansion";
+import { segment, segmentWords } from "./segment";
 
 /** The material an answer may quote: a page, its title and the passage that matched. */
 export interface Source {
@@ -16,10 +17,12 @@ export interface Source {
 
 /** About 250 words; a Japanese or Chinese "word" is counted as two characters. */
 export const ANSWER_WORD_BUDGET = 250;
+/** At most four passages are quoted (the index gives two to four when the site has them). */
+export const MAX_SOURCES = 4;
 
 const INTRO: Record<Lang, string> = {
   en: "This answer is drawn from {siteName}'s published material; the pages it quotes are listed under Sources.",
-  ja: "この回答は、{siteName}が公開している資料から該当する箇所をまとめたものです。引用元は「出典」に記載しています。",
+  ja: "この回答は、{siteName}が公開している資料から該当する箇所をまとめたもので、引用元は「出典」に記載しています。",
   zh: "以下回答摘自{siteName}已发布的资料，所引用的页面列在“来源”中。",
 };
 
@@ -37,18 +40,31 @@ export function wordCount(text: string, lang: Lang): number {
   return Math.ceil(text.replace(/\s+/gu, "").length / 2);
 }
 
-function sentences(text: string): string[] {
+/** A line that ends without a full stop (a list item, "Saturday: 9:00–16:00") gets one, so lines never run together. */
+const STOP: Record<Lang, string> = { en: ".", ja: "。", zh: "。" };
+
+function sentences(text: string, lang: Lang): string[] {
   return text
     .split("\n")
-    .flatMap((line) => line.split(/(?<=[.!?。！？])\s*/u))
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .flatMap((line) => {
+      const closed = /[.!?。！？:：;；]$/u.test(line) ? line : line + STOP[lang];
+      // A full stop ends a sentence only before a space (not in "20.42 %" or "e.g.") or, in
+      // Japanese and Chinese, anywhere.
+      return closed.split(/(?<=[.!?])\s+|(?<=[。！？])/u);
+    })
     .map((s) => s.trim())
     .filter(Boolean);
 }
 
 /** The sentences of `text` that share most words with the question, in their order, within `budget`. */
 export function condense(text: string, question: string, lang: Lang, budget: number, skip: string[] = []): string {
-  const wanted = new Set(segmentWords(question, lang));
-  const candidates = sentences(text)
+  // The question's words and the site's words for them (lib/ai/query-expansion.ts): "money back" quotes the refund sentence.
+  const { words, pairs } = segment(question, lang);
+  const expansion = expandQuery(question, words, lang);
+  const wanted = new Set([...words, ...pairs, ...expansion.words, ...expansion.pairs]);
+  const candidates = sentences(text, lang)
     .filter((sentence) => !skip.includes(sentence))
     .map((sentence, order) => ({
       sentence,
@@ -83,13 +99,14 @@ export function composeAnswer(input: { question: string; lang: Lang; siteName: s
   answer: string;
   citations: Citation[];
 } {
-  const { question, lang, sources } = input;
+  const { question, lang } = input;
+  const sources = input.sources.slice(0, MAX_SOURCES);
   const intro = fill(INTRO[lang], { siteName: input.siteName });
-  const budget = Math.max(30, Math.floor((ANSWER_WORD_BUDGET - wordCount(intro, lang)) / Math.max(1, sources.length)));
-  const parts = sources.map((source, i) => {
-    const quoted = condense(source.text, question, lang, budget, [source.title]);
-    return `**${source.title}** [${i + 1}]\n${quoted}`;
-  });
+  const headings = sources.map((source, i) => `**${source.title}** [${i + 1}]`);
+  // The budget covers the whole answer: the intro and each source's heading line included.
+  const left = ANSWER_WORD_BUDGET - wordCount(intro, lang) - headings.reduce((n, h) => n + wordCount(h, lang), 0);
+  const budget = Math.max(20, Math.floor(left / Math.max(1, sources.length)));
+  const parts = sources.map((source, i) => `${headings[i]}\n${condense(source.text, question, lang, budget, [source.title])}`);
   return {
     answer: [intro, ...parts].join("\n\n"),
     citations: sources.map(({ title, url }) => ({ title, url })),

@@ -5,7 +5,8 @@
 import MiniSearch from "minisearch";
 import { LANGS, type Lang } from "~/lib/i18n/languages";
 import { collectPassages, type ContentVars, type Passage } from "./passages.server";
-import { segmentWords } from "./segment";
+import { expandQuery } from "./query-expansion";
+import { segment, segmentWords } from "./segment";
 
 /*
  * When the site can answer: the best passage scores at least `minScore`, and words the site never
@@ -14,15 +15,20 @@ import { segmentWords } from "./segment";
  * the site, but "inheritance" weighs most and appears nowhere, so it is not answered from the site.
  * Per language, because scores and vocabularies differ (Chinese and Japanese words are short);
  * tuned on bench/retrieval-eval.json, figures in docs/performance.md ("knowledge retrieval").
+ * Known limit: BM25 scores grow with the number of words asked, so a very short question ("Where
+ * is your office?") can fall under `minScore`. A score divided by the question's IDF weight was
+ * tried; on the evaluation it left narrower margins between the two groups, so it was not kept.
  */
 export const RELEVANCE: Record<Lang, { minScore: number; maxUnknown: number }> = {
-  en: { minScore: 22, maxUnknown: 0.75 },
-  ja: { minScore: 18, maxUnknown: 0.62 },
-  zh: { minScore: 15, maxUnknown: 0.75 },
+  en: { minScore: 30, maxUnknown: 0.7 },
+  ja: { minScore: 19, maxUnknown: 0.55 },
+  zh: { minScore: 30, maxUnknown: 0.71 },
 };
 /** Further pages are cited only while they score at least this share of the best one. */
 export const FOLLOWING_SHARE = 0.5;
 export const MAX_CITED_PAGES = 4;
+/** An answer quotes two passages or more when the site has a second one above the relevance threshold. */
+export const MIN_CITED = 2;
 
 export interface Hit {
   passage: Passage;
@@ -32,7 +38,7 @@ export interface Hit {
 export interface Retrieval {
   /** False when the site's content cannot answer the question (see RELEVANCE). */
   answerable: boolean;
-  /** The best passage of each page, best first (up to MAX_CITED_PAGES; empty when unanswerable). */
+  /** The best passage of each cited URL, best first (two to MAX_CITED_PAGES where the site has them; empty when unanswerable). */
   hits: Hit[];
   /** The best passage's score and the weight share of the question's words unknown to the site. */
   best: { score: number; unknown: number };
@@ -48,27 +54,42 @@ export interface KnowledgeIndex {
 
 interface LangIndex {
   search: MiniSearch<Passage>;
-  /** Passages containing each word. */
+  /** Passages containing each term (word or character pair). */
   documentFrequency: Map<string, number>;
   size: number;
 }
 
+type Field = "title" | "page" | "text";
+const FIELDS: Field[] = ["title", "page", "text"];
+
+/*
+ * How the fields count: a word of the passage's own title (the knowledge-base question, the
+ * section heading) says most about what it answers; the page title ("Tax Consultation") is context
+ * shared by every passage of the page. Character pairs (see segment.ts) only back up the
+ * dictionary words, so they weigh less. BM25 parameters: MiniSearch's defaults (other values and
+ * splitting the knowledge-base answers into their sections changed no ranking on the evaluation).
+ */
+export const FIELD_BOOST: Record<Field, number> = { title: 2, page: 0.5, text: 1 };
+export const PAIR_BOOST = 0.5;
+/** Words added by the thesaurus (lib/ai/query-expansion.ts) weigh half a word of the question. */
+export const EXPANSION_BOOST = 0.5;
+
 /** Builds the index over `passages` (default: everything the site publishes). */
 export function buildKnowledgeIndex(vars: ContentVars, passages: Passage[] = collectPassages(vars)): KnowledgeIndex {
   const byId = new Map<string, Passage>();
-  // Each passage is segmented once; MiniSearch then splits the stored words on spaces.
-  const words = new Map<string, { title: string; text: string }>();
+  // Each passage is segmented once; MiniSearch then splits the stored terms on spaces.
+  const terms = new Map<string, Record<Field, string>>();
   const indexes = new Map<Lang, LangIndex>();
   for (const lang of LANGS) {
     indexes.set(lang, {
       search: new MiniSearch<Passage>({
         idField: "id",
-        fields: ["title", "text"],
+        fields: FIELDS,
         storeFields: [],
-        extractField: (doc, field) => (field === "id" ? doc.id : words.get(doc.id)?.[field as "title" | "text"] ?? ""),
+        extractField: (doc, field) => (field === "id" ? doc.id : terms.get(doc.id)?.[field as Field] ?? ""),
         tokenize: (text) => text.split(" ").filter(Boolean),
         processTerm: (term) => term,
-        searchOptions: { tokenize: (text) => segmentWords(text, lang), boost: { title: 2 }, combineWith: "OR" },
+        searchOptions: { tokenize: (text) => text.split(" ").filter(Boolean), boost: FIELD_BOOST, combineWith: "OR" },
       }),
       documentFrequency: new Map(),
       size: 0,
@@ -76,20 +97,40 @@ export function buildKnowledgeIndex(vars: ContentVars, passages: Passage[] = col
   }
   for (const passage of passages) {
     const index = indexes.get(passage.lang)!;
-    const title = segmentWords(passage.title, passage.lang);
-    const text = segmentWords(passage.text, passage.lang);
+    const fields = {
+      title: segmentWords(passage.title, passage.lang),
+      page: segmentWords(passage.page, passage.lang),
+      text: segmentWords(passage.text, passage.lang),
+    };
     byId.set(passage.id, passage);
-    words.set(passage.id, { title: title.join(" "), text: text.join(" ") });
-    for (const word of new Set([...title, ...text])) index.documentFrequency.set(word, (index.documentFrequency.get(word) ?? 0) + 1);
+    terms.set(passage.id, { title: fields.title.join(" "), page: fields.page.join(" "), text: fields.text.join(" ") });
+    for (const term of new Set([...fields.title, ...fields.text])) index.documentFrequency.set(term, (index.documentFrequency.get(term) ?? 0) + 1);
     index.size++;
     index.search.add(passage);
   }
 
-  const search = (question: string, lang: Lang, limit = 20): Hit[] =>
-    indexes
+  const ranked = (question: string, lang: Lang) => {
+    const { words, pairs } = segment(question, lang);
+    const expansion = expandQuery(question, words, lang);
+    // Each term's weight: the question's own words count fully, its character pairs and the
+    // thesaurus's words less (the highest weight wins when a term is both).
+    const weight = new Map<string, number>();
+    const put = (terms: string[], w: number) => {
+      for (const term of terms) weight.set(term, Math.max(weight.get(term) ?? 0, w));
+    };
+    put(expansion.pairs, PAIR_BOOST * EXPANSION_BOOST);
+    put(expansion.words, EXPANSION_BOOST);
+    put(pairs, PAIR_BOOST);
+    put(words, 1);
+    const results = indexes
       .get(lang)!
-      .search.search(question)
-      .slice(0, limit)
+      .search.search([...weight.keys()].join(" "), { boostTerm: (term) => weight.get(term) ?? 1 });
+    return { words, via: expansion.via, results };
+  };
+
+  const search = (question: string, lang: Lang, limit = 20): Hit[] =>
+    ranked(question, lang)
+      .results.slice(0, limit)
       .map((result) => ({ passage: byId.get(String(result.id))!, score: result.score }));
 
   /** BM25's inverse document frequency; a word found in no passage gets the highest weight. */
@@ -97,21 +138,28 @@ export function buildKnowledgeIndex(vars: ContentVars, passages: Passage[] = col
     const df = index.documentFrequency.get(word) ?? 0;
     return Math.log(1 + (index.size - df + 0.5) / (df + 0.5));
   };
+  /** A word the site uses, as a word or (a kanji/hanzi compound) through all its character pairs. */
+  const known = (index: LangIndex, word: string) => {
+    if (index.documentFrequency.has(word)) return true;
+    if (word.length < 3 || !/^\p{Script=Han}+$/u.test(word)) return false;
+    for (let i = 0; i + 2 <= word.length; i++) if (!index.documentFrequency.has(word.slice(i, i + 2))) return false;
+    return true;
+  };
 
   return {
     passageCount: passages.length,
     search,
     retrieve(question, lang) {
       const index = indexes.get(lang)!;
-      const results = index.search.search(question);
+      const { words, via, results } = ranked(question, lang);
       const top = results[0];
       if (!top) return { answerable: false, hits: [], best: { score: 0, unknown: 1 } };
       let total = 0;
       let unknown = 0;
-      for (const word of new Set(segmentWords(question, lang))) {
+      for (const word of new Set(words)) {
         const weight = idf(index, word);
         total += weight;
-        if (!index.documentFrequency.has(word)) unknown += weight;
+        if (!known(index, word) && !(via.get(word) ?? []).some((synonym) => known(index, synonym))) unknown += weight;
       }
       const best = { score: top.score, unknown: total > 0 ? unknown / total : 1 };
       const { minScore, maxUnknown } = RELEVANCE[lang];
@@ -119,7 +167,9 @@ export function buildKnowledgeIndex(vars: ContentVars, passages: Passage[] = col
       const hits: Hit[] = [];
       const seen = new Set<string>();
       for (const result of results) {
-        if (hits.length >= MAX_CITED_PAGES || result.score < top.score * FOLLOWING_SHARE) break;
+        if (hits.length >= MAX_CITED_PAGES) break;
+        // A second passage is quoted when it would answer on its own; further ones while they stay close to the best.
+        if (result.score < (hits.length < MIN_CITED ? minScore : top.score * FOLLOWING_SHARE)) break;
         const passage = byId.get(String(result.id))!;
         if (seen.has(passage.url)) continue;
         seen.add(passage.url);

@@ -2,9 +2,15 @@
 // site's own content (lib/ai/passages.server.ts), and the refusal of questions it cannot answer.
 import { describe, expect, it } from "vitest";
 import { LANGS } from "~/lib/i18n/languages";
-import { buildKnowledgeIndex, MAX_CITED_PAGES } from "./knowledge-index.server";
+import { articles } from "~/content/blog";
+import { cookies, privacy, terms } from "~/content/legal";
+import { pricingMessages } from "~/content/messages/pricing";
+import { PACKAGES } from "~/lib/catalog";
+import { buildKnowledgeIndex, MAX_CITED_PAGES, MIN_CITED } from "./knowledge-index.server";
 import { collectPassages, type Passage } from "./passages.server";
-import { segmentWords } from "./segment";
+import { KNOWLEDGE_BASE } from "./knowledge-base";
+import { expandQuery } from "./query-expansion";
+import { segment, segmentWords } from "./segment";
 
 const VARS = { siteName: "TaxAtlas", contactEmail: "hello@example.com", contactPhone: "+1 555 0100", contactAddress: "1 Example Street" };
 const index = buildKnowledgeIndex(VARS);
@@ -29,6 +35,20 @@ describe("segmentWords", () => {
     for (const particle of ["の", "で", "は", "です", "か"]) expect(words).not.toContain(particle);
     // Latin words inside Japanese text stay whole.
     expect(segmentWords("SOC2とISO 27001", "ja")).toEqual(["soc2", "iso", "27001"]);
+  });
+
+  it("adds the character pairs of kanji/hanzi runs, never across a function word", () => {
+    // "网课" is split into two one-character words by the dictionary; its pair still matches.
+    expect(segment("卖网课", "zh").pairs).toContain("网课");
+    const { words, pairs } = segment("你们周末上班吗？", "zh");
+    expect(words).toEqual(["周末", "上班"]);
+    expect(pairs).toEqual(["末上"]);
+    // Katakana and Latin words get no pairs; a particle ends the run.
+    expect(segment("税務データが流出", "ja").pairs).toEqual([]);
+  });
+
+  it("splits English without Intl.Segmenter: possessives and contractions dropped, hyphens split", () => {
+    expect(segmentWords("The arm's length principle hasn't changed for e-invoicing", "en")).toEqual(["arm", "length", "principl", "chang", "e", "invoic"]);
   });
 
   it("splits Chinese into words and drops function words", () => {
@@ -72,25 +92,67 @@ describe("collectPassages", () => {
   });
 });
 
+describe("expandQuery", () => {
+  it("adds the site's words for a client's, in each language", () => {
+    expect(expandQuery("Can I get my money back?", segment("Can I get my money back?", "en").words, "en").words).toContain("refund");
+    expect(expandQuery("Are you open on weekends?", segment("Are you open on weekends?", "en").words, "en").words).toEqual(
+      expect.arrayContaining(["saturdai", "sundai"]),
+    );
+    expect(expandQuery("你们周末上班吗？", ["周末", "上班"], "zh").words).toEqual(expect.arrayContaining(["周六", "周日"]));
+    expect(expandQuery("子会社への販売価格", ["子会社", "販売", "価格"], "ja").via.get("子会社")).toBeDefined();
+    // A word that only contains a key's letters is no match.
+    expect(expandQuery("opener", ["open"].map(() => "opener"), "en").words).toEqual([]);
+  });
+});
+
+describe("anchors", () => {
+  it("cites a section by the anchor its page renders, the same in every language", () => {
+    const passages = collectPassages(VARS);
+    const ids = (lang: "en" | "ja" | "zh") =>
+      new Set([
+        ...articles[lang].flatMap((a) => a.body.flatMap((b) => (b.type === "h2" ? [`/blog/${a.id}#${b.id}`] : []))),
+        ...[["/privacy", privacy], ["/terms", terms], ["/cookies", cookies]].flatMap(([path, page]) =>
+          (page as typeof privacy)[lang].sections.map((s) => `${path as string}#${s.id}`),
+        ),
+        ...pricingMessages[lang].faq.map((f) => `/pricing#${f.id}`),
+        ...PACKAGES.map((p) => `/pricing#package-${p.id}`),
+        "/contact#business-hours",
+        "/about#about-story",
+        "/about#about-mission",
+        "/about#about-values",
+      ]);
+    for (const lang of LANGS) {
+      const prefix = lang === "en" ? "" : `/${lang}`;
+      const anchored = passages.filter((p) => p.lang === lang && p.url.includes("#")).map((p) => p.url.slice(prefix.length));
+      expect(anchored.length).toBeGreaterThan(20);
+      for (const url of anchored) expect(ids(lang), url).toContain(url);
+    }
+    expect(ids("ja")).toEqual(ids("en"));
+    expect(ids("zh")).toEqual(ids("en"));
+  });
+});
+
 describe("knowledge index ranking", () => {
-  const first = (question: string, lang: "en" | "ja" | "zh") => index.retrieve(question, lang).hits[0]?.passage.url;
+  const firstUrl = (question: string, lang: "en" | "ja" | "zh") => index.retrieve(question, lang).hits[0]?.passage.url;
+  /** The page of the first citation, without its anchor. */
+  const first = (question: string, lang: "en" | "ja" | "zh") => firstUrl(question, lang)?.split("#")[0];
 
   it("finds the page that answers a question in English", () => {
     expect(first("Do we have to withhold tax on royalties paid to a foreign licensor?", "en")).toBe("/services/tax-consultation");
     expect(first("How many credits come with the Pro package?", "en")).toBe("/pricing");
-    expect(first("What are your opening hours on Saturday?", "en")).toBe("/contact");
+    expect(firstUrl("What are your opening hours on Saturday?", "en")).toBe("/contact#business-hours");
   });
 
   it("finds the page that answers a question in Japanese", () => {
     expect(first("日本で消費税の課税事業者になるのはどんなときですか", "ja")).toBe("/ja/services/tax-consultation");
-    expect(first("電子インボイスの義務化に向けて経理部門は何を準備すべきですか", "ja")).toMatch(/^\/ja\/(blog\/2|appContext\/technology-solutions)$/);
+    expect(first("電子インボイスの義務化に向けて経理部門は何を準備すべきですか", "ja")).toMatch(/^\/ja\/(blog\/2|services\/technology-solutions)$/);
     // The credit terms are published twice: in the Terms and in the pricing page's FAQ.
     expect(first("未使用のクレジットは返金してもらえますか", "ja")).toMatch(/^\/ja\/(terms|pricing)$/);
   });
 
   it("finds the page that answers a question in Chinese", () => {
     expect(first("转让定价同期资料需要准备哪些内容", "zh")).toBe("/zh/services/tax-consultation");
-    expect(first("税务数据泄露以后应该怎么处理", "zh")).toMatch(/^\/zh\/(appContext\/security-services|blog\/3)$/);
+    expect(first("税务数据泄露以后应该怎么处理", "zh")).toMatch(/^\/zh\/(services\/security-services|blog\/3)$/);
     // Packages and their credits are on the pricing page and restated in the Terms.
     expect(first("专业版套餐包含多少积分", "zh")).toMatch(/^\/zh\/(pricing|terms)$/);
   });
@@ -102,13 +164,37 @@ describe("knowledge index ranking", () => {
     for (const hit of index.search("How should access to our tax systems be controlled?", "ja")) expect(hit.passage.lang).toBe("ja");
   });
 
-  it("cites each page once, best first, at most four", () => {
+  it("cites each URL once, best first, at most four", () => {
     const { hits } = index.retrieve("How do we protect taxpayer data and respond to a security incident?", "en");
     expect(hits.length).toBeGreaterThan(0);
     expect(hits.length).toBeLessThanOrEqual(MAX_CITED_PAGES);
     expect(new Set(hits.map((h) => h.passage.url)).size).toBe(hits.length);
     const scores = hits.map((h) => h.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  });
+
+  it("answers each example question of the service pages with its own answer first, in every language", () => {
+    for (const [slug, entries] of Object.entries(KNOWLEDGE_BASE)) {
+      for (const entry of entries) {
+        for (const lang of LANGS) {
+          const { question } = entry[lang];
+          const top = index.retrieve(question, lang).hits[0]?.passage;
+          expect(top?.url, question).toBe(`${lang === "en" ? "" : `/${lang}`}/services/${slug}`);
+          expect(top?.title, question).toBe(question);
+        }
+      }
+    }
+  });
+
+  it("quotes two passages or more when the site has a second relevant one", () => {
+    const { hits } = index.retrieve("Can we automate the preparation and filing of our VAT returns?", "en");
+    expect(hits.length).toBeGreaterThanOrEqual(MIN_CITED);
+    expect(hits.length).toBeLessThanOrEqual(MAX_CITED_PAGES);
+  });
+
+  it("finds a page in the client's words through the thesaurus", () => {
+    expect(firstUrl("Are you open on weekends?", "en")).toBe("/contact#business-hours");
+    expect(firstUrl("你们周末上班吗？", "zh")).toBe("/zh/contact#business-hours");
   });
 
   it("calls questions the site cannot answer unanswerable, in every language", () => {
@@ -126,8 +212,8 @@ describe("knowledge index ranking", () => {
 
   it("indexes any passages it is given", () => {
     const passages: Passage[] = [
-      { id: "en:/a#1", lang: "en", url: "/a", title: "Royalty audits", text: "Licensors audit royalty statements every year to verify reported sales and payments." },
-      { id: "en:/b#1", lang: "en", url: "/b", title: "Cookie banner", text: "The cookie banner stores your choice in local storage." },
+      { id: "en:/a#1", lang: "en", url: "/a", page: "Royalties", title: "Royalty audits", text: "Licensors audit royalty statements every year to verify reported sales and payments." },
+      { id: "en:/b#1", lang: "en", url: "/b", page: "Cookies", title: "Cookie banner", text: "The cookie banner stores your choice in local storage." },
     ];
     const small = buildKnowledgeIndex(VARS, passages);
     expect(small.passageCount).toBe(2);

@@ -23,51 +23,58 @@ export interface Passage {
   url: string;
   /** The page (and section) title shown in the Sources list. */
   title: string;
-  /** Plain text or the knowledge base's simple Markdown. */
+  /** The page's own title ("Tax Consultation", "Terms of Service"): context for the words of `title`. */
+  page: string;
+  /** Plain text, one paragraph or list item a line; headings are in `title`, not repeated here. */
   text: string;
 }
 
 /** Values of the content placeholders ({siteName}, {contactEmail}, ...), as the pages fill them. */
 export type ContentVars = Record<string, string>;
 
-/** Markdown markers removed, so passages read as plain sentences. */
+/** Markdown markers and headings removed, so passages read as plain sentences. */
 function plain(markdown: string): string {
   return markdown
-    .replace(/^#{1,6}\s+/gmu, "")
+    // Headings of an answer ("A practical approach") are not sentences of it.
+    .replace(/^#{1,6}\s+.*$/gmu, "")
     .replace(/\*\*(.+?)\*\*/gu, "$1")
     .replace(/^\s*(?:[-*]|\d+\.)\s+/gmu, "")
     .trim();
 }
 
-function passagesIn(lang: Lang): Omit<Passage, "id" | "lang">[] {
-  const out: Omit<Passage, "id" | "lang">[] = [];
+type Draft = Omit<Passage, "id" | "lang">;
+
+function passagesIn(lang: Lang): Draft[] {
+  const out: Draft[] = [];
   const at = (path: string) => localePath(lang, path);
-  const add = (path: string, title: string, text: string) => {
+  const add = (path: string, page: string, title: string, text: string) => {
     const body = text.trim();
-    if (body) out.push({ url: at(path), title, text: body });
+    if (body) out.push({ url: at(path), page, title, text: body });
   };
 
   // The twenty answers of the knowledge base, under the service page that lists their questions.
   for (const slug of SERVICE_SLUGS) {
     const page = services[lang][slug];
-    add(`/services/${slug}`, page.title, [page.summary, ...page.highlights, ...page.intro].join("\n"));
+    add(`/services/${slug}`, page.title, page.title, [page.summary, ...page.highlights, ...page.intro].join("\n"));
     for (const entry of KNOWLEDGE_BASE[slug]) {
       const { question, answer } = entry[lang];
-      add(`/services/${slug}`, question, plain(answer));
+      add(`/services/${slug}`, page.title, question, plain(answer));
     }
   }
 
   for (const article of articles[lang]) {
     let heading: string | null = null;
+    let anchor: string | null = null;
     let lines: string[] = [article.excerpt];
     const flush = () => {
       const title = heading ? `${article.title}: ${heading}` : article.title;
-      add(`/blog/${article.id}`, title, [heading ?? article.title, ...lines].join("\n"));
+      add(anchor ? `/blog/${article.id}#${anchor}` : `/blog/${article.id}`, article.title, title, lines.join("\n"));
     };
     for (const block of article.body) {
       if (block.type === "h2") {
         flush();
         heading = block.text;
+        anchor = block.id;
         lines = [];
       } else if (block.type === "ul") lines.push(...block.items);
       else lines.push(block.text);
@@ -76,16 +83,17 @@ function passagesIn(lang: Lang): Omit<Passage, "id" | "lang">[] {
   }
 
   const a = about[lang];
-  add("/about", a.title, [a.subtitle, ...a.stats.map((s) => `${s.value} ${s.label}`)].join("\n"));
-  add("/about", `${a.title}: ${a.story.title}`, a.story.paragraphs.join("\n"));
-  add("/about", `${a.title}: ${a.mission.title}`, a.mission.paragraphs.join("\n"));
-  add("/about", a.title, a.values.map((v) => `${v.title}: ${v.description}`).join("\n"));
+  add("/about", a.title, a.title, [a.subtitle, ...a.stats.map((s) => `${s.value} ${s.label}`)].join("\n"));
+  add("/about#about-story", a.title, `${a.title}: ${a.story.title}`, a.story.paragraphs.join("\n"));
+  add("/about#about-mission", a.title, `${a.title}: ${a.mission.title}`, a.mission.paragraphs.join("\n"));
+  add("/about#about-values", a.title, a.title, a.values.map((v) => `${v.title}: ${v.description}`).join("\n"));
 
   const p = pricingMessages[lang];
   for (const pkg of PACKAGES) {
     const credits = p.credits.replace("{count}", String(pkg.credits));
     add(
-      "/pricing",
+      `/pricing#package-${pkg.id}`,
+      p.seoTitle,
       `${p.seoTitle}: ${pkg.name[lang]}`,
       [
         `${pkg.name[lang]}: ${formatUsd(pkg.priceCents)}, ${credits}, ${p.oneTime}.`,
@@ -95,18 +103,20 @@ function passagesIn(lang: Lang): Omit<Passage, "id" | "lang">[] {
       ].join("\n"),
     );
   }
-  add("/pricing", p.seoTitle, [p.title, p.tagline, p.seoDescription].join("\n"));
+  add("/pricing", p.seoTitle, p.seoTitle, [p.title, p.tagline, p.seoDescription].join("\n"));
   // The credit terms (expiry, refunds, tax, team use) are answered by the pricing FAQ.
-  for (const item of p.faq) add("/pricing", `${p.faqTitle}: ${item.question}`, `${item.question}\n${item.answer}`);
+  for (const item of p.faq) add(`/pricing#${item.id}`, p.seoTitle, `${p.faqTitle}: ${item.question}`, item.answer);
 
   const c = contact[lang];
   add(
-    "/contact",
+    "/contact#business-hours",
+    c.title,
     `${c.title}: ${c.businessHours.title}`,
-    [c.businessHours.title, ...c.businessHours.days.map((d) => `${d.name}: ${d.hours}`), c.contactInfo.phone.description].join("\n"),
+    [...c.businessHours.days.map((d) => `${d.name}: ${d.hours}`), c.contactInfo.phone.description].join("\n"),
   );
   add(
     "/contact",
+    c.title,
     c.title,
     [
       c.subtitle,
@@ -121,8 +131,10 @@ function passagesIn(lang: Lang): Omit<Passage, "id" | "lang">[] {
     ["/cookies", cookies[lang]],
   ];
   for (const [path, page] of legal) {
-    add(path, page.title, [page.subtitle, ...page.content].join("\n"));
-    for (const section of page.sections) add(path, `${page.title}: ${section.title}`, [section.title, ...section.content].join("\n"));
+    add(path, page.title, page.title, [page.subtitle, ...page.content].join("\n"));
+    for (const section of page.sections) {
+      add(`${path}#${section.id}`, page.title, `${page.title}: ${section.title}`, section.content.join("\n"));
+    }
   }
   return out;
 }

@@ -74,23 +74,64 @@ test.describe("admin area", () => {
     for (const label of ["Total Users", "Total Subscriptions", "Total Transactions", "Total Income"]) {
       await expect(page.getByTestId("dashboard-cards").getByText(label, { exact: true })).toBeVisible();
     }
-    expect(stats.monthly[new Date().getUTCMonth()]).toBeGreaterThanOrEqual(1);
+    // The chart's last month is the current one: no month that has not happened yet.
+    expect(stats.monthly[11]).toBeGreaterThanOrEqual(1);
+    const now = new Date();
+    const expectedMonths = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1)));
+    expect(stats.months).toEqual(expectedMonths.map((d) => d.toISOString().slice(0, 7)));
+    const short = new Intl.DateTimeFormat("en", { month: "short", timeZone: "UTC" });
+    const withYear = new Intl.DateTimeFormat("en", { month: "short", year: "numeric", timeZone: "UTC" });
+    const labels = expectedMonths.map((d, i) => (i === 0 || d.getUTCMonth() === 0 ? withYear : short).format(d));
 
-    // The chart (lazy-loaded recharts) with Jan..Dec, and the same figures as a table.
+    // The chart (lazy-loaded recharts), and the same figures as a table.
     await expect(page.getByRole("heading", { name: "User Statistics" })).toBeVisible();
     const chart = page.getByTestId("user-chart");
     await expect(chart.locator(".recharts-line-curve")).toHaveCount(1);
     const ticks = chart.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value");
-    await expect(ticks.first()).toHaveText("Jan");
-    await expect(ticks.last()).toHaveText("Dec");
+    await expect(ticks.first()).toHaveText(labels[0]!);
+    await expect(ticks.last()).toHaveText(labels[11]!);
     await page.getByText(t.dashboard.chartTable).click();
     const rows = page.getByTestId("chart-table").locator("tbody tr");
     await expect(rows).toHaveCount(12);
-    const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
     for (let i = 0; i < 12; i++) {
-      await expect(rows.nth(i)).toHaveText(`${months[i]}${stats.monthly[i]}`);
+      await expect(rows.nth(i)).toHaveText(`${labels[i]}${stats.monthly[i]}`);
     }
     await expectNoAxeViolations(page);
+  });
+
+  test("the setup checklist, an empty search that says so, and the CSV downloads", async ({ page }) => {
+    await signInAdmin(page);
+    await page.goto("/admin");
+    const checklist = page.getByTestId("setup-checklist");
+    await expect(checklist.getByRole("heading", { name: t.dashboard.setup.title })).toBeVisible();
+    // The e2e server takes payments in test mode and sets COMPANY_LEGAL_NAME (tests/e2e/global-setup.ts).
+    await expect(checklist.getByTestId("setup-payments")).toHaveAttribute("data-status", "todo");
+    await expect(checklist.getByTestId("setup-payments")).toContainText("STRIPE_SECRET_KEY");
+    await expect(checklist.getByTestId("setup-legal_name")).toHaveAttribute("data-status", "done");
+    await expect(checklist).not.toContainText("TaxAtlas Advisory Ltd."); // names, never values
+    await expect(checklist.getByTestId("setup-progress")).toHaveText(/^\d+ of \d+ done$/);
+
+    const paymentsDownload = page.waitForEvent("download");
+    await page.getByTestId("export-payments").click();
+    expect((await paymentsDownload).suggestedFilename()).toMatch(/^taxatlas-payments-\d{4}-\d{2}-\d{2}\.csv$/);
+    await expectNoAxeViolations(page);
+
+    await page.goto("/admin/users?q=nobody-matches-this-zz");
+    await expect(page.getByTestId("user-count")).toHaveText("No users match “nobody-matches-this-zz”.");
+    await expect(page.getByTestId("user-table")).toHaveCount(0);
+    const usersDownload = page.waitForEvent("download");
+    await page.getByTestId("export-users").click();
+    const file = await usersDownload;
+    expect(file.suggestedFilename()).toMatch(/^taxatlas-users-\d{4}-\d{2}-\d{2}\.csv$/);
+    const { readFile } = await import("node:fs/promises");
+    const text = await readFile((await file.path())!, "utf8");
+    expect(text.startsWith("\uFEFFid,name,email,role,credits,purchased,package,created_at\r\n")).toBe(true);
+    await expectNoAxeViolations(page);
+
+    await page.goto("/ja/admin");
+    await expect(page.getByRole("heading", { name: adminText.ja.dashboard.setup.title })).toBeVisible();
+    await page.goto("/zh/admin/users?q=nobody-matches-this-zz");
+    await expect(page.getByTestId("user-count")).toHaveText("没有与“nobody-matches-this-zz”匹配的用户。");
   });
 
   test("recharts is not part of the public pages' JavaScript", async ({ page }) => {
@@ -131,7 +172,8 @@ test.describe("admin area", () => {
     await expect(page.getByTestId("page-indicator")).toHaveText("Page 1 of 2");
     // New members: 3 starting credits, not paid, no package.
     const firstRow = page.getByTestId("user-row").first();
-    await expect(firstRow.getByTestId("badge-pending")).toHaveText("Pending");
+    // Never bought: neutral "Not purchased", not a red "Pending".
+    await expect(firstRow.getByTestId("badge-not-purchased")).toHaveText("Not purchased");
     await expect(firstRow.locator("td").nth(4)).toHaveText("none");
     await expect(firstRow.locator("td").nth(2)).toHaveText("3");
 

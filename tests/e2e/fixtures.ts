@@ -10,6 +10,9 @@
 // its own server (tests/e2e/app-server.ts).
 import { randomBytes } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
+import { selectServerSet } from "./server-sets";
+
+selectServerSet();
 
 export { expect };
 

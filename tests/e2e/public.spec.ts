@@ -26,6 +26,10 @@ import { FIELD_ERRORS } from "~/lib/schemas/field-errors";
 import { SERVICE_SLUGS, type ServiceSlug } from "~/lib/service-catalog";
 import { adminSession, expect, test, waitForHydration } from "./fixtures";
 
+// The longest file of the run, and its tests share no state: they are spread over the workers
+// (each worker has servers of its own, tests/e2e/server-sets.ts).
+test.describe.configure({ mode: "parallel" });
+
 const LANGS: Lang[] = ["en", "ja", "zh"];
 const SITE_NAME = "TaxAtlas";
 const CONTACT_EMAIL = "contact@taxatlas.test";

@@ -9,14 +9,16 @@ import { createAppContext } from "~/lib/app-context.server";
 import { parseEnv } from "~/lib/env.server";
 import type { MailMessage } from "~/lib/mail.server";
 import { createApp, type CreateAppOptions } from "~/server/app";
+import type { FastPath } from "~/server/page-fast-path";
 import type { PageHandler } from "~/server/pages";
-import { capturingMailer, type TestApp } from "~/tests/helpers/test-app";
-import { resetDatabase, testDatabase } from "~/tests/helpers/test-db";
+import { capturingMailer, type TestApp } from "../helpers/test-app";
+import { resetDatabase, testDatabase } from "../helpers/test-db";
 import { ensureProductionBuild, serverBuildEntry } from "./production-build";
 
 export interface PagesTestApp extends TestApp {
   port: number;
   pageHandler: PageHandler;
+  fastPath?: FastPath;
 }
 
 /** The production build (built first when missing) on a fresh pages app; for a beforeAll. */
@@ -43,7 +45,7 @@ export async function pagesApp(
     logger: pino({ level: "silent" }),
     mailer,
   });
-  const { app, pageHandler } = createApp({ appContext, pages: { build, mode: "production", cache: true, ...pageOptions } });
+  const { app, pageHandler, fastPath } = createApp({ appContext, pages: { build, mode: "production", cache: true, ...pageOptions } });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as { port: number }).port;
@@ -53,9 +55,11 @@ export async function pagesApp(
     mails,
     port,
     pageHandler: pageHandler!,
+    fastPath,
     url: async () => `http://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
+        fastPath?.stop();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -1,8 +1,13 @@
 // Admin API: one user's history, credit adjustments, the admin role, the contact inbox.
+// The operator's setup checklist and the CSV exports of users and payments.
 // Every route answers 401 without a token and 403 for a non-admin (requireAdmin).
 import { Router } from "express";
 import { listMessages, setMessageRead } from "~/lib/contact-inbox.server";
 import { ADMIN_USER_ERRORS, adjustCredits, changeRole, getUserDetail } from "~/lib/admin/users.server";
+import { csvFilename } from "~/lib/admin/csv";
+import { exportCsv } from "~/lib/admin/export.server";
+import { setupChecklist } from "~/lib/admin/setup-checklist.server";
+import { ExportKindSchema, type SetupChecklistResponse } from "~/lib/contracts/admin-setup";
 import { ApiError, type LocalizedText } from "~/lib/http/api-error";
 import {
   CreditAdjustmentSchema,
@@ -25,6 +30,11 @@ const TEXT = {
   },
   markedRead: { en: "Marked as read.", ja: "既読にしました。", zh: "已标记为已读。" },
   markedUnread: { en: "Marked as unread.", ja: "未読に戻しました。", zh: "已标记为未读。" },
+  unknownExport: {
+    en: "There is no such export. Choose users or payments.",
+    ja: "そのエクスポートはありません。users か payments を指定してください。",
+    zh: "没有该导出项。请选择 users 或 payments。",
+  },
 } satisfies Record<string, LocalizedText>;
 
 adminRouter.get("/users/:id", async (req, res) => {
@@ -61,4 +71,25 @@ adminRouter.post("/messages/:id/read", async (req, res) => {
   const { read } = parseBody(req, MessageReadSchema, req.body);
   const message = await setMessageRead(appContext(req).db, req.params.id, read);
   res.json({ success: true, message: (read ? TEXT.markedRead : TEXT.markedUnread)[requestLang(req)], contactMessage: message });
+});
+
+adminRouter.get("/setup", async (req, res) => {
+  await requireAdmin(req);
+  const items = await setupChecklist(appContext(req));
+  res.json({ success: true, items } satisfies SetupChecklistResponse);
+});
+
+adminRouter.get("/export/:file", async (req, res) => {
+  await requireAdmin(req);
+  const kind = ExportKindSchema.safeParse(req.params.file.replace(/\.csv$/, ""));
+  if (!kind.success) throw new ApiError(404, "export_not_found", TEXT.unknownExport);
+  const { db, env } = appContext(req);
+  const body = await exportCsv(db, kind.data);
+  res.set({
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${csvFilename(env.SITE_NAME, kind.data)}"`,
+    // Personal data: never kept by a browser or proxy cache.
+    "Cache-Control": "no-store",
+  });
+  res.send(body);
 });

@@ -28,11 +28,15 @@ describe("GET /api/v1/dashboard/get", () => {
     const admin = await insertAdmin(app.appContext.db, { email: "boss@taxatlas.test" });
     const res = await request(app, "GET", "/api/v1/dashboard/get", { token: admin.token });
     expect(res.status).toBe(200);
-    const month = new Date().getUTCMonth();
-    const monthly = Array.from({ length: 12 }, (_, i) => (i === month ? 1 : 0));
+    // The chart's window ends with the current month: its last entry.
+    const monthly = Array.from({ length: 12 }, (_, i) => (i === 11 ? 1 : 0));
+    const now = new Date();
+    const months = Array.from({ length: 12 }, (_, i) =>
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1)).toISOString().slice(0, 7),
+    );
     expect(res.body).toEqual({
       success: true,
-      data: [{ totalUsers: 1, totalSubscriptions: 0, totalTransactions: 0, totalIncome: 0, usersThisMonth: 1, monthly }],
+      data: [{ totalUsers: 1, totalSubscriptions: 0, totalTransactions: 0, totalIncome: 0, usersThisMonth: 1, monthly, months }],
     });
   });
 
@@ -41,19 +45,21 @@ describe("GET /api/v1/dashboard/get", () => {
     const db = app.appContext.db;
     const now = new Date();
     const year = now.getUTCFullYear();
-    const thisMonth = now.getUTCMonth();
+    const month = now.getUTCMonth();
+    // `ago` months before the current one (Date.UTC carries negative months into earlier years).
+    const at = (ago: number, day = 1, hour = 0, minute = 0) => utc(year, month - ago, day, hour, minute);
 
     const admin = await insertAdmin(db); // signs up now: this month
-    // Sign-ups in several months of this year, on the UTC month boundaries, and last year.
-    const jan1 = await insertUser(db, { createdAt: utc(year, 0, 1, 0, 0), credits: 3 });
-    const jan2 = await insertUser(db, { createdAt: utc(year, 0, 31, 23, 59), credits: 3 });
-    const mar = await insertUser(db, { createdAt: utc(year, 2, 1, 0, 0), credits: 3 });
-    await insertUser(db, { createdAt: utc(year, 6, 15) });
-    await insertUser(db, { createdAt: utc(year, 6, 16) });
-    await insertUser(db, { createdAt: utc(year, 6, 17) });
-    await insertUser(db, { createdAt: utc(year, 11, 31, 23, 59) });
-    await insertUser(db, { createdAt: utc(year - 1, 11, 31, 23, 59) }); // last year: total only
-    await insertUser(db, { createdAt: utc(year + 1, 0, 1, 0, 0) }); // next year: total only
+    // Sign-ups across the twelve-month window, on its UTC month boundaries, and outside it.
+    const jan1 = await insertUser(db, { createdAt: at(11), credits: 3 }); // the window's first instant
+    const jan2 = await insertUser(db, { createdAt: new Date(at(10).getTime() - 60_000), credits: 3 }); // last minute of that month
+    const mar = await insertUser(db, { createdAt: at(9), credits: 3 });
+    await insertUser(db, { createdAt: at(5, 15) });
+    await insertUser(db, { createdAt: at(5, 16) });
+    await insertUser(db, { createdAt: at(5, 17) });
+    await insertUser(db, { createdAt: new Date(at(0).getTime() - 60_000) }); // last minute of last month
+    await insertUser(db, { createdAt: new Date(at(11).getTime() - 60_000) }); // before the window: total only
+    await insertUser(db, { createdAt: at(-1) }); // next month: total only
     const recent = await insertUser(db, { credits: 3 }); // this month
 
     // Purchases: two by one user, one by another, a declined one that must not count.
@@ -69,8 +75,8 @@ describe("GET /api/v1/dashboard/get", () => {
     expected[0] += 2;
     expected[2] += 1;
     expected[6] += 3;
-    expected[11] += 1;
-    expected[thisMonth] += 2; // the admin and `recent`
+    expected[10] += 1;
+    expected[11] += 2; // the admin and `recent`
 
     const res = await request(app, "GET", "/api/v1/dashboard/get", { token: admin.token });
     expect(res.status).toBe(200);
@@ -81,8 +87,9 @@ describe("GET /api/v1/dashboard/get", () => {
       totalSubscriptions: 2,
       totalTransactions: 3,
       totalIncome: 174.99,
-      usersThisMonth: expected[thisMonth],
+      usersThisMonth: 2,
       monthly: expected,
+      months: Array.from({ length: 12 }, (_, i) => at(11 - i).toISOString().slice(0, 7)),
     });
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
@@ -90,12 +97,16 @@ describe("GET /api/v1/dashboard/get", () => {
   it("places sign-ups by UTC month for any given date", async () => {
     app = await createTestApp();
     const db = app.appContext.db;
+    await insertUser(db, { createdAt: utc(2023, 2, 31, 23, 59) }); // before the window
+    await insertUser(db, { createdAt: utc(2023, 3, 1, 0, 0) }); // its first month
     await insertUser(db, { createdAt: utc(2024, 1, 29, 23, 59) });
     await insertUser(db, { createdAt: utc(2024, 2, 1, 0, 0) });
     await insertUser(db, { createdAt: utc(2024, 2, 31, 23, 59) });
     const stats = await getDashboardStats(db, utc(2024, 2, 10));
-    expect(stats.monthly).toEqual([0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(stats.monthly).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2]);
+    expect(stats.months[0]).toBe("2023-04");
+    expect(stats.months[11]).toBe("2024-03");
     expect(stats.usersThisMonth).toBe(2);
-    expect(stats.totalUsers).toBe(3);
+    expect(stats.totalUsers).toBe(5);
   });
 });

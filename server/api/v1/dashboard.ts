@@ -1,4 +1,4 @@
-// GET /api/v1/dashboard/get: the admin dashboard's figures (spec §7 shape: data[0] holds the stats).
+// GET /api/v1/dashboard/get: the admin dashboard's figures (published shape: data[0] holds the stats; docs/product.md › Admin).
 import { Router } from "express";
 import { getDashboardStats } from "~/lib/stats.server";
 import { requireAdmin, appContext } from "~/server/http";

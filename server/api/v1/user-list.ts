@@ -1,4 +1,4 @@
-// GET /api/v1/user/get: the admin's user table, paged and searched on the server (spec §7 path).
+// GET /api/v1/user/get: the admin's user table, paged and searched on the server (the path the first release published).
 // Mounted on /api/v1/user next to the accounts router, which owns every other path there.
 import { Router } from "express";
 import { listUsers } from "~/lib/admin/users.server";

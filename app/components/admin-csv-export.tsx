@@ -1,0 +1,61 @@
+// "Download CSV" for the admin: the export needs the admin's bearer token (kept in local storage), so
+// a plain link cannot carry it; the file is fetched and handed to the browser as a download.
+import { useState } from "react";
+import { apiHeaders } from "~/lib/api-client";
+import type { ExportKind } from "~/lib/contracts/admin-setup";
+import { admin } from "~/content/messages/admin";
+import { useAuth } from "./auth-provider";
+import { useLanguage, useMessages } from "./language-provider";
+
+/** The file name from Content-Disposition (the server dates it), else a plain one. */
+function filenameOf(response: Response, kind: ExportKind): string {
+  const match = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");
+  return match?.[1] ?? `${kind}.csv`;
+}
+
+export function CsvExportButton({ kind }: { kind: ExportKind }) {
+  const t = useMessages(admin);
+  const { token } = useAuth();
+  const { lang } = useLanguage();
+  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
+
+  const download = async () => {
+    setState("busy");
+    try {
+      const response = await fetch(`/api/v1/admin/export/${kind}.csv`, { headers: { ...apiHeaders({ token, lang }), Accept: "text/csv" } });
+      if (!response.ok) throw new Error(String(response.status));
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = filenameOf(response, kind);
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // Revoked after the click has been handled: the download keeps its own reference.
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      setState("idle");
+    } catch {
+      setState("failed");
+    }
+  };
+
+  return (
+    <div className="flex flex-col items-start gap-1 sm:items-end">
+      <button
+        type="button"
+        onClick={download}
+        disabled={state === "busy"}
+        className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-wait disabled:opacity-60"
+        data-testid={`export-${kind}`}
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8">
+          <path d="M10 3v10m0 0-4-4m4 4 4-4M4 15v2h12v-2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        {kind === "users" ? t.users.exportUsers : t.users.exportPayments}
+      </button>
+      <p role="status" className="text-xs text-slate-600">
+        {state === "busy" ? t.users.exporting : state === "failed" ? t.users.exportFailed : ""}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// Reads a V8 .cpuprofile (node --cpu-prof) and sums self time by where the code lives: a package
+// under node_modules, Node's internals, the server build, garbage collection, idle. Used by
+// bench/platform.bench.mjs to publish where the CPU of a cached page goes.
+import { readFileSync } from "node:fs";
+
+function bucketOf(node) {
+  const { url, functionName } = node.callFrame;
+  if (functionName === "(idle)") return "idle";
+  if (functionName === "(garbage collector)") return "garbage collection";
+  if (functionName === "(program)") return "V8/native (program)";
+  if (!url) return `native: ${functionName || "(anonymous)"}`;
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return `npm: ${pkg[1]}`;
+  if (url.startsWith("node:")) {
+    const mod = url.slice(5).replace(/^internal\//, "internal/").split("/").slice(0, 2).join("/");
+    return `node: ${mod}`;
+  }
+  if (url.includes("/build/server/")) return `server build: ${functionName || "(anonymous)"}`;
+  return url;
+}
+
+/**
+ * Self time per bucket (ms) and the busy total (ms, idle excluded) while the server answered from
+ * the fast path: the window runs from the first to the last sample with `marker` (a function name)
+ * on the stack, so start-up, rendering and shutdown stay out of it.
+ */
+export function summarizeProfile(file, { marker = "fastPath" } = {}) {
+  const profile = JSON.parse(readFileSync(file, "utf8"));
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const marked = new Map();
+  const isMarked = (id) => {
+    if (marked.has(id)) return marked.get(id);
+    const node = byId.get(id);
+    const result = node.callFrame.functionName === marker || (parent.has(id) && isMarked(parent.get(id)));
+    marked.set(id, result);
+    return result;
+  };
+  const times = [];
+  let at = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    times.push(at);
+  }
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i < profile.samples.length; i++) {
+    if (isMarked(profile.samples[i])) {
+      if (first < 0) first = i;
+      last = i;
+    }
+  }
+  const totals = new Map();
+  for (let i = Math.max(first, 0); i <= last; i++) {
+    const bucket = bucketOf(byId.get(profile.samples[i]));
+    const delta = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    totals.set(bucket, (totals.get(bucket) ?? 0) + delta);
+  }
+  const busy = [...totals].filter(([bucket]) => bucket !== "idle").reduce((sum, [, ms]) => sum + ms, 0);
+  return {
+    busyMs: busy,
+    windowMs: first >= 0 ? (times[last] - times[first]) / 1000 : 0,
+    buckets: [...totals].filter(([b]) => b !== "idle").sort((a, b) => b[1] - a[1]),
+  };
+}

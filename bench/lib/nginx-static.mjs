@@ -1,0 +1,77 @@
+// nginx serving files from disk with gzip_static, for the platform bench: what a C server does
+// with the same compressed bytes. Runs Debian's nginx (`nginx` package) with a private prefix.
+import { spawn } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Writes each body as `<name>.html.gz` and serves `/p/<name>.html` with gzip_static, one worker
+ * (the Node server is one process too). Returns the base URL and a stop function.
+ */
+export async function startNginxStatic(files) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "taxatlas-nginx-"));
+  // The worker runs as nobody when started by root: it must be able to read the files.
+  chmodSync(dir, 0o755);
+  const root = path.join(dir, "p");
+  mkdirSync(root);
+  for (const [name, gzip] of Object.entries(files)) writeFileSync(path.join(root, `${name}.html.gz`), gzip);
+  const port = await freePort();
+  writeFileSync(
+    path.join(dir, "nginx.conf"),
+    `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  keepalive_requests 100000;
+  server {
+    listen 127.0.0.1:${port};
+    location /p/ {
+      root ${dir};
+      default_type "text/html; charset=utf-8";
+      gzip_static always;
+    }
+  }
+}
+`,
+  );
+  const child = spawn("nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      await fetch(`${url}/p/`);
+      break;
+    } catch {
+      if (i > 100 || child.exitCode !== null) throw new Error(`nginx did not start: ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const { readFileSync } = await import("node:fs");
+  const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(/\s+/).map(Number);
+  return {
+    url,
+    /** The one worker's process id (it does the serving). */
+    workerPid: children[0],
+    stop: async () => {
+      child.kill("SIGQUIT");
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,276 @@
+// Public pages against the platform, in one run (docs/performance.md, "Public pages against the
+// platform"): for every public page type in English, Japanese and Chinese, the same gzip bytes
+// served by
+//   - nginx from disk with gzip_static (bench/lib/nginx-static.mjs),
+//   - a bare node:http server from memory: the Node limit (bench/lib/node-limit.mjs),
+//   - TaxAtlas (node build/server.js, PGlite), the page cached.
+// Measured with wrk (C; `apt-get install wrk`), one thread, 50 connections, each TaxAtlas page right
+// after the Node limit on the same bytes, so the machine's load moves both alike. Goal: TaxAtlas
+// >= 0.5x the Node limit with p99 <= 2x the limit's. Then a CPU profile (node --cpu-prof) of a
+// cached page under the same load says where the time goes, and start-up time and memory are taken.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { emit, ensureBuild, machine, markdownTable, round, startServer, writeSection } from "./harness.mjs";
+import { summarizeProfile } from "./lib/cpu-profile.mjs";
+import { startNginxStatic } from "./lib/nginx-static.mjs";
+import { wrk, wrkWithCpu } from "./lib/wrk.mjs";
+
+const DURATION = Number(process.env.BENCH_DURATION || 4);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const PAGE_TYPES = [
+  ["home", "/"],
+  ["about", "/about"],
+  ["services", "/services"],
+  ["service page", "/services/tax-consultation"],
+  ["portfolio", "/portfolio"],
+  ["case study", "/portfolio/ai-vat-classification"],
+  ["blog", "/blog"],
+  ["article", "/blog/1"],
+  ["contact", "/contact"],
+  ["pricing", "/pricing"],
+  ["legal", "/terms"],
+];
+const LANG_PREFIX = { en: "", ja: "/ja", zh: "/zh" };
+const GZIP = { "Accept-Encoding": "gzip" };
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const load = () => os.loadavg().map((v) => v.toFixed(2)).join(" / ");
+
+/** The page's gzip bytes once the server answers it from its cache, compressed. */
+async function cachedGzip(url) {
+  for (let i = 0; i < 100; i++) {
+    const response = await fetch(url, { headers: GZIP, redirect: "manual" });
+    // fetch() decompresses: ask for the bytes again without it to keep them as sent.
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    if (response.headers.get("x-page-cache") === "hit" && response.headers.get("content-encoding") === "gzip") {
+      return rawGzip(url, body.length);
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} was never served compressed from the cache`);
+}
+
+/** The compressed body as sent (node's fetch decompresses, so read it over a plain socket). */
+async function rawGzip(url) {
+  const { request } = await import("node:http");
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: GZIP }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("end", () => resolve(Buffer.concat(chunks)));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+function startNodeLimit(pages) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "taxatlas-node-limit-"));
+  const file = path.join(dir, "pages.json");
+  writeFileSync(file, JSON.stringify(Object.fromEntries([...pages].map(([p, body]) => [p, body.toString("base64")]))));
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, "lib", "node-limit.mjs"), file], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    child.stdout.on("data", (chunk) => {
+      const port = /port (\d+)/.exec(chunk.toString())?.[1];
+      if (port)
+        resolve({
+          url: `http://127.0.0.1:${port}`,
+          pid: child.pid,
+          stop: async () => {
+            child.kill("SIGTERM");
+            await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
+            rmSync(dir, { recursive: true, force: true });
+          },
+        });
+    });
+    child.once("exit", (code) => reject(new Error(`node limit server exited (${code})`)));
+  });
+}
+
+const fmt = (v, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : "n/a");
+
+ensureBuild();
+const loadBefore = load();
+const profileDir = mkdtempSync(path.join(os.tmpdir(), "taxatlas-profile-"));
+let taxatlas;
+let nodeLimit;
+let nginx;
+try {
+  // Start-up: to the first answer, on an empty data directory (migrations included).
+  const startedAt = Date.now();
+  // A loaded machine can take minutes to create a PGlite database: wait for it.
+  taxatlas = await startServer({ LOG_LEVEL: "info" }, { startTimeoutMs: 300_000 });
+  const startupMs = Date.now() - startedAt;
+
+  const pages = new Map();
+  for (const [type, pagePath] of PAGE_TYPES) {
+    for (const [lang, prefix] of Object.entries(LANG_PREFIX)) {
+      const url = prefix + (pagePath === "/" && prefix ? "" : pagePath);
+      pages.set(url, { type, lang, body: await cachedGzip(taxatlas.url + url) });
+    }
+  }
+  const rss = await (async () => {
+    try {
+      const status = (await import("node:fs")).readFileSync(`/proc/${taxatlas.pid}/status`, "utf8");
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
+    } catch {
+      return Number.NaN;
+    }
+  })();
+
+  nodeLimit = await startNodeLimit(new Map([...pages].map(([url, { body }]) => [url, body])));
+  const names = new Map([...pages.keys()].map((url, i) => [url, `page${i}`]));
+  nginx = await startNginxStatic(Object.fromEntries([...pages].map(([url, { body }]) => [names.get(url), body])));
+
+  // Warm-up: each server's JIT, and the fast path's recorded answers for wrk's request shape.
+  for (const url of pages.keys()) {
+    await wrk(taxatlas.url + url, { duration: 1, connections: 10, headers: GZIP });
+  }
+  await wrk(nodeLimit.url + "/", { duration: 1, connections: 10, headers: GZIP });
+
+  const rows = [];
+  for (const [url, { type, lang, body }] of pages) {
+    const options = { duration: DURATION, connections: CONNECTIONS, headers: GZIP };
+    const limit = await wrkWithCpu(nodeLimit.url + url, nodeLimit.pid, options);
+    const ours = await wrkWithCpu(taxatlas.url + url, taxatlas.pid, options);
+    const nginxResult = lang === "en" ? await wrkWithCpu(`${nginx.url}/p/${names.get(url)}.html`, nginx.workerPid, options) : null;
+    if (ours.non2xx) throw new Error(`${url}: ${ours.non2xx} answers were not 2xx`);
+    rows.push({ url, type, lang, bytes: body.length, limit, ours, nginx: nginxResult });
+    emit({
+      figure: `page ${url} CPU per request (cached, gzip)`,
+      value: round(ours.cpuUsPerRequest, 0),
+      unit: "µs",
+      baseline: "bare node:http, same bytes",
+      baselineValue: round(limit.cpuUsPerRequest, 0),
+      ratio: round(limit.cpuUsPerRequest / ours.cpuUsPerRequest),
+      target: ">= 0.5 (limit/ours)",
+    });
+    emit({
+      figure: `page ${url} req/s (cached, gzip)`,
+      value: round(ours.rps, 0),
+      unit: "req/s",
+      baseline: "bare node:http, same bytes",
+      baselineValue: round(limit.rps, 0),
+      ratio: round(ours.rps / limit.rps),
+      target: ">= 0.5",
+    });
+  }
+
+  // Where the CPU of a cached page goes: a second server under the profiler, one page, same load.
+  const profiled = await startServer({ LOG_LEVEL: "info" }, { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`], startTimeoutMs: 300_000 });
+  await cachedGzip(`${profiled.url}/blog/1`);
+  const warm = await wrk(`${profiled.url}/blog/1`, { duration: 1, connections: 10, headers: GZIP });
+  const profiledRun = await wrk(`${profiled.url}/blog/1`, { duration: DURATION, connections: CONNECTIONS, headers: GZIP });
+  await profiled.stop();
+  const profileFile = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
+  // The window spans the warm-up and the measured run (the first and last fast-path answers).
+  const profile = profileFile ? summarizeProfile(path.join(profileDir, profileFile)) : null;
+  const requests = warm.requests + profiledRun.requests;
+  const loadAfter = load();
+
+  const ratio = (a, b) => fmt(a / b, 2);
+  const worst = rows.reduce((w, r) => (r.ours.rps / r.limit.rps < w.ours.rps / w.limit.rps ? r : w), rows[0]);
+  const capacity = (r) => r.limit.cpuUsPerRequest / r.ours.cpuUsPerRequest;
+  const worstCpu = rows.reduce((w, r) => (capacity(r) < capacity(w) ? r : w), rows[0]);
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const worstP99 = rows.reduce((w, r) => (r.ours.p99 / r.limit.p99 > w.ours.p99 / w.limit.p99 ? r : w), rows[0]);
+  const table = markdownTable(
+    [
+      "page",
+      "type",
+      "gzip bytes",
+      "nginx req/s (µs CPU/req)",
+      "Node limit req/s (µs CPU/req)",
+      "TaxAtlas req/s (µs CPU/req)",
+      "req/s ratio to limit",
+      "CPU ratio (limit / ours)",
+      "p99 limit / ours (ms)",
+      "p99 ratio",
+    ],
+    rows.map((r) => [
+      `\`${r.url}\``,
+      r.type,
+      String(r.bytes),
+      r.nginx ? `${fmt(r.nginx.rps)} (${fmt(r.nginx.cpuUsPerRequest)})` : "",
+      `${fmt(r.limit.rps)} (${fmt(r.limit.cpuUsPerRequest)})`,
+      `${fmt(r.ours.rps)} (${fmt(r.ours.cpuUsPerRequest)})`,
+      ratio(r.ours.rps, r.limit.rps),
+      fmt(capacity(r), 2),
+      `${fmt(r.limit.p99, 1)} / ${fmt(r.ours.p99, 1)}`,
+      ratio(r.ours.p99, r.limit.p99),
+    ]),
+  );
+  const enRows = rows.filter((r) => r.nginx);
+  const nginxMean = enRows.reduce((s, r) => s + r.nginx.rps, 0) / enRows.length;
+  const limitMean = enRows.reduce((s, r) => s + r.limit.rps, 0) / enRows.length;
+  const oursMean = enRows.reduce((s, r) => s + r.ours.rps, 0) / enRows.length;
+  const profileTable = profile
+    ? markdownTable(
+        ["where", "share of busy CPU", "µs per request"],
+        profile.buckets
+          .slice(0, 15)
+          .map(([bucket, ms]) => [bucket, `${fmt((ms / profile.busyMs) * 100, 1)} %`, fmt((ms * 1000) / requests, 1)]),
+      )
+    : "(no profile written)";
+
+  writeSection(
+    "platform",
+    `## Public pages against the platform (bench/platform.bench.mjs)
+
+Method: the production build (\`node build/server.js\`, PGlite in a temporary directory) and two
+baselines serving the same gzip bytes of each page: nginx from disk (\`gzip_static\`, one worker)
+and a bare \`node:http\` server from memory (the Node limit). \`wrk -t1 -c${CONNECTIONS} -d${DURATION}s\`
+with \`Accept-Encoding: gzip\`, each TaxAtlas page measured right after the Node limit on the same
+bytes. Machine: ${machine()}; load average (1/5/15 min) ${loadBefore} before, ${loadAfter} after
+(the machine is shared: read the ratios, not the absolute figures).
+
+Each server's CPU time (user + system, from /proc) over its run gives µs of CPU per request, which
+the other processes on the machine barely move: the CPU ratio (limit's µs / ours) is what the
+req/s ratio becomes when a core is saturated by this server alone. The req/s and p99 ratios are
+taken as they came and move with the machine's load between two runs of ${DURATION} s.
+
+Goal: every page >= 0.5x the Node limit, p99 <= 2x the limit's. CPU ratio: median
+${fmt(median(rows.map(capacity)), 2)}, worst \`${worstCpu.url}\` ${fmt(capacity(worstCpu), 2)}. req/s ratio: median
+${fmt(median(rows.map((r) => r.ours.rps / r.limit.rps)), 2)}, worst \`${worst.url}\` ${ratio(worst.ours.rps, worst.limit.rps)}; p99 ratio: median
+${fmt(median(rows.map((r) => r.ours.p99 / r.limit.p99)), 2)}, worst \`${worstP99.url}\` ${ratio(worstP99.ours.p99, worstP99.limit.p99)}.
+English pages on average: nginx ${fmt(nginxMean)} req/s, Node limit ${fmt(limitMean)} (${ratio(limitMean, nginxMean)}x nginx),
+TaxAtlas ${fmt(oursMean)} (${ratio(oursMean, limitMean)}x the Node limit, ${ratio(oursMean, nginxMean)}x nginx).
+
+${table}
+
+### Where the CPU of a cached page goes
+
+\`node --cpu-prof\` on a second server while wrk requested \`/blog/1\` (cached, gzip) for 1 s (10
+connections) then ${DURATION} s (${CONNECTIONS}): ${fmt(profiledRun.rps)} req/s, ${profile ? fmt((profile.busyMs * 1000) / requests, 0) : "n/a"} µs of busy CPU per
+request, counted from the first to the last answer of the fast path (self time by where the code
+lives; "server build" is our code, "native: writev" the kernel's copy to the socket). The µs are
+sampled wall time, inflated on a loaded machine while the process waits for a core: read the shares,
+and the /proc figures above for CPU.
+
+${profileTable}
+
+### Start-up and memory
+
+First answer ${fmt(startupMs)} ms after \`node build/server.js\` started on an empty data directory
+(PGlite created and migrated). RSS after every public page above had been served: ${fmt(rss)} MB.
+A second \`npm start\` with unchanged sources reuses the build (scripts/start.mjs compares
+build/sources.json with the sources) and starts the server directly.`,
+  );
+  emit({ figure: "cached page CPU per request (profiled)", value: profile ? round((profile.busyMs * 1000) / requests, 0) : null, unit: "µs", baseline: null, baselineValue: null, ratio: null });
+  emit({ figure: "start-up to first answer (empty data dir)", value: startupMs, unit: "ms", baseline: null, baselineValue: null, ratio: null });
+  emit({ figure: "RSS after all public pages", value: round(rss, 0), unit: "MB", baseline: null, baselineValue: null, ratio: null });
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  for (const server of [nginx, nodeLimit, taxatlas]) {
+    try {
+      await server?.stop();
+    } catch (error) {
+      console.error("stopping a server:", error.message);
+    }
+  }
+  rmSync(profileDir, { recursive: true, force: true });
+}

@@ -1,0 +1,66 @@
+// The admin's CSV exports: every account, every payment (with the buyer's e-mail), oldest first.
+// Money in dollars with cents as the dashboard shows it; dates in ISO 8601 UTC.
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { payments, users } from "~/db/schema";
+import type { ExportKind } from "~/lib/contracts/admin-setup";
+import { toCsv, type CsvCell } from "./csv";
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
+  if (kind === "users") {
+    const rows = await db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        credits: users.credits,
+        paymentDone: users.paymentDone,
+        package: users.package,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .orderBy(asc(users.createdAt), asc(users.id));
+    return toCsv(
+      ["id", "name", "email", "role", "credits", "purchased", "package", "created_at"],
+      rows.map((u): CsvCell[] => [u.id, u.name, u.email, u.role, u.credits, u.paymentDone, u.package, u.createdAt]),
+    );
+  }
+  const rows = await db
+    .select({
+      id: payments.id,
+      createdAt: payments.createdAt,
+      email: users.email,
+      package: payments.package,
+      credits: payments.credits,
+      amountCents: payments.amountCents,
+      currency: payments.currency,
+      status: payments.status,
+      provider: payments.provider,
+      providerRef: payments.providerRef,
+      country: payments.country,
+      grantedAt: payments.grantedAt,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+  return toCsv(
+    ["id", "created_at", "email", "package", "credits", "amount", "currency", "status", "provider", "provider_ref", "country", "credits_granted_at"],
+    rows.map((p): CsvCell[] => [
+      p.id,
+      p.createdAt,
+      p.email,
+      p.package,
+      p.credits,
+      dollars(p.amountCents),
+      p.currency.toUpperCase(),
+      p.status,
+      p.provider,
+      p.providerRef,
+      p.country,
+      p.grantedAt,
+    ]),
+  );
+}

@@ -1,0 +1,28 @@
+// The production server is one module graph (docs/decisions/0007-one-server-build.md): the start
+// file only loads the server build, and the server build holds each module of lib/ once.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BUILD_TIMEOUT_MS, buildDir, ensureProductionBuild, serverBuildEntry, serverEntry } from "~/tests/security/production-build";
+
+describe("one server build", () => {
+  beforeAll(() => ensureProductionBuild(), BUILD_TIMEOUT_MS);
+
+  it("build/server.js only starts build/server/index.js", () => {
+    const start = readFileSync(serverEntry, "utf8");
+    expect(start).toContain("./server/index.js");
+    expect(start).not.toContain("class ApiError");
+    expect(start.length).toBeLessThan(2_000);
+  });
+
+  it("the server build carries each domain class once and is still a ServerBuild", async () => {
+    const files = readdirSync(path.join(buildDir, "server"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"));
+    const text = files.map((f) => readFileSync(path.join(buildDir, "server", f), "utf8")).join("\n");
+    expect(text.match(/class ApiError\b/g)).toHaveLength(1);
+    const entry = (await import(pathToFileURL(serverBuildEntry).href)) as Record<string, unknown>;
+    expect(typeof entry.start).toBe("function");
+    expect(entry.routes).toBeTypeOf("object");
+    expect(entry.entry).toBeTypeOf("object");
+  });
+});

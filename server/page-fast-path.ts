@@ -1,0 +1,118 @@
+// Cached public pages answered before Express (docs/performance.md, "Fast path"). A hit walks no
+// middleware: it replays the answer the full chain gave for the same page and the same variant of
+// request (method, encoding, If-None-Match, language negotiation, TLS), recorded by server/pages.ts
+// the first time. Headers are therefore the chain's own, byte for byte (server/page-fast-path.test.ts);
+// whatever the fast path is not sure of goes to the chain: a query, an escaped or unusual path,
+// a Host the request edge would refuse, an unprefixed URL whose visitor is redirected to /ja or
+// /zh, a variant not recorded yet. Hits are counted and logged once a minute, never a line each.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import express from "express";
+import type { Logger } from "~/lib/logger.server";
+import { isValidHostHeader } from "~/lib/http/origin.server";
+import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
+import { encodingVariant, negotiatesLanguage, revalidates, variantKey, type CachedPage, type PageHandler } from "./pages";
+
+/** Only plain paths: no query, no percent-escapes, nothing the request edge would look at twice. */
+const PLAIN_PATH = /^\/[A-Za-z0-9\-._~/]*$/;
+/** Accept-Encoding values seen, with the encoding Express would pick for each offer (bounded). */
+const ENCODING_MEMO_LIMIT = 256;
+
+export interface FastPathOptions {
+  pages: () => PageHandler | undefined;
+  /** Express's compiled `trust proxy` (app.get("trust proxy fn")): req.secure without Express. */
+  trustProxy: (address: string, hop: number) => boolean;
+  logger: Logger;
+  /** How often the hit counts are logged. */
+  logEveryMs?: number;
+}
+
+export interface FastPath {
+  /** Answers the request and returns true, or returns false and touches nothing. */
+  (req: IncomingMessage, res: ServerResponse): boolean;
+  stop(): void;
+  counts(): { hits: number; notModified: number };
+}
+
+export function createFastPath(options: FastPathOptions): FastPath {
+  const acceptsEncodings = express.request.acceptsEncodings as (this: { headers: IncomingMessage["headers"] }, offered: string[]) => string | false;
+  // What a page offers: [br, gzip, identity] minus what is not compressed yet (server/pages.ts).
+  const OFFERS = [["identity"], ["gzip", "identity"], ["br", "identity"], ["br", "gzip", "identity"]];
+  const encodingMemo = OFFERS.map(() => new Map<string, "br" | "gzip" | null>());
+  /** The same choice as server/pages.ts chooseEncoding (Express's negotiator), memoised per header value. */
+  const chooseEncoding = (acceptEncoding: string | undefined, page: CachedPage): "br" | "gzip" | null => {
+    if (!acceptEncoding) return null;
+    const offer = (page.br ? 2 : 0) + (page.gzip ? 1 : 0);
+    const memo = encodingMemo[offer]!;
+    let chosen = memo.get(acceptEncoding);
+    if (chosen === undefined) {
+      const choice = acceptsEncodings.call({ headers: { "accept-encoding": acceptEncoding } }, OFFERS[offer]!);
+      chosen = choice === "br" || choice === "gzip" ? choice : null;
+      if (memo.size >= ENCODING_MEMO_LIMIT) memo.clear();
+      memo.set(acceptEncoding, chosen);
+    }
+    return chosen;
+  };
+  // Host values already checked (a site sees a handful); bounded like the memo above.
+  const validHosts = new Set<string>();
+  const validHost = (host: string | undefined): boolean => {
+    if (host === undefined) return false;
+    if (validHosts.has(host)) return true;
+    if (!isValidHostHeader(host)) return false;
+    if (validHosts.size >= ENCODING_MEMO_LIMIT) validHosts.clear();
+    validHosts.add(host);
+    return true;
+  };
+  const secure = (req: IncomingMessage): boolean => {
+    const socket = req.socket as IncomingMessage["socket"] & { encrypted?: boolean };
+    const own = socket.encrypted ? "https" : "http";
+    if (!options.trustProxy(socket.remoteAddress ?? "", 0)) return own === "https";
+    const header = req.headers["x-forwarded-proto"];
+    const proto = (typeof header === "string" && header ? header : own).split(",")[0]!.trim();
+    return proto === "https";
+  };
+
+  let hits = 0;
+  let notModified = 0;
+  let logged = { hits: 0, notModified: 0 };
+  const timer = setInterval(() => {
+    if (hits === logged.hits && notModified === logged.notModified) return;
+    options.logger.info({ hits: hits - logged.hits, notModified: notModified - logged.notModified }, "page cache hits answered by the fast path");
+    logged = { hits, notModified };
+  }, options.logEveryMs ?? 60_000);
+  timer.unref();
+
+  const fastPath = ((req, res) => {
+    const method = req.method;
+    if (method !== "GET" && method !== "HEAD") return false;
+    const url = req.url ?? "";
+    if (!PLAIN_PATH.test(url)) return false;
+    if (!validHost(req.headers.host)) return false;
+    const page = options.pages()?.peek(url);
+    if (!page || page.answers.size === 0) return false;
+    const negotiated = (page.negotiated ??= negotiatesLanguage(url));
+    if (negotiated) {
+      const lang = chooseLanguage(readCookie(req.headers.cookie, LANGUAGE_COOKIE), parseAcceptLanguage(req.headers["accept-language"]));
+      if (lang !== "en") return false;
+    }
+    const acceptEncoding = req.headers["accept-encoding"];
+    const isNotModified = revalidates(req.headers["if-none-match"], page.etag);
+    const answer = page.answers.get(
+      variantKey({
+        method,
+        encoding: encodingVariant(chooseEncoding(acceptEncoding, page), acceptEncoding),
+        notModified: isNotModified,
+        negotiated,
+        secure: secure(req),
+      }),
+    );
+    if (!answer) return false;
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body ?? undefined);
+    if (isNotModified) notModified++;
+    else hits++;
+    return true;
+  }) as FastPath;
+  fastPath.stop = () => clearInterval(timer);
+  fastPath.counts = () => ({ hits, notModified });
+  return fastPath;
+}

@@ -1,0 +1,137 @@
+// Layout and keyboard at a phone width (390 px) and a laptop width (1366 px) in every language: no
+// page scrolls sideways, the home hero's two calls to action are visible above the fold and lead
+// where they say, the menus work from the keyboard, the cookie banner is the first stop and its
+// preferences dialog opens in place (focus inside, Escape closes, focus returns), and axe finds nothing.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { LANGS, type Lang } from "~/lib/i18n/languages";
+import { localePath } from "~/lib/i18n/paths";
+import { PROJECT_SLUGS } from "~/lib/portfolio";
+import { home } from "~/content/home";
+import { common } from "~/content/messages/common";
+import { consent } from "~/content/messages/consent";
+import { expect, test, waitForHydration } from "./fixtures";
+
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+] as const;
+
+const PAGES = ["/", "/about", "/services", "/services/tax-consultation", "/portfolio", `/portfolio/${PROJECT_SLUGS[0]}`, "/blog/1", "/pricing", "/contact?service=consulting", "/terms"];
+
+async function expectNoSidewaysScroll(page: Page, label: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${label} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+for (const lang of LANGS as readonly Lang[]) {
+  for (const viewport of VIEWPORTS) {
+    test.describe(`${lang} at ${viewport.width} px`, () => {
+      test.use({ viewport });
+      test.describe.configure({ timeout: 120_000 });
+
+      test("no page scrolls sideways", async ({ page }) => {
+        for (const path of PAGES) {
+          await page.goto(localePath(lang, path));
+          await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+          await expectNoSidewaysScroll(page, path);
+        }
+      });
+
+      test("the hero's two calls to action are above the fold and lead where they say", async ({ page }) => {
+        const hero = home[lang].hero;
+        await page.goto(localePath(lang, "/"));
+        await waitForHydration(page);
+        const consult = page.getByRole("link", { name: hero.consult, exact: true });
+        const ask = page.getByRole("link", { name: hero.ask, exact: true });
+        for (const cta of [consult, ask]) {
+          await expect(cta).toBeVisible();
+          const box = (await cta.boundingBox())!;
+          expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+        }
+        await expect(page.getByTestId("hero-visual")).toBeAttached();
+        await expect(ask).toHaveAttribute("href", `${localePath(lang, "/services/tax-consultation")}#assistant`);
+        await expect(consult).toHaveAttribute("href", `${localePath(lang, "/contact")}?service=consulting`);
+        await consult.click();
+        await expect(page).toHaveURL(new RegExp(`${localePath(lang, "/contact")}\\?service=consulting$`));
+        await expect(page.locator('select[name="service"]')).toHaveValue("consulting");
+      });
+
+      test("the cookie banner is the first stop and its preferences open in place", async ({ page }) => {
+        const t = consent[lang];
+        await page.goto(localePath(lang, "/"));
+        await waitForHydration(page);
+        const banner = page.getByTestId("cookie-banner");
+        const preferences = banner.getByRole("button", { name: t.preferences });
+        await page.keyboard.press("Tab");
+        await expect(preferences).toBeFocused();
+        // After the banner's buttons: the skip link.
+        for (let i = 0; i < 3; i++) await page.keyboard.press("Tab");
+        await expect(page.getByRole("link", { name: common[lang].skipToContent })).toBeFocused();
+
+        // From further down the page: the dialog opens where the reader is.
+        await page.evaluate(() => window.scrollTo(0, 400));
+        const before = await page.evaluate(() => window.scrollY);
+        await preferences.focus();
+        await page.keyboard.press("Enter");
+        const dialog = page.getByTestId("cookie-dialog");
+        await expect(dialog).toBeVisible();
+        expect(await page.evaluate(() => window.scrollY)).toBe(before);
+        await expect(dialog.getByRole("heading", { name: t.dialogTitle })).toBeVisible();
+        // Focus stays inside the modal dialog however far one tabs.
+        for (const key of [...Array(7).fill("Tab"), ...Array(7).fill("Shift+Tab")] as string[]) {
+          await page.keyboard.press(key);
+          expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog"))), key).toBe(true);
+        }
+        await expectNoAxeViolations(page);
+        await page.keyboard.press("Escape");
+        await expect(dialog).toBeHidden();
+        await expect(preferences).toBeFocused();
+        expect(await page.evaluate(() => window.scrollY)).toBe(before);
+      });
+
+      test("the menus work from the keyboard", async ({ page }) => {
+        await page.goto(localePath(lang, "/"));
+        await waitForHydration(page);
+        if (viewport.width < 768) {
+          const toggle = page.getByTestId("mobile-menu-button");
+          await toggle.focus();
+          await page.keyboard.press("Enter");
+          const menu = page.getByTestId("mobile-menu");
+          await expect(menu).toBeVisible();
+          await page.keyboard.press("Tab");
+          await expect(menu.getByRole("link").first()).toBeFocused();
+          await page.keyboard.press("Escape");
+          await expect(menu).toHaveCount(0);
+          await expect(toggle).toBeFocused();
+        } else {
+          const nav = page.getByRole("navigation", { name: common[lang].mainNavigation });
+          await nav.getByRole("link", { name: common[lang].nav.about }).focus();
+          await page.keyboard.press("Enter");
+          await expect(page).toHaveURL(new RegExp(`${localePath(lang, "/about")}$`));
+        }
+        const button = page.getByTestId("language-button").filter({ visible: true });
+        await button.focus();
+        await page.keyboard.press("Enter");
+        const menu = page.getByTestId("language-menu");
+        await expect(menu.getByRole("menuitemradio").first()).toBeFocused();
+        await page.keyboard.press("Escape");
+        await expect(menu).toHaveCount(0);
+        await expect(button).toBeFocused();
+      });
+
+      test("axe finds nothing on the home and contact pages", async ({ page }) => {
+        for (const path of ["/", "/contact?service=consulting"]) {
+          await page.goto(localePath(lang, path));
+          await waitForHydration(page);
+          await expectNoAxeViolations(page);
+        }
+      });
+    });
+  }
+}
