@@ -24,6 +24,9 @@ export default [
     route("forgot-password", "routes/forgot-password.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
     route("explore", "routes/explore.tsx"),
+    route("account", "routes/account.tsx"),
+    route("account/receipts/:id", "routes/account-receipt.tsx"),
+    route("account/confirm-email", "routes/account-confirm-email.tsx"),
     route("admin", "routes/admin-layout.tsx", [
       index("routes/admin-dashboard.tsx"),
       route("users", "routes/admin-users.tsx"),

@@ -39,6 +39,7 @@ export const privacy: Localized<TextPage> = {
         content: [
           "We protect personal information with technical and organisational measures appropriate to its sensitivity, including encrypted connections (HTTPS), encryption of stored data where appropriate, access limited to staff who need it for their work, and regular security reviews.",
           "We keep personal information only for as long as it is needed for the purposes described above or required by law, for example for accounting records, and then delete or anonymise it.",
+          "When you delete your account (Account settings), we remove your name, e-mail address, questions and answers, sign-in sessions, password-reset links and the contact messages sent from your address. Your payments and credit history are kept for our accounting records, detached from your name and e-mail address. Under Account settings you can also download all data your account holds.",
           "No system is completely secure. If we become aware of a breach affecting your personal information, we will inform you and the competent authorities as required by applicable law.",
         ],
       },
@@ -81,6 +82,7 @@ export const privacy: Localized<TextPage> = {
         content: [
           "当社は、情報の機密性に応じた技術的・組織的な安全管理措置を講じています。具体的には、通信の暗号化（HTTPS）、必要に応じた保存データの暗号化、業務上必要な従業員に限定したアクセス権限、定期的なセキュリティ点検などを実施しています。",
           "個人情報は、上記の目的に必要な期間、または会計記録など法令で定められた期間に限って保存し、その後は削除または匿名化します。",
+          "アカウントを削除すると（アカウント設定）、お名前、メールアドレス、質問と回答、ログイン情報、パスワード再設定リンク、およびご登録のアドレスから送信されたお問い合わせを消去します。お支払いとクレジット履歴は、お名前やメールアドレスとの結び付きを外したうえで、会計記録として保管します。アカウント設定からは、アカウントが保有するすべてのデータをダウンロードすることもできます。",
           "完全に安全なシステムは存在しません。お客様の個人情報に関わる漏えい等の事案を把握した場合は、適用される法令に従い、お客様および関係当局に報告・通知します。",
         ],
       },
@@ -122,6 +124,7 @@ export const privacy: Localized<TextPage> = {
         content: [
           "我们根据信息的敏感程度采取相应的技术和管理措施保护个人信息，包括加密传输（HTTPS）、必要时对存储数据进行加密、仅允许有工作需要的员工访问，以及定期开展安全审查。",
           "我们仅在实现上述目的所必需的期限内，或在法律规定的期限内（例如会计记录的保存期限）保存个人信息，期满后将予以删除或匿名化处理。",
+          "注销账户（账户设置）后，我们将删除您的姓名、电子邮件地址、提问与回答、登录会话、重置密码链接以及从您的地址发送的咨询留言。您的付款和积分记录将作为会计记录保留，但不再与您的姓名和电子邮件地址关联。您还可以在账户设置中下载账户保存的全部数据。",
           "任何系统都无法做到绝对安全。如发现涉及您个人信息的泄露事件，我们将依照适用法律通知您及有关主管部门。",
         ],
       },
@@ -167,7 +170,7 @@ export const terms: Localized<TextPage> = {
         title: "Payment and refunds",
         content: [
           "Payment is due in full at the time of purchase and is processed by our payment provider. Credits are added to your account as soon as the payment is confirmed.",
-          "You may have a purchase refunded in full within 14 days of the purchase, as long as your balance still holds all the credits that purchase added. Refunds are requested through the contact form. We do not make partial refunds, except where the law requires otherwise.",
+          "You may have a purchase refunded in full within 14 days of the purchase, as long as your balance still holds all the credits that purchase added. Refunds are requested through the contact form and made by our staff. We do not make partial refunds, except where the law requires otherwise. Once the card payment provider confirms the refund, the purchase's credits are removed from your balance, the purchase and its receipt are marked as refunded, and we tell you by e-mail.",
           "If an answer is not delivered because of a technical error on our side, the credit charged for it is returned to your balance. To request a refund or report a problem, please contact us through the contact page. Nothing in these Terms limits rights you have under mandatory consumer protection law.",
         ],
       },
@@ -202,7 +205,7 @@ export const terms: Localized<TextPage> = {
         title: "Changes, termination and governing law",
         content: [
           "We may update these Terms from time to time. The current version is always published on this page, and we will notify account holders by email before material changes take effect. If you continue to use the service after a change takes effect, you accept the updated Terms.",
-          "You may close your account at any time. Unused credits are refunded on closure only where the refund conditions above or mandatory law provide for it.",
+          "You may close your account at any time under Account settings (your password is required). Unused credits are refunded on closure only where the refund conditions above or mandatory law provide for it.",
           "These Terms are governed by the laws of the jurisdiction where {siteName} is established, and the courts of that jurisdiction have jurisdiction over any dispute, unless mandatory law gives you the right to bring proceedings elsewhere. Questions about these Terms can be sent to us through the contact page.",
         ],
       },
@@ -245,7 +248,7 @@ export const terms: Localized<TextPage> = {
         title: "お支払いと返金",
         content: [
           "代金は購入時に全額をお支払いいただき、決済代行会社を通じて処理されます。決済が確認され次第、クレジットがアカウントに付与されます。",
-          "ご購入から14日以内で、そのご購入で付与されたクレジットがすべて残高に残っている場合は、当該ご購入の代金を全額返金いたします。返金はお問い合わせフォームからご依頼ください。法令で別段の定めがある場合を除き、一部のみの返金は承っておりません。",
+          "ご購入から14日以内で、そのご購入で付与されたクレジットがすべて残高に残っている場合は、当該ご購入の代金を全額返金いたします。返金はお問い合わせフォームからご依頼ください。当社の担当者が手続きいたします。法令で別段の定めがある場合を除き、一部のみの返金は承っておりません。カード決済サービスが返金を確認した時点で、当該ご購入のクレジットを残高から差し引き、ご購入と領収書を返金済みとし、メールでお知らせします。",
           "当社側の技術的な不具合により回答が表示されなかった場合、その回答で消費されたクレジットは残高に戻されます。返金のご請求や不具合のご報告は、お問い合わせページからご連絡ください。本規約は、消費者保護に関する強行法規に基づくお客様の権利を制限するものではありません。",
         ],
       },
@@ -280,7 +283,7 @@ export const terms: Localized<TextPage> = {
         title: "規約の変更、利用の終了および準拠法",
         content: [
           "当社は本規約を随時改定することがあります。最新の規約は常に本ページに掲載し、重要な変更については、効力発生前にアカウント登録者へメールでお知らせします。変更の効力発生後も引き続きご利用になった場合は、改定後の規約に同意いただいたものとみなします。",
-          "お客様は、いつでもアカウントを削除できます。未使用のクレジットは、上記の返金条件または強行法規に該当する場合に限り、返金の対象となります。",
+          "お客様は、アカウント設定からいつでもアカウントを削除できます（パスワードの入力が必要です）。未使用のクレジットは、上記の返金条件または強行法規に該当する場合に限り、返金の対象となります。",
           "本規約は、{siteName}が設立された法域の法律に準拠します。本規約に関する紛争については、強行法規によりお客様が他の裁判所に訴えを提起する権利を有する場合を除き、当該法域の裁判所を管轄裁判所とします。本規約に関するご質問は、お問い合わせページからお寄せください。",
         ],
       },
@@ -322,7 +325,7 @@ export const terms: Localized<TextPage> = {
         title: "付款与退款",
         content: [
           "购买时须全额付款，款项由我们的支付服务商处理。付款确认后，积分将立即存入您的账户。",
-          "购买后 14 天内，只要该笔购买所得的积分仍全部留在余额中，您即可申请该笔购买的全额退款。退款请通过联系表单申请。除法律另有规定外，我们不提供部分退款。",
+          "购买后 14 天内，只要该笔购买所得的积分仍全部留在余额中，您即可申请该笔购买的全额退款。退款请通过联系表单申请，由我们的工作人员办理。除法律另有规定外，我们不提供部分退款。银行卡支付服务确认退款后，我们将从您的余额中扣除该笔购买的积分，将该笔购买及其收据标记为已退款，并通过电子邮件通知您。",
           "如因我方技术故障导致回答未能送达，所扣除的积分将退回您的余额。如需申请退款或反馈问题，请通过联系页面与我们联系。本条款不限制您依据强制性消费者保护法律所享有的任何权利。",
         ],
       },
@@ -357,7 +360,7 @@ export const terms: Localized<TextPage> = {
         title: "条款变更、终止与适用法律",
         content: [
           "我们可能不时更新本条款。最新版本始终在本页面公布；如有重大变更，我们会在变更生效前通过电子邮件通知账户持有人。变更生效后您继续使用本服务的，即视为接受更新后的条款。",
-          "您可随时注销账户。未使用的积分仅在符合上述退款条件或强制性法律规定时予以退还。",
+          "您可随时在账户设置中注销账户（需输入密码）。未使用的积分仅在符合上述退款条件或强制性法律规定时予以退还。",
           "本条款受{siteName}设立地所在司法管辖区的法律管辖。因本条款产生的争议，由该司法管辖区的法院管辖，但强制性法律赋予您在其他地方提起诉讼的权利的除外。如对本条款有任何疑问，请通过联系页面与我们联系。",
         ],
       },

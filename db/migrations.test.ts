@@ -75,3 +75,44 @@ describe("migrations 0001 to 0003 on existing data", () => {
     // A fresh PGlite takes seconds to start on a busy machine.
   }, 120_000);
 });
+
+describe("migration 0005 on existing data", () => {
+  it("numbers granted purchases in grant order and keeps payments and ledger rows when their user is deleted", async () => {
+    const db = new PGlite();
+    try {
+      for (const file of ["0000_init.sql", "0001_credits_bigint.sql", "0002_ai_status_stopped.sql", "0003_ai_citations.sql"]) await apply(db, file);
+      const {
+        rows: [user],
+      } = await db.query<{ id: string }>(`insert into users (email, name, password_hash) values ('a@example.test', 'A', 'x') returning id`);
+      for (const [key, granted] of [
+        ["late", "2026-02-01"],
+        ["failed", null],
+        ["early", "2026-01-01"],
+      ] as const) {
+        await db.query(
+          `insert into payments (user_id, package, amount_cents, credits, provider, idempotency_key, country, granted_at, status)
+           values ($1, 'basic', 2500, 50, 'test', $2, 'JP', $3, $4)`,
+          [user!.id, key, granted, granted ? "succeeded" : "failed"],
+        );
+      }
+      await db.query(`insert into credit_ledger (user_id, delta, balance_after, kind) values ($1, 50, 50, 'purchase')`, [user!.id]);
+      await apply(db, "0005_account_settings_receipts_refunds.sql");
+
+      const { rows } = await db.query<{ idempotency_key: string; receipt_number: number | null }>(
+        `select idempotency_key, receipt_number from payments order by idempotency_key`,
+      );
+      expect(rows).toEqual([
+        { idempotency_key: "early", receipt_number: 1 },
+        { idempotency_key: "failed", receipt_number: null },
+        { idempotency_key: "late", receipt_number: 2 },
+      ]);
+      expect((await db.query<{ n: number }>(`select nextval('receipt_number_seq')::int as n`)).rows).toEqual([{ n: 3 }]);
+
+      await db.query(`delete from users`);
+      expect((await db.query(`select user_id from payments where user_id is null`)).rows).toHaveLength(3);
+      expect((await db.query(`select user_id from credit_ledger where user_id is null`)).rows).toHaveLength(1);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+});

@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -31,6 +32,8 @@ export const users = pgTable(
     credits: bigint("credits", { mode: "number" }).notNull().default(0),
     package: text("package").notNull().default(""),
     paymentDone: boolean("payment_done").notNull().default(false),
+    // The interface language the member last used (receipts and account e-mails are sent in it).
+    lang: text("lang").notNull().default("en"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -78,6 +81,23 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex("password_resets_token_hash_key").on(t.tokenHash), index("password_resets_user_idx").on(t.userId)],
 );
 
+/** A requested change of e-mail address: confirmed by a single-use link sent to the new address. */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("email_changes_token_hash_key").on(t.tokenHash), index("email_changes_user_idx").on(t.userId)],
+);
+
 export const aiQuestions = pgTable(
   "ai_questions",
   {
@@ -117,20 +137,22 @@ export const aiQuestions = pgTable(
   ],
 );
 
+/** Receipt numbers: taken when a payment is granted, so receipts are numbered 1, 2, 3… in order. */
+export const receiptNumbers = pgSequence("receipt_number_seq", { startWith: 1 });
+
 export const payments = pgTable(
   "payments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    // Kept for the books when the account is deleted: the row loses its owner, nothing personal stays.
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     package: text("package").notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("usd"),
     credits: bigint("credits", { mode: "number" }).notNull(),
     provider: text("provider", { enum: ["test", "stripe"] }).notNull(),
     providerRef: text("provider_ref"),
-    status: text("status", { enum: ["pending", "requires_action", "succeeded", "failed"] })
+    status: text("status", { enum: ["pending", "requires_action", "succeeded", "failed", "refunded"] })
       .notNull()
       .default("pending"),
     idempotencyKey: text("idempotency_key").notNull(),
@@ -138,6 +160,13 @@ export const payments = pgTable(
     error: text("error"),
     // Set in the transaction that grants the credits; a non-null value means "granted, never again".
     grantedAt: timestamp("granted_at", { withTimezone: true }),
+    /** Sequential, set when granted (receipt_number_seq). */
+    receiptNumber: bigint("receipt_number", { mode: "number" }),
+    /** The last four digits of the card, when the provider tells them. */
+    cardLast4: text("card_last4"),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    refundRef: text("refund_ref"),
+    refundedBy: uuid("refunded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -147,6 +176,7 @@ export const payments = pgTable(
     index("payments_user_created_idx").on(t.userId, t.createdAt),
     index("payments_status_created_idx").on(t.status, t.createdAt),
     check("payments_amount_positive", sql`${t.amountCents} > 0`),
+    uniqueIndex("payments_receipt_number_key").on(t.receiptNumber),
   ],
 );
 
@@ -160,12 +190,11 @@ export const creditLedger = pgTable(
   "credit_ledger",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    // Kept (without an owner) when the account is deleted, like its payments.
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     delta: bigint("delta", { mode: "number" }).notNull(),
     balanceAfter: bigint("balance_after", { mode: "number" }).notNull(),
-    kind: text("kind", { enum: ["signup_grant", "purchase", "ai_spend", "admin_adjustment"] }).notNull(),
+    kind: text("kind", { enum: ["signup_grant", "purchase", "ai_spend", "admin_adjustment", "refund"] }).notNull(),
     reason: text("reason"),
     aiQuestionId: uuid("ai_question_id").references(() => aiQuestions.id, { onDelete: "set null" }),
     paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "set null" }),
@@ -177,6 +206,8 @@ export const creditLedger = pgTable(
     // At most one grant per payment: the database itself refuses a second.
     uniqueIndex("credit_ledger_payment_key").on(t.paymentId).where(sql`${t.kind} = 'purchase'`),
     uniqueIndex("credit_ledger_ai_question_key").on(t.aiQuestionId),
+    // At most one refund per payment.
+    uniqueIndex("credit_ledger_refund_key").on(t.paymentId).where(sql`${t.kind} = 'refund'`),
   ],
 );
 

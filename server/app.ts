@@ -15,11 +15,13 @@ import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 import { localePath, sameSitePath, splitLangPath } from "~/lib/i18n/paths";
 import { LEGACY_SERVICE_SLUGS } from "~/lib/service-catalog";
+import { accountRouter } from "./api/v1/account";
 import { aiRouter } from "./api/v1/ai";
 import { adminRouter } from "./api/v1/admin";
 import { contactRouter } from "./api/v1/contact";
 import { dashboardRouter } from "./api/v1/dashboard";
 import { paymentRouter } from "./api/v1/payment";
+import { refundRouter } from "./api/v1/refunds";
 import { userRouter } from "./api/v1/user";
 import { userListRouter } from "./api/v1/user-list";
 import { clientIp, requestLang } from "./http";
@@ -185,6 +187,8 @@ export function createApp({ appContext, pages, beforePages = [] }: CreateAppOpti
   app.use("/api/v1/payment", paymentRouter);
   app.use("/api/v1/dashboard", dashboardRouter);
   app.use("/api/v1/admin", adminRouter);
+  app.use("/api/v1/account", accountRouter);
+  app.use("/api/v1/refunds", refundRouter);
   app.use("/api", (_req, _res, next) => next(new ApiError(404, "not_found", COMMON_ERRORS.notFound)));
   app.use("/api", apiErrorHandler);
 

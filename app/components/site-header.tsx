@@ -73,6 +73,9 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           {format(t.credits, { count: auth.credits })}
         </LocalizedLink>
       )}
+      <LocalizedLink to="/account" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100" data-testid="header-account">
+        {t.nav.account}
+      </LocalizedLink>
       <button
         type="button"
         onClick={logout}

@@ -23,6 +23,7 @@ import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { admin } from "~/content/messages/admin";
+import { AdminRefundPanel } from "~/app/components/admin-refund-panel";
 import type { Route } from "./+types/admin-user";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
@@ -199,6 +200,8 @@ export default function AdminUser() {
               </div>
             )}
           </section>
+
+          <AdminRefundPanel userId={detail.user.id} />
 
           <section className={sectionClass} aria-labelledby="questions-title">
             <h2 id="questions-title" className="text-lg font-semibold text-slate-900">

@@ -1,11 +1,9 @@
 // /explore: the signed-in member's home. Balance (from /user/me), the four assistants, recent
 // questions and purchases, each list with loading, empty and error states. Member data is fetched
 // in the browser (the token is in local storage), so the page HTML is the same for everyone.
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { api, ApiRequestError } from "~/lib/api-client";
-import { getPackage, formatUsd } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
-import { LANGUAGES } from "~/lib/i18n/languages";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { rootDataFrom } from "~/app/page-helpers/root-data";
 import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
@@ -13,6 +11,7 @@ import { SERVICE_SLUGS } from "~/lib/service-catalog";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
+import { PurchaseList } from "~/app/components/purchase-list";
 import { QuestionHistory } from "~/app/components/question-history";
 import { WelcomePanel } from "~/app/components/welcome-panel";
 import { RequireAuth } from "~/app/components/require-auth";
@@ -39,97 +38,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     noindex: true,
   });
 };
-
-/** GET /api/v1/payment/history (the checkout's API). */
-export interface PaymentItem {
-  id: string;
-  package: string;
-  amountCents: number;
-  currency: string;
-  credits: number;
-  status: "pending" | "requires_action" | "succeeded" | "failed";
-  createdAt: string;
-}
-
-type Load<T> = { state: "loading" } | { state: "error" } | { state: "done"; items: T[] };
-
-/** Loads a member list (`pick` must be a module-level function); a 401 means the session ended, which signs the browser out (RequireAuth then sends to /login). */
-function useMemberList<T>(path: string, pick: (body: unknown) => T[] | undefined): [Load<T>, () => void] {
-  const { token, clear } = useAuth();
-  const { lang } = useLanguage();
-  const [load, setLoad] = useState<Load<T>>({ state: "loading" });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    setLoad({ state: "loading" });
-    api<unknown>(path, { token, lang, signal: controller.signal })
-      .then((body) => {
-        const items = pick(body);
-        setLoad(Array.isArray(items) ? { state: "done", items } : { state: "error" });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiRequestError && error.status === 401) clear();
-        setLoad({ state: "error" });
-      });
-    return () => controller.abort();
-  }, [path, pick, token, lang, clear, attempt]);
-  return [load, useCallback(() => setAttempt((n) => n + 1), [])];
-}
-
-const pickPayments = (body: unknown) => (body as { payments?: PaymentItem[] } | null)?.payments;
-
-function useDateFormat() {
-  const { lang } = useLanguage();
-  const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
-  return useCallback(
-    (iso: string) => {
-      const date = new Date(iso);
-      return Number.isNaN(date.getTime())
-        ? ""
-        : new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short" }).format(date);
-    },
-    [tag],
-  );
-}
-
-function ListState({ load, t, retry, testId }: {
-  load: Load<unknown>;
-  t: { loading: string; empty: string; error: string; retry: string };
-  retry: () => void;
-  testId: string;
-}) {
-  if (load.state === "loading") {
-    return (
-      <p role="status" className="mt-4 text-slate-600" data-testid={`${testId}-loading`}>
-        {t.loading}
-      </p>
-    );
-  }
-  if (load.state === "error") {
-    return (
-      <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3" data-testid={`${testId}-error`}>
-        <p className="text-sm font-medium text-red-800">{t.error}</p>
-        <button
-          type="button"
-          onClick={retry}
-          className="rounded-md border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-800 hover:bg-red-100"
-        >
-          {t.retry}
-        </button>
-      </div>
-    );
-  }
-  if (load.items.length === 0) {
-    return (
-      <p className="mt-4 rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-slate-600" data-testid={`${testId}-empty`}>
-        {t.empty}
-      </p>
-    );
-  }
-  return null;
-}
 
 function Balance() {
   const t = useMessages(exploreMessages);
@@ -203,62 +111,6 @@ function Assistants() {
   );
 }
 
-const paymentStatusClass: Record<PaymentItem["status"], string> = {
-  succeeded: "bg-green-100 text-green-800",
-  pending: "bg-amber-100 text-amber-900",
-  requires_action: "bg-amber-100 text-amber-900",
-  failed: "bg-red-100 text-red-800",
-};
-
-function Purchases() {
-  const t = useMessages(exploreMessages);
-  const { lang } = useLanguage();
-  const formatDate = useDateFormat();
-  const [load, retry] = useMemberList<PaymentItem>("/payment/history", pickPayments);
-  const amount = (item: PaymentItem) =>
-    item.currency.toLowerCase() === "usd"
-      ? formatUsd(item.amountCents)
-      : `${(item.amountCents / 100).toFixed(2)} ${item.currency.toUpperCase()}`;
-  return (
-    <section aria-labelledby="purchases-title">
-      <h2 id="purchases-title" className="text-xl font-semibold text-slate-900">
-        {t.purchases.title}
-      </h2>
-      <ListState load={load} t={t.purchases} retry={retry} testId="purchases" />
-      {load.state === "done" && load.items.length > 0 && (
-        <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="w-full min-w-[32rem] text-left text-sm" data-testid="purchases-list">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">{t.purchases.date}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{t.purchases.package}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{t.purchases.amount}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{t.purchases.credits}</th>
-                <th scope="col" className="px-4 py-3 font-semibold">{t.purchases.status}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {load.items.map((item) => (
-                <tr key={item.id}>
-                  <td className="px-4 py-3 text-slate-700">{formatDate(item.createdAt)}</td>
-                  <td className="px-4 py-3 font-medium text-slate-900">{getPackage(item.package)?.name[lang] ?? item.package}</td>
-                  <td className="px-4 py-3 text-slate-700">{amount(item)}</td>
-                  <td className="px-4 py-3 text-slate-700">{format(t.purchases.creditsValue, { count: item.credits })}</td>
-                  <td className="px-4 py-3">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${paymentStatusClass[item.status] ?? "bg-slate-200 text-slate-800"}`}>
-                      {t.purchases.statuses[item.status] ?? item.status}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
-  );
-}
-
 function ExploreHome() {
   const t = useMessages(exploreMessages);
   const { user } = useAuth();
@@ -269,12 +121,15 @@ function ExploreHome() {
           {format(t.greeting, { name: user?.name ?? "" })}
         </h1>
         <p className="mt-2 text-slate-600">{t.intro}</p>
+        <LocalizedLink to="/account" className="mt-2 inline-block text-sm font-medium text-brand-700 underline hover:no-underline" data-testid="explore-account-link">
+          {t.accountLink}
+        </LocalizedLink>
       </div>
       <WelcomePanel />
       <Balance />
       <Assistants />
       <QuestionHistory />
-      <Purchases />
+      <PurchaseList />
     </div>
   );
 }

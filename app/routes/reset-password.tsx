@@ -19,6 +19,7 @@ import {
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
+import { useResetTokenCheck } from "~/app/components/use-reset-token-check";
 import { auth as authMessages } from "~/content/messages/auth";
 import type { Route } from "./+types/reset-password";
 
@@ -63,11 +64,12 @@ export default function ResetPassword() {
   const [invalidToken, setInvalidToken] = useState(false);
   const [status, setStatus] = useState<FormStatus>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const tokenCheck = useResetTokenCheck(token, lang);
 
-  if (!token) {
+  if (!token || (tokenCheck.state === "invalid" && !done)) {
     return (
-      <AuthCard title={t.reset.title} subtitle={t.reset.missingToken}>
-        <LocalizedLink to="/forgot-password" className={linkClass}>
+      <AuthCard title={t.reset.title} subtitle={tokenCheck.state === "invalid" ? tokenCheck.message : t.reset.missingToken}>
+        <LocalizedLink to="/forgot-password" className={linkClass} data-testid="reset-request-new">
           {t.reset.requestNew}
         </LocalizedLink>
       </AuthCard>

@@ -195,7 +195,7 @@ const en = {
       credits: "Credits",
       status: "Status",
       empty: "No payments yet.",
-      statuses: { pending: "Pending", requires_action: "Awaiting confirmation", succeeded: "Succeeded", failed: "Failed" },
+      statuses: { pending: "Pending", requires_action: "Awaiting confirmation", succeeded: "Succeeded", failed: "Failed", refunded: "Refunded" },
     },
     questions: {
       title: "Questions",
@@ -448,7 +448,7 @@ export const admin: Localized<AdminMessages> = {
         credits: "クレジット",
         status: "状態",
         empty: "支払いはまだありません。",
-        statuses: { pending: "処理待ち", requires_action: "確認待ち", succeeded: "成功", failed: "失敗" },
+        statuses: { pending: "処理待ち", requires_action: "確認待ち", succeeded: "成功", failed: "失敗", refunded: "返金済み" },
       },
       questions: {
         title: "質問",
@@ -696,7 +696,7 @@ export const admin: Localized<AdminMessages> = {
         credits: "积分",
         status: "状态",
         empty: "暂无付款记录。",
-        statuses: { pending: "待处理", requires_action: "待确认", succeeded: "成功", failed: "失败" },
+        statuses: { pending: "待处理", requires_action: "待确认", succeeded: "成功", failed: "失败", refunded: "已退款" },
       },
       questions: {
         title: "提问记录",

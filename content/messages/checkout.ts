@@ -56,6 +56,11 @@ const en = {
   afterSuccess: {
     explore: "Go to my page",
     ask: "Ask the AI tax assistant",
+    package: "Package",
+    reference: "Reference",
+    receiptNumber: "Receipt number",
+    receipt: "View and print the receipt",
+    emailed: "We have also sent the receipt to your email address.",
   },
 };
 
@@ -116,6 +121,11 @@ export const checkout: Localized<CheckoutMessages> = {
     afterSuccess: {
       explore: "マイページへ",
       ask: "AI 税務アシスタントに質問する",
+      package: "パッケージ",
+      reference: "お支払い番号",
+      receiptNumber: "領収書番号",
+      receipt: "領収書を表示・印刷する",
+      emailed: "領収書はご登録のメールアドレスにもお送りしました。",
     },
   },
   zh: {
@@ -171,6 +181,11 @@ export const checkout: Localized<CheckoutMessages> = {
     afterSuccess: {
       explore: "前往我的主页",
       ask: "向 AI 税务助手提问",
+      package: "套餐",
+      reference: "交易编号",
+      receiptNumber: "收据编号",
+      receipt: "查看并打印收据",
+      emailed: "收据也已发送至您的电子邮箱。",
     },
   },
 };

@@ -57,3 +57,13 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     return claimed.userId;
   });
 }
+
+/** True while a reset token can still be used (known, unused, not expired). Spends nothing. */
+export async function isResetTokenUsable(db: DbOrTx, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+    .limit(1);
+  return Boolean(row);
+}

@@ -16,6 +16,10 @@ export const ACCOUNT_RATE_RULES = {
   /** Reset mails to one address (keyed on what was typed, so it reveals nothing about existence). */
   forgotEmail: { name: "forgot-email", points: 3, windowSeconds: 60 * 60 },
   resetIp: { name: "reset-ip", points: 20, windowSeconds: 15 * 60 },
+  /** Wrong current passwords on the account settings (password, e-mail, deletion): a stolen session cannot guess on. */
+  settingsPassword: { name: "settings-password", points: 10, windowSeconds: 15 * 60 },
+  /** Confirmation e-mails for a new address, per account. */
+  emailChange: { name: "email-change", points: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateRule>;
 
 /** The per-account slow-down: one attempt per hold, the hold doubling from baseSeconds up to maxSeconds. */

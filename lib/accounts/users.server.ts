@@ -1,6 +1,6 @@
 // Accounts: sign-up (with the starting credits as a ledger row), log-in, and the user record the API
 // answers with. E-mail addresses are unique regardless of case (unique index on lower(email)).
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { changeCredits } from "~/lib/credits.server";
@@ -130,4 +130,12 @@ export async function authenticate(db: DbOrTx, email: string, password: string):
 /** Replaces the password hash (the caller revokes sessions as the situation requires). */
 export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** Remembers the interface language the member last used (receipts and account e-mails use it). */
+export async function rememberLang(db: DbOrTx, userId: string, lang: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ lang })
+    .where(and(eq(users.id, userId), ne(users.lang, lang)));
 }

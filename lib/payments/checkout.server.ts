@@ -107,6 +107,8 @@ export interface CheckoutDeps {
   siteName: string;
   /** Overrides DEFAULT_WAIT_MS (tests). */
   waitMs?: number;
+  /** Called once per payment, after the transaction that granted it (the receipt e-mail). Not awaited. */
+  onGranted?: (payment: PaymentRow) => void;
 }
 
 export interface CreatePaymentRequest {
@@ -226,6 +228,7 @@ async function claim(db: Db, paymentId: string): Promise<PaymentRow | null> {
  * rate-limited one. (An attempt that did reach it may be charged already: it is driven and granted.)
  */
 async function ensureRoomFor(db: Db, row: PaymentRow): Promise<void> {
+  if (!row.userId) return;
   const [user] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, row.userId));
   if (!user || user.credits + row.credits <= MAX_CREDIT_BALANCE) return;
   await db.delete(payments).where(eq(payments.id, row.id));
@@ -239,7 +242,7 @@ function drive(deps: CheckoutDeps, row: PaymentRow, paymentMethodId: string): Pr
   return callProvider(deps, row, () =>
     deps.provider.charge({
       paymentId: row.id,
-      userId: row.userId,
+      userId: row.userId ?? "",
       packageId: pkg.id,
       amountCents: row.amountCents,
       currency: pkg.currency,
@@ -282,8 +285,9 @@ async function applyOutcome(deps: CheckoutDeps, row: PaymentRow, outcome: Charge
         deps.logger.error({ paymentId: row.id, outcome }, "provider charged another amount than the catalog price; not granted");
         throw new ApiError(502, "payment_provider_unavailable", PAYMENT_ERRORS.providerUnavailable);
       }
-      const grant = await grantPayment(db, row.id, outcome.providerRef);
+      const grant = await grantPayment(db, row.id, outcome.providerRef, outcome.cardLast4);
       if (!grant) throw new ApiError(404, "payment_not_found", PAYMENT_ERRORS.notFound);
+      if (grant.granted) deps.onGranted?.(grant.payment);
       return { status: "succeeded", payment: grant.payment, balance: grant.balance };
     }
     case "requires_action": {
@@ -364,11 +368,21 @@ export interface GrantResult {
  * Marks the payment succeeded and grants its credits, in one transaction, unless it was granted
  * before. Returns null for an unknown payment.
  */
-export function grantPayment(db: Db, paymentId: string, providerRef?: string | null): Promise<GrantResult | null> {
-  return db.transaction((tx) => grantInTransaction(tx, paymentId, providerRef));
+export function grantPayment(
+  db: Db,
+  paymentId: string,
+  providerRef?: string | null,
+  cardLast4?: string | null,
+): Promise<GrantResult | null> {
+  return db.transaction((tx) => grantInTransaction(tx, paymentId, providerRef, cardLast4));
 }
 
-async function grantInTransaction(tx: DbOrTx, paymentId: string, providerRef?: string | null): Promise<GrantResult | null> {
+async function grantInTransaction(
+  tx: DbOrTx,
+  paymentId: string,
+  providerRef?: string | null,
+  cardLast4?: string | null,
+): Promise<GrantResult | null> {
   // The only statement that can turn a payment into "granted": it matches once, and a concurrent
   // transaction waits for this one and then matches nothing.
   const [row] = await tx
@@ -378,6 +392,9 @@ async function grantInTransaction(tx: DbOrTx, paymentId: string, providerRef?: s
       grantedAt: sql`now()`,
       updatedAt: sql`now()`,
       error: null,
+      // Numbered in the transaction that grants, so only granted purchases get receipt numbers.
+      receiptNumber: sql`nextval('receipt_number_seq')`,
+      ...(cardLast4 ? { cardLast4 } : {}),
       ...(providerRef ? { providerRef: sql`coalesce(${payments.providerRef}, ${providerRef})` } : {}),
     })
     .where(and(eq(payments.id, paymentId), isNull(payments.grantedAt)))
@@ -390,6 +407,7 @@ async function grantInTransaction(tx: DbOrTx, paymentId: string, providerRef?: s
       .where(eq(payments.id, paymentId));
     return existing ? { granted: false, payment: existing.payment, balance: existing.balance } : null;
   }
+  if (!row.userId) throw new Error(`payment ${row.id} has no owner (account deleted)`);
   const balance = await changeCredits(tx, {
     userId: row.userId,
     delta: row.credits,
@@ -419,7 +437,8 @@ const uuid = z.uuid();
  */
 export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent): Promise<EventResult> {
   const { db, provider, logger } = deps;
-  return db.transaction(async (tx) => {
+  let granted: PaymentRow | null = null;
+  const result = await db.transaction(async (tx): Promise<EventResult> => {
     const recorded = await tx
       .insert(processedEvents)
       .values({ id: event.id, type: event.type })
@@ -450,7 +469,8 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
         logger.error({ eventId: event.id, paymentId: row.id }, "webhook amount differs from the catalog price; not granted");
         return "ignored";
       }
-      await grantInTransaction(tx, row.id, data.providerRef);
+      const grant = await grantInTransaction(tx, row.id, data.providerRef, data.cardLast4);
+      if (grant?.granted) granted = grant.payment;
       return "processed";
     }
     await tx
@@ -464,6 +484,8 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
       .where(and(eq(payments.id, row.id), isNull(payments.grantedAt), inArray(payments.status, ["pending", "requires_action"])));
     return "processed";
   });
+  if (granted) deps.onGranted?.(granted);
+  return result;
 }
 
 /** The member's purchases, newest first (for /explore). */
@@ -476,11 +498,13 @@ export async function paymentHistory(db: Db, userId: string, limit = 50): Promis
       currency: payments.currency,
       credits: payments.credits,
       status: payments.status,
+      receiptNumber: payments.receiptNumber,
+      refundedAt: payments.refundedAt,
       createdAt: payments.createdAt,
     })
     .from(payments)
     .where(eq(payments.userId, userId))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), refundedAt: row.refundedAt?.toISOString() ?? null }));
 }

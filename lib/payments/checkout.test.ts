@@ -18,6 +18,9 @@ const stripeLike: PaymentProvider = {
   charge: async () => {
     throw new Error("not used");
   },
+  refund: async () => {
+    throw new Error("not used");
+  },
   confirm: async () => {
     throw new Error("not used");
   },

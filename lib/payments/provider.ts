@@ -18,7 +18,7 @@ export interface ChargeInput {
 
 /** Where a charge stands at the provider. */
 export type ChargeOutcome =
-  | { status: "succeeded"; providerRef: string; amountCents: number; currency: string }
+  | { status: "succeeded"; providerRef: string; amountCents: number; currency: string; cardLast4?: string | null }
   /** 3-D Secure: the page completes the customer's authentication with `clientSecret`, then calls /confirm. */
   | { status: "requires_action"; providerRef: string; clientSecret: string }
   /** Accepted but not final yet; the webhook finishes it. */
@@ -38,8 +38,16 @@ export interface PaymentEvent {
     amountCents: number;
     currency: string;
     failure: { code: string; message: string | null } | null;
+    cardLast4?: string | null;
   } | null;
 }
+
+/** Where a refund stands at the provider. */
+export type RefundOutcome =
+  | { status: "succeeded"; refundRef: string }
+  /** Accepted but not final (some card networks); the refund is recorded once it succeeds. */
+  | { status: "pending"; refundRef: string }
+  | { status: "failed"; refundRef: string | null; reason: string };
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
@@ -47,6 +55,8 @@ export interface PaymentProvider {
   charge(input: ChargeInput): Promise<ChargeOutcome>;
   /** The current state of a charge; confirms it when the customer has just completed 3-D Secure. */
   confirm(providerRef: string, paymentId: string): Promise<ChargeOutcome>;
+  /** Refunds a succeeded charge in full. Idempotent per payment. Throws ProviderUnavailableError when the outcome is unknown. */
+  refund(providerRef: string, paymentId: string, amountCents: number): Promise<RefundOutcome>;
   /** Verifies a webhook delivery on its raw bytes. Throws WebhookSignatureError; null when the provider sends none. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null;
   /** False when webhooks cannot be verified (no signing secret configured). */

@@ -2,7 +2,7 @@
 // confirmation), 3-D Secure finished on the page with the client secret, webhooks verified on the
 // raw body. STRIPE_API_BASE points the SDK at another host (the fake Stripe server in tests).
 import Stripe from "stripe";
-import type { ChargeInput, ChargeOutcome, PaymentEvent, PaymentProvider } from "./provider";
+import type { ChargeInput, ChargeOutcome, PaymentEvent, PaymentProvider, RefundOutcome } from "./provider";
 import { ProviderRequestError, ProviderUnavailableError, WebhookSignatureError } from "./provider";
 
 type StripeConfig = NonNullable<ConstructorParameters<typeof Stripe>[1]>;
@@ -30,6 +30,15 @@ export function stripeConnection(apiBase?: string): Pick<StripeConfig, "host" | 
 
 /** The Stripe idempotency key of our payment's charge: one payment row, one PaymentIntent. */
 export const stripeIdempotencyKey = (paymentId: string) => `taxatlas-payment-${paymentId}`;
+/** One payment, at most one refund: a retried refund request is the same refund. */
+export const stripeRefundIdempotencyKey = (paymentId: string) => `taxatlas-refund-${paymentId}`;
+
+/** The card's last four digits from an intent fetched with `expand: ["latest_charge"]`. */
+function cardLast4Of(pi: Stripe.PaymentIntent): string | null {
+  const charge = pi.latest_charge;
+  if (!charge || typeof charge === "string") return null;
+  return charge.payment_method_details?.card?.last4 ?? null;
+}
 
 // Stripe's decline and error codes → our card message codes (lib/payments/card-errors.ts).
 const DECLINE_CODES: Record<string, string> = {
@@ -58,6 +67,7 @@ function outcomeOf(pi: Stripe.PaymentIntent): ChargeOutcome {
         providerRef: pi.id,
         amountCents: pi.amount_received || pi.amount,
         currency: pi.currency,
+        cardLast4: cardLast4Of(pi),
       };
     case "requires_action":
       if (!pi.client_secret) throw new ProviderRequestError("requires_action without a client secret", "unexpected_state");
@@ -140,6 +150,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             allowed_payment_method_types: ["card"],
             description: input.description,
             metadata: { paymentId: input.paymentId, userId: input.userId, package: input.packageId, country: input.country },
+            // The receipt shows the card's last four digits.
+            expand: ["latest_charge"],
           },
           { idempotencyKey: stripeIdempotencyKey(input.paymentId) },
         );
@@ -151,11 +163,30 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async confirm(providerRef: string): Promise<ChargeOutcome> {
       try {
-        const pi = await stripe.paymentIntents.retrieve(providerRef);
+        const pi = await stripe.paymentIntents.retrieve(providerRef, { expand: ["latest_charge"] });
         if (pi.status !== "requires_confirmation") return outcomeOf(pi);
-        return outcomeOf(await stripe.paymentIntents.confirm(providerRef));
+        return outcomeOf(await stripe.paymentIntents.confirm(providerRef, { expand: ["latest_charge"] }));
       } catch (error) {
         return failureOf(error);
+      }
+    },
+
+    async refund(providerRef: string, paymentId: string): Promise<RefundOutcome> {
+      try {
+        // No amount: always the whole charge (refunds are never partial, docs/architecture.md).
+        const refund = await stripe.refunds.create(
+          { payment_intent: providerRef, metadata: { paymentId } },
+          { idempotencyKey: stripeRefundIdempotencyKey(paymentId) },
+        );
+        if (refund.status === "succeeded") return { status: "succeeded", refundRef: refund.id };
+        if (refund.status === "failed" || refund.status === "canceled") {
+          return { status: "failed", refundRef: refund.id, reason: refund.failure_reason ?? refund.status };
+        }
+        return { status: "pending", refundRef: refund.id };
+      } catch (error) {
+        const e = (error ?? {}) as StripeErrorLike;
+        if (e.type === "StripeInvalidRequestError") return { status: "failed", refundRef: null, reason: e.code ?? "invalid_request" };
+        throw new ProviderUnavailableError(e.message ?? "Stripe is unavailable", { cause: error });
       }
     },
 

@@ -139,6 +139,7 @@ describe("test provider", () => {
       providerRef: testProviderRef(ok.paymentId),
       amountCents: 5000,
       currency: "usd",
+      cardLast4: "4242",
     });
     expect(await provider.charge(input("pm_card_visa_chargeDeclined"))).toMatchObject({ status: "failed", code: "card_declined" });
     expect(await provider.charge(input("pm_card_visa_chargeDeclinedInsufficientFunds"))).toMatchObject({

@@ -1,7 +1,7 @@
 // The built-in test-mode provider (the embedded default): charges follow the card-network test
 // numbers. It receives only payment-method ids (see test-cards.ts), never card numbers, and keeps no
 // state, so every instance answers the same and a re-sent charge gives the same result.
-import type { ChargeInput, ChargeOutcome, PaymentProvider } from "./provider";
+import type { ChargeInput, ChargeOutcome, PaymentProvider, RefundOutcome } from "./provider";
 import { ProviderRequestError } from "./provider";
 import { testCardByPaymentMethod } from "./test-cards";
 
@@ -19,7 +19,17 @@ export function createTestProvider(): PaymentProvider {
       if (card.outcome.kind === "failed") {
         return { status: "failed", providerRef, code: card.outcome.code, message: null };
       }
-      return { status: "succeeded", providerRef, amountCents: input.amountCents, currency: input.currency };
+      return {
+        status: "succeeded",
+        providerRef,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        cardLast4: card.number.slice(-4),
+      };
+    },
+    async refund(_providerRef: string, paymentId: string): Promise<RefundOutcome> {
+      // Test mode moves no money: a refund is confirmed at once.
+      return { status: "succeeded", refundRef: `re_test_${paymentId.replace(/-/g, "")}` };
     },
     async confirm(): Promise<ChargeOutcome> {
       // Test cards never ask for 3-D Secure, so there is nothing to confirm.

@@ -63,6 +63,8 @@ export const ResetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.output<typeof ResetPasswordSchema>;
 
+export const CheckResetTokenSchema = z.object({ token: requiredString().min(1, "required").max(200, "too_long:200") });
+
 /** The name a new account gets when none is given: the part of the e-mail before the @. */
 export function defaultName(email: string): string {
   return (email.split("@")[0] ?? email).slice(0, NAME_MAX) || email.slice(0, NAME_MAX);

@@ -82,6 +82,8 @@ export interface PaymentResponse {
   creditsAdded?: number;
   /** The balance after the payment. */
   credits?: number;
+  /** Sequential receipt number of a succeeded payment (its receipt is /account/receipts/<transactionId>). */
+  receiptNumber?: number | null;
   requiresAction?: boolean;
   clientSecret?: string;
 }
@@ -92,6 +94,9 @@ export interface PaymentHistoryItem {
   amountCents: number;
   currency: string;
   credits: number;
-  status: "pending" | "requires_action" | "succeeded" | "failed";
+  status: "pending" | "requires_action" | "succeeded" | "failed" | "refunded";
+  /** Set once granted; only purchases that went through have receipts. */
+  receiptNumber: number | null;
+  refundedAt: string | null;
   createdAt: string;
 }

@@ -57,8 +57,12 @@ for (const pkg of PACKAGES) {
       session.token,
       String(balance),
     ]);
-    // The card fields are cleared for a next purchase.
-    await expect(page.getByLabel(t.form.cardNumber)).toHaveValue("");
+    // The confirmation replaces the form: nothing left to pay twice; the receipt is one click away.
+    await expect(page.getByTestId("checkout-form")).toHaveCount(0);
+    await expect(page.getByTestId("pay-button")).toHaveCount(0);
+    await expect(success).toContainText(pkg.name.en);
+    await expect(page.getByTestId("checkout-receipt-number")).toHaveText(/^R-\d{6}$/);
+    await expect(page.getByTestId("checkout-receipt-link")).toHaveAttribute("href", /\/account\/receipts\/[0-9a-f-]{36}$/);
 
     const me = await app.api("/user/me", { token: session.token });
     expect(me.body.user.credits).toBe(balance);

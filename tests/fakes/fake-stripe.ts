@@ -23,6 +23,19 @@ export interface FakeIntent {
   next_action: { type: string; use_stripe_sdk?: Record<string, unknown> } | null;
   created: number;
   livemode: false;
+  /** Always expanded here (the app asks for `expand: ["latest_charge"]`). */
+  latest_charge: { id: string; object: "charge"; payment_method_details: { card: { last4: string } } } | null;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: "succeeded" | "pending" | "failed";
+  failure_reason?: string;
+  metadata: Record<string, string>;
 }
 
 export interface FakeRequest {
@@ -40,6 +53,16 @@ type Behaviour =
   | { kind: "decline"; code: string; decline_code?: string; message: string };
 
 const DECLINED = "Your card was declined.";
+
+/** The last four digits of Stripe's documented test cards. */
+const LAST4: Record<string, string> = {
+  pm_card_visa: "4242",
+  pm_card_visa_debit: "5556",
+  pm_card_mastercard: "4444",
+  pm_card_amex: "0005",
+  pm_card_threeDSecure2Required: "3155",
+  pm_card_authenticationRequired: "3184",
+};
 
 /** What a charge with each test PaymentMethod does. */
 export const FAKE_PAYMENT_METHODS: Record<string, Behaviour> = {
@@ -68,7 +91,10 @@ export interface FakeStripe {
   /** e.g. http://127.0.0.1:40123 (for STRIPE_API_BASE) */
   url: string;
   intents: Map<string, FakeIntent>;
+  refunds: Map<string, FakeRefund>;
   requests: FakeRequest[];
+  /** The next refunds come back with this status ("succeeded" by default). */
+  setRefundStatus(status: FakeRefund["status"]): void;
   /** PaymentIntents created (idempotent replays not counted): the number of charges attempted. */
   created(): number;
   /** The next `count` API calls answer 500 (before doing anything, like an outage in front of the API). */
@@ -92,6 +118,8 @@ function stripeError(status: number, error: Record<string, unknown>) {
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
+  const refunds = new Map<string, FakeRefund>();
+  let refundStatus: FakeRefund["status"] = "succeeded";
   const requests: FakeRequest[] = [];
   const idempotent = new Map<string, { params: string; status: number; body: unknown }>();
   let createdCount = 0;
@@ -99,6 +127,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   let delayMs = 0;
   let responseDelayMs = 0;
   const signer = new Stripe("sk_test_fake_signer");
+
+  function succeed(intent: FakeIntent) {
+    intent.status = "succeeded";
+    intent.amount_received = intent.amount;
+    intent.latest_charge = {
+      id: id("ch"),
+      object: "charge",
+      payment_method_details: { card: { last4: LAST4[intent.payment_method ?? ""] ?? "4242" } },
+    };
+  }
 
   function charge(intent: FakeIntent): { status: number; body: unknown } {
     const behaviour = FAKE_PAYMENT_METHODS[intent.payment_method ?? ""];
@@ -112,8 +150,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     switch (behaviour.kind) {
       case "succeed":
-        intent.status = "succeeded";
-        intent.amount_received = intent.amount;
+        succeed(intent);
         intent.next_action = null;
         intent.last_payment_error = null;
         return { status: 200, body: intent };
@@ -161,6 +198,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         next_action: null,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
+        latest_charge: null,
       };
       intents.set(intentId, intent);
       createdCount++;
@@ -178,8 +216,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intent = intents.get(confirm[1]!);
       if (!intent) return stripeError(404, { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" });
       if (intent.status === "requires_confirmation") {
-        intent.status = "succeeded";
-        intent.amount_received = intent.amount;
+        succeed(intent);
         intent.next_action = null;
         return { status: 200, body: intent };
       }
@@ -190,6 +227,33 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         message: `This PaymentIntent's status is ${intent.status}, so it cannot be confirmed.`,
         payment_intent: intent,
       });
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      const intent = intents.get(params.payment_intent ?? "");
+      if (!intent) return stripeError(400, { type: "invalid_request_error", code: "resource_missing", param: "payment_intent", message: "No such payment_intent" });
+      if (intent.status !== "succeeded") {
+        return stripeError(400, { type: "invalid_request_error", code: "charge_not_refundable", message: "This charge cannot be refunded." });
+      }
+      if ([...refunds.values()].some((r) => r.payment_intent === intent.id && r.status !== "failed")) {
+        return stripeError(400, { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge has already been refunded." });
+      }
+      const metadata: Record<string, string> = {};
+      for (const [key, value] of Object.entries(params)) {
+        const match = /^metadata\[(.+)\]$/.exec(key);
+        if (match) metadata[match[1]!] = value;
+      }
+      const refund: FakeRefund = {
+        id: id("re"),
+        object: "refund",
+        amount: params.amount ? Number(params.amount) : intent.amount_received,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: refundStatus,
+        ...(refundStatus === "failed" ? { failure_reason: "expired_or_canceled_card" } : {}),
+        metadata,
+      };
+      refunds.set(refund.id, refund);
+      return { status: 200, body: refund };
     }
     return stripeError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` });
   }
@@ -248,7 +312,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return {
     url: `http://127.0.0.1:${port}`,
     intents,
+    refunds,
     requests,
+    setRefundStatus(status) {
+      refundStatus = status;
+    },
     created: () => createdCount,
     failNext(count) {
       failures = count;

@@ -41,4 +41,5 @@ export async function resetDatabase(database: Database): Promise<void> {
   await database.db.execute(sql`
     truncate table credit_ledger, ai_questions, payments, processed_events, password_resets, sessions,
       contact_messages, rate_limits, users restart identity cascade`);
+  await database.db.execute(sql`alter sequence receipt_number_seq restart with 1`);
 }

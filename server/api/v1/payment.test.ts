@@ -250,6 +250,8 @@ describe("payments with the test-mode provider", () => {
       currency: "usd",
       credits: 100,
       status: "failed",
+      receiptNumber: null,
+      refundedAt: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     expect(res.body.payments[1]).toMatchObject({ package: "basic", amountCents: 2500, status: "succeeded" });

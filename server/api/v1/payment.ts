@@ -16,14 +16,28 @@ import {
   type CheckoutResult,
 } from "~/lib/payments/checkout.server";
 import { WebhookSignatureError } from "~/lib/payments/provider";
+import { getReceipt, sendReceiptMail } from "~/lib/payments/receipts.server";
+import { rememberLang } from "~/lib/accounts/users.server";
+import { ReceiptIdSchema, type ReceiptResponse } from "~/lib/contracts/receipt";
+import { RECEIPT_ERRORS } from "~/lib/payments/receipt-messages";
 import { ConfirmPaymentSchema, CreatePaymentSchema, type PaymentResponse } from "~/lib/schemas/payment";
 import { parseBody, requestLang, requireUser, appContext } from "~/server/http";
 
 export const paymentRouter = Router();
 
 function checkoutDeps(req: Request): CheckoutDeps {
-  const { db, payments, logger, rateLimiter, env } = appContext(req);
-  return { db, provider: payments, logger: req.log ?? logger, rateLimiter, siteName: env.SITE_NAME };
+  const context = appContext(req);
+  const { db, payments, logger, rateLimiter, env, mailer, site } = context;
+  return {
+    db,
+    provider: payments,
+    logger: req.log ?? logger,
+    rateLimiter,
+    siteName: env.SITE_NAME,
+    onGranted: (payment) => {
+      if (payment.userId) void sendReceiptMail({ db, env, mailer, logger, origin: site.origin }, payment.id, payment.userId);
+    },
+  };
 }
 
 /** The spec's checkout message for a missing card or country; other field problems keep the generic one. */
@@ -50,6 +64,7 @@ function toResponse(result: CheckoutResult, lang: Lang): PaymentResponse {
         ...base,
         creditsAdded: result.payment.credits,
         credits: result.balance,
+        receiptNumber: result.payment.receiptNumber,
       };
     case "requires_action":
       return {
@@ -76,6 +91,8 @@ function toResponse(result: CheckoutResult, lang: Lang): PaymentResponse {
 paymentRouter.post("/create", async (req, res) => {
   const user = await requireUser(req);
   const input = parseCreateBody(req);
+  // The receipt e-mail goes out in the language of the checkout.
+  await rememberLang(appContext(req).db, user.id, requestLang(req));
   const result = await createPayment(checkoutDeps(req), {
     userId: user.id,
     packageId: input.package,
@@ -121,4 +138,14 @@ paymentRouter.post("/webhook", express.raw({ type: () => true, limit: "512kb" })
 paymentRouter.get("/history", async (req, res) => {
   const user = await requireUser(req);
   res.json({ success: true, payments: await paymentHistory(appContext(req).db, user.id) });
+});
+
+paymentRouter.get("/receipts/:id", async (req, res) => {
+  const user = await requireUser(req);
+  const id = ReceiptIdSchema.safeParse(req.params.id);
+  const { db, env } = appContext(req);
+  const found = id.success ? await getReceipt(db, env, id.data, user.id) : null;
+  if (!found) throw new ApiError(404, "receipt_not_found", RECEIPT_ERRORS.notFound);
+  const { lang: _lang, ...receipt } = found;
+  res.json({ success: true, receipt } satisfies ReceiptResponse);
 });

@@ -2,16 +2,16 @@
 // password/forgot, password/reset. Bearer tokens; rate limits shared through the database.
 import { Router, type Request } from "express";
 import { ACCOUNT_MESSAGES, RESET_MAIL } from "~/lib/accounts/messages";
-import { createPasswordReset, resetPassword } from "~/lib/accounts/password-reset.server";
+import { createPasswordReset, isResetTokenUsable, resetPassword } from "~/lib/accounts/password-reset.server";
 import { ACCOUNT_RATE_RULES, LOGIN_SLOWDOWN, loginDelaySeconds } from "~/lib/accounts/rate-rules";
 import { createSession, revokeSession } from "~/lib/accounts/sessions.server";
-import { authenticate, EmailTakenError, registerUser, toPublicUser } from "~/lib/accounts/users.server";
+import { authenticate, EmailTakenError, registerUser, rememberLang, toPublicUser } from "~/lib/accounts/users.server";
 import { ApiError, type LocalizedText } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
 import { LANGS } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 import type { RateRule } from "~/lib/rate-limit.server";
-import { ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema } from "~/lib/schemas/auth";
+import { CheckResetTokenSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema } from "~/lib/schemas/auth";
 import { clientIp, parseBody, requestLang, requireUser, appContext } from "~/server/http";
 
 export const userRouter = Router();
@@ -63,6 +63,7 @@ userRouter.post("/register", async (req, res) => {
     if (error instanceof EmailTakenError) throw new ApiError(409, "email_taken", ACCOUNT_MESSAGES.emailTaken);
     throw error;
   }
+  await rememberLang(db, user.id, requestLang(req));
   const { token } = await createSession(db, user.id, req.get("user-agent"));
   res.status(201).json({ success: true, message: ACCOUNT_MESSAGES.signedUp[requestLang(req)], user, token });
 });
@@ -98,6 +99,7 @@ userRouter.post("/login", async (req, res) => {
   for (const [rule, subject] of taken) await rateLimiter.refund(rule, subject);
   await rateLimiter.reset(rules.loginAccountIp, accountAtIp);
   await rateLimiter.consume(rules.loginKnownAddress, accountAtIp);
+  await rememberLang(db, user.id, requestLang(req));
   const { token } = await createSession(db, user.id, req.get("user-agent"));
   res.json({ success: true, message: ACCOUNT_MESSAGES.loggedIn[requestLang(req)], user, token });
 });
@@ -140,4 +142,14 @@ userRouter.post("/password/reset", async (req, res) => {
   const userId = await resetPassword(appContext(req).db, input.token, input.password);
   if (!userId) throw new ApiError(400, "invalid_reset_token", ACCOUNT_MESSAGES.invalidResetToken);
   res.json({ success: true, message: ACCOUNT_MESSAGES.passwordReset[requestLang(req)] });
+});
+
+/** The reset page asks when it opens, so a used or expired link says so before anything is typed. */
+userRouter.post("/password/reset/check", async (req, res) => {
+  const { token } = parseBody(req, CheckResetTokenSchema, req.body);
+  await limit(req, ACCOUNT_RATE_RULES.resetIp, clientIp(req), ACCOUNT_MESSAGES.tooManyResets);
+  if (!(await isResetTokenUsable(appContext(req).db, token))) {
+    throw new ApiError(400, "invalid_reset_token", ACCOUNT_MESSAGES.invalidResetToken);
+  }
+  res.json({ success: true, valid: true });
 });

@@ -1,0 +1,95 @@
+// The member's signed-in devices, each with "Sign out", and "Sign out everywhere" (this device too).
+import { useCallback, useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { FormStatusMessage, type FormStatus } from "~/app/components/auth-field";
+import { useAuth } from "~/app/components/auth-provider";
+import { useLanguage } from "~/app/components/language-provider";
+import type { AccountMessages } from "~/content/messages/account";
+import type { AccountMessageResponse, SessionItem, SessionsResponse } from "~/lib/contracts/account";
+import { api, ApiRequestError } from "~/lib/api-client";
+import { format } from "~/lib/i18n/format";
+import { LANGUAGES } from "~/lib/i18n/languages";
+import { localePath } from "~/lib/i18n/paths";
+
+/** "Chrome on Windows" from a user agent, or null. */
+function deviceName(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const browser = /Edg\//.test(userAgent) ? "Edge" : /Firefox\//.test(userAgent) ? "Firefox" : /Chrom(e|ium)\//.test(userAgent) ? "Chrome" : /Safari\//.test(userAgent) ? "Safari" : null;
+  const os = /Windows/.test(userAgent) ? "Windows" : /Android/.test(userAgent) ? "Android" : /iPhone|iPad/.test(userAgent) ? "iOS" : /Mac OS X/.test(userAgent) ? "macOS" : /Linux/.test(userAgent) ? "Linux" : null;
+  return [browser, os].filter(Boolean).join(" / ") || null;
+}
+
+export function SessionList({ t }: { t: AccountMessages }) {
+  const { token, clear } = useAuth();
+  const { lang } = useLanguage();
+  const navigate = useNavigate();
+  const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
+  const [sessions, setSessions] = useState<SessionItem[] | null>(null);
+  const [status, setStatus] = useState<FormStatus>(null);
+
+  const load = useCallback(() => {
+    if (!token) return;
+    api<SessionsResponse>("/account/sessions", { token, lang })
+      .then((body) => setSessions(body.sessions))
+      .catch(() => setStatus({ kind: "error", text: t.loadError }));
+  }, [token, lang, t.loadError]);
+  useEffect(load, [load]);
+
+  async function post(path: string, everywhere: boolean) {
+    try {
+      const result = await api<AccountMessageResponse>(path, { method: "POST", token, lang });
+      if (everywhere) {
+        clear();
+        navigate(localePath(lang, "/login"));
+        return;
+      }
+      setStatus({ kind: "success", text: result.message });
+      load();
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 401) clear();
+      setStatus({ kind: "error", text: error instanceof ApiRequestError && error.message ? error.message : t.failed });
+    }
+  }
+
+  const date = (iso: string) => new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  return (
+    <section aria-labelledby="sessions-title" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm" data-testid="account-sessions">
+      <h2 id="sessions-title" className="text-lg font-semibold text-slate-900">
+        {t.sessions.title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t.sessions.intro}</p>
+      <ul className="mt-4 divide-y divide-slate-200">
+        {(sessions ?? []).map((session) => (
+          <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="session-item">
+            <div className="text-sm">
+              <p className="font-medium text-slate-900">
+                {deviceName(session.userAgent) ?? t.sessions.unknownDevice}
+                {session.current && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">{t.sessions.current}</span>}
+              </p>
+              <p className="text-slate-600">{format(t.sessions.lastUsed, { date: date(session.lastUsedAt) })}</p>
+            </div>
+            {!session.current && (
+              <button
+                type="button"
+                onClick={() => post(`/account/sessions/${session.id}/revoke`, false)}
+                aria-label={format(t.sessions.signOutLabel, { date: date(session.lastUsedAt) })}
+                className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
+              >
+                {t.sessions.signOut}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <FormStatusMessage status={status} testId="account-sessions-status" />
+      <button
+        type="button"
+        onClick={() => post("/account/sessions/revoke-all", true)}
+        className="mt-3 rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50"
+        data-testid="sign-out-everywhere"
+      >
+        {t.sessions.signOutEverywhere}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+// The administrator's refund control on /admin/users/:id: the member's completed purchases, each
+// with a Refund button while it can be refunded (or why not). Talks to /api/v1/refunds
+// (lib/contracts/refund.ts); the server decides, this only asks and shows the answer.
+import { useCallback, useEffect, useState } from "react";
+import { FormStatusMessage, type FormStatus } from "~/app/components/auth-field";
+import { useAuth } from "~/app/components/auth-provider";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { refund as refundMessages } from "~/content/messages/refund";
+import { api, ApiRequestError } from "~/lib/api-client";
+import { formatUsd, getPackage } from "~/lib/catalog";
+import { receiptLabel } from "~/lib/contracts/receipt";
+import type { RefundCandidate, RefundListResponse, RefundResponse } from "~/lib/contracts/refund";
+import { format } from "~/lib/i18n/format";
+import { LANGUAGES } from "~/lib/i18n/languages";
+
+export function AdminRefundPanel({ userId }: { userId: string }) {
+  const t = useMessages(refundMessages);
+  const { lang } = useLanguage();
+  const { token } = useAuth();
+  const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
+  const [list, setList] = useState<RefundListResponse | "error" | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+  const [status, setStatus] = useState<FormStatus>(null);
+
+  const load = useCallback(() => {
+    if (!token) return;
+    api<RefundListResponse>(`/refunds?userId=${encodeURIComponent(userId)}`, { token, lang })
+      .then(setList)
+      .catch(() => setList("error"));
+  }, [token, lang, userId]);
+  useEffect(load, [load]);
+
+  const describe = (p: RefundCandidate) => ({
+    number: p.receiptNumber ? receiptLabel(p.receiptNumber) : p.id.slice(0, 8),
+    package: getPackage(p.package)?.name[lang] ?? p.package,
+    amount: formatUsd(p.amountCents),
+    credits: p.credits,
+    date: new Intl.DateTimeFormat(tag, { dateStyle: "medium" }).format(new Date(p.paidAt)),
+  });
+
+  async function refund(p: RefundCandidate) {
+    const values = describe(p);
+    if (pending || !window.confirm(format(t.confirm, values))) return;
+    setPending(p.id);
+    setStatus(null);
+    try {
+      const result = await api<RefundResponse>("/refunds", { method: "POST", token, lang, body: { paymentId: p.id } });
+      setStatus({ kind: "success", text: result.message });
+    } catch (error) {
+      setStatus({ kind: "error", text: error instanceof ApiRequestError && error.message ? error.message : t.error });
+    } finally {
+      setPending(null);
+      load();
+    }
+  }
+
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="refunds-title" data-testid="admin-refunds">
+      <h2 id="refunds-title" className="text-lg font-semibold text-slate-900">
+        {t.title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t.intro}</p>
+      {list === null && <p role="status" className="mt-3 text-sm text-slate-600">{t.loading}</p>}
+      {list === "error" && <p role="alert" className="mt-3 text-sm font-medium text-red-700">{t.error}</p>}
+      {list && list !== "error" && (
+        <>
+          <p className="mt-3 text-sm font-medium text-slate-800" data-testid="refund-balance">
+            {format(t.balance, { count: list.balance })}
+          </p>
+          {list.purchases.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">{t.empty}</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-slate-200">
+              {list.purchases.map((p) => {
+                const values = describe(p);
+                return (
+                  <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-2 text-sm" data-testid="refund-item">
+                    <span className="text-slate-800">{format(t.purchase, values)}</span>
+                    {p.blocked ? (
+                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{t.blocked[p.blocked]}</span>
+                    ) : (
+                      <button
+                        type="button"
+                        onClick={() => refund(p)}
+                        disabled={pending !== null}
+                        aria-label={format(t.refundLabel, values)}
+                        className="rounded-md border border-red-300 px-3 py-1 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
+                        data-testid="refund-button"
+                      >
+                        {pending === p.id ? t.refunding : format(t.refund, values)}
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
+      )}
+      <FormStatusMessage status={status} testId="refund-status" />
+    </section>
+  );
+}

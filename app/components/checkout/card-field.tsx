@@ -1,0 +1,97 @@
+// The checkout's field pieces: the labelled input wrapper and style, the country field and the
+// Stripe Elements card field.
+import type { ReactNode, RefObject } from "react";
+import type { CheckoutMessages } from "~/content/messages/checkout";
+import type { StripeCard } from "./use-stripe-card";
+
+export function inputClass(invalid: boolean): string {
+  return `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-600 ${
+    invalid ? "border-red-600" : "border-slate-400"
+  }`;
+}
+
+export function Field({ id, label, invalid, children }: { id: string; label: string; invalid?: boolean; children: ReactNode }) {
+  return (
+    // A column whose label sits at the bottom of its space: when one label of a row wraps (the
+    // Japanese security-code label does), the inputs beside each other still line up.
+    <div className="flex flex-col" data-invalid={invalid || undefined}>
+      <label htmlFor={id} className="flex flex-1 items-end text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+export function CountryField({
+  t,
+  inputRef,
+  value,
+  error,
+  countryName,
+  onChange,
+}: {
+  t: CheckoutMessages;
+  inputRef: RefObject<HTMLInputElement | null>;
+  value: string;
+  error: string | null;
+  countryName: string | null;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor="country" className="block text-sm font-medium text-slate-800">
+        {t.form.country}
+      </label>
+      <input
+        ref={inputRef}
+        id="country"
+        name="country"
+        type="text"
+        autoComplete="country"
+        autoCapitalize="characters"
+        spellCheck={false}
+        placeholder="JP"
+        // No maxLength: a pasted " jp" or "JPN" is normalized to two letters instead of being cut first.
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        required
+        aria-required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "country-hint country-error" : "country-hint"}
+        className={`${inputClass(Boolean(error))} w-24 uppercase`}
+      />
+      <p id="country-hint" className="mt-1 text-sm text-slate-600">
+        {t.form.countryHint}
+        {countryName && <span data-testid="country-name"> ({countryName})</span>}
+      </p>
+      {error && (
+        <p id="country-error" className="mt-1 text-sm font-medium text-red-700" data-testid="country-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function StripeCardField({ t, card }: { t: CheckoutMessages; card: StripeCard }) {
+  return (
+    <div>
+      <p id="card-element-label" className="block text-sm font-medium text-slate-800">
+        {t.form.card}
+      </p>
+      <div
+        ref={card.containerRef}
+        role="group"
+        aria-labelledby="card-element-label"
+        className="mt-1 min-h-[2.75rem] rounded-md border border-slate-400 bg-white px-3 py-3 focus-within:ring-2 focus-within:ring-brand-600"
+        data-testid="stripe-card"
+      />
+      {!card.ready && (
+        <p className="mt-1 text-sm text-slate-600" role="status">
+          {card.failed ? t.form.cardUnavailable : t.form.loadingCard}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+// Shown in place of the checkout form once a payment succeeded: what was bought, the credits added,
+// the new balance, the reference, and the way to the printable receipt.
+import { PendingQuestionLink } from "~/app/components/pending-question-link";
+import { LocalizedLink } from "~/app/components/localized-link";
+import type { CheckoutMessages } from "~/content/messages/checkout";
+import { receiptLabel } from "~/lib/contracts/receipt";
+import { format } from "~/lib/i18n/format";
+
+export interface Confirmation {
+  packageName: string;
+  creditsAdded: number;
+  balance: number;
+  reference: string;
+  receiptNumber: number | null;
+}
+
+export function PaymentConfirmation({ t, confirmation }: { t: CheckoutMessages; confirmation: Confirmation }) {
+  const { packageName, creditsAdded, balance, reference, receiptNumber } = confirmation;
+  return (
+    <div
+      role="status"
+      className="mt-4 rounded-md border border-green-200 bg-green-50 px-5 py-5 text-green-950"
+      data-testid="checkout-success"
+    >
+      <p className="text-lg font-semibold">{t.messages.success}</p>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt>{t.afterSuccess.package}</dt>
+        <dd className="font-medium">{packageName}</dd>
+        <dt className="sr-only">{t.summary.credits}</dt>
+        <dd className="col-span-2">{format(t.messages.creditsAdded, { count: creditsAdded })}</dd>
+        <dt className="sr-only">{t.summary.total}</dt>
+        <dd className="col-span-2 font-medium" data-testid="checkout-balance">
+          {format(t.messages.newBalance, { count: balance })}
+        </dd>
+        {receiptNumber !== null && (
+          <>
+            <dt>{t.afterSuccess.receiptNumber}</dt>
+            <dd className="font-mono" data-testid="checkout-receipt-number">
+              {receiptLabel(receiptNumber)}
+            </dd>
+          </>
+        )}
+        <dt>{t.afterSuccess.reference}</dt>
+        <dd className="break-all font-mono text-xs" data-testid="checkout-reference">
+          {reference}
+        </dd>
+      </dl>
+      <p className="mt-3 text-sm">{t.afterSuccess.emailed}</p>
+      <div className="mt-4 flex flex-wrap gap-x-5 gap-y-2 text-sm">
+        <LocalizedLink
+          to={`/account/receipts/${reference}`}
+          className="font-semibold text-green-950 underline hover:no-underline"
+          data-testid="checkout-receipt-link"
+        >
+          {t.afterSuccess.receipt}
+        </LocalizedLink>
+        <LocalizedLink to="/explore" className="font-semibold text-green-950 underline hover:no-underline">
+          {t.afterSuccess.explore}
+        </LocalizedLink>
+        <LocalizedLink to="/services" className="font-semibold text-green-950 underline hover:no-underline">
+          {t.afterSuccess.ask}
+        </LocalizedLink>
+      </div>
+      <PendingQuestionLink />
+    </div>
+  );
+}

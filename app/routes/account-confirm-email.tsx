@@ -1,0 +1,66 @@
+// /account/confirm-email?token=...: the link from the confirmation e-mail. Works without being signed
+// in (the token is the proof); answers at once whether the address was changed.
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { AuthCard } from "~/app/components/auth-field";
+import { useAuth } from "~/app/components/auth-provider";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { LocalizedLink } from "~/app/components/localized-link";
+import { pageLang } from "~/app/page-helpers/page-loader.server";
+import { rootDataFrom } from "~/app/page-helpers/root-data";
+import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
+import { account as accountMessages } from "~/content/messages/account";
+import { api, ApiRequestError } from "~/lib/api-client";
+import type { EmailConfirmedResponse } from "~/lib/contracts/account";
+import type { Route } from "./+types/account-confirm-email";
+
+export function loader({ params }: Route.LoaderArgs) {
+  return { lang: pageLang(params) };
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const root = rootDataFrom(matches);
+  if (!data || !root) return [];
+  const t = accountMessages[data.lang].confirmEmail;
+  return [
+    ...seoMeta({ lang: data.lang, path: "/account/confirm-email", title: t.seoTitle, description: t.seoTitle, siteName: root.siteName, origin: root.origin, noindex: true }),
+    // The token is in this page's URL: never send it to another site.
+    { name: "referrer", content: "no-referrer" },
+  ];
+};
+
+export default function ConfirmEmail() {
+  const t = useMessages(accountMessages);
+  const { lang } = useLanguage();
+  const auth = useAuth();
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  useEffect(() => {
+    if (!token) return;
+    api<EmailConfirmedResponse>("/account/email/confirm", { method: "POST", body: { token }, lang })
+      .then((body) => setResult({ ok: true, text: body.message }))
+      .catch((error: unknown) => setResult({ ok: false, text: error instanceof ApiRequestError && error.message ? error.message : t.failed }));
+    // Once per token: a second request would only report the link as used.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token]);
+
+  const text = !token ? t.confirmEmail.missingToken : (result?.text ?? t.confirmEmail.confirming);
+  return (
+    <AuthCard title={t.confirmEmail.title} subtitle="">
+      <p role={result?.ok === false || !token ? "alert" : "status"} className="text-slate-800" data-testid="confirm-email-result">
+        {text}
+      </p>
+      {result && (
+        <p className="mt-6 text-center">
+          <LocalizedLink to={auth.isAuthenticated ? "/account" : "/login"} className="font-semibold text-brand-700 underline">
+            {auth.isAuthenticated ? t.confirmEmail.toAccount : t.confirmEmail.toLogin}
+          </LocalizedLink>
+        </p>
+      )}
+    </AuthCard>
+  );
+}

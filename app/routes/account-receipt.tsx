@@ -1,0 +1,110 @@
+// /account/receipts/:id: a purchase's printable receipt (the same lines as the receipt e-mail,
+// lib/payments/receipt-format.ts). Only its owner sees it; fetched in the browser after hydration.
+import { useEffect, useState } from "react";
+import { useParams } from "react-router";
+import { useAuth } from "~/app/components/auth-provider";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { LocalizedLink } from "~/app/components/localized-link";
+import { RequireAuth } from "~/app/components/require-auth";
+import { pageLang } from "~/app/page-helpers/page-loader.server";
+import { rootDataFrom } from "~/app/page-helpers/root-data";
+import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
+import { account as accountMessages } from "~/content/messages/account";
+import { api, ApiRequestError } from "~/lib/api-client";
+import type { Receipt, ReceiptResponse } from "~/lib/contracts/receipt";
+import { receiptLines, receiptNotes } from "~/lib/payments/receipt-format";
+import { RECEIPT_LINES } from "~/lib/payments/receipt-messages";
+import type { Route } from "./+types/account-receipt";
+
+export function loader({ params }: Route.LoaderArgs) {
+  return { lang: pageLang(params) };
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
+
+export const meta: Route.MetaFunction = ({ data, matches, params }) => {
+  const root = rootDataFrom(matches);
+  if (!data || !root) return [];
+  const t = accountMessages[data.lang].receipt;
+  return seoMeta({ lang: data.lang, path: `/account/receipts/${params.id}`, title: t.seoTitle, description: t.seoTitle, siteName: root.siteName, origin: root.origin, noindex: true });
+};
+
+function ReceiptView() {
+  const t = useMessages(accountMessages).receipt;
+  const { lang } = useLanguage();
+  const { token, clear } = useAuth();
+  const { id = "" } = useParams();
+  const [receipt, setReceipt] = useState<Receipt | null | "missing">(null);
+
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    api<ReceiptResponse>(`/payment/receipts/${encodeURIComponent(id)}`, { token, lang, signal: controller.signal })
+      .then((body) => setReceipt(body.receipt))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiRequestError && error.status === 401) clear();
+        setReceipt("missing");
+      });
+    return () => controller.abort();
+  }, [id, token, lang, clear]);
+
+  if (receipt === null) return <p role="status">{t.loading}</p>;
+  if (receipt === "missing") {
+    return (
+      <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800" data-testid="receipt-missing">
+        {t.notFound}
+      </p>
+    );
+  }
+  const notes = receiptNotes(receipt, lang);
+  return (
+    <article className="rounded-lg border border-slate-300 bg-white p-6 shadow-sm print:border-0 print:shadow-none" data-testid="receipt">
+      <header className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 pb-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">{RECEIPT_LINES.title[lang]}</h1>
+        </div>
+        <div className="text-right text-sm text-slate-700">
+          <p className="text-xs uppercase tracking-wide text-slate-600">{t.seller}</p>
+          <p className="font-semibold text-slate-900" data-testid="receipt-seller">
+            {receipt.seller.legalName}
+          </p>
+          {receipt.seller.address && <p className="whitespace-pre-line">{receipt.seller.address}</p>}
+        </div>
+      </header>
+      <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        {receiptLines(receipt, lang).map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-slate-600">{label}</dt>
+            <dd className="break-words text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {notes.length > 0 && (
+        <ul className="mt-4 space-y-1 text-sm font-medium text-amber-900" data-testid="receipt-notes">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-6 flex flex-wrap gap-4 print:hidden">
+        <button type="button" onClick={() => window.print()} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          {t.print}
+        </button>
+        <LocalizedLink to="/explore" className="self-center text-sm font-medium text-brand-700 underline hover:no-underline">
+          {t.back}
+        </LocalizedLink>
+      </div>
+    </article>
+  );
+}
+
+export default function AccountReceipt() {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
+      <RequireAuth>
+        <ReceiptView />
+      </RequireAuth>
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+// /account: the member's settings — name, password, e-mail address, signed-in devices, data export
+// and account deletion. Every change is validated again by /api/v1/account (lib/contracts/account.ts).
+// Member data is fetched in the browser after hydration, so the page HTML is the same for everyone.
+import { useCallback, useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { AccountForm } from "~/app/components/account/account-form";
+import { SessionList } from "~/app/components/account/session-list";
+import { AuthField } from "~/app/components/auth-field";
+import { useAuth } from "~/app/components/auth-provider";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { LocalizedLink } from "~/app/components/localized-link";
+import { RequireAuth } from "~/app/components/require-auth";
+import { pageLang } from "~/app/page-helpers/page-loader.server";
+import { rootDataFrom } from "~/app/page-helpers/root-data";
+import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
+import { account as accountMessages, type AccountMessages } from "~/content/messages/account";
+import type { AccountProfile, AccountResponse } from "~/lib/contracts/account";
+import { api, ApiRequestError, apiHeaders } from "~/lib/api-client";
+import { format } from "~/lib/i18n/format";
+import { localePath } from "~/lib/i18n/paths";
+import type { Route } from "./+types/account";
+
+export function loader({ params }: Route.LoaderArgs) {
+  return { lang: pageLang(params) };
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const root = rootDataFrom(matches);
+  if (!data || !root) return [];
+  const t = accountMessages[data.lang];
+  return seoMeta({ lang: data.lang, path: "/account", title: t.seoTitle, description: t.seoDescription, siteName: root.siteName, origin: root.origin, noindex: true });
+};
+
+function DataExport({ t }: { t: AccountMessages }) {
+  const { token } = useAuth();
+  const { lang } = useLanguage();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function download() {
+    setPending(true);
+    setError(null);
+    try {
+      // A fetch with the bearer token (a plain link cannot send it), saved as a file.
+      const response = await fetch("/api/v1/account/export", { headers: apiHeaders({ token, lang }) });
+      if (!response.ok) throw new Error(String(response.status));
+      const blob = await response.blob();
+      const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "account-data.json";
+      const url = URL.createObjectURL(blob);
+      const link = Object.assign(document.createElement("a"), { href: url, download: name });
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch {
+      setError(t.failed);
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <section aria-labelledby="data-title" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="data-title" className="text-lg font-semibold text-slate-900">
+        {t.data.title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t.data.intro}</p>
+      <div role="alert">{error && <p className="mt-2 text-sm font-medium text-red-700">{error}</p>}</div>
+      <button type="button" onClick={download} disabled={pending} className="mt-4 rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100" data-testid="download-data">
+        {pending ? t.data.downloading : t.data.download}
+      </button>
+    </section>
+  );
+}
+
+function Settings() {
+  const t = useMessages(accountMessages);
+  const auth = useAuth();
+  const { lang } = useLanguage();
+  const navigate = useNavigate();
+  const [profile, setProfile] = useState<AccountProfile | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [name, setName] = useState("");
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [newPassword, setNewPassword] = useState("");
+  const [emailPassword, setEmailPassword] = useState("");
+  const [newEmail, setNewEmail] = useState("");
+  const [deletePassword, setDeletePassword] = useState("");
+  const [deleteConfirmed, setDeleteConfirmed] = useState(false);
+
+  const load = useCallback(() => {
+    if (!auth.token) return;
+    setLoadFailed(false);
+    api<AccountResponse>("/account", { token: auth.token, lang })
+      .then((body) => {
+        setProfile(body.account);
+        setName((current) => current || body.account.name);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ApiRequestError && error.status === 401) auth.clear();
+        setLoadFailed(true);
+      });
+  }, [auth, lang]);
+  useEffect(load, [load]);
+
+  if (loadFailed) {
+    return (
+      <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        {t.loadError}{" "}
+        <button type="button" onClick={load} className="font-semibold underline">
+          {t.retry}
+        </button>
+      </div>
+    );
+  }
+  if (!profile) return <p role="status">{t.loading}</p>;
+
+  const common = { submitting: t.saving, failed: t.failed };
+  return (
+    <div className="space-y-6">
+      <AccountForm
+        id="name"
+        title={t.profile.title}
+        path="/account/name"
+        body={() => ({ name })}
+        submit={t.save}
+        {...common}
+        onDone={() => {
+          if (auth.token && auth.user) auth.signIn({ token: auth.token, user: { ...auth.user, name: name.trim(), credits: auth.credits ?? 0 } });
+        }}
+      >
+        {(errors) => <AuthField id="account-name" type="text" label={t.profile.name} value={name} onChange={setName} autoComplete="name" maxLength={100} required error={errors.name} />}
+      </AccountForm>
+
+      <AccountForm
+        id="password"
+        title={t.password.title}
+        intro={t.password.intro}
+        path="/account/password"
+        body={() => ({ currentPassword, newPassword })}
+        submit={t.password.submit}
+        {...common}
+        onDone={() => {
+          setCurrentPassword("");
+          setNewPassword("");
+        }}
+      >
+        {(errors) => (
+          <>
+            <AuthField id="current-password" type="password" label={t.currentPassword} value={currentPassword} onChange={setCurrentPassword} autoComplete="current-password" required error={errors.currentPassword} />
+            <AuthField id="new-password" type="password" label={t.password.newPassword} value={newPassword} onChange={setNewPassword} autoComplete="new-password" hint={t.password.hint} required error={errors.newPassword} />
+          </>
+        )}
+      </AccountForm>
+
+      <AccountForm
+        id="email"
+        title={t.email.title}
+        intro={
+          <>
+            <p>{format(t.email.current, { email: profile.email })}</p>
+            {profile.pendingEmail && <p data-testid="pending-email">{format(t.email.pending, { email: profile.pendingEmail })}</p>}
+          </>
+        }
+        path="/account/email"
+        body={() => ({ email: newEmail, currentPassword: emailPassword })}
+        submit={t.email.submit}
+        {...common}
+        onDone={() => {
+          setEmailPassword("");
+          load();
+        }}
+      >
+        {(errors) => (
+          <>
+            <AuthField id="new-email" type="email" label={t.email.newEmail} value={newEmail} onChange={setNewEmail} autoComplete="email" maxLength={254} required error={errors.email} />
+            <AuthField id="email-password" type="password" label={t.currentPassword} value={emailPassword} onChange={setEmailPassword} autoComplete="current-password" required error={errors.currentPassword} />
+          </>
+        )}
+      </AccountForm>
+
+      <SessionList t={t} />
+      <DataExport t={t} />
+
+      <AccountForm
+        id="delete"
+        title={t.delete.title}
+        intro={t.delete.intro}
+        path="/account/delete"
+        body={() => ({ currentPassword: deletePassword })}
+        submit={t.delete.submit}
+        danger
+        {...common}
+        precheck={() => (deleteConfirmed ? null : t.delete.confirmRequired)}
+        onDone={async () => {
+          // signOut (not clear) so the guarded page waits for this navigation instead of sending to /login.
+          await auth.signOut();
+          navigate(localePath(lang, "/"));
+        }}
+      >
+        {(errors) => (
+          <>
+            <AuthField id="delete-password" type="password" label={t.currentPassword} value={deletePassword} onChange={setDeletePassword} autoComplete="current-password" required error={errors.currentPassword} />
+            <label className="flex items-start gap-2 text-sm text-slate-800">
+              <input type="checkbox" checked={deleteConfirmed} onChange={(e) => setDeleteConfirmed(e.target.checked)} className="mt-1" data-testid="delete-confirm" />
+              {t.delete.confirm}
+            </label>
+          </>
+        )}
+      </AccountForm>
+    </div>
+  );
+}
+
+export default function Account() {
+  const t = useMessages(accountMessages);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+      <LocalizedLink to="/explore" className="text-sm font-medium text-brand-700 hover:underline">
+        <span aria-hidden>← </span>
+        {t.backToExplore}
+      </LocalizedLink>
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">{t.title}</h1>
+      <p className="mt-2 mb-8 text-slate-600">{t.intro}</p>
+      <RequireAuth>
+        <Settings />
+      </RequireAuth>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// Interface text of the administrator's refund control on /admin/users/:id.
+import type { Localized } from "~/lib/i18n/languages";
+
+const en = {
+  title: "Refunds",
+  intro: "A purchase can be refunded in full within 14 days while the member still has all of its credits. The credits are removed and the member is told by e-mail.",
+  loading: "Loading purchases...",
+  error: "The purchases could not be loaded.",
+  empty: "No completed purchases.",
+  balance: "Current balance: {count} credits",
+  purchase: "{number} · {package} · {amount} · {credits} credits · {date}",
+  refund: "Refund {amount}",
+  refundLabel: "Refund {amount} for {number}",
+  confirm: "Refund {amount} to the member and remove {credits} credits? This cannot be undone.",
+  refunding: "Refunding...",
+  blocked: {
+    already_refunded: "Refunded",
+    refund_window_passed: "More than 14 days old",
+    insufficient_credits: "Credits already used",
+  },
+};
+
+export type RefundMessages = typeof en;
+
+export const refund: Localized<RefundMessages> = {
+  en,
+  ja: {
+    title: "返金",
+    intro: "購入から 14 日以内で、会員がその購入分のクレジットをすべて保有している場合に限り、全額返金できます。クレジットは差し引かれ、会員にはメールでお知らせします。",
+    loading: "購入履歴を読み込んでいます...",
+    error: "購入履歴を読み込めませんでした。",
+    empty: "完了した購入はありません。",
+    balance: "現在の残高：{count} クレジット",
+    purchase: "{number}・{package}・{amount}・{credits} クレジット・{date}",
+    refund: "{amount} を返金",
+    refundLabel: "{number} の {amount} を返金",
+    confirm: "会員に {amount} を返金し、{credits} クレジットを差し引きますか？この操作は取り消せません。",
+    refunding: "返金しています...",
+    blocked: {
+      already_refunded: "返金済み",
+      refund_window_passed: "14 日を経過",
+      insufficient_credits: "クレジット使用済み",
+    },
+  },
+  zh: {
+    title: "退款",
+    intro: "购买后 14 天内，且会员仍持有该笔购买的全部积分时，可全额退款。积分将被扣除，并通过邮件通知会员。",
+    loading: "正在加载购买记录...",
+    error: "无法加载购买记录。",
+    empty: "没有已完成的购买。",
+    balance: "当前余额：{count} 积分",
+    purchase: "{number} · {package} · {amount} · {credits} 积分 · {date}",
+    refund: "退款 {amount}",
+    refundLabel: "为 {number} 退款 {amount}",
+    confirm: "确定向会员退款 {amount} 并扣除 {credits} 积分吗？此操作无法撤销。",
+    refunding: "正在退款...",
+    blocked: {
+      already_refunded: "已退款",
+      refund_window_passed: "已超过 14 天",
+      insufficient_credits: "积分已使用",
+    },
+  },
+};

@@ -1,0 +1,220 @@
+// Account settings: what a member changes about their own account (name, password, e-mail address),
+// their sessions, the export of their data and the deletion of the account. What deletion removes
+// and keeps is described in docs/architecture.md ("Account deletion") and on the privacy page.
+import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { aiQuestions, contactMessages, creditLedger, emailChanges, sessions, users } from "~/db/schema";
+import type { AccountExport, AccountProfile, SessionItem } from "~/lib/contracts/account";
+import { paymentHistory } from "~/lib/payments/checkout.server";
+import { hashPassword, verifyPassword } from "./passwords.server";
+import { hashToken, newToken } from "./sessions.server";
+import { findUserByEmail, isUniqueViolation } from "./users.server";
+
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+
+export class WrongPasswordError extends Error {
+  constructor() {
+    super("current password is wrong");
+    this.name = "WrongPasswordError";
+  }
+}
+
+export class SettingsConflictError extends Error {
+  constructor(readonly code: "email_taken" | "same_email" | "last_admin") {
+    super(code);
+    this.name = "SettingsConflictError";
+  }
+}
+
+export async function getProfile(db: DbOrTx, userId: string): Promise<AccountProfile | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row) return null;
+  const [pending] = await db
+    .select({ newEmail: emailChanges.newEmail })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, sql`now()`)))
+    .orderBy(desc(emailChanges.createdAt))
+    .limit(1);
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    credits: row.credits,
+    lang: row.lang,
+    createdAt: row.createdAt.toISOString(),
+    pendingEmail: pending?.newEmail ?? null,
+  };
+}
+
+async function checkPassword(db: DbOrTx, userId: string, password: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row || !(await verifyPassword(row.passwordHash, password))) throw new WrongPasswordError();
+  return row;
+}
+
+export async function changeName(db: DbOrTx, userId: string, name: string): Promise<void> {
+  await db.update(users).set({ name, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** Sets a new password and revokes every other session of the account. Returns how many were revoked. */
+export async function changePassword(
+  db: Db,
+  userId: string,
+  currentSessionId: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<{ revoked: number; email: string; name: string; lang: string }> {
+  const user = await checkPassword(db, userId, currentPassword);
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return { revoked: revoked.length, email: user.email, name: user.name, lang: user.lang };
+  });
+}
+
+/**
+ * Starts a change of address: the token goes by e-mail to the new address; the address changes only
+ * when it is confirmed. Earlier unconfirmed requests stop working.
+ */
+export async function requestEmailChange(
+  db: Db,
+  userId: string,
+  newEmail: string,
+  currentPassword: string,
+): Promise<{ token: string; oldEmail: string; name: string; lang: string }> {
+  const user = await checkPassword(db, userId, currentPassword);
+  if (user.email.toLowerCase() === newEmail.toLowerCase()) throw new SettingsConflictError("same_email");
+  if (await findUserByEmail(db, newEmail)) throw new SettingsConflictError("email_taken");
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    await tx.update(emailChanges).set({ usedAt: sql`now()` }).where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
+    await tx.insert(emailChanges).values({
+      userId,
+      newEmail,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+    });
+  });
+  return { token, oldEmail: user.email, name: user.name, lang: user.lang };
+}
+
+/** Confirms a change of address. Null for an unknown, used or expired token. Throws email_taken when the address was taken meanwhile. */
+export async function confirmEmailChange(
+  db: Db,
+  token: string,
+): Promise<{ userId: string; oldEmail: string; newEmail: string; name: string; lang: string } | null> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(emailChanges)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(emailChanges.tokenHash, hashToken(token)), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, sql`now()`)))
+        .returning();
+      if (!claimed) return null;
+      const [before] = await tx.select().from(users).where(eq(users.id, claimed.userId));
+      if (!before) return null;
+      await tx.update(users).set({ email: claimed.newEmail, updatedAt: sql`now()` }).where(eq(users.id, claimed.userId));
+      return { userId: claimed.userId, oldEmail: before.email, newEmail: claimed.newEmail, name: before.name, lang: before.lang };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "users_email_lower_key")) throw new SettingsConflictError("email_taken");
+    throw error;
+  }
+}
+
+export async function listSessions(db: DbOrTx, userId: string, currentSessionId: string): Promise<SessionItem[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastUsedAt))
+    .limit(100);
+  return rows.map((row) => ({
+    id: row.id,
+    userAgent: row.userAgent,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt.toISOString(),
+    current: row.id === currentSessionId,
+  }));
+}
+
+/** Signs one of the member's own sessions out. False when it is not theirs or already gone. */
+export async function revokeOwnSession(db: DbOrTx, userId: string, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** "Sign out everywhere": every session of the account, this one included. */
+export async function revokeEverySession(db: DbOrTx, userId: string): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Everything the account holds, for "Download my data". */
+export async function exportAccount(db: Db, userId: string): Promise<AccountExport | null> {
+  const profile = await getProfile(db, userId);
+  if (!profile) return null;
+  const questions = await db.select().from(aiQuestions).where(eq(aiQuestions.userId, userId)).orderBy(asc(aiQuestions.createdAt));
+  const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.id));
+  return {
+    exportedAt: new Date().toISOString(),
+    profile,
+    questions: questions.map((q) => ({
+      id: q.id,
+      topic: q.topic,
+      lang: q.lang,
+      question: q.question,
+      answer: q.answer,
+      status: q.status,
+      creditsSpent: q.creditsSpent,
+      createdAt: q.createdAt.toISOString(),
+    })),
+    payments: await paymentHistory(db, userId, 10_000),
+    ledger: ledger.map((l) => ({
+      id: l.id,
+      delta: l.delta,
+      balanceAfter: l.balanceAfter,
+      kind: l.kind,
+      reason: l.reason,
+      createdAt: l.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Deletes the account. Removed: the user row with name and e-mail, questions and answers, sessions,
+ * reset and e-mail change tokens (by cascade) and contact messages sent from the address. Kept for
+ * the books without an owner: payments and credit ledger rows (their user becomes null; free-text
+ * reasons an administrator typed are cleared). The last administrator cannot delete themself.
+ */
+export async function deleteAccount(db: Db, userId: string, currentPassword: string): Promise<{ email: string; name: string; lang: string }> {
+  const user = await checkPassword(db, userId, currentPassword);
+  return db.transaction(async (tx) => {
+    if (user.role === "admin") {
+      // Locks the admins so two admins deleting themselves at once cannot leave none.
+      const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
+      if (admins.length <= 1) throw new SettingsConflictError("last_admin");
+    }
+    await tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = lower(${user.email})`);
+    await tx
+      .update(creditLedger)
+      .set({ reason: null })
+      .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, "admin_adjustment")));
+    await tx.delete(users).where(eq(users.id, userId));
+    return { email: user.email, name: user.name, lang: user.lang };
+  });
+}

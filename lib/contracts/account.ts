@@ -1,0 +1,95 @@
+// The account settings API (/api/v1/account): request schemas, response types and error codes,
+// shared by the /account page (checks in the browser) and server/api/v1/account.ts (the authority).
+// Messages of schema issues are field error codes (lib/schemas/field-errors.ts).
+import "~/lib/schemas/zod-config";
+import { z } from "zod";
+import { NAME_MAX, NewEmailSchema, NewPasswordSchema } from "~/lib/schemas/auth";
+import type { PaymentHistoryItem } from "~/lib/schemas/payment";
+import { singleLineString, storableString } from "~/lib/schemas/storable-text";
+
+const currentPassword = () =>
+  storableString((issue) => (issue.input === undefined || issue.input === null ? "required" : "invalid_type"))
+    .min(1, "required")
+    .max(1024, "too_long:1024");
+
+export const ChangeNameSchema = z.object({
+  name: singleLineString((issue) => (issue.input === undefined || issue.input === null ? "required" : "invalid_type"))
+    .min(1, "required")
+    .max(NAME_MAX, `too_long:${NAME_MAX}`),
+});
+
+export const ChangePasswordSchema = z.object({
+  currentPassword: currentPassword(),
+  newPassword: NewPasswordSchema,
+});
+
+export const ChangeEmailSchema = z.object({
+  email: NewEmailSchema,
+  currentPassword: currentPassword(),
+});
+
+export const ConfirmEmailSchema = z.object({
+  token: storableString("invalid_type").min(1, "required").max(200, "too_long:200"),
+});
+
+export const DeleteAccountSchema = z.object({
+  currentPassword: currentPassword(),
+});
+
+export const SessionIdSchema = z.uuid({ error: "invalid_format" });
+
+export const ACCOUNT_ERROR_CODES = [
+  "wrong_password",
+  "email_taken",
+  "same_email",
+  "invalid_email_token",
+  "last_admin",
+  "session_not_found",
+] as const;
+export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
+
+export interface AccountProfile {
+  id: string;
+  email: string;
+  name: string;
+  role: "user" | "admin";
+  credits: number;
+  lang: string;
+  createdAt: string;
+  /** A change of address waiting for its confirmation link, if any. */
+  pendingEmail: string | null;
+}
+
+export interface SessionItem {
+  id: string;
+  userAgent: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+  /** The session this request was made with. */
+  current: boolean;
+}
+
+export type AccountResponse = { success: true; account: AccountProfile };
+export type SessionsResponse = { success: true; sessions: SessionItem[] };
+export type AccountMessageResponse = { success: true; message: string };
+/** After a password change the other sessions are gone; this one stays. */
+export type PasswordChangedResponse = { success: true; message: string; revokedSessions: number };
+export type EmailConfirmedResponse = { success: true; message: string; email: string };
+
+/** "Download my data": everything the account holds, as one JSON document. */
+export interface AccountExport {
+  exportedAt: string;
+  profile: AccountProfile;
+  questions: {
+    id: string;
+    topic: string;
+    lang: string;
+    question: string;
+    answer: string;
+    status: string;
+    creditsSpent: number;
+    createdAt: string;
+  }[];
+  payments: PaymentHistoryItem[];
+  ledger: { id: number; delta: number; balanceAfter: number; kind: string; reason: string | null; createdAt: string }[];
+}

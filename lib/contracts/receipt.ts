@@ -1,0 +1,27 @@
+// Receipts (/api/v1/payment/receipts/:id): what a member's printable receipt shows. Isomorphic.
+import "~/lib/schemas/zod-config";
+import { z } from "zod";
+
+export const ReceiptIdSchema = z.uuid({ error: "invalid_format" });
+
+export interface Receipt {
+  id: string;
+  /** Sequential across the firm, taken when the purchase was granted. */
+  number: number;
+  issuedAt: string;
+  package: string;
+  credits: number;
+  amountCents: number;
+  currency: string;
+  cardLast4: string | null;
+  /** Paid in the built-in test mode: no money moved. */
+  testMode: boolean;
+  refundedAt: string | null;
+  seller: { legalName: string; address: string | null };
+  customer: { name: string; email: string };
+}
+
+/** "R-000042": the number as receipts print it. */
+export const receiptLabel = (receiptNumber: number) => `R-${String(receiptNumber).padStart(6, "0")}`;
+
+export type ReceiptResponse = { success: true; receipt: Receipt };

@@ -1,0 +1,50 @@
+// Refunds (/api/v1/refunds): an administrator refunds a member's purchase in full. Isomorphic.
+import "~/lib/schemas/zod-config";
+import { z } from "zod";
+
+/** A purchase can be refunded for this many days after it was paid. */
+export const REFUND_WINDOW_DAYS = 14;
+
+export const RefundSchema = z.object({
+  paymentId: z.uuid({ error: (issue) => (issue.input === undefined ? "required" : "invalid_format") }),
+});
+
+export const REFUND_ERROR_CODES = [
+  "payment_not_found",
+  "already_refunded",
+  "not_refundable",
+  "refund_window_passed",
+  "insufficient_credits",
+  "refund_failed",
+  "payment_provider_unavailable",
+] as const;
+export type RefundErrorCode = (typeof REFUND_ERROR_CODES)[number];
+
+export type RefundResponse = {
+  success: true;
+  message: string;
+  paymentId: string;
+  refundedAt: string;
+  creditsRemoved: number;
+  /** The member's balance afterwards. */
+  balance: number;
+};
+
+export const RefundListQuerySchema = z.object({
+  userId: z.uuid({ error: (issue) => (issue.input === undefined ? "required" : "invalid_format") }),
+});
+
+/** A member's purchase as the refund control shows it: refundable now, or why not. */
+export interface RefundCandidate {
+  id: string;
+  receiptNumber: number | null;
+  package: string;
+  amountCents: number;
+  credits: number;
+  paidAt: string;
+  refundedAt: string | null;
+  /** null when it can be refunded now. */
+  blocked: Extract<RefundErrorCode, "already_refunded" | "refund_window_passed" | "insufficient_credits"> | null;
+}
+
+export type RefundListResponse = { success: true; balance: number; purchases: RefundCandidate[] };

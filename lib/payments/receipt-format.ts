@@ -1,0 +1,37 @@
+// A receipt as labelled lines in one language: the receipt page and the receipt e-mail show the same.
+import { formatUsd, getPackage } from "~/lib/catalog";
+import { receiptLabel, type Receipt } from "~/lib/contracts/receipt";
+import { format } from "~/lib/i18n/format";
+import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
+import { RECEIPT_LINES } from "./receipt-messages";
+
+/** A date and time in the language, in UTC (the same text on the server and in the browser). */
+export function formatReceiptDate(iso: string, lang: Lang): string {
+  const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
+  return `${new Intl.DateTimeFormat(tag, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso))} UTC`;
+}
+
+export const packageName = (id: string, lang: Lang) => getPackage(id)?.name[lang] ?? id;
+
+export function receiptLines(receipt: Receipt, lang: Lang): [label: string, value: string][] {
+  const t = (key: keyof typeof RECEIPT_LINES) => RECEIPT_LINES[key][lang];
+  const lines: [string, string][] = [
+    [t("number"), receiptLabel(receipt.number)],
+    [t("date"), formatReceiptDate(receipt.issuedAt, lang)],
+    [t("billedTo"), `${receipt.customer.name} <${receipt.customer.email}>`],
+    [t("package"), packageName(receipt.package, lang)],
+    [t("credits"), receipt.credits.toLocaleString("en-US")],
+    [t("amount"), `${formatUsd(receipt.amountCents)} ${receipt.currency.toUpperCase()} (${t("taxIncluded")})`],
+  ];
+  if (receipt.cardLast4) lines.push([t("card"), format(t("cardEnding"), { last4: receipt.cardLast4 })]);
+  lines.push([t("reference"), receipt.id]);
+  return lines;
+}
+
+/** The notes under the lines: test mode, refund. */
+export function receiptNotes(receipt: Receipt, lang: Lang): string[] {
+  const notes: string[] = [];
+  if (receipt.refundedAt) notes.push(format(RECEIPT_LINES.refunded[lang], { date: formatReceiptDate(receipt.refundedAt, lang) }));
+  if (receipt.testMode) notes.push(RECEIPT_LINES.testMode[lang]);
+  return notes;
+}

@@ -1,0 +1,100 @@
+// What receipts and refunds say: the receipt and refund e-mails and the refund API's refusals.
+import type { LocalizedText } from "~/lib/http/api-error";
+
+export const REFUND_ERRORS = {
+  notFound: { en: "Purchase not found.", ja: "購入が見つかりません。", zh: "未找到该笔购买。" },
+  alreadyRefunded: {
+    en: "This purchase has already been refunded; nothing was changed.",
+    ja: "この購入はすでに返金済みです。変更は行っていません。",
+    zh: "该笔购买已退款，未做任何更改。",
+  },
+  notRefundable: {
+    en: "Only a completed purchase of an existing account can be refunded.",
+    ja: "返金できるのは、既存アカウントの完了した購入のみです。",
+    zh: "只有现有账户已完成的购买才能退款。",
+  },
+  windowPassed: {
+    en: "This purchase is more than {days} days old, so it can no longer be refunded.",
+    ja: "購入から {days} 日を過ぎているため、返金できません。",
+    zh: "该笔购买已超过 {days} 天，无法再退款。",
+  },
+  insufficientCredits: {
+    en: "The member has {balance} credits left but this purchase added {credits}; a purchase is refunded only in full while its credits are unused.",
+    ja: "会員の残高は {balance} クレジットですが、この購入で {credits} クレジットが追加されています。返金は、購入したクレジットが残っている場合に全額でのみ行えます。",
+    zh: "该会员剩余 {balance} 积分，而此笔购买增加了 {credits} 积分；只有在所购积分尚未使用时才能全额退款。",
+  },
+  failed: {
+    en: "The payment provider refused the refund ({reason}); nothing was changed.",
+    ja: "決済サービスが返金を受け付けませんでした（{reason}）。変更は行っていません。",
+    zh: "支付服务拒绝了退款（{reason}），未做任何更改。",
+  },
+  providerUnavailable: {
+    en: "The payment service is not responding, so nothing was refunded. Please try again in a moment.",
+    ja: "決済サービスが応答していないため、返金は行われていません。しばらくしてから再度お試しください。",
+    zh: "支付服务暂时没有响应，未进行退款。请稍后重试。",
+  },
+} satisfies Record<string, LocalizedText>;
+
+export const REFUND_TEXT = {
+  refunded: {
+    en: "Refunded {amount}; {credits} credits were removed.",
+    ja: "{amount} を返金し、{credits} クレジットを差し引きました。",
+    zh: "已退款 {amount}，并扣除 {credits} 积分。",
+  },
+} satisfies Record<string, LocalizedText>;
+
+export const RECEIPT_ERRORS = {
+  notFound: { en: "Receipt not found.", ja: "領収書が見つかりません。", zh: "未找到该收据。" },
+} satisfies Record<string, LocalizedText>;
+
+/** Lines of the receipt (page and e-mail). */
+export const RECEIPT_LINES = {
+  title: { en: "Receipt", ja: "領収書", zh: "收据" },
+  number: { en: "Receipt number", ja: "領収書番号", zh: "收据编号" },
+  date: { en: "Date", ja: "日付", zh: "日期" },
+  package: { en: "Package", ja: "パッケージ", zh: "套餐" },
+  credits: { en: "Credits", ja: "クレジット", zh: "积分" },
+  amount: { en: "Amount", ja: "金額", zh: "金额" },
+  taxIncluded: { en: "tax included", ja: "税込", zh: "含税" },
+  card: { en: "Card", ja: "カード", zh: "银行卡" },
+  cardEnding: { en: "ending in {last4}", ja: "末尾 {last4}", zh: "尾号 {last4}" },
+  testMode: {
+    en: "Test mode: no money was charged.",
+    ja: "テストモード：実際の請求は発生していません。",
+    zh: "测试模式：未实际扣款。",
+  },
+  refunded: { en: "Refunded on {date}", ja: "{date} に返金済み", zh: "已于 {date} 退款" },
+  reference: { en: "Reference", ja: "お支払い番号", zh: "交易编号" },
+  billedTo: { en: "Billed to", ja: "お客様", zh: "付款人" },
+} satisfies Record<string, LocalizedText>;
+
+export const RECEIPT_MAIL = {
+  subject: {
+    en: "Your {siteName} receipt {number}",
+    ja: "{siteName} 領収書 {number}",
+    zh: "您的 {siteName} 收据 {number}",
+  },
+  intro: {
+    en: "Hello {name},\n\nThank you for your purchase. Your receipt:",
+    ja: "{name} 様\n\nご購入ありがとうございます。領収書をお送りします。",
+    zh: "{name}，您好：\n\n感谢您的购买。以下是您的收据：",
+  },
+  outro: {
+    en: "You can view and print it at any time:\n{link}\n\n{siteName}",
+    ja: "次のページでいつでも表示・印刷できます。\n{link}\n\n{siteName}",
+    zh: "您可以随时在以下页面查看和打印：\n{link}\n\n{siteName}",
+  },
+} satisfies Record<string, LocalizedText>;
+
+export const REFUND_MAIL = {
+  subject: {
+    en: "Your {siteName} purchase {number} has been refunded",
+    ja: "{siteName} ご購入 {number} の返金について",
+    zh: "您的 {siteName} 购买 {number} 已退款",
+  },
+  text: {
+    en: "Hello {name},\n\nWe have refunded your purchase {number} ({package}, {amount}, tax included) in full. {credits} credits have been removed from your balance, which is now {balance} credits. Depending on your bank, the money appears on your card within 5 to 10 business days.\n\nReceipt: {link}\n\n{siteName}",
+    ja: "{name} 様\n\nご購入 {number}（{package}、{amount}、税込）を全額返金いたしました。残高から {credits} クレジットを差し引き、現在の残高は {balance} クレジットです。カードへの返金の反映には、カード会社により 5〜10 営業日ほどかかります。\n\n領収書：{link}\n\n{siteName}",
+    zh: "{name}，您好：\n\n我们已全额退还您的购买 {number}（{package}，{amount}，含税）。已从您的余额中扣除 {credits} 积分，当前余额为 {balance} 积分。根据发卡银行不同，款项将在 5 至 10 个工作日内退回您的银行卡。\n\n收据：{link}\n\n{siteName}",
+  },
+} satisfies Record<string, LocalizedText>;

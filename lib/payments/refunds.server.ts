@@ -1,0 +1,156 @@
+// Refunds: an administrator gives a purchase back in full. Allowed within REFUND_WINDOW_DAYS of the
+// purchase while the member's balance still holds all of its credits (docs/architecture.md,
+// "Refunds"). The provider is asked first, without a transaction held open; once it has accepted,
+// one transaction marks the payment refunded and removes the credits with a `refund` ledger row. The
+// provider call is idempotent per payment and only one transaction can mark a payment refunded, so
+// a repeated or concurrent request refunds once.
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { payments, users } from "~/db/schema";
+import { formatUsd } from "~/lib/catalog";
+import { REFUND_WINDOW_DAYS, type RefundCandidate } from "~/lib/contracts/refund";
+import { changeCredits } from "~/lib/credits.server";
+import { ApiError } from "~/lib/http/api-error";
+import { format } from "~/lib/i18n/format";
+import { LANGS, isLang } from "~/lib/i18n/languages";
+import type { Logger } from "~/lib/logger.server";
+import { receiptLabel } from "~/lib/contracts/receipt";
+import type { PaymentRow } from "./checkout.server";
+import { ProviderUnavailableError, type PaymentProvider } from "./provider";
+import { packageName } from "./receipt-format";
+import { REFUND_ERRORS, REFUND_MAIL } from "./receipt-messages";
+import { receiptPath, type ReceiptDeps } from "./receipts.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface RefundDeps extends ReceiptDeps {
+  provider: PaymentProvider;
+  logger: Logger;
+  /** Overrides the clock (tests). */
+  now?: () => Date;
+}
+
+export interface RefundResult {
+  payment: PaymentRow;
+  /** The member's balance afterwards. */
+  balance: number;
+}
+
+const each = (text: Record<string, string>, values: Record<string, string | number>) =>
+  Object.fromEntries(LANGS.map((lang) => [lang, format(text[lang]!, values)])) as Record<(typeof LANGS)[number], string>;
+
+/** Refunds a purchase in full, or throws an ApiError saying why not (nothing changed then). */
+export async function refundPayment(deps: RefundDeps, paymentId: string, adminId: string): Promise<RefundResult> {
+  const { db } = deps;
+  const [found] = await db
+    .select({ payment: payments, balance: users.credits })
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.userId))
+    .where(eq(payments.id, paymentId));
+  if (!found) throw new ApiError(404, "payment_not_found", REFUND_ERRORS.notFound);
+  const row = found.payment;
+  if (row.refundedAt || row.status === "refunded") throw new ApiError(409, "already_refunded", REFUND_ERRORS.alreadyRefunded);
+  if (row.status !== "succeeded" || !row.grantedAt || !row.providerRef || !row.userId || found.balance === null) {
+    throw new ApiError(409, "not_refundable", REFUND_ERRORS.notRefundable);
+  }
+  const now = deps.now?.() ?? new Date();
+  if (now.getTime() - row.grantedAt.getTime() > REFUND_WINDOW_DAYS * DAY_MS) {
+    throw new ApiError(409, "refund_window_passed", each(REFUND_ERRORS.windowPassed, { days: REFUND_WINDOW_DAYS }));
+  }
+  if (found.balance < row.credits) {
+    throw new ApiError(409, "insufficient_credits", each(REFUND_ERRORS.insufficientCredits, { balance: found.balance, credits: row.credits }), {
+      balance: found.balance,
+      credits: row.credits,
+    });
+  }
+
+  let outcome;
+  try {
+    outcome = await deps.provider.refund(row.providerRef, row.id, row.amountCents);
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) {
+      deps.logger.warn({ err: error, paymentId: row.id }, "payment provider unavailable for a refund");
+      throw new ApiError(502, "payment_provider_unavailable", REFUND_ERRORS.providerUnavailable);
+    }
+    throw error;
+  }
+  if (outcome.status === "failed") {
+    deps.logger.warn({ paymentId: row.id, reason: outcome.reason }, "refund refused by the provider");
+    throw new ApiError(409, "refund_failed", each(REFUND_ERRORS.failed, { reason: outcome.reason }));
+  }
+  // "pending" (a card network that settles refunds later) is accepted: the provider has taken the refund.
+
+  const result = await db.transaction(async (tx) => {
+    const [marked] = await tx
+      .update(payments)
+      .set({ status: "refunded", refundedAt: sql`now()`, refundRef: outcome.refundRef, refundedBy: adminId, updatedAt: sql`now()` })
+      .where(and(eq(payments.id, row.id), eq(payments.status, "succeeded"), isNull(payments.refundedAt)))
+      .returning();
+    if (!marked) return null;
+    let balance = await changeCredits(tx, { userId: row.userId!, delta: -row.credits, kind: "refund", paymentId: row.id, adminId, reason: `refund:${row.package}` });
+    if (balance === null) {
+      // The member spent credits between the check and now; the money is already on its way back,
+      // so what is left of the purchase's credits is removed.
+      const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, row.userId!)).for("update");
+      const left = user?.credits ?? 0;
+      deps.logger.warn({ paymentId: row.id, left, credits: row.credits }, "refund raced a spend; removed the remaining credits");
+      balance = left > 0 ? await changeCredits(tx, { userId: row.userId!, delta: -left, kind: "refund", paymentId: row.id, adminId, reason: `refund:${row.package}` }) : 0;
+    }
+    return { payment: marked, balance: balance ?? 0 };
+  });
+  if (!result) throw new ApiError(409, "already_refunded", REFUND_ERRORS.alreadyRefunded);
+  void sendRefundMail(deps, result.payment, result.balance);
+  return result;
+}
+
+async function sendRefundMail(deps: RefundDeps, payment: PaymentRow, balance: number): Promise<void> {
+  try {
+    const [user] = await deps.db.select({ name: users.name, email: users.email, lang: users.lang }).from(users).where(eq(users.id, payment.userId!));
+    if (!user) return;
+    const lang = isLang(user.lang) ? user.lang : "en";
+    const values = {
+      name: user.name,
+      siteName: deps.env.SITE_NAME,
+      number: payment.receiptNumber ? receiptLabel(payment.receiptNumber) : payment.id,
+      package: packageName(payment.package, lang),
+      amount: formatUsd(payment.amountCents),
+      credits: payment.credits,
+      balance,
+      link: `${deps.origin}${receiptPath(lang, payment.id)}`,
+    };
+    await deps.mailer.send({ to: user.email, subject: format(REFUND_MAIL.subject[lang], values), text: format(REFUND_MAIL.text[lang], values) });
+  } catch (error) {
+    deps.logger.error({ err: error, paymentId: payment.id }, "refund e-mail could not be sent");
+  }
+}
+
+/** A member's granted purchases, newest first, each with whether it can be refunded now. */
+export async function refundCandidates(db: Db, userId: string, now = new Date()): Promise<{ balance: number; purchases: RefundCandidate[] } | null> {
+  const [user] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  if (!user) return null;
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), isNotNull(payments.grantedAt)))
+    .orderBy(desc(payments.grantedAt))
+    .limit(50);
+  return {
+    balance: user.credits,
+    purchases: rows.map((row) => ({
+      id: row.id,
+      receiptNumber: row.receiptNumber,
+      package: row.package,
+      amountCents: row.amountCents,
+      credits: row.credits,
+      paidAt: row.grantedAt!.toISOString(),
+      refundedAt: row.refundedAt?.toISOString() ?? null,
+      blocked: row.refundedAt
+        ? "already_refunded"
+        : now.getTime() - row.grantedAt!.getTime() > REFUND_WINDOW_DAYS * DAY_MS
+          ? "refund_window_passed"
+          : user.credits < row.credits
+            ? "insufficient_credits"
+            : null,
+    })),
+  };
+}

@@ -1,0 +1,104 @@
+// Receipts: the confirmation of a purchase, the receipt API (owner only) and the receipt e-mail.
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { payments, users } from "~/db/schema";
+import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
+
+let app: TestApp;
+afterEach(async () => app?.close());
+
+async function signUp(email: string, lang = "en") {
+  const res = await request(app, "POST", "/api/v1/user/register", {
+    body: { email, password: "correct horse battery", name: "Ada Lovelace" },
+    headers: { "Accept-Language": lang },
+  });
+  expect(res.status).toBe(201);
+  return res.body.token as string;
+}
+
+const buy = (token: string, paymentMethodId = "pm_card_visa", lang = "en") =>
+  request(app, "POST", "/api/v1/payment/create", {
+    token,
+    body: { package: "basic", paymentMethodId, country: "JP" },
+    headers: { "Accept-Language": lang },
+  });
+
+describe("receipts", { timeout: 120_000 }, () => {
+  it("numbers granted purchases in order, shows them to their owner only and mails them in the member's language", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false", COMPANY_LEGAL_NAME: "TaxAtlas K.K.", CONTACT_ADDRESS: "1-1 Marunouchi, Tokyo" });
+    const ada = await signUp("ada@example.com");
+    const yuki = await signUp("yuki@example.jp", "ja");
+
+    const first = await buy(ada);
+    expect(first.body).toMatchObject({ success: true, status: "succeeded", creditsAdded: 50, credits: 53, receiptNumber: 1 });
+    const declined = await buy(yuki, "pm_card_visa_chargeDeclined", "ja");
+    expect(declined.body.status).toBe("failed");
+    const second = await buy(yuki, "pm_card_mastercard", "ja");
+    expect(second.body.receiptNumber).toBe(2);
+
+    const receipt = await request(app, "GET", `/api/v1/payment/receipts/${first.body.transactionId}`, { token: ada });
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.receipt).toMatchObject({
+      id: first.body.transactionId,
+      number: 1,
+      package: "basic",
+      credits: 50,
+      amountCents: 2500,
+      currency: "usd",
+      cardLast4: "4242",
+      testMode: true,
+      refundedAt: null,
+      seller: { legalName: "TaxAtlas K.K.", address: "1-1 Marunouchi, Tokyo" },
+      customer: { name: "Ada Lovelace", email: "ada@example.com" },
+    });
+
+    // Somebody else's receipt, a failed attempt and nonsense ids answer the same 404.
+    for (const [token, id] of [
+      [yuki, first.body.transactionId],
+      [yuki, declined.body.transactionId],
+      [ada, "not-a-uuid"],
+      [ada, "00000000-0000-4000-8000-000000000000"],
+    ] as const) {
+      const res = await request(app, "GET", `/api/v1/payment/receipts/${id}`, { token });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe("receipt_not_found");
+    }
+    expect((await request(app, "GET", `/api/v1/payment/receipts/${first.body.transactionId}`)).status).toBe(401);
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const adaMail = app.mails.find((m) => m.to === "ada@example.com");
+    expect(adaMail?.subject).toBe("Your TaxAtlas receipt R-000001");
+    expect(adaMail?.text).toContain("$25 USD (tax included)");
+    expect(adaMail?.text).toContain("ending in 4242");
+    expect(adaMail?.text).toContain("Test mode");
+    expect(adaMail?.text).toContain(`/account/receipts/${first.body.transactionId}`);
+    const yukiMail = app.mails.find((m) => m.to === "yuki@example.jp");
+    expect(yukiMail?.subject).toBe("TaxAtlas 領収書 R-000002");
+    expect(yukiMail?.text).toContain("税込");
+    expect(yukiMail?.text).toContain(`/ja/account/receipts/${second.body.transactionId}`);
+    // One mail per purchase, none for the declined attempt.
+    expect(app.mails.filter((m) => /receipt|領収書/.test(m.subject))).toHaveLength(2);
+  });
+
+  it("remembers the language of the member's last checkout", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const token = await signUp("lin@example.cn");
+    await buy(token, "pm_card_visa", "zh");
+    const [row] = await app.appContext.db.select({ lang: users.lang }).from(users).where(eq(users.email, "lin@example.cn"));
+    expect(row!.lang).toBe("zh");
+    const [payment] = await app.appContext.db.select().from(payments);
+    expect(payment!.cardLast4).toBe("4242");
+  });
+
+  it("lists purchases with their status; a declined attempt has no receipt", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const token = await signUp("ada@example.com");
+    await buy(token, "pm_card_visa_chargeDeclined");
+    await buy(token);
+    const history = await request(app, "GET", "/api/v1/payment/history", { token });
+    expect(history.body.payments.map((p: { status: string; receiptNumber: number | null }) => [p.status, p.receiptNumber])).toEqual([
+      ["succeeded", 1],
+      ["failed", null],
+    ]);
+  });
+});

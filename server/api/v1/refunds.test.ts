@@ -1,0 +1,148 @@
+// Refunds: admin only, in full, within 14 days, while the credits are unused; once.
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { creditLedger, payments, users } from "~/db/schema";
+import { startFakeStripe, type FakeStripe } from "~/tests/fakes/fake-stripe";
+import { insertAdmin } from "~/tests/helpers/admin-data";
+import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
+
+let app: TestApp;
+afterEach(async () => app?.close());
+
+async function member(email = "ada@example.com") {
+  const res = await request(app, "POST", "/api/v1/user/register", { body: { email, password: "correct horse battery" } });
+  return { token: res.body.token as string, id: res.body.user.id as string };
+}
+
+async function purchase(token: string) {
+  const res = await request(app, "POST", "/api/v1/payment/create", { token, body: { package: "basic", paymentMethodId: "pm_card_visa", country: "JP" } });
+  expect(res.body.status).toBe("succeeded");
+  return res.body.transactionId as string;
+}
+
+const refund = (token: string, paymentId: unknown, lang = "en") =>
+  request(app, "POST", "/api/v1/refunds", { token, body: { paymentId }, headers: { "Accept-Language": lang } });
+
+describe("refunds (test mode)", { timeout: 120_000 }, () => {
+  it("refunds in full once: payment marked refunded, a refund ledger row, the member told; a second time is refused", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+
+    const list = await request(app, "GET", `/api/v1/refunds?userId=${ada.id}`, { token: admin.token });
+    expect(list.body).toMatchObject({ balance: 53, purchases: [{ id: paymentId, blocked: null }] });
+
+    const ok = await refund(admin.token, paymentId);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ success: true, creditsRemoved: 50, balance: 3, message: "Refunded $25; 50 credits were removed." });
+    const [row] = await app.appContext.db.select().from(payments);
+    expect(row).toMatchObject({ status: "refunded", refundedBy: admin.id });
+    expect(row!.refundRef).toMatch(/^re_test_/);
+    const ledger = await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"));
+    expect(ledger).toMatchObject([{ userId: ada.id, delta: -50, balanceAfter: 3, paymentId, adminId: admin.id }]);
+
+    const again = await refund(admin.token, paymentId, "ja");
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("already_refunded");
+    expect(again.body.error.message).toContain("返金済み");
+    const [user] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
+    expect(user!.credits).toBe(3);
+
+    const receipt = await request(app, "GET", `/api/v1/payment/receipts/${paymentId}`, { token: ada.token });
+    expect(receipt.body.receipt.refundedAt).toBeTruthy();
+    const history = await request(app, "GET", "/api/v1/payment/history", { token: ada.token });
+    expect(history.body.payments[0]).toMatchObject({ status: "refunded" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(app.mails.some((m) => m.to === "ada@example.com" && /has been refunded/.test(m.subject))).toBe(true);
+  });
+
+  it("two refunds at once remove the credits once", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    const results = await Promise.all([refund(admin.token, paymentId), refund(admin.token, paymentId)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"))).toHaveLength(1);
+  });
+
+  it("refuses after 14 days and when the credits were spent, changing nothing", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const old = await purchase(ada.token);
+    const recent = await purchase(ada.token);
+    await app.appContext.db.update(payments).set({ grantedAt: sql`now() - interval '15 days'` }).where(eq(payments.id, old));
+    const late = await refund(admin.token, old);
+    expect(late.status).toBe(409);
+    expect(late.body.error.code).toBe("refund_window_passed");
+    await app.appContext.db.update(users).set({ credits: 49 }).where(eq(users.id, ada.id));
+    const spent = await refund(admin.token, recent, "zh");
+    expect(spent.status).toBe(409);
+    expect(spent.body.error).toMatchObject({ code: "insufficient_credits", balance: 49, credits: 50 });
+    expect(await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"))).toHaveLength(0);
+    expect((await app.appContext.db.select().from(payments)).every((p) => p.status === "succeeded")).toBe(true);
+    const list = await request(app, "GET", `/api/v1/refunds?userId=${ada.id}`, { token: admin.token });
+    expect(list.body.purchases.map((p: { blocked: string }) => p.blocked)).toEqual(["insufficient_credits", "refund_window_passed"]);
+  });
+
+  it("admins only; bad ids are clear 4xx", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    expect((await refund(ada.token, paymentId)).status).toBe(403);
+    expect((await request(app, "POST", "/api/v1/refunds", { body: { paymentId } })).status).toBe(401);
+    expect((await request(app, "GET", `/api/v1/refunds?userId=${ada.id}`, { token: ada.token })).status).toBe(403);
+    expect((await refund(admin.token, "nope")).body.error.codes.paymentId).toBe("invalid_format");
+    expect((await refund(admin.token, undefined)).body.error.codes.paymentId).toBe("required");
+    expect((await refund(admin.token, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await request(app, "GET", "/api/v1/refunds?userId=x", { token: admin.token })).status).toBe(400);
+    const declined = await request(app, "POST", "/api/v1/payment/create", {
+      token: ada.token,
+      body: { package: "basic", paymentMethodId: "pm_card_visa_chargeDeclined", country: "JP" },
+    });
+    expect((await refund(admin.token, declined.body.transactionId)).body.error.code).toBe("not_refundable");
+    const [user] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
+    expect(user!.credits).toBe(53);
+  });
+});
+
+describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000 }, () => {
+  let fake: FakeStripe;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+  });
+  afterAll(async () => fake.close());
+  const stripeApp = () =>
+    createTestApp({ RATE_LIMITS: "false", STRIPE_SECRET_KEY: "sk_test_fake", STRIPE_PUBLISHABLE_KEY: "pk_test_fake", STRIPE_WEBHOOK_SECRET: "whsec_fake", STRIPE_API_BASE: fake.url });
+
+  it("asks Stripe for a full refund with an idempotency key and records it; a refused refund changes nothing", async () => {
+    app = await stripeApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const first = await purchase(ada.token);
+    const [row] = await app.appContext.db.select().from(payments).where(eq(payments.id, first));
+    expect(row!.cardLast4).toBe("4242");
+
+    fake.setRefundStatus("failed");
+    const refused = await refund(admin.token, first);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe("refund_failed");
+    expect((await app.appContext.db.select().from(payments).where(eq(payments.id, first)))[0]!.status).toBe("succeeded");
+
+    const second = await purchase(ada.token);
+    fake.setRefundStatus("succeeded");
+    fake.failNext(1);
+    const outage = await refund(admin.token, second);
+    expect(outage.status).toBe(502);
+    const ok = await refund(admin.token, second);
+    expect(ok.status).toBe(200);
+    const refundCall = fake.requests.filter((r) => r.path === "/v1/refunds" && r.status === 200).at(-1)!;
+    expect(refundCall.idempotencyKey).toBe(`taxatlas-refund-${second}`);
+    expect(refundCall.params.amount).toBeUndefined();
+    const [refunded] = await app.appContext.db.select().from(payments).where(eq(payments.id, second));
+    expect(refunded!.refundRef).toMatch(/^re_/);
+  });
+});

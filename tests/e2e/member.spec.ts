@@ -1,0 +1,193 @@
+// The member's journey after paying: the confirmation and the printable receipt (and its e-mail),
+// purchases as cards on a phone, account settings, e-mail change by link, an admin's refund, and a
+// reset link that is already used — in English and in Japanese or Chinese.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { account } from "~/content/messages/account";
+import { checkout } from "~/content/messages/checkout";
+import { explore } from "~/content/messages/explore";
+import { refund } from "~/content/messages/refund";
+import { adminSession, expect, signInPage, signUpViaApi, test, type AppFixture, type Session } from "./fixtures";
+
+async function buy(app: AppFixture, session: Session, paymentMethodId = "pm_card_visa", lang = "en") {
+  const res = await app.api("/payment/create", {
+    method: "POST",
+    token: session.token,
+    body: { package: "basic", paymentMethodId, country: "JP" },
+    headers: { "Accept-Language": lang },
+  });
+  return res.body as { transactionId: string; status: string };
+}
+
+async function payOnPage(page: Page, prefix: string, label: (typeof checkout)["en"]) {
+  await page.goto(`${prefix}/pricing/basic`);
+  await page.getByLabel(label.form.cardNumber).fill("4242424242424242");
+  await page.getByLabel(label.form.expiry).fill("12/34");
+  await page.getByLabel(label.form.cvc).fill("123");
+  await page.getByLabel(label.form.country, { exact: true }).fill("jp");
+  await page.getByTestId("pay-button").click();
+}
+
+for (const [lang, prefix] of [
+  ["en", ""],
+  ["ja", "/ja"],
+] as const) {
+  test(`${lang}: paying shows a confirmation, links the printable receipt and e-mails it`, async ({ page, app }) => {
+    const session = await signUpViaApi();
+    await signInPage(page, session);
+    await payOnPage(page, prefix, checkout[lang]);
+    const success = page.getByTestId("checkout-success");
+    await expect(success).toContainText(checkout[lang].messages.success);
+    await expect(page.getByTestId("checkout-form")).toHaveCount(0);
+    await page.getByTestId("checkout-receipt-link").click();
+    const receipt = page.getByTestId("receipt");
+    await expect(receipt).toContainText("TaxAtlas Advisory Ltd.");
+    await expect(receipt).toContainText(lang === "en" ? "$25 USD (tax included)" : "$25 USD (税込)");
+    await expect(receipt).toContainText(lang === "en" ? "ending in 4242" : "末尾 4242");
+    await expect(page.getByTestId("receipt-notes")).toContainText(lang === "en" ? "Test mode" : "テストモード");
+    await expect(receipt).toContainText(/R-\d{6}/);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expect
+      .poll(async () => (await app.mails()).find((m) => m.to === session.email)?.subject ?? "")
+      .toMatch(lang === "en" ? /^Your TaxAtlas receipt R-\d{6}$/ : /^TaxAtlas 領収書 R-\d{6}$/);
+  });
+}
+
+test("a phone lists purchases as cards; a declined attempt shows no credits", async ({ page, app }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const session = await signUpViaApi();
+  await buy(app, session, "pm_card_visa_chargeDeclined");
+  await buy(app, session);
+  await signInPage(page, session);
+  await page.goto("/explore");
+  const cards = page.getByTestId("purchases-cards");
+  await expect(cards).toBeVisible();
+  await expect(page.getByTestId("purchases-table")).toBeHidden();
+  await expect(cards.locator('[data-status="failed"]')).toContainText(explore.en.purchases.noCredits);
+  await expect(cards.locator('[data-status="failed"]')).not.toContainText("+");
+  await expect(cards.locator('[data-status="succeeded"]')).toContainText("+50");
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+});
+
+for (const lang of ["en", "zh"] as const) {
+  test(`${lang}: account settings change the name and password and sign out everywhere`, async ({ page, app }) => {
+    const t = account[lang];
+    const prefix = lang === "en" ? "" : `/${lang}`;
+    const session = await signUpViaApi();
+    await signInPage(page, session);
+    await page.goto(`${prefix}/explore`);
+    await page.getByTestId("explore-account-link").click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.title);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    await page.getByLabel(t.profile.name).fill("Grace Hopper");
+    await page.getByTestId("account-name").getByRole("button", { name: t.save }).click();
+    await expect(page.getByTestId("account-name-status")).not.toBeEmpty();
+    expect((await app.api("/account", { token: session.token })).body.account.name).toBe("Grace Hopper");
+
+    const password = page.getByTestId("account-password");
+    await password.getByLabel(t.currentPassword).fill("not-my-password");
+    await password.getByLabel(t.password.newPassword).fill("a-brand-new-secret");
+    await password.getByRole("button", { name: t.password.submit }).click();
+    await expect(page.getByTestId("current-password-error")).toBeVisible();
+    await password.getByLabel(t.currentPassword).fill(session.password);
+    await password.getByRole("button", { name: t.password.submit }).click();
+    await expect(page.getByTestId("account-password-status")).not.toBeEmpty();
+    await expect(page.getByTestId("current-password-error")).toHaveCount(0);
+
+    await page.getByTestId("sign-out-everywhere").click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/login`));
+    expect((await app.api("/account", { token: session.token })).status).toBe(401);
+  });
+}
+
+test("ja: a new e-mail address is confirmed by the link sent to it", async ({ page, app }) => {
+  const t = account.ja;
+  const session = await signUpViaApi();
+  await signInPage(page, session);
+  await page.goto("/ja/account");
+  const newEmail = session.email.replace("@", "+new@");
+  const form = page.getByTestId("account-email");
+  await form.getByLabel(t.email.newEmail).fill(newEmail);
+  await form.getByLabel(t.currentPassword).fill(session.password);
+  await form.getByRole("button", { name: t.email.submit }).click();
+  await expect(page.getByTestId("pending-email")).toContainText(newEmail);
+  let link = "";
+  await expect
+    .poll(async () => {
+      const mail = (await app.mails()).find((m) => m.to === newEmail);
+      link = /https?:\/\/\S+confirm-email\?token=\S+/.exec(mail?.text ?? "")?.[0] ?? "";
+      return link;
+    })
+    .not.toBe("");
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByTestId("confirm-email-result")).toContainText(newEmail);
+  expect((await app.api("/account", { token: session.token })).body.account.email).toBe(newEmail);
+});
+
+test("en: deleting the account needs the password and signs out", async ({ page, app }) => {
+  const t = account.en;
+  const session = await signUpViaApi();
+  await signInPage(page, session);
+  await page.goto("/account");
+  const form = page.getByTestId("account-delete");
+  await form.getByRole("button", { name: t.delete.submit }).click();
+  await expect(page.getByTestId("account-delete-status")).toContainText(t.delete.confirmRequired);
+  await page.getByTestId("delete-confirm").check();
+  await form.getByLabel(t.currentPassword).fill(session.password);
+  await form.getByRole("button", { name: t.delete.submit }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const login = await app.api("/user/login", { method: "POST", body: { email: session.email, password: session.password } });
+  expect(login.status).toBe(401);
+});
+
+for (const lang of ["en", "ja"] as const) {
+  test(`${lang}: an administrator refunds a purchase; the member's receipt and list say so`, async ({ page, app }) => {
+    const t = refund[lang];
+    const prefix = lang === "en" ? "" : `/${lang}`;
+    const member = await signUpViaApi();
+    const { transactionId } = await buy(app, member);
+    const admin = await adminSession();
+    await signInPage(page, admin);
+    await page.goto(`${prefix}/admin/users/${member.user.id}`);
+    const panel = page.getByTestId("admin-refunds");
+    await expect(panel.getByTestId("refund-balance")).toContainText("53");
+    page.once("dialog", (dialog) => dialog.accept());
+    await panel.getByTestId("refund-button").click();
+    await expect(page.getByTestId("refund-status")).toContainText(lang === "en" ? "Refunded $25" : "$25 を返金");
+    await expect(panel.getByTestId("refund-item")).toContainText(t.blocked.already_refunded);
+    await expect(panel.getByTestId("refund-balance")).toContainText("3");
+    const again = await app.api("/refunds", { method: "POST", token: admin.token, body: { paymentId: transactionId } });
+    expect(again.body.error.code).toBe("already_refunded");
+
+    await signInPage(page, member);
+    await page.goto(`${prefix}/account/receipts/${transactionId}`);
+    await expect(page.getByTestId("receipt-notes")).toContainText(lang === "en" ? "Refunded on" : "返金済み");
+    await page.goto(`${prefix}/explore`);
+    await expect(page.getByTestId("purchases-list").locator('[data-status="refunded"]').first()).toContainText(explore[lang].purchases.statuses.refunded);
+  });
+}
+
+for (const [lang, prefix] of [
+  ["en", ""],
+  ["zh", "/zh"],
+] as const) {
+  test(`${lang}: a used reset link says so at once and offers a new one`, async ({ page, app }) => {
+    const session = await signUpViaApi();
+    await app.api("/user/password/forgot", { method: "POST", body: { email: session.email } });
+    let token = "";
+    await expect
+      .poll(async () => {
+        const mail = (await app.mails()).find((m) => m.to === session.email);
+        token = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1] ?? "");
+        return token;
+      })
+      .not.toBe("");
+    await app.api("/user/password/reset", { method: "POST", body: { token, password: "another-long-secret" } });
+    await page.goto(`${prefix}/reset-password?token=${encodeURIComponent(token)}`);
+    await expect(page.getByTestId("reset-request-new")).toBeVisible();
+    await expect(page.getByTestId("reset-form")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 }).locator("..")).toContainText(lang === "en" ? "already been used" : "已被使用");
+  });
+}
