@@ -111,7 +111,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               {/* The consent banner comes first in the document, before the skip link: it covers the
                   bottom of every page until answered, so keyboard and screen-reader users meet it
                   before anything it could hide; once answered it is gone and the skip link is the
-                  first stop again (docs/decisions/0007-cookie-banner-first.md). */}
+                  first stop again (docs/decisions/0011-cookie-banner-first.md). */}
               <CookieConsent />
               <SkipLink />
               <NavigationProgress />
