@@ -5,7 +5,7 @@ import { getSessionUser, type SessionUser } from "~/lib/accounts/sessions.server
 import type { AppContext } from "~/lib/app-context.server";
 import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { isLang, type Lang } from "~/lib/i18n/languages";
-import { fieldErrorText } from "~/lib/schemas/field-errors";
+import { fieldErrorText } from "~/lib/contracts/field-errors";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 
 export function appContext(req: Request): AppContext {
@@ -25,7 +25,7 @@ export function requestLang(req: Request): Lang {
 
 /**
  * Parses with a shared zod schema. A failure is a 400 whose `fields` map each field to its
- * translated message and `codes` to the schema's code (see lib/schemas/field-errors.ts).
+ * translated message and `codes` to the schema's code (see lib/contracts/field-errors.ts).
  */
 export function parseBody<S extends z.ZodType>(req: Request, schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value ?? {});

@@ -4,10 +4,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { SseParser, toAiEvent } from "~/lib/ai/sse";
-import { apiHeaders } from "~/lib/api-client";
+import { apiHeaders, apiUrl } from "~/app/api/api.client";
 import { format } from "~/lib/i18n/format";
-import type { AiSource, Citation } from "~/lib/schemas/ai";
-import { QUESTION_MAX } from "~/lib/schemas/ai-limits";
+import type { AiSource, Citation } from "~/lib/contracts/ai";
+import { QUESTION_MAX } from "~/lib/contracts/ai-limits";
 import type { ServiceSlug } from "~/lib/service-catalog";
 import { ai as aiMessages } from "~/content/messages/ai";
 import { common } from "~/content/messages/common";
@@ -132,7 +132,7 @@ export function AskAssistant({
     };
     let finished = false;
     try {
-      const response = await fetch("/api/v1/ai/ask", {
+      const response = await fetch(apiUrl("POST /ai/ask"), {
         method: "POST",
         headers: { ...apiHeaders({ token: auth.token, lang, json: true }), Accept: "text/event-stream" },
         body: JSON.stringify({ topic, question: text, lang }),

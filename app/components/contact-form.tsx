@@ -2,8 +2,8 @@
 // JavaScript; with JavaScript the same schema checks the fields first and shows translated errors.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
-import { ContactSchema, contactFieldCodes, CONTACT_FIELDS, CONTACT_LIMITS, DEFAULT_CONTACT_SERVICE, HONEYPOT_FIELD, type ContactField } from "~/lib/schemas/contact";
-import { fieldErrorText } from "~/lib/schemas/field-errors";
+import { ContactSchema, CONTACT_FIELDS, CONTACT_LIMITS, DEFAULT_CONTACT_SERVICE, HONEYPOT_FIELD, type ContactField } from "~/lib/contracts/contact";
+import { fieldErrors } from "~/lib/contracts/field-errors";
 import { contactMessages } from "~/content/messages/contact";
 import type { ContactContent } from "~/content/types";
 import { CheckIcon } from "./icons";
@@ -87,9 +87,9 @@ export function ContactForm({
       setClientErrors(null);
       return;
     }
-    const codes = contactFieldCodes(parsed.error);
+    const { fields } = fieldErrors(parsed.error, lang);
     const found: Record<string, string> = {};
-    for (const [field, code] of Object.entries(codes)) if (code && field !== HONEYPOT_FIELD) found[field] = fieldErrorText(code, lang);
+    for (const [field, text] of Object.entries(fields)) if (field !== HONEYPOT_FIELD) found[field] = text;
     // Only the honeypot is "wrong": let the server refuse it with its own message.
     if (Object.keys(found).length === 0) return;
     event.preventDefault();

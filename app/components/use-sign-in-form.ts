@@ -2,13 +2,15 @@
 // failure texts, and the redirect to `next` (same-site only), an admin's to /admin, else home.
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { api, ApiRequestError } from "~/app/api/api.client";
 import { safeRedirectPath } from "~/lib/i18n/paths";
 import { SUCCESS_REDIRECT_MS, type FormStatus } from "./auth-field";
-import { useAuth, type SignInData } from "./auth-provider";
+import type { BodyOf } from "~/lib/contracts/endpoints";
+import type { SignInResponse } from "~/lib/contracts/user";
+import { useAuth } from "./auth-provider";
 import { useLanguage } from "./language-provider";
 
-type AuthResponse = Partial<SignInData> & { message?: string };
+type SignInEndpoint = "POST /user/login" | "POST /user/register";
 
 export interface SignInTexts {
   /** The server answered without a token or user. */
@@ -37,11 +39,13 @@ export function useSignInForm() {
   const crossHref = (path: string) =>
     next ? `${href(path)}?next=${encodeURIComponent(safeRedirectPath(next))}` : href(path);
 
-  async function submit(endpoint: "/user/login" | "/user/register", body: Record<string, string>, texts: SignInTexts) {
+  async function submit(endpoint: SignInEndpoint, body: BodyOf<"POST /user/register">, texts: SignInTexts) {
     setStatus(null);
     setPending(true);
     try {
-      const result = await api<AuthResponse | null>(endpoint, { method: "POST", body, lang });
+      // An answer without a token or user (a misbehaving proxy) is refused below, not trusted.
+      const result: Partial<SignInResponse> | null =
+        endpoint === "POST /user/login" ? await api(endpoint, { body, lang }) : await api(endpoint, { body, lang });
       if (!result?.token || !result.user) {
         setStatus({ kind: "error", text: texts.noResult });
         setPending(false);

@@ -3,11 +3,12 @@
 // the admin role. Everything the user or the AI wrote is rendered as text.
 import { useId, useState, type FormEvent } from "react";
 import { useParams } from "react-router";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { api, ApiRequestError } from "~/app/api/api.client";
+import { useApiData } from "~/app/api/use-api-data";
 import { formatUsd } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
-import { CreditAdjustmentSchema, CREDIT_DIRECTIONS, MAX_CREDIT_ADJUSTMENT, MAX_REASON_LENGTH } from "~/lib/schemas/admin";
-import { fieldErrorText } from "~/lib/schemas/field-errors";
+import { CreditAdjustmentSchema, CREDIT_DIRECTIONS, MAX_CREDIT_ADJUSTMENT, MAX_REASON_LENGTH, type AdminUser } from "~/lib/contracts/admin";
+import { fieldErrorText } from "~/lib/contracts/field-errors";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
 import { adminMeta } from "~/app/components/admin-meta";
 import {
@@ -15,7 +16,6 @@ import {
   LoadError,
   LoadingLine,
   PaymentBadge,
-  useAdminData,
   useDateTimeFormat,
   usePackageLabel,
 } from "~/app/components/admin-ui";
@@ -30,53 +30,6 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   adminMeta(matches, `/admin/users/${params.id}`, (t) => t.users.title);
 
-type LedgerKind = "signup_grant" | "purchase" | "ai_spend" | "admin_adjustment";
-type PaymentStatus = "pending" | "requires_action" | "succeeded" | "failed";
-type QuestionStatus = "pending" | "answered" | "failed" | "stopped";
-
-interface UserDetailResponse {
-  success: boolean;
-  user: {
-    id: string;
-    name: string;
-    email: string;
-    role: "user" | "admin";
-    credits: number;
-    paymentDone: boolean;
-    package: string;
-    createdAt: string;
-  };
-  ledger: {
-    id: number;
-    delta: number;
-    balanceAfter: number;
-    kind: LedgerKind;
-    reason: string | null;
-    adminName: string | null;
-    adminEmail: string | null;
-    createdAt: string;
-  }[];
-  payments: {
-    id: string;
-    package: string;
-    amountCents: number;
-    credits: number;
-    status: PaymentStatus;
-    error: string | null;
-    createdAt: string;
-  }[];
-  questions: {
-    id: string;
-    topic: string;
-    question: string;
-    answer: string;
-    status: QuestionStatus;
-    creditsSpent: number;
-    createdAt: string;
-  }[];
-  totals: { ledger: number; payments: number; questions: number };
-}
-
 const cell = "px-3 py-2 align-top";
 const headCell = "px-3 py-2 font-semibold text-slate-700";
 const sectionClass = "mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm";
@@ -84,7 +37,7 @@ const sectionClass = "mt-8 rounded-lg border border-slate-200 bg-white p-5 shado
 export default function AdminUser() {
   const t = useMessages(admin);
   const { id = "" } = useParams();
-  const { data, error, loading, reload } = useAdminData<UserDetailResponse>(`/admin/users/${encodeURIComponent(id)}`);
+  const { data, error, loading, reload } = useApiData("GET /admin/users/:id", { params: { id } });
   const formatDate = useDateTimeFormat();
   const packageLabel = usePackageLabel();
 
@@ -289,8 +242,8 @@ function AdjustCredits({ userId, onDone }: { userId: string; onDone: () => void 
     setErrors({});
     setBusy(true);
     try {
-      const result = await api<{ message: string; credits: number }>(`/admin/users/${userId}/credits`, {
-        method: "POST",
+      const result = await api("POST /admin/users/:id/credits", {
+        params: { id: userId },
         body: parsed.data,
         token: auth.token,
         lang,
@@ -398,7 +351,7 @@ function AdjustCredits({ userId, onDone }: { userId: string; onDone: () => void 
   );
 }
 
-function RoleSection({ user, onDone }: { user: UserDetailResponse["user"]; onDone: () => void }) {
+function RoleSection({ user, onDone }: { user: AdminUser; onDone: () => void }) {
   const t = useMessages(admin);
   const { lang } = useLanguage();
   const auth = useAuth();
@@ -412,8 +365,8 @@ function RoleSection({ user, onDone }: { user: UserDetailResponse["user"]; onDon
     setBusy(true);
     setStatus(null);
     try {
-      const result = await api<{ message: string }>(`/admin/users/${user.id}/role`, {
-        method: "POST",
+      const result = await api("POST /admin/users/:id/role", {
+        params: { id: user.id },
         body: { role: target },
         token: auth.token,
         lang,

@@ -5,7 +5,7 @@
 import type { Stripe, StripeCardElement, StripeCardElementChangeEvent } from "@stripe/stripe-js";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { data, useLoaderData, useRouteLoaderData } from "react-router";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { api, ApiRequestError } from "~/app/api/api.client";
 import { formatUsd, getPackage } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
@@ -13,8 +13,8 @@ import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { cardErrorText } from "~/lib/payments/card-errors";
 import { formatCardNumber, formatExpiry, LISTED_TEST_CARDS, tokenizeTestCard } from "~/lib/payments/test-cards";
 import { rootDataFrom, type RootData } from "~/app/page-helpers/root-data";
-import { fieldErrorText } from "~/lib/schemas/field-errors";
-import { isCountryCode, normalizeCountryInput, type PaymentResponse } from "~/lib/schemas/payment";
+import { fieldErrorText } from "~/lib/contracts/field-errors";
+import { isCountryCode, normalizeCountryInput, type PaymentResponse } from "~/lib/contracts/payment";
 import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
@@ -197,8 +197,8 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
 
   function finish(result: PaymentResponse) {
     if (result.success && result.status === "succeeded") {
-      if (typeof result.credits === "number") auth.setCredits(result.credits);
-      setStatus({ kind: "success", creditsAdded: result.creditsAdded ?? pkg.credits, balance: result.credits ?? 0 });
+      auth.setCredits(result.credits);
+      setStatus({ kind: "success", creditsAdded: result.creditsAdded, balance: result.credits });
       attempt.current = null;
       setNumber("");
       setExpiry("");
@@ -212,7 +212,7 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
       return;
     }
     attempt.current = null;
-    setStatus({ kind: "error", text: format(t.messages.failed, { error: result.error || t.messages.unknown }) });
+    setStatus({ kind: "error", text: format(t.messages.failed, { error: (result.status === "failed" && result.error) || t.messages.unknown }) });
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -266,13 +266,12 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
         attempt.current = current;
       }
 
-      let result = await api<PaymentResponse>("/payment/create", {
-        method: "POST",
+      let result = await api("POST /payment/create", {
         token: auth.token,
         lang,
-        body: { package: pkg.id, paymentMethodId: current.paymentMethodId, country: countryCode, idempotencyKey: current.key },
+        body: { package: pkg.id, paymentMethodId: current.paymentMethodId ?? "", country: countryCode, idempotencyKey: current.key },
       });
-      if (result.requiresAction && result.clientSecret && stripeCard.stripe) {
+      if (result.status === "requires_action" && stripeCard.stripe) {
         setStatus({ kind: "processing", text: t.messages.authenticating });
         const action = await stripeCard.stripe.handleCardAction(result.clientSecret);
         if (action.error) {
@@ -280,8 +279,7 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
           setStatus({ kind: "error", text: action.error.message || t.messages.unknown });
           return;
         }
-        result = await api<PaymentResponse>("/payment/confirm", {
-          method: "POST",
+        result = await api("POST /payment/confirm", {
           token: auth.token,
           lang,
           body: { transactionId: result.transactionId },

@@ -2,7 +2,7 @@
 // questions and purchases, each list with loading, empty and error states. Member data is fetched
 // in the browser (the token is in local storage), so the page HTML is the same for everyone.
 import { useCallback, useEffect, useState } from "react";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { api, ApiRequestError, requestJson } from "~/app/api/api.client";
 import { getPackage, formatUsd } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
@@ -17,6 +17,8 @@ import { Markdown } from "~/app/components/markdown";
 import { RequireAuth } from "~/app/components/require-auth";
 import { SourcesList } from "~/app/components/sources-list";
 import { explore as exploreMessages } from "~/content/messages/explore";
+import type { AiHistoryItem as QuestionItem } from "~/lib/contracts/ai";
+import type { PaymentHistoryItem as PaymentItem } from "~/lib/contracts/payment";
 import type { Route } from "./+types/explore";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -40,32 +42,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   });
 };
 
-/** GET /api/v1/ai/history (the AI assistant's API). */
-export interface QuestionItem {
-  id: string;
-  topic: string;
-  lang: string;
-  question: string;
-  answer: string;
-  status: "pending" | "answered" | "failed" | "stopped";
-  source: string;
-  createdAt: string;
-  creditsSpent: number;
-  /** The pages the answer cites as [1], [2], ...: site paths in the question's language. */
-  citations?: { title: string; url: string }[];
-}
-
-/** GET /api/v1/payment/history (the checkout's API). */
-export interface PaymentItem {
-  id: string;
-  package: string;
-  amountCents: number;
-  currency: string;
-  credits: number;
-  status: "pending" | "requires_action" | "succeeded" | "failed";
-  createdAt: string;
-}
-
 type Load<T> = { state: "loading" } | { state: "error" } | { state: "done"; items: T[] };
 
 /** Loads a member list (`pick` must be a module-level function); a 401 means the session ended, which signs the browser out (RequireAuth then sends to /login). */
@@ -78,7 +54,7 @@ function useMemberList<T>(path: string, pick: (body: unknown) => T[] | undefined
     if (!token) return;
     const controller = new AbortController();
     setLoad({ state: "loading" });
-    api<unknown>(path, { token, lang, signal: controller.signal })
+    requestJson<unknown>("GET", path, { token, lang, signal: controller.signal })
       .then((body) => {
         const items = pick(body);
         setLoad(Array.isArray(items) ? { state: "done", items } : { state: "error" });
@@ -155,7 +131,7 @@ function Balance() {
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
-    api<{ user: { credits: number } }>("/user/me", { token, lang, signal: controller.signal })
+    api("GET /user/me", { token, lang, signal: controller.signal })
       .then((me) => {
         setRefreshFailed(false);
         setCredits(me.user.credits);

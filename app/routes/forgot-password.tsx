@@ -1,6 +1,6 @@
 // /forgot-password: asks for a reset link. The answer is the same whether or not the account exists.
 import { useState, type FormEvent } from "react";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { api, ApiRequestError } from "~/app/api/api.client";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { PUBLIC_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
 import { AuthCard, AuthField, FormStatusMessage, submitButtonClass, type FormStatus } from "~/app/components/auth-field";
@@ -40,7 +40,7 @@ export default function ForgotPassword() {
     setStatus(null);
     setPending(true);
     try {
-      await api("/user/password/forgot", { method: "POST", body: { email }, lang });
+      await api("POST /user/password/forgot", { body: { email }, lang });
       setStatus({ kind: "success", text: t.forgot.sent });
     } catch (error) {
       if (error instanceof ApiRequestError && error.status !== 0 && error.message) {

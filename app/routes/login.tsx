@@ -45,7 +45,7 @@ export default function Login() {
       setStatus({ kind: "error", text: t.login.bothRequired });
       return;
     }
-    await submit("/user/login", { email, password }, {
+    await submit("POST /user/login", { email, password }, {
       noResult: t.login.noResult,
       success: t.login.success,
       failed: t.login.failed,

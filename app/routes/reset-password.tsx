@@ -2,11 +2,11 @@
 // server signs the account out everywhere, so the member logs in again with the new password.
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { api, ApiRequestError } from "~/app/api/api.client";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { rootDataFrom } from "~/app/page-helpers/root-data";
-import { NewPasswordSchema } from "~/lib/schemas/auth";
-import { fieldErrorText } from "~/lib/schemas/field-errors";
+import { NewPasswordSchema } from "~/lib/contracts/user";
+import { fieldErrorText } from "~/lib/contracts/field-errors";
 import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
 import {
   AuthCard,
@@ -96,7 +96,7 @@ export default function ResetPassword() {
     setStatus(null);
     setPending(true);
     try {
-      await api("/user/password/reset", { method: "POST", body: { token, password }, lang });
+      await api("POST /user/password/reset", { body: { token, password }, lang });
       // Every session of the account was revoked; forget this browser's one too.
       if (auth.isAuthenticated) auth.clear();
       setDone(true);

@@ -3,8 +3,8 @@
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
-import { RegisterSchema } from "~/lib/schemas/auth";
-import { fieldErrorText } from "~/lib/schemas/field-errors";
+import { RegisterSchema } from "~/lib/contracts/user";
+import { fieldErrorText } from "~/lib/contracts/field-errors";
 import { PUBLIC_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
 import {
   AuthCard,
@@ -59,7 +59,7 @@ export default function Signup() {
       setStatus({ kind: "error", text: t.checkFields });
       return;
     }
-    await submit("/user/register", body, {
+    await submit("POST /user/register", body, {
       noResult: t.signup.falsy,
       success: t.signup.success,
       failed: t.signup.failed,

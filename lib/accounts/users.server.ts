@@ -4,19 +4,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { changeCredits } from "~/lib/credits.server";
-import { defaultName } from "~/lib/schemas/auth";
+import { defaultName, type PublicUser, type Role } from "~/lib/contracts/user";
 import { hashPassword, needsRehash, verifyDummy, verifyPassword } from "./passwords.server";
-
-export type Role = "user" | "admin";
-
-/** What the API answers as `user` (spec §7 reads email, name and credits; id and role are ours). */
-export interface PublicUser {
-  id: string;
-  email: string;
-  name: string;
-  credits: number;
-  role: Role;
-}
 
 export interface UserRow extends PublicUser {
   passwordHash: string;

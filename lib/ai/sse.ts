@@ -7,12 +7,10 @@
 //                  the new balance, whether it cost a credit and the pages it cites
 //   event: error   data: {code, message}                        translated; nothing was charged
 
-import type { AiDoneEvent } from "~/lib/schemas/ai";
+import type { AiAskEvent } from "~/lib/contracts/ai";
 
-export type AiStreamEvent =
-  | { event: "delta"; data: { text: string } }
-  | { event: "done"; data: AiDoneEvent }
-  | { event: "error"; data: { code: string; message: string } };
+/** The events are the AI contract's (lib/contracts/ai.ts). */
+export type AiStreamEvent = AiAskEvent;
 
 export function formatSseEvent(event: string, data: unknown): string {
   // JSON.stringify never emits a raw line break, so one data line carries the whole payload.

@@ -13,7 +13,7 @@ import { changeCredits, CREDIT_LIMIT_ERROR, MAX_CREDIT_BALANCE } from "~/lib/cre
 import { ApiError, type LocalizedText } from "~/lib/http/api-error";
 import type { Logger } from "~/lib/logger.server";
 import type { RateLimiter, RateRule } from "~/lib/rate-limit.server";
-import type { PaymentHistoryItem } from "~/lib/schemas/payment";
+import type { PaymentHistoryItem } from "~/lib/contracts/payment";
 import type { ChargeOutcome, PaymentEvent, PaymentProvider } from "./provider";
 import { ProviderRequestError, ProviderUnavailableError } from "./provider";
 

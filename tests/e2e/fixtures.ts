@@ -10,6 +10,7 @@
 // its own server (tests/e2e/app-server.ts).
 import { randomBytes } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
+import type { Role } from "~/lib/contracts/user";
 
 export { expect };
 
@@ -40,7 +41,7 @@ export interface Session {
   token: string;
   email: string;
   password: string;
-  user: { id: string; email: string; name: string; credits: number; role?: "user" | "admin"; [key: string]: unknown };
+  user: { id: string; email: string; name: string; credits: number; role?: Role; [key: string]: unknown };
 }
 
 function env(name: string): string {

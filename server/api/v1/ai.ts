@@ -21,7 +21,7 @@ import { formatSseEvent, SSE_HEARTBEAT } from "~/lib/ai/sse";
 import { ApiError } from "~/lib/http/api-error";
 import type { Lang } from "~/lib/i18n/languages";
 import type { RateRule } from "~/lib/rate-limit.server";
-import { AskSchema, HistoryQuerySchema, type AiDoneEvent, type AskInput } from "~/lib/schemas/ai";
+import { AskSchema, HistoryQuerySchema, type AiDoneEvent, type AiHistoryResponse, type AskInput } from "~/lib/contracts/ai";
 import { parseBody, requireUser, appContext } from "~/server/http";
 
 /** Protects the provider key: questions per member per minute. */
@@ -228,5 +228,5 @@ aiRouter.get("/history", async (req: Request, res: Response) => {
   const user = await requireUser(req);
   const { limit } = parseBody(req, HistoryQuerySchema, { limit: req.query.limit });
   const questions = await listHistory(appContext(req).db, user.id, limit);
-  res.json({ success: true, questions });
+  res.json({ success: true, questions } satisfies AiHistoryResponse);
 });

@@ -16,7 +16,7 @@ import {
   type CheckoutResult,
 } from "~/lib/payments/checkout.server";
 import { WebhookSignatureError } from "~/lib/payments/provider";
-import { ConfirmPaymentSchema, CreatePaymentSchema, type PaymentResponse } from "~/lib/schemas/payment";
+import { ConfirmPaymentSchema, CreatePaymentSchema, type PaymentHistoryResponse, type PaymentResponse } from "~/lib/contracts/payment";
 import { parseBody, requestLang, requireUser, appContext } from "~/server/http";
 
 export const paymentRouter = Router();
@@ -84,14 +84,14 @@ paymentRouter.post("/create", async (req, res) => {
     // A client that sends no key gets a fresh attempt per request.
     idempotencyKey: input.idempotencyKey ?? `server-${randomUUID()}`,
   });
-  res.json(toResponse(result, requestLang(req)));
+  res.json(toResponse(result, requestLang(req)) satisfies PaymentResponse);
 });
 
 paymentRouter.post("/confirm", async (req, res) => {
   const user = await requireUser(req);
   const { transactionId } = parseBody(req, ConfirmPaymentSchema, req.body);
   const result = await confirmPayment(checkoutDeps(req), user.id, transactionId);
-  res.json(toResponse(result, requestLang(req)));
+  res.json(toResponse(result, requestLang(req)) satisfies PaymentResponse);
 });
 
 // The signature covers the exact bytes, so this route reads the raw body (server/app.ts skips the JSON parser here).
@@ -120,5 +120,5 @@ paymentRouter.post("/webhook", express.raw({ type: () => true, limit: "512kb" })
 
 paymentRouter.get("/history", async (req, res) => {
   const user = await requireUser(req);
-  res.json({ success: true, payments: await paymentHistory(appContext(req).db, user.id) });
+  res.json({ success: true, payments: await paymentHistory(appContext(req).db, user.id) } satisfies PaymentHistoryResponse);
 });

@@ -11,7 +11,15 @@ import { format } from "~/lib/i18n/format";
 import { LANGS } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 import type { RateRule } from "~/lib/rate-limit.server";
-import { ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema } from "~/lib/schemas/auth";
+import {
+  ForgotPasswordSchema,
+  LoginSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  type MeResponse,
+  type SignInResponse,
+  type UserMessageResponse,
+} from "~/lib/contracts/user";
 import { clientIp, parseBody, requestLang, requireUser, appContext } from "~/server/http";
 
 export const userRouter = Router();
@@ -64,7 +72,7 @@ userRouter.post("/register", async (req, res) => {
     throw error;
   }
   const { token } = await createSession(db, user.id, req.get("user-agent"));
-  res.status(201).json({ success: true, message: ACCOUNT_MESSAGES.signedUp[requestLang(req)], user, token });
+  res.status(201).json({ success: true, message: ACCOUNT_MESSAGES.signedUp[requestLang(req)], user, token } satisfies SignInResponse);
 });
 
 userRouter.post("/login", async (req, res) => {
@@ -99,13 +107,13 @@ userRouter.post("/login", async (req, res) => {
   await rateLimiter.reset(rules.loginAccountIp, accountAtIp);
   await rateLimiter.consume(rules.loginKnownAddress, accountAtIp);
   const { token } = await createSession(db, user.id, req.get("user-agent"));
-  res.json({ success: true, message: ACCOUNT_MESSAGES.loggedIn[requestLang(req)], user, token });
+  res.json({ success: true, message: ACCOUNT_MESSAGES.loggedIn[requestLang(req)], user, token } satisfies SignInResponse);
 });
 
 userRouter.post("/logout", async (req, res) => {
   const user = await requireUser(req);
   await revokeSession(appContext(req).db, user.sessionId);
-  res.json({ success: true, message: ACCOUNT_MESSAGES.loggedOut[requestLang(req)] });
+  res.json({ success: true, message: ACCOUNT_MESSAGES.loggedOut[requestLang(req)] } satisfies UserMessageResponse);
 });
 
 userRouter.get("/me", async (req, res) => {
@@ -113,7 +121,7 @@ userRouter.get("/me", async (req, res) => {
   res.json({
     success: true,
     user: { ...toPublicUser(user), package: user.package, paymentDone: user.paymentDone },
-  });
+  } satisfies MeResponse);
 });
 
 userRouter.post("/password/forgot", async (req, res) => {
@@ -131,7 +139,7 @@ userRouter.post("/password/forgot", async (req, res) => {
       .send({ to: reset.user.email, subject: format(RESET_MAIL.subject[lang], values), text: format(RESET_MAIL.text[lang], values) })
       .catch((error: unknown) => logger.error({ err: error }, "password reset e-mail could not be sent"));
   }
-  res.status(202).json({ success: true, message: ACCOUNT_MESSAGES.forgotSent[lang] });
+  res.status(202).json({ success: true, message: ACCOUNT_MESSAGES.forgotSent[lang] } satisfies UserMessageResponse);
 });
 
 userRouter.post("/password/reset", async (req, res) => {
@@ -139,5 +147,5 @@ userRouter.post("/password/reset", async (req, res) => {
   await limit(req, ACCOUNT_RATE_RULES.resetIp, clientIp(req), ACCOUNT_MESSAGES.tooManyResets);
   const userId = await resetPassword(appContext(req).db, input.token, input.password);
   if (!userId) throw new ApiError(400, "invalid_reset_token", ACCOUNT_MESSAGES.invalidResetToken);
-  res.json({ success: true, message: ACCOUNT_MESSAGES.passwordReset[requestLang(req)] });
+  res.json({ success: true, message: ACCOUNT_MESSAGES.passwordReset[requestLang(req)] } satisfies UserMessageResponse);
 });

@@ -1,7 +1,9 @@
-// Checkout requests, shared by the checkout page (checks in the browser) and /api/v1/payment (the
-// authority). Messages are field error codes (lib/schemas/field-errors.ts).
+// The payment API (/api/v1/payment: create, confirm, history; the provider's webhook is not for
+// browsers): checkout requests shared by the checkout page (checks in the browser) and the router (the
+// authority), the answers and the error codes. Messages are field error codes (lib/contracts/field-errors.ts).
 import "./zod-config";
 import { z } from "zod";
+import type { payments } from "~/db/schema";
 import { PACKAGE_IDS } from "~/lib/catalog";
 
 const missingOr = (code: string) => (issue: { input?: unknown }) =>
@@ -68,23 +70,49 @@ export const ConfirmPaymentSchema = z.object({
   transactionId: z.uuid({ error: missingOr("invalid_format") }),
 });
 
-/** What /create and /confirm answer (besides errors, which use the API's error format). */
-export interface PaymentResponse {
-  success: boolean;
-  status: "succeeded" | "requires_action" | "pending" | "failed";
+/** A payment's status, from the database column (db/schema.ts). */
+export type PaymentStatus = (typeof payments.$inferSelect)["status"];
+
+interface PaymentAnswerBase {
   transactionId: string;
-  message?: string;
-  /** The card's or provider's message when the payment failed. */
-  error?: string;
-  code?: string;
-  package?: string;
-  /** Credits added by this payment. */
-  creditsAdded?: number;
-  /** The balance after the payment. */
-  credits?: number;
-  requiresAction?: boolean;
-  clientSecret?: string;
+  /** The package id (lib/catalog.ts). */
+  package: string;
 }
+
+/** What /create and /confirm answer (besides errors, which use the API's error format): one variant per status. */
+export type PaymentResponse =
+  | (PaymentAnswerBase & {
+      success: true;
+      status: "succeeded";
+      message: string;
+      /** Credits added by this payment. */
+      creditsAdded: number;
+      /** The balance after the payment. */
+      credits: number;
+    })
+  | (PaymentAnswerBase & {
+      success: false;
+      status: "requires_action";
+      message: string;
+      requiresAction: true;
+      /** Hand to Stripe.js handleCardAction, then POST /confirm. */
+      clientSecret: string;
+    })
+  | (PaymentAnswerBase & {
+      success: false;
+      status: "pending";
+      code: "processing";
+      /** Translated: the outcome is not final yet. */
+      error: string;
+    })
+  | (PaymentAnswerBase & {
+      success: false;
+      status: "failed";
+      /** The card's or provider's decline code. */
+      code: string;
+      /** The card's or provider's message, translated where known. */
+      error: string;
+    });
 
 export interface PaymentHistoryItem {
   id: string;
@@ -92,6 +120,31 @@ export interface PaymentHistoryItem {
   amountCents: number;
   currency: string;
   credits: number;
-  status: "pending" | "requires_action" | "succeeded" | "failed";
+  status: PaymentStatus;
   createdAt: string;
+}
+
+/** GET /payment/history */
+export interface PaymentHistoryResponse {
+  success: true;
+  payments: PaymentHistoryItem[];
+}
+
+export const PAYMENT_ERROR_CODES = [
+  "missing_details",
+  "credit_limit",
+  "idempotency_conflict",
+  "payment_in_progress",
+  "payment_not_found",
+  "payment_provider_conflict",
+  "payment_provider_unavailable",
+  "rate_limited",
+] as const;
+export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
+
+/** The payment endpoints a browser calls, for the typed client. */
+export interface PaymentEndpoints {
+  "POST /payment/create": { body: z.input<typeof CreatePaymentSchema>; response: PaymentResponse };
+  "POST /payment/confirm": { body: z.input<typeof ConfirmPaymentSchema>; response: PaymentResponse };
+  "GET /payment/history": { response: PaymentHistoryResponse };
 }

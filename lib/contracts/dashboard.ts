@@ -1,0 +1,27 @@
+// The admin dashboard's API (GET /api/v1/dashboard/get): the figures the database aggregates
+// (lib/stats.server.ts). The answer keeps the original client's shape: data[0] holds the stats.
+
+export interface DashboardStats {
+  /** Every account (members and admins). */
+  totalUsers: number;
+  /** Accounts with at least one succeeded payment (users.payment_done). */
+  totalSubscriptions: number;
+  /** Succeeded payments. */
+  totalTransactions: number;
+  /** Sum of succeeded payments in dollars, with cents (e.g. 175.5). */
+  totalIncome: number;
+  /** Sign-ups in the current calendar month (UTC). */
+  usersThisMonth: number;
+  /** Sign-ups per month of the current year (UTC), January first: always 12 numbers. */
+  monthly: number[];
+}
+
+/** GET /dashboard/get */
+export interface DashboardResponse {
+  success: true;
+  data: [DashboardStats];
+}
+
+export interface DashboardEndpoints {
+  "GET /dashboard/get": { response: DashboardResponse };
+}
