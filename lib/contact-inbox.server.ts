@@ -6,14 +6,12 @@ import type { Db } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { IdSchema, type ContactMessageItem, type MessageList, type MessageListQuery } from "~/lib/contracts/admin";
 import type { AppContext } from "./app-context.server";
-import { ApiError, type LocalizedText } from "./http/api-error";
+import { ApiError, tooManyRequests, type LocalizedText } from "./http/api-error";
 import type { Lang, Localized } from "./i18n/languages";
-import type { RateRule } from "./rate-limit.server";
+import { CONTACT_RATE_RULE } from "./rate-rules";
 import { ContactSchema, HONEYPOT_FIELD, type ContactInput } from "./contracts/contact";
 import { fieldErrors } from "./contracts/field-errors";
 
-/** Per client address: enough for a person with follow-up questions, not for a bot. */
-export const CONTACT_RATE_RULE: RateRule = { name: "contact-ip", points: 5, windowSeconds: 10 * 60 };
 
 export const CONTACT_TEXT = {
   success: {
@@ -65,9 +63,7 @@ export async function submitContact(
   // page action (Vite bundle) and the shared services (server bundle) each carry their own copy.
   const limit = await rateLimiter.consume(CONTACT_RATE_RULE, context.ip);
   if (!limit.allowed) {
-    throw new ApiError(429, "rate_limited", CONTACT_TEXT.rateLimited, { retryAfter: limit.retryAfterSeconds }, {
-      "Retry-After": String(limit.retryAfterSeconds),
-    });
+    throw tooManyRequests(CONTACT_TEXT.rateLimited, limit.retryAfterSeconds);
   }
 
   const [row] = await db

@@ -20,12 +20,10 @@ import {
 import { formatSseEvent, SSE_HEARTBEAT } from "~/lib/ai/sse";
 import { ApiError } from "~/lib/http/api-error";
 import type { Lang } from "~/lib/i18n/languages";
-import type { RateRule } from "~/lib/rate-limit.server";
+import { ASK_RATE_RULE } from "~/lib/rate-rules";
 import { AskSchema, HistoryQuerySchema, type AiDoneEvent, type AiHistoryResponse, type AskInput } from "~/lib/contracts/ai";
 import { parseBody, requireUser, appContext } from "~/server/http";
 
-/** Protects the provider key: questions per member per minute. */
-export const ASK_RATE_RULE: RateRule = { name: "ai-ask", points: 10, windowSeconds: 60 };
 const HEARTBEAT_MS = 15_000;
 
 export const aiRouter = Router();

@@ -3,12 +3,11 @@
 import { Router, type Request } from "express";
 import { ACCOUNT_MESSAGES, RESET_MAIL } from "~/lib/accounts/messages";
 import { createPasswordReset, resetPassword } from "~/lib/accounts/password-reset.server";
-import { ACCOUNT_RATE_RULES, LOGIN_SLOWDOWN, loginDelaySeconds } from "~/lib/accounts/rate-rules";
+import { ACCOUNT_RATE_RULES, LOGIN_SLOWDOWN, loginDelaySeconds } from "~/lib/rate-rules";
 import { createSession, revokeSession } from "~/lib/accounts/sessions.server";
 import { authenticate, EmailTakenError, registerUser, toPublicUser } from "~/lib/accounts/users.server";
-import { ApiError, type LocalizedText } from "~/lib/http/api-error";
+import { ApiError, tooManyRequests, type LocalizedText } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
-import { LANGS } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 import type { RateRule } from "~/lib/rate-limit.server";
 import {
@@ -24,25 +23,10 @@ import { clientIp, parseBody, requestLang, requireUser, appContext } from "~/ser
 
 export const userRouter = Router();
 
-const localized = (text: LocalizedText, values: Record<string, string | number>): LocalizedText =>
-  Object.fromEntries(LANGS.map((lang) => [lang, format(text[lang], values)])) as LocalizedText;
-
-/** A 429 with Retry-After and a translated "try again in N minutes" (or "wait N seconds"). */
-function tooMany(text: LocalizedText, retryAfterSeconds: number): ApiError {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new ApiError(
-    429,
-    "rate_limited",
-    localized(text, { minutes, seconds: retryAfterSeconds }),
-    { retryAfter: retryAfterSeconds },
-    { "Retry-After": String(retryAfterSeconds) },
-  );
-}
-
 /** Consumes one point; over the limit, a 429. */
 async function limit(req: Request, rule: RateRule, subject: string, text: LocalizedText): Promise<void> {
   const result = await appContext(req).rateLimiter.consume(rule, subject);
-  if (!result.allowed) throw tooMany(text, result.retryAfterSeconds);
+  if (!result.allowed) throw tooManyRequests(text, result.retryAfterSeconds);
 }
 
 /**
@@ -57,7 +41,7 @@ async function slowDown(req: Request, email: string, accountAtIp: string): Promi
   if ((await rateLimiter.peek(ACCOUNT_RATE_RULES.loginKnownAddress, accountAtIp)).used > 0) return;
   // `used` counts this attempt too; the delay follows the failures before it.
   const turn = await rateLimiter.takeTurn(LOGIN_SLOWDOWN.name, email, loginDelaySeconds(failures.used - 1));
-  if (!turn.allowed) throw tooMany(ACCOUNT_MESSAGES.loginSlowedDown, turn.retryAfterSeconds);
+  if (!turn.allowed) throw tooManyRequests(ACCOUNT_MESSAGES.loginSlowedDown, turn.retryAfterSeconds);
 }
 
 userRouter.post("/register", async (req, res) => {
