@@ -26,6 +26,33 @@ export default tseslint.config(
     },
   },
   {
+    // Rooms (docs/architecture.md › Folders): domain code never imports page code, and imports use
+    // the ~/ alias rather than climbing with ../../
+    files: ["**/*.ts", "**/*.tsx"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "tests/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["../../*"], message: "Use the ~/ alias (tsconfig.json paths)." }] },
+      ],
+    },
+  },
+  {
+    files: ["lib/**/*.ts", "db/**/*.ts", "content/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["../../*"], message: "Use the ~/ alias (tsconfig.json paths)." },
+            { group: ["~/app/*", "~/server/*"], message: "Domain code and content never import pages or the HTTP edge." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.tsx", "app/**/*.ts"],
     plugins: { "react-hooks": reactHooks },
     rules: {

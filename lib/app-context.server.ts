@@ -3,11 +3,10 @@
 import { openDatabase, type Database, type Db } from "~/db/client.server";
 import { siteKnowledgeIndex, type KnowledgeIndex } from "./ai/knowledge-index.server";
 import { createAiProvider, type AiProvider } from "./ai/provider.server";
-import type { Env } from "./env.server";
+import { envContentVars, type Env } from "./env.server";
 import { listenOrigin, siteUrlOrigin } from "./http/origin.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createMailer, type Mailer } from "./mail.server";
-import { envContentVars } from "~/app/page-helpers/page-loader.server";
 import type { PaymentProvider } from "./payments/provider";
 import { createPaymentProvider } from "./payments/providers.server";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server";

@@ -122,3 +122,14 @@ export function trustProxySetting(env: Env): boolean | number | string {
   if (/^\d+$/.test(value)) return Number(value);
   return value;
 }
+
+/** The placeholder values of the content ({siteName}, {contactEmail}, ...). */
+export function envContentVars(env: Env): Record<string, string> {
+  return {
+    siteName: env.SITE_NAME,
+    legalName: companyLegalName(env),
+    contactEmail: env.CONTACT_EMAIL ?? "",
+    contactPhone: env.CONTACT_PHONE ?? "",
+    contactAddress: env.CONTACT_ADDRESS ?? "",
+  };
+}

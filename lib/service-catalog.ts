@@ -1,4 +1,4 @@
-// The four services. The slug is the title lowercased with spaces turned into hyphens (spec §2).
+// The four services. The slug is the title lowercased with spaces turned into hyphens (docs/product.md › Assistant).
 export const SERVICE_SLUGS = [
   "tax-consultation",
   "technology-solutions",

@@ -1,4 +1,4 @@
-// The footer prompt of generic text pages (spec §2): a short invitation and a Contact Us button.
+// The footer prompt of generic text pages: a short invitation and a Contact Us button.
 import { common } from "~/content/messages/common";
 import { useMessages } from "./language-provider";
 import { LocalizedLink } from "./localized-link";

@@ -1,6 +1,6 @@
 import { useCommonMessages } from "./root-messages";
 
-/** The final fallback of spec §4 when a page has no content in any language. */
+/** The final fallback (docs/product.md › Languages) when a page has no content in any language. */
 export function ContentNotAvailable() {
   const t = useCommonMessages();
   return (

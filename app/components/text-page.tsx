@@ -1,4 +1,4 @@
-// The generic text page of spec §2: title, subtitle, paragraphs, sections, then the contact prompt.
+// The generic text page: title, subtitle, paragraphs, sections, then the contact prompt.
 // Used by /privacy, /terms and /cookies; `children` goes between the sections and the prompt.
 import type { ReactNode } from "react";
 import type { TextPage } from "~/content/types";

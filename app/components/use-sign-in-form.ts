@@ -1,6 +1,6 @@
 // What /login and /signup share: the form (app/components/ui/use-form.ts), the call that signs the
-// member in, the failure texts, and the redirect to `next` (same-site only), an admin's to /admin,
-// else home.
+// member in, the published failure texts, and the redirect to `next` (same-site only), an admin's to
+// /admin, else home.
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { api } from "~/app/api/api.client";

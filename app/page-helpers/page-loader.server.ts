@@ -1,9 +1,8 @@
 // What most public page loaders do: pick the language from the URL, take the content in that
 // language (English as fallback), fill {siteName} and the contact placeholders.
 import type { AppContext } from "~/lib/app-context.server";
-import type { Env } from "~/lib/env.server";
 import { pickLocalized } from "./pick-localized";
-import { companyLegalName } from "~/lib/env.server";
+import { envContentVars } from "~/lib/env.server";
 import { fillContent } from "~/lib/i18n/format";
 import { isLang, type Lang, type Localized } from "~/lib/i18n/languages";
 
@@ -13,17 +12,6 @@ export function pageLang(params: { lang?: string }): Lang {
 
 export function contentVars(appContext: AppContext): Record<string, string> {
   return envContentVars(appContext.env);
-}
-
-/** The placeholder values of the content ({siteName}, {contactEmail}, ...). */
-export function envContentVars(env: Env): Record<string, string> {
-  return {
-    siteName: env.SITE_NAME,
-    legalName: companyLegalName(env),
-    contactEmail: env.CONTACT_EMAIL ?? "",
-    contactPhone: env.CONTACT_PHONE ?? "",
-    contactAddress: env.CONTACT_ADDRESS ?? "",
-  };
 }
 
 /** The content in the page's language with placeholders filled, or null ('Content not available'). */

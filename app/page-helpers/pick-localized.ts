@@ -1,4 +1,4 @@
-// Content lookup with the fallbacks of spec §4: the chosen language, then English, then nothing
+// Content lookup with the fallbacks of docs/product.md › Languages: the chosen language, then English, then nothing
 // (the page then shows 'Content not available').
 import type { Lang, Localized } from "~/lib/i18n/languages";
 

@@ -1,5 +1,5 @@
 // Interface text of the log-in, sign-up, forgotten-password and reset-password pages. The English
-// messages of spec §5 and §8 are verbatim.
+// messages keep the wording the first release published.
 import type { Localized } from "~/lib/i18n/languages";
 
 const en = {

@@ -1,5 +1,5 @@
 // The model behind the assistant: any OpenAI-compatible chat-completions endpoint, called through the
-// `openai` SDK with the client defaults of spec §9 (timeout, retries on 408/409/429/5xx honouring
+// `openai` SDK with the client defaults of docs/product.md › Assistant (timeout, retries on 408/409/429/5xx honouring
 // retry-after). The key lives only here, on the server.
 import OpenAI, {
   APIConnectionError,

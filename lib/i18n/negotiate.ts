@@ -1,4 +1,4 @@
-// The language choice of spec §4: stored choice, then the browser's language, then English.
+// The language choice (docs/product.md › Languages): stored choice, then the browser's language, then English.
 import { DEFAULT_LANG, isLang, type Lang } from "./languages";
 
 /** Primary subtags from an Accept-Language header, best first ("ja-JP;q=0.9" → "ja"). */

@@ -1,5 +1,5 @@
 // Accounts in a real browser: sign-up → signed in → Explore → reload → logout; every validation and
-// error message of the log-in and sign-up forms (spec §5/§8) in English and Japanese; the trip back
+// error message of the log-in and sign-up forms in English and Japanese; the trip back
 // to the page that asked for a login (and no open redirect); the admin landing on /admin; forgotten
 // password → link from the (fake) SMTP server → new password → log in; a revoked token quietly
 // signing the browser out; the member's /explore page; accessibility and 375 px width.

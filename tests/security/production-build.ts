@@ -83,7 +83,7 @@ export async function ensureProductionBuild(env: Record<string, string> = {}): P
 }
 
 // What the client build is made from (react-router.config.ts and vite.config.ts read these).
-const CLIENT_BUILD_INPUTS = ["app", "lib", "db", "server", "public", "react-router.config.ts", "vite.config.ts", "tsconfig.json", "package.json"];
+const CLIENT_BUILD_INPUTS = ["app", "content", "lib", "db", "server", "public", "react-router.config.ts", "vite.config.ts", "tsconfig.json", "package.json"];
 
 /**
  * Builds the site into a temporary copy of the sources with `env` added to the build's environment,

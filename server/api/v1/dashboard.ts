@@ -1,4 +1,5 @@
-// GET /api/v1/dashboard/get: the admin dashboard's figures (lib/contracts/dashboard.ts: data[0] holds the stats).
+// GET /api/v1/dashboard/get: the admin dashboard's figures (published shape: data[0] holds the stats;
+// docs/product.md › Admin; the answer's type is lib/contracts/dashboard.ts).
 import { Router } from "express";
 import type { DashboardResponse } from "~/lib/contracts/dashboard";
 import { getDashboardStats } from "~/lib/stats.server";

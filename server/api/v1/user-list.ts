@@ -1,4 +1,5 @@
-// GET /api/v1/user/get: the admin's user table, paged and searched on the server (lib/contracts/admin.ts).
+// GET /api/v1/user/get: the admin's user table, paged and searched on the server (the path the first
+// release published; the answer's type is lib/contracts/admin.ts).
 // Mounted on /api/v1/user next to the accounts router, which owns every other path there.
 import { Router } from "express";
 import { listUsers } from "~/lib/admin/users.server";

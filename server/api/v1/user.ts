@@ -1,4 +1,4 @@
-// Accounts API (spec §7 paths and fields: `message`, `user`, `token`): register, login, logout, me,
+// Accounts API (the published paths and fields: `message`, `user`, `token`): register, login, logout, me,
 // password/forgot, password/reset. Bearer tokens; rate limits shared through the database.
 import { Router, type Request } from "express";
 import { ACCOUNT_MESSAGES, RESET_MAIL } from "~/lib/accounts/messages";

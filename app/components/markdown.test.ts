@@ -1,10 +1,10 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Markdown } from "~/app/components/markdown";
+import { Markdown } from "./markdown";
 import { FAKE_ANSWER } from "~/tests/fakes/fake-openai";
-import { KNOWLEDGE_BASE } from "./knowledge-base";
-import { markdownToPlainText, parseInline, parseMarkdown } from "./markdown";
+import { KNOWLEDGE_BASE } from "~/lib/ai/knowledge-base";
+import { markdownToPlainText, parseInline, parseMarkdown } from "~/lib/ai/markdown";
 
 const render = (source: string) => renderToStaticMarkup(createElement(Markdown, { source }));
 
