@@ -104,7 +104,7 @@ export interface AdminUser {
   createdAt: string;
 }
 
-/** One row of GET /user/get (`_id` is the spec's name for the id). */
+/** One row of GET /user/get (`_id` is the name the first release published). */
 export type AdminUserListRow = Omit<AdminUser, "id"> & { _id: string };
 
 /** GET /user/get */

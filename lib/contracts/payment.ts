@@ -61,7 +61,7 @@ export const CreatePaymentSchema = z.object({
     .trim()
     .regex(IDEMPOTENCY_KEY_PATTERN, "invalid_format")
     .optional(),
-  // The spec's client sends the amount; the server prices from the catalog and ignores it.
+  // The first release's client sends the amount; the server prices from the catalog and ignores it.
   amount: z.unknown().optional(),
 });
 export type CreatePaymentInput = z.output<typeof CreatePaymentSchema>;
