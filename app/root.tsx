@@ -11,7 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { CONSENT_PROBE_SCRIPT } from "~/lib/consent";
+import { CONSENT_PROBE_SCRIPT } from "~/app/consent/consent";
 import { companyLegalName } from "~/lib/env.server";
 import { isLang, LANGUAGES, type Lang } from "~/lib/i18n/languages";
 import { splitLangPath } from "~/lib/i18n/paths";

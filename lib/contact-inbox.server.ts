@@ -4,16 +4,14 @@
 import { count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
-import { IdSchema, type MessageListQuery } from "~/lib/schemas/admin";
+import { IdSchema, type ContactMessageItem, type MessageList, type MessageListQuery } from "~/lib/contracts/admin";
 import type { AppContext } from "./app-context.server";
 import { ApiError, type LocalizedText } from "./http/api-error";
 import type { Lang, Localized } from "./i18n/languages";
-import type { RateRule } from "./rate-limit.server";
-import { ContactSchema, contactFieldCodes, HONEYPOT_FIELD, type ContactInput } from "./schemas/contact";
-import { fieldErrorText } from "./schemas/field-errors";
+import { CONTACT_RATE_RULE } from "./rate-rules";
+import { ContactSchema, HONEYPOT_FIELD, type ContactInput } from "./contracts/contact";
+import { fieldErrors } from "./contracts/field-errors";
 
-/** Per client address: enough for a person with follow-up questions, not for a bot. */
-export const CONTACT_RATE_RULE: RateRule = { name: "contact-ip", points: 5, windowSeconds: 10 * 60 };
 
 export const CONTACT_TEXT = {
   success: {
@@ -41,9 +39,7 @@ export type ContactParseResult =
 export function parseContact(value: unknown, lang: Lang): ContactParseResult {
   const result = ContactSchema.safeParse(value ?? {});
   if (result.success) return { ok: true, data: result.data };
-  const codes = contactFieldCodes(result.error) as Record<string, string>;
-  const fields = Object.fromEntries(Object.entries(codes).map(([key, code]) => [key, fieldErrorText(code, lang)]));
-  return { ok: false, fields, codes };
+  return { ok: false, ...fieldErrors(result.error, lang) };
 }
 
 /** Header-safe single line (a subject typed with line breaks must not add mail headers). */
@@ -178,7 +174,14 @@ const FILTERS = {
   read: isNotNull(contactMessages.readAt),
 } as const;
 
-export async function listMessages(db: Db, query: MessageListQuery) {
+/** Dates as the API writes them (ISO strings). */
+const toItem = (row: Omit<ContactMessageItem, "readAt" | "createdAt"> & { readAt: Date | null; createdAt: Date }): ContactMessageItem => ({
+  ...row,
+  readAt: row.readAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listMessages(db: Db, query: MessageListQuery): Promise<MessageList> {
   const where = FILTERS[query.status];
   const [rows, [totalRow], [unreadRow]] = await Promise.all([
     db
@@ -192,7 +195,7 @@ export async function listMessages(db: Db, query: MessageListQuery) {
     db.select({ n: count() }).from(contactMessages).where(FILTERS.unread),
   ]);
   return {
-    messages: rows,
+    messages: rows.map(toItem),
     page: query.page,
     pageSize: query.pageSize,
     total: Number(totalRow?.n ?? 0),
@@ -201,7 +204,7 @@ export async function listMessages(db: Db, query: MessageListQuery) {
 }
 
 /** Marks a message read (keeping the first read time) or unread again. */
-export async function setMessageRead(db: Db, id: string, read: boolean) {
+export async function setMessageRead(db: Db, id: string, read: boolean): Promise<ContactMessageItem> {
   if (!IdSchema.safeParse(id).success) throw new ApiError(404, "message_not_found", ADMIN_MESSAGE_ERRORS.notFound);
   const [row] = await db
     .update(contactMessages)
@@ -209,5 +212,5 @@ export async function setMessageRead(db: Db, id: string, read: boolean) {
     .where(eq(contactMessages.id, id))
     .returning(columns);
   if (!row) throw new ApiError(404, "message_not_found", ADMIN_MESSAGE_ERRORS.notFound);
-  return row;
+  return toItem(row);
 }

@@ -2,7 +2,7 @@
 import { lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
-import { ApiError, COMMON_ERRORS, type LocalizedText } from "./http/api-error";
+import { COMMON_ERRORS, tooManyRequests, type LocalizedText } from "./http/api-error";
 
 export interface RateRule {
   /** Name of the limit, part of the key ("login-ip"). */
@@ -114,9 +114,7 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
     async enforce(rule, subject, text = COMMON_ERRORS.rateLimited) {
       const result = await consume(rule, subject);
       if (!result.allowed) {
-        throw new ApiError(429, "rate_limited", text, { retryAfter: result.retryAfterSeconds }, {
-          "Retry-After": String(result.retryAfterSeconds),
-        });
+        throw tooManyRequests(text, result.retryAfterSeconds);
       }
     },
     async reset(rule, subject) {

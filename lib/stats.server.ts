@@ -4,23 +4,7 @@
 import { and, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { payments, users } from "~/db/schema";
-
-export interface DashboardStats {
-  /** Every account (members and admins). */
-  totalUsers: number;
-  /** Accounts with at least one succeeded payment (users.payment_done). */
-  totalSubscriptions: number;
-  /** Succeeded payments. */
-  totalTransactions: number;
-  /** Sum of succeeded payments in dollars, with cents (e.g. 175.5). */
-  totalIncome: number;
-  /** Sign-ups in the current calendar month (UTC). */
-  usersThisMonth: number;
-  /** Sign-ups per month (UTC) of the twelve months ending with the current one, oldest first: always 12 numbers. */
-  monthly: number[];
-  /** The month of each `monthly` entry as "YYYY-MM" (the last one is the current month). */
-  months: string[];
-}
+import type { DashboardStats } from "~/lib/contracts/dashboard";
 
 const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
 

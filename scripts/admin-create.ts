@@ -6,8 +6,8 @@ import { parseArgs } from "node:util";
 import { openDatabase } from "~/db/client.server";
 import { ensureAdmin } from "~/lib/accounts/admin.server";
 import { EnvError, parseEnv } from "~/lib/env.server";
-import { fieldErrorText } from "~/lib/schemas/field-errors";
-import { ExistingEmailSchema, NAME_MAX, NewPasswordSchema } from "~/lib/schemas/auth";
+import { fieldErrorText } from "~/lib/contracts/field-errors";
+import { ExistingEmailSchema, NAME_MAX, NewPasswordSchema } from "~/lib/contracts/user";
 
 const USAGE = "Usage: npm run admin:create -- --email <email> --password <password> [--name <name>]";
 

@@ -5,7 +5,7 @@ import { getSessionUser, type SessionUser } from "~/lib/accounts/sessions.server
 import type { AppContext } from "~/lib/app-context.server";
 import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { isLang, type Lang } from "~/lib/i18n/languages";
-import { fieldErrorText } from "~/lib/schemas/field-errors";
+import { fieldErrors } from "~/lib/contracts/field-errors";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 
 export function appContext(req: Request): AppContext {
@@ -25,23 +25,12 @@ export function requestLang(req: Request): Lang {
 
 /**
  * Parses with a shared zod schema. A failure is a 400 whose `fields` map each field to its
- * translated message and `codes` to the schema's code (see lib/schemas/field-errors.ts).
+ * translated message and `codes` to the schema's code (fieldErrors(), lib/contracts/field-errors.ts).
  */
 export function parseBody<S extends z.ZodType>(req: Request, schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (!result.success) {
-    const lang = requestLang(req);
-    const fields: Record<string, string> = {};
-    const codes: Record<string, string> = {};
-    for (const issue of result.error.issues) {
-      const key = issue.path.join(".") || "_";
-      if (codes[key]) continue;
-      // Schemas use codes as messages; zod's own messages (wrong type) become invalid_type.
-      const code = /^[a-z_]+(:\d+)?$/.test(issue.message) ? issue.message : "invalid_type";
-      codes[key] = code;
-      fields[key] = fieldErrorText(code, lang);
-    }
-    throw new ApiError(400, "validation_failed", COMMON_ERRORS.validation, { fields, codes });
+    throw new ApiError(400, "validation_failed", COMMON_ERRORS.validation, { ...fieldErrors(result.error, requestLang(req)) });
   }
   return result.data;
 }

@@ -102,7 +102,7 @@ describe("translations", () => {
   it("finds the content and message modules", () => {
     expect(files).toContain("/content/messages/common.ts");
     expect(files).toContain("/content/home.ts");
-    expect(files).toContain("/lib/schemas/field-errors.ts");
+    expect(files).toContain("/lib/contracts/field-errors.ts");
     expect(files).toContain("/lib/catalog.ts");
   });
 

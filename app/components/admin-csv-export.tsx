@@ -1,7 +1,7 @@
 // "Download CSV" for the admin: the export needs the admin's bearer token (kept in local storage), so
 // a plain link cannot carry it; the file is fetched and handed to the browser as a download.
 import { useState } from "react";
-import { apiHeaders } from "~/lib/api-client";
+import { apiHeaders } from "~/app/api/api.client";
 import type { ExportKind } from "~/lib/contracts/admin-setup";
 import { admin } from "~/content/messages/admin";
 import { useAuth } from "./auth-provider";

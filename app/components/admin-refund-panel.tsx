@@ -2,11 +2,11 @@
 // with a Refund button while it can be refunded (or why not). Talks to /api/v1/refunds
 // (lib/contracts/refund.ts); the server decides, this only asks and shows the answer.
 import { useCallback, useEffect, useState } from "react";
-import { FormStatusMessage, type FormStatus } from "~/app/components/auth-field";
+import { StatusMessage, type FormStatus } from "~/app/components/ui/status-message";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { refund as refundMessages } from "~/content/messages/refund";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { apiRequest, ApiRequestError } from "~/app/api/api.client";
 import { formatUsd, getPackage } from "~/lib/catalog";
 import { receiptLabel } from "~/lib/contracts/receipt";
 import type { RefundCandidate, RefundListResponse, RefundResponse } from "~/lib/contracts/refund";
@@ -24,7 +24,7 @@ export function AdminRefundPanel({ userId }: { userId: string }) {
 
   const load = useCallback(() => {
     if (!token) return;
-    api<RefundListResponse>(`/refunds?userId=${encodeURIComponent(userId)}`, { token, lang })
+    apiRequest<RefundListResponse>(`/refunds?userId=${encodeURIComponent(userId)}`, { token, lang })
       .then(setList)
       .catch(() => setList("error"));
   }, [token, lang, userId]);
@@ -44,7 +44,7 @@ export function AdminRefundPanel({ userId }: { userId: string }) {
     setPending(p.id);
     setStatus(null);
     try {
-      const result = await api<RefundResponse>("/refunds", { method: "POST", token, lang, body: { paymentId: p.id } });
+      const result = await apiRequest<RefundResponse>("/refunds", { method: "POST", token, lang, body: { paymentId: p.id } });
       setStatus({ kind: "success", text: result.message });
     } catch (error) {
       setStatus({ kind: "error", text: error instanceof ApiRequestError && error.message ? error.message : t.error });
@@ -97,7 +97,7 @@ export function AdminRefundPanel({ userId }: { userId: string }) {
           )}
         </>
       )}
-      <FormStatusMessage status={status} testId="refund-status" />
+      <StatusMessage status={status} testId="refund-status" />
     </section>
   );
 }

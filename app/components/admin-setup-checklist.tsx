@@ -1,10 +1,11 @@
 // The dashboard's setup checklist: what this installation still runs on built-in defaults, each with
 // the variables to set. The server decides each item's state from its configuration (GET
 // /api/v1/admin/setup); it answers names, never values.
-import type { SetupChecklistResponse, SetupItem } from "~/lib/contracts/admin-setup";
+import type { SetupItem } from "~/lib/contracts/admin-setup";
 import { format } from "~/lib/i18n/format";
 import { admin } from "~/content/messages/admin";
-import { LoadError, useAdminData } from "./admin-ui";
+import { useApiData } from "~/app/api/use-api-data";
+import { LoadError } from "./admin-ui";
 import { useMessages } from "./language-provider";
 
 const STATUS_STYLE: Record<SetupItem["status"], string> = {
@@ -41,7 +42,7 @@ function StatusIcon({ status }: { status: SetupItem["status"] }) {
 export function SetupChecklist() {
   const t = useMessages(admin);
   const s = t.dashboard.setup;
-  const { data, error, reload } = useAdminData<SetupChecklistResponse>("/admin/setup");
+  const { data, error, reload } = useApiData("GET /admin/setup");
   if (error) return <LoadError error={error} onRetry={reload} />;
   if (!data) return null;
   // Open items first, then the notes, then what is done.

@@ -1,50 +1,12 @@
-// Pieces the admin pages share: data fetching with the admin's token, paging, badges and formats.
-// Admin data is fetched in the browser after hydration (the token is in local storage).
-import { useCallback, useEffect, useMemo, useState } from "react";
+// Pieces the admin pages share: paging, badges, formats, loading and error lines. Data comes from
+// the one data hook (app/api/use-api-data.ts).
+import { useMemo } from "react";
+import type { ApiRequestError } from "~/app/api/api.client";
 import { getPackage } from "~/lib/catalog";
-import { api, ApiRequestError } from "~/lib/api-client";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { admin } from "~/content/messages/admin";
-import { useAuth } from "./auth-provider";
 import { useLanguage, useMessages } from "./language-provider";
-
-export interface AdminData<T> {
-  data: T | undefined;
-  error: ApiRequestError | undefined;
-  loading: boolean;
-  reload: () => void;
-}
-
-/** GETs /api/v1{path} with the signed-in admin's token; keeps the last data while a new page loads. */
-export function useAdminData<T>(path: string): AdminData<T> {
-  const { token, clear } = useAuth();
-  const { lang } = useLanguage();
-  const [state, setState] = useState<{ data?: T; error?: ApiRequestError; loading: boolean }>({ loading: true });
-  const [nonce, setNonce] = useState(0);
-
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    setState((s) => ({ data: s.data, loading: true }));
-    api<T>(path, { token, lang, signal: controller.signal }).then(
-      (data) => {
-        if (!controller.signal.aborted) setState({ data, loading: false });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        // The session ended elsewhere: forget it, and the guard sends the admin to log in.
-        if (error instanceof ApiRequestError && error.status === 401) clear();
-        const apiError = error instanceof ApiRequestError ? error : new ApiRequestError(0, "network_error", "");
-        setState((s) => ({ data: s.data, error: apiError, loading: false }));
-      },
-    );
-    return () => controller.abort();
-  }, [path, token, lang, clear, nonce]);
-
-  const reload = useCallback(() => setNonce((n) => n + 1), []);
-  return { data: state.data, error: state.error, loading: state.loading, reload };
-}
 
 /** Date and time in the page's language. */
 export function useDateTimeFormat(): (value: string | Date) => string {

@@ -8,10 +8,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { savePendingQuestion, takePendingQuestion } from "~/lib/ai/pending-question.client";
 import { readAiEvents } from "~/lib/ai/sse";
-import { api, apiHeaders } from "~/lib/api-client";
+import { api, apiHeaders, apiUrl } from "~/app/api/api.client";
 import { format } from "~/lib/i18n/format";
-import type { AiHistoryItem, AiSource, Citation } from "~/lib/schemas/ai";
-import { QUESTION_MAX, THREAD_MAX } from "~/lib/schemas/ai-limits";
+import type { AiSource, Citation } from "~/lib/contracts/ai";
+import { QUESTION_MAX, THREAD_MAX } from "~/lib/contracts/ai-limits";
 import type { ServiceSlug } from "~/lib/service-catalog";
 import { ai as aiMessages } from "~/content/messages/ai";
 import { common } from "~/content/messages/common";
@@ -103,7 +103,7 @@ export function AskAssistant({
     if (!threadId || !auth.ready || !auth.token) return;
     const controller = new AbortController();
     setThreadLoad("loading");
-    api<{ questions: AiHistoryItem[] }>(`/ai/threads/${encodeURIComponent(threadId)}`, { token: auth.token, lang, signal: controller.signal })
+    api("GET /ai/threads/:id", { params: { id: threadId }, token: auth.token, lang, signal: controller.signal })
       .then(({ questions }) => {
         setThreadLoad("idle");
         setTurns(
@@ -197,7 +197,7 @@ export function AskAssistant({
     };
     let finished = false;
     try {
-      const response = await fetch("/api/v1/ai/ask", {
+      const response = await fetch(apiUrl("POST /ai/ask"), {
         method: "POST",
         headers: { ...apiHeaders({ token: auth.token, lang, json: true }), Accept: "text/event-stream" },
         body: JSON.stringify({ topic, question: text, lang, parentId }),

@@ -1,79 +1,41 @@
-// Building blocks of the account forms (log-in, sign-up, forgotten and reset password): a labelled
-// input with its hint and error wired through aria-describedby, the page card, and the status line.
+// Building blocks of the account forms (log-in, sign-up, forgotten and reset password): the field
+// in the account pages' style (app/components/ui/field.tsx), the page card, the show-password toggle.
 import type { ReactNode } from "react";
+import { Field } from "./ui/field";
 
 interface AuthFieldProps {
   id: string;
   label: ReactNode;
   type: "text" | "email" | "password";
-  value: string;
-  onChange: (value: string) => void;
   autoComplete: string;
   error?: string;
   hint?: string;
   required?: boolean;
   maxLength?: number;
+  /** Controlled use (the account settings forms keep their own state; the others read the form on submit). */
+  value?: string;
+  onChange?: (value: string) => void;
 }
 
-export function AuthField({ id, label, type, value, onChange, autoComplete, error, hint, required, maxLength }: AuthFieldProps) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+export function AuthField({ id, label, type, autoComplete, error, hint, required, maxLength, value, onChange }: AuthFieldProps) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={id}
-        type={type}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        autoComplete={autoComplete}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        maxLength={maxLength}
-        spellCheck={type === "text" ? undefined : false}
-        autoCapitalize={type === "text" ? undefined : "none"}
-        className={`mt-1 block w-full rounded-md border px-3 py-2 text-slate-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-600 ${
-          error ? "border-red-600" : "border-slate-400"
-        }`}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700" data-testid={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-export type FormStatus = { kind: "error" | "success"; text: string } | null;
-
-/** Errors are alerts (read at once), successes polite status messages. Both regions always exist, so screen readers notice changes. */
-export function FormStatusMessage({ status, testId = "form-status" }: { status: FormStatus; testId?: string }) {
-  return (
-    <div>
-      <div role="alert">
-        {status?.kind === "error" && (
-          <p className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800" data-testid={testId}>
-            {status.text}
-          </p>
-        )}
-      </div>
-      <div role="status">
-        {status?.kind === "success" && (
-          <p className="rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm font-medium text-green-800" data-testid={testId}>
-            {status.text}
-          </p>
-        )}
-      </div>
-    </div>
+    <Field
+      id={id}
+      label={label}
+      type={type}
+      error={error}
+      hint={hint}
+      autoComplete={autoComplete}
+      aria-required={required || undefined}
+      maxLength={maxLength}
+      value={value}
+      onChange={onChange && ((event) => onChange(event.target.value))}
+      spellCheck={type === "text" ? undefined : false}
+      autoCapitalize={type === "text" ? undefined : "none"}
+      controlClassName={`mt-1 block w-full rounded-md border px-3 py-2 text-slate-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-600 ${
+        error ? "border-red-600" : "border-slate-400"
+      }`}
+    />
   );
 }
 

@@ -2,20 +2,11 @@
 // spec) and is checked against the server on load: a stale or revoked token quietly signs out.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { api, ApiRequestError } from "~/app/api/api.client";
+import type { PublicUser, SignInResponse, StoredUser } from "~/lib/contracts/user";
 
-export interface StoredUser {
-  id: string;
-  email: string;
-  name: string;
-  isAuthenticated: boolean;
-  role: "user" | "admin";
-}
-
-export interface SignInData {
-  token: string;
-  user: { id: string; email: string; name: string; credits: number; role?: "user" | "admin" };
-}
+/** What signIn() takes: the token and user of a register or login answer. */
+export type SignInData = Pick<SignInResponse, "token" | "user">;
 
 interface AuthContextValue {
   /** False until local storage has been read (first render on the client matches the server's). */
@@ -53,10 +44,6 @@ function readStorage(): { token: string | null; user: StoredUser | null; credits
   }
 }
 
-interface MeResponse {
-  user: { id: string; email: string; name: string; credits: number; role: "user" | "admin" };
-}
-
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<{ token: string | null; user: StoredUser | null; credits: number | null }>({
     token: null,
@@ -74,7 +61,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ token: null, user: null, credits: null });
   }, []);
 
-  const apply = useCallback((token: string, user: MeResponse["user"]) => {
+  const apply = useCallback((token: string, user: PublicUser) => {
     const stored: StoredUser = { id: user.id, email: user.email, name: user.name, isAuthenticated: true, role: user.role };
     localStorage.setItem(KEYS.token, token);
     localStorage.setItem(KEYS.user, JSON.stringify(stored));
@@ -86,7 +73,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const { token } = readStorage();
     if (!token) return;
     try {
-      const me = await api<MeResponse>("/user/me", { token });
+      const me = await api("GET /user/me", { token });
       apply(token, me.user);
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 401) clear();
@@ -121,13 +108,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signedOut,
       signIn: ({ token, user }) => {
         setSignedOut(false);
-        apply(token, { role: "user", ...user });
+        apply(token, user);
       },
       signOut: async () => {
         const token = state.token;
         setSignedOut(true);
         clear();
-        if (token) await api("/user/logout", { method: "POST", token }).catch(() => undefined);
+        if (token) await api("POST /user/logout", { token }).catch(() => undefined);
       },
       clear,
       setCredits,

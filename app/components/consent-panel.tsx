@@ -1,7 +1,8 @@
 // The cookie buttons of /cookies (Preferences, Accept All) and /terms (Details, Accept): they open the
 // real preferences dialog or store the consent, and show the visitor's current choice.
 import { useEffect, useState } from "react";
-import { CONSENT_CHANGED, readConsent, writeConsent, type Consent } from "~/lib/consent";
+import { CONSENT_CHANGED, type Consent } from "~/app/consent/consent";
+import { readConsent, writeConsent } from "~/app/consent/consent-storage.client";
 import { format } from "~/lib/i18n/format";
 import { consent as consentMessages } from "~/content/messages/consent";
 import { publicPages } from "~/content/messages/public";

@@ -1,14 +1,15 @@
 // The contact form. It is a plain HTML form posting to the page's own action, so it works without
-// JavaScript; with JavaScript the same schema checks the fields first and shows translated errors.
-import { useEffect, useRef, useState, type FormEvent } from "react";
+// JavaScript; with JavaScript the form helper (app/components/ui/use-form.ts) checks the fields with
+// the same schema first and shows translated errors, and a valid form goes on to the action.
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { ContactSchema, contactFieldCodes, CONTACT_FIELDS, CONTACT_LIMITS, DEFAULT_CONTACT_SERVICE, HONEYPOT_FIELD, type ContactField, type ContactServiceId } from "~/lib/schemas/contact";
-import { fieldErrorText } from "~/lib/schemas/field-errors";
+import { ContactSchema, CONTACT_FIELDS, CONTACT_LIMITS, DEFAULT_CONTACT_SERVICE, HONEYPOT_FIELD, type ContactField, type ContactServiceId } from "~/lib/contracts/contact";
 import { contactMessages } from "~/content/messages/contact";
 import type { ContactContent } from "~/content/types";
 import { CheckIcon } from "./icons";
 import { useLanguage, useMessages } from "./language-provider";
 import { LocalizedLink } from "./localized-link";
+import { focusFirstInvalid, schemaProblem, useForm } from "./ui/use-form";
 
 export type ContactFormValues = Partial<Record<ContactField, string>>;
 
@@ -42,19 +43,24 @@ export function ContactForm({
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const [hydrated, setHydrated] = useState(false);
-  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  // Only the honeypot "wrong": the server refuses it with its own message.
+  const { errors: clientErrors, setErrors: setClientErrors, onSubmit } = useForm({
+    validate: (values) => schemaProblem(ContactSchema, values, lang, { ignore: [HONEYPOT_FIELD] }),
+    focusOrder: CONTACT_FIELDS,
+  });
+  const hasClientErrors = Object.keys(clientErrors).length > 0;
   const formRef = useRef<HTMLFormElement>(null);
   const successRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => setHydrated(true), []);
   // A new answer from the server replaces the browser's own findings.
-  useEffect(() => setClientErrors(null), [result]);
+  useEffect(() => setClientErrors({}), [result, setClientErrors]);
   useEffect(() => {
     if (sent) successRef.current?.focus();
   }, [sent]);
   useEffect(() => {
     if (!result?.fields) return;
-    focusFirstInvalid(formRef.current, result.fields);
+    focusFirstInvalid(formRef.current, result.fields, CONTACT_FIELDS);
   }, [result]);
 
   if (sent) {
@@ -79,26 +85,9 @@ export function ContactForm({
     );
   }
 
-  const errors = clientErrors ?? result?.fields ?? {};
+  const errors = hasClientErrors ? clientErrors : (result?.fields ?? {});
   const values = result?.values ?? {};
   const hasErrors = Object.keys(errors).length > 0;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const data = Object.fromEntries(new FormData(event.currentTarget));
-    const parsed = ContactSchema.safeParse(data);
-    if (parsed.success) {
-      setClientErrors(null);
-      return;
-    }
-    const codes = contactFieldCodes(parsed.error);
-    const found: Record<string, string> = {};
-    for (const [field, code] of Object.entries(codes)) if (code && field !== HONEYPOT_FIELD) found[field] = fieldErrorText(code, lang);
-    // Only the honeypot is "wrong": let the server refuse it with its own message.
-    if (Object.keys(found).length === 0) return;
-    event.preventDefault();
-    setClientErrors(found);
-    focusFirstInvalid(event.currentTarget, found);
-  };
 
   const field = (name: ContactField) => ({
     id: `contact-${name}`,
@@ -143,7 +132,7 @@ export function ContactForm({
       </h2>
       {(result?.formError || hasErrors) && (
         <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800" data-testid="contact-form-error">
-          {result?.formError && !clientErrors ? result.formError : t.fixErrors}
+          {result?.formError && !hasClientErrors ? result.formError : t.fixErrors}
         </div>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
@@ -241,9 +230,4 @@ export function ContactForm({
       </button>
     </Form>
   );
-}
-
-function focusFirstInvalid(form: HTMLFormElement | null, errors: Record<string, string>) {
-  const first = CONTACT_FIELDS.find((name) => errors[name]);
-  if (first) form?.querySelector<HTMLElement>(`#contact-${first}`)?.focus();
 }

@@ -2,7 +2,8 @@
 // and /terms). Nothing non-essential is loaded: the site sets no analytics or marketing cookies, and
 // any added later must check `readConsent()` first.
 import { useEffect, useRef, useState } from "react";
-import { CONSENT_CHANGED, CONSENT_PENDING_ATTRIBUTE, readConsent, writeConsent, type Consent } from "~/lib/consent";
+import { CONSENT_CHANGED, CONSENT_PENDING_ATTRIBUTE, type Consent } from "~/app/consent/consent";
+import { readConsent, writeConsent } from "~/app/consent/consent-storage.client";
 import { OPEN_COOKIE_PREFERENCES } from "./cookie-consent-events";
 import { useConsentMessages } from "./root-messages";
 

@@ -6,11 +6,11 @@ import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { explore as exploreMessages } from "~/content/messages/explore";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { apiRequest, ApiRequestError } from "~/app/api/api.client";
 import { formatUsd, getPackage } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
-import type { PaymentHistoryItem } from "~/lib/schemas/payment";
+import type { PaymentHistoryItem } from "~/lib/contracts/payment";
 
 type Load = { state: "loading" } | { state: "error" } | { state: "done"; items: PaymentHistoryItem[] };
 
@@ -31,7 +31,7 @@ function usePurchases(): [Load, () => void] {
     if (!token) return;
     const controller = new AbortController();
     setLoad({ state: "loading" });
-    api<{ payments?: PaymentHistoryItem[] }>("/payment/history", { token, lang, signal: controller.signal })
+    apiRequest<{ payments?: PaymentHistoryItem[] }>("/payment/history", { token, lang, signal: controller.signal })
       .then((body) => setLoad(Array.isArray(body?.payments) ? { state: "done", items: body.payments } : { state: "error" }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

@@ -2,10 +2,10 @@
 // newest thread first. Each answer is rendered as formatted text with its sources, and a thread
 // can be reopened on its service page (`?thread=<id>`) to read it again or ask a follow-up.
 import { useEffect, useState } from "react";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { apiRequest, ApiRequestError } from "~/app/api/api.client";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
-import type { AiHistoryItem } from "~/lib/schemas/ai";
+import type { AiHistoryItem } from "~/lib/contracts/ai";
 import { isServiceSlug } from "~/lib/service-catalog";
 import { explore as exploreMessages } from "~/content/messages/explore";
 import { useAuth } from "./auth-provider";
@@ -55,7 +55,7 @@ export function QuestionHistory() {
     if (!token) return;
     const controller = new AbortController();
     setLoad({ state: "loading" });
-    api<{ questions?: AiHistoryItem[] }>(`/ai/history?limit=${HISTORY_LIMIT}`, { token, lang, signal: controller.signal })
+    apiRequest<{ questions?: AiHistoryItem[] }>(`/ai/history?limit=${HISTORY_LIMIT}`, { token, lang, signal: controller.signal })
       .then((body) => setLoad(Array.isArray(body.questions) ? { state: "done", items: body.questions } : { state: "error" }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

@@ -1,14 +1,18 @@
-// What /login and /signup share: form state, the call that signs the member in, the published
-// failure texts, and the redirect to `next` (same-site only), an admin's to /admin, else home.
-import { useEffect, useRef, useState } from "react";
+// What /login and /signup share: the form (app/components/ui/use-form.ts), the call that signs the
+// member in, the published failure texts, and the redirect to `next` (same-site only), an admin's to
+// /admin, a new member's to the welcome on /explore, else home.
+import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { api } from "~/app/api/api.client";
+import type { BodyOf } from "~/lib/contracts/endpoints";
+import type { SignInResponse } from "~/lib/contracts/user";
 import { safeRedirectPath } from "~/lib/i18n/paths";
-import { SUCCESS_REDIRECT_MS, type FormStatus } from "./auth-field";
-import { useAuth, type SignInData } from "./auth-provider";
+import { SUCCESS_REDIRECT_MS } from "./auth-field";
+import { useAuth } from "./auth-provider";
 import { useLanguage } from "./language-provider";
+import { useForm, type FormProblem, type FormValues } from "./ui/use-form";
 
-type AuthResponse = Partial<SignInData> & { message?: string };
+type SignInEndpoint = "POST /user/login" | "POST /user/register";
 
 export interface SignInTexts {
   /** The server answered without a token or user. */
@@ -20,14 +24,16 @@ export interface SignInTexts {
   error: string;
 }
 
-export function useSignInForm() {
+export function useSignInForm(options: {
+  endpoint: SignInEndpoint;
+  texts: SignInTexts;
+  validate: (values: FormValues) => FormProblem | null;
+  body: (values: FormValues) => BodyOf<"POST /user/register">;
+}) {
   const { lang, href } = useLanguage();
   const auth = useAuth();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [pending, setPending] = useState(false);
-  const [status, setStatus] = useState<FormStatus>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -37,36 +43,35 @@ export function useSignInForm() {
   const crossHref = (path: string) =>
     next ? `${href(path)}?next=${encodeURIComponent(safeRedirectPath(next))}` : href(path);
 
-  async function submit(endpoint: "/user/login" | "/user/register", body: Record<string, string>, texts: SignInTexts) {
-    setStatus(null);
-    setPending(true);
-    try {
-      const result = await api<AuthResponse | null>(endpoint, { method: "POST", body, lang });
-      if (!result?.token || !result.user) {
-        setStatus({ kind: "error", text: texts.noResult });
-        setPending(false);
-        return;
+  const form = useForm({
+    validate: options.validate,
+    async submit(values) {
+      const { endpoint, texts } = options;
+      const body = options.body(values);
+      try {
+        // An answer without a token or user (a misbehaving proxy) is refused below, not trusted.
+        const result: Partial<SignInResponse> | null =
+          endpoint === "POST /user/login" ? await api(endpoint, { body, lang }) : await api(endpoint, { body, lang });
+        if (!result?.token || !result.user) {
+          form.setStatus({ kind: "error", text: texts.noResult });
+          return;
+        }
+        auth.signIn({ token: result.token, user: result.user });
+        form.setStatus({ kind: "success", text: texts.success });
+        const target = next
+          ? safeRedirectPath(next, href("/"))
+          : result.user.role === "admin"
+            ? href("/admin")
+            : endpoint === "POST /user/register"
+              ? `${href("/explore")}?welcome=1` // a new member starts with a short welcome
+              : href("/");
+        timer.current = setTimeout(() => navigate(target, { replace: true }), SUCCESS_REDIRECT_MS);
+        return "keep-pending";
+      } catch (error) {
+        form.showFailure(error, texts.error, texts.failed);
       }
-      auth.signIn({ token: result.token, user: result.user });
-      setStatus({ kind: "success", text: texts.success });
-      const target = next
-        ? safeRedirectPath(next, href("/"))
-        : result.user.role === "admin"
-          ? href("/admin")
-          : endpoint === "/user/register"
-            ? `${href("/explore")}?welcome=1` // a new member starts with a short welcome
-            : href("/");
-      timer.current = setTimeout(() => navigate(target, { replace: true }), SUCCESS_REDIRECT_MS);
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status !== 0) {
-        setFieldErrors(error.fields);
-        setStatus({ kind: "error", text: error.message || texts.failed });
-      } else {
-        setStatus({ kind: "error", text: texts.error });
-      }
-      setPending(false);
-    }
-  }
+    },
+  });
 
-  return { lang, pending, status, setStatus, fieldErrors, setFieldErrors, crossHref, submit };
+  return { lang, crossHref, ...form };
 }

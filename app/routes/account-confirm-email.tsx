@@ -10,7 +10,7 @@ import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { rootDataFrom } from "~/app/page-helpers/root-data";
 import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
 import { account as accountMessages } from "~/content/messages/account";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { apiRequest, ApiRequestError } from "~/app/api/api.client";
 import type { EmailConfirmedResponse } from "~/lib/contracts/account";
 import type { Route } from "./+types/account-confirm-email";
 
@@ -41,7 +41,7 @@ export default function ConfirmEmail() {
 
   useEffect(() => {
     if (!token) return;
-    api<EmailConfirmedResponse>("/account/email/confirm", { method: "POST", body: { token }, lang })
+    apiRequest<EmailConfirmedResponse>("/account/email/confirm", { method: "POST", body: { token }, lang })
       .then((body) => setResult({ ok: true, text: body.message }))
       .catch((error: unknown) => setResult({ ok: false, text: error instanceof ApiRequestError && error.message ? error.message : t.failed }));
     // Once per token: a second request would only report the link as used.

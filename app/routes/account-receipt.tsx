@@ -10,7 +10,7 @@ import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { rootDataFrom } from "~/app/page-helpers/root-data";
 import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
 import { account as accountMessages } from "~/content/messages/account";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { apiRequest, ApiRequestError } from "~/app/api/api.client";
 import type { Receipt, ReceiptResponse } from "~/lib/contracts/receipt";
 import { receiptLines, receiptNotes } from "~/lib/payments/receipt-format";
 import { RECEIPT_LINES } from "~/lib/payments/receipt-messages";
@@ -39,7 +39,7 @@ function ReceiptView() {
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
-    api<ReceiptResponse>(`/payment/receipts/${encodeURIComponent(id)}`, { token, lang, signal: controller.signal })
+    apiRequest<ReceiptResponse>(`/payment/receipts/${encodeURIComponent(id)}`, { token, lang, signal: controller.signal })
       .then((body) => setReceipt(body.receipt))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

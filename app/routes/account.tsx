@@ -15,7 +15,7 @@ import { rootDataFrom } from "~/app/page-helpers/root-data";
 import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
 import { account as accountMessages, type AccountMessages } from "~/content/messages/account";
 import type { AccountProfile, AccountResponse } from "~/lib/contracts/account";
-import { api, ApiRequestError, apiHeaders } from "~/lib/api-client";
+import { apiRequest, ApiRequestError, apiHeaders } from "~/app/api/api.client";
 import { format } from "~/lib/i18n/format";
 import { localePath } from "~/lib/i18n/paths";
 import type { Route } from "./+types/account";
@@ -89,7 +89,7 @@ function Settings() {
   const load = useCallback(() => {
     if (!auth.token) return;
     setLoadFailed(false);
-    api<AccountResponse>("/account", { token: auth.token, lang })
+    apiRequest<AccountResponse>("/account", { token: auth.token, lang })
       .then((body) => {
         setProfile(body.account);
         setName((current) => current || body.account.name);

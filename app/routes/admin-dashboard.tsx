@@ -7,7 +7,8 @@ import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
 import { CsvExportButton } from "~/app/components/admin-csv-export";
 import { adminMeta } from "~/app/components/admin-meta";
 import { SetupChecklist } from "~/app/components/admin-setup-checklist";
-import { AdminPageTitle, formatDollars, LoadingLine, useAdminData } from "~/app/components/admin-ui";
+import { useApiData } from "~/app/api/use-api-data";
+import { AdminPageTitle, formatDollars, LoadingLine } from "~/app/components/admin-ui";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { admin } from "~/content/messages/admin";
 import type { Route } from "./+types/admin-dashboard";
@@ -19,27 +20,10 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "/admin", (t) => t.dashboard.title);
 
-interface DashboardStats {
-  totalUsers: number;
-  totalSubscriptions: number;
-  totalTransactions: number;
-  totalIncome: number;
-  usersThisMonth: number;
-  monthly: number[];
-  /** "YYYY-MM" of each monthly entry, oldest first; the last is the current month. */
-  months: string[];
-}
-
-interface DashboardResponse {
-  success: boolean;
-  message?: string;
-  data: DashboardStats[];
-}
-
 export default function AdminDashboard() {
   const t = useMessages(admin);
   const { lang } = useLanguage();
-  const { data, error, loading, reload } = useAdminData<DashboardResponse>("/dashboard/get");
+  const { data, error, loading, reload } = useApiData("GET /dashboard/get");
   const stats = data?.data?.[0];
 
   // Month labels in the page's language; the year is named where the window starts and at January.

@@ -1,12 +1,13 @@
 // /admin/messages: the contact form's messages, newest first, with a read/unread state. The text is
 // what a visitor typed: shown as text (never HTML) with its line breaks kept.
 import { useState } from "react";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { api, ApiRequestError } from "~/app/api/api.client";
+import { useApiData } from "~/app/api/use-api-data";
 import { format } from "~/lib/i18n/format";
-import { DEFAULT_PAGE_SIZE, MESSAGE_FILTERS, type MessageFilter } from "~/lib/schemas/admin";
+import { DEFAULT_PAGE_SIZE, MESSAGE_FILTERS, type ContactMessageItem, type MessageFilter } from "~/lib/contracts/admin";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
 import { adminMeta } from "~/app/components/admin-meta";
-import { AdminPageTitle, LoadError, LoadingLine, Pagination, useAdminData, useDateTimeFormat } from "~/app/components/admin-ui";
+import { AdminPageTitle, LoadError, LoadingLine, Pagination, useDateTimeFormat } from "~/app/components/admin-ui";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { admin } from "~/content/messages/admin";
@@ -15,27 +16,6 @@ import type { Route } from "./+types/admin-messages";
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "/admin/messages", (t) => t.messages.title);
-
-interface ContactMessage {
-  id: string;
-  name: string;
-  email: string;
-  company: string;
-  subject: string;
-  message: string;
-  service: string;
-  readAt: string | null;
-  createdAt: string;
-}
-
-interface MessagesResponse {
-  success: boolean;
-  messages: ContactMessage[];
-  page: number;
-  pageSize: number;
-  total: number;
-  unread: number;
-}
 
 export default function AdminMessages() {
   const t = useMessages(admin);
@@ -46,16 +26,16 @@ export default function AdminMessages() {
   const [page, setPage] = useState(1);
   const [failure, setFailure] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const { data, error, loading, reload } = useAdminData<MessagesResponse>(
-    `/admin/messages?status=${filter}&page=${page}&pageSize=${DEFAULT_PAGE_SIZE}`,
-  );
+  const { data, error, loading, reload } = useApiData("GET /admin/messages", {
+    query: { status: filter, page, pageSize: DEFAULT_PAGE_SIZE },
+  });
 
-  const toggle = async (message: ContactMessage) => {
+  const toggle = async (message: ContactMessageItem) => {
     setBusyId(message.id);
     setFailure(null);
     try {
-      await api(`/admin/messages/${message.id}/read`, {
-        method: "POST",
+      await api("POST /admin/messages/:id/read", {
+        params: { id: message.id },
         body: { read: !message.readAt },
         token: auth.token,
         lang,

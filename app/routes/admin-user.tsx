@@ -1,27 +1,19 @@
 // /admin/users/:id: one account with its credit ledger, payments and questions; the admin can grant
-// or deduct credits (a reason is required and lands in the ledger with the admin's id) and change
-// the admin role. Everything the user or the AI wrote is rendered as text.
-import { useId, useState, type FormEvent } from "react";
+// or deduct credits and change the admin role (app/components/admin-user-actions.tsx). Everything
+// the user or the AI wrote is rendered as text.
+import type { ReactNode } from "react";
 import { useParams } from "react-router";
-import { api, ApiRequestError } from "~/lib/api-client";
+import type { AdminLedgerEntry, AdminPaymentEntry } from "~/lib/contracts/admin";
 import { formatUsd } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
-import { CreditAdjustmentSchema, CREDIT_DIRECTIONS, MAX_CREDIT_ADJUSTMENT, MAX_REASON_LENGTH } from "~/lib/schemas/admin";
-import { fieldErrorText } from "~/lib/schemas/field-errors";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
+import { useApiData } from "~/app/api/use-api-data";
 import { adminMeta } from "~/app/components/admin-meta";
-import {
-  AdminPageTitle,
-  LoadError,
-  LoadingLine,
-  PaymentBadge,
-  useAdminData,
-  useDateTimeFormat,
-  usePackageLabel,
-} from "~/app/components/admin-ui";
-import { useAuth } from "~/app/components/auth-provider";
-import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { AdjustCredits, RoleSection, sectionClass } from "~/app/components/admin-user-actions";
+import { AdminPageTitle, LoadError, LoadingLine, PaymentBadge, useDateTimeFormat, usePackageLabel } from "~/app/components/admin-ui";
+import { useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
+import { DataTable, type Column } from "~/app/components/ui/data-table";
 import { admin } from "~/content/messages/admin";
 import { AdminRefundPanel } from "~/app/components/admin-refund-panel";
 import type { Route } from "./+types/admin-user";
@@ -31,61 +23,10 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   adminMeta(matches, `/admin/users/${params.id}`, (t) => t.users.title);
 
-type LedgerKind = "signup_grant" | "purchase" | "ai_spend" | "admin_adjustment";
-type PaymentStatus = "pending" | "requires_action" | "succeeded" | "failed";
-type QuestionStatus = "pending" | "answered" | "failed" | "stopped";
-
-interface UserDetailResponse {
-  success: boolean;
-  user: {
-    id: string;
-    name: string;
-    email: string;
-    role: "user" | "admin";
-    credits: number;
-    paymentDone: boolean;
-    package: string;
-    createdAt: string;
-  };
-  ledger: {
-    id: number;
-    delta: number;
-    balanceAfter: number;
-    kind: LedgerKind;
-    reason: string | null;
-    adminName: string | null;
-    adminEmail: string | null;
-    createdAt: string;
-  }[];
-  payments: {
-    id: string;
-    package: string;
-    amountCents: number;
-    credits: number;
-    status: PaymentStatus;
-    error: string | null;
-    createdAt: string;
-  }[];
-  questions: {
-    id: string;
-    topic: string;
-    question: string;
-    answer: string;
-    status: QuestionStatus;
-    creditsSpent: number;
-    createdAt: string;
-  }[];
-  totals: { ledger: number; payments: number; questions: number };
-}
-
-const cell = "px-3 py-2 align-top";
-const headCell = "px-3 py-2 font-semibold text-slate-700";
-const sectionClass = "mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm";
-
 export default function AdminUser() {
   const t = useMessages(admin);
   const { id = "" } = useParams();
-  const { data, error, loading, reload } = useAdminData<UserDetailResponse>(`/admin/users/${encodeURIComponent(id)}`);
+  const { data, error, loading, reload } = useApiData("GET /admin/users/:id", { params: { id } });
   const formatDate = useDateTimeFormat();
   const packageLabel = usePackageLabel();
 
@@ -100,6 +41,43 @@ export default function AdminUser() {
   // A different user's data must not show under this id while the new one loads.
   const detail = data && data.user.id === id ? data : undefined;
 
+  const ledgerColumns: Column<AdminLedgerEntry>[] = [
+    { key: "date", header: t.user.ledger.date, className: "whitespace-nowrap text-slate-700", cell: (e) => formatDate(e.createdAt) },
+    { key: "kind", header: t.user.ledger.kind, className: "text-slate-700", cell: (e) => t.user.ledger.kinds[e.kind] ?? e.kind },
+    {
+      key: "change",
+      header: t.user.ledger.change,
+      numeric: true,
+      cell: (e) => (
+        <span className={`font-semibold ${e.delta < 0 ? "text-red-700" : "text-green-800"}`}>
+          {e.delta > 0 ? `+${e.delta}` : `−${Math.abs(e.delta)}`}
+        </span>
+      ),
+    },
+    { key: "balance", header: t.user.ledger.balance, numeric: true, className: "text-slate-900", cell: (e) => e.balanceAfter },
+    { key: "reason", header: t.user.ledger.reason, className: "whitespace-pre-wrap break-words text-slate-700", cell: (e) => e.reason ?? "" },
+    { key: "by", header: t.user.ledger.by, className: "text-slate-700", cell: (e) => e.adminName ?? "" },
+  ];
+  const paymentColumns: Column<AdminPaymentEntry>[] = [
+    { key: "date", header: t.user.payments.date, className: "whitespace-nowrap text-slate-700", cell: (p) => formatDate(p.createdAt) },
+    { key: "package", header: t.user.payments.package, className: "text-slate-700", cell: (p) => packageLabel(p.package) },
+    { key: "amount", header: t.user.payments.amount, numeric: true, className: "text-slate-900", cell: (p) => formatUsd(p.amountCents) },
+    { key: "credits", header: t.user.payments.credits, numeric: true, className: "text-slate-900", cell: (p) => p.credits },
+    {
+      key: "status",
+      header: t.user.payments.status,
+      className: "text-slate-700",
+      cell: (p) => (
+        <>
+          <span className={p.status === "failed" ? "font-semibold text-red-700" : p.status === "succeeded" ? "font-semibold text-green-800" : ""}>
+            {t.user.payments.statuses[p.status] ?? p.status}
+          </span>
+          {p.error && <span className="block text-xs text-slate-600">{p.error}</span>}
+        </>
+      ),
+    },
+  ];
+
   return (
     <div>
       <BackLink />
@@ -109,12 +87,12 @@ export default function AdminUser() {
         <>
           <AdminPageTitle>{detail.user.name}</AdminPageTitle>
           <dl className="mt-6 grid gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2 lg:grid-cols-3" data-testid="user-profile">
-            <Field label={t.user.email} value={<span className="break-all">{detail.user.email}</span>} />
-            <Field label={t.user.role} value={t.roles[detail.user.role]} testId="user-role" />
-            <Field label={t.user.credits} value={<span className="text-2xl font-bold">{detail.user.credits}</span>} testId="user-credits" />
-            <Field label={t.user.package} value={packageLabel(detail.user.package)} />
-            <Field label={t.user.paymentStatus} value={<PaymentBadge paid={detail.user.paymentDone} />} />
-            <Field label={t.user.joined} value={formatDate(detail.user.createdAt)} />
+            <ProfileItem label={t.user.email} value={<span className="break-all">{detail.user.email}</span>} />
+            <ProfileItem label={t.user.role} value={t.roles[detail.user.role]} testId="user-role" />
+            <ProfileItem label={t.user.credits} value={<span className="text-2xl font-bold">{detail.user.credits}</span>} testId="user-credits" />
+            <ProfileItem label={t.user.package} value={packageLabel(detail.user.package)} />
+            <ProfileItem label={t.user.paymentStatus} value={<PaymentBadge paid={detail.user.paymentDone} />} />
+            <ProfileItem label={t.user.joined} value={formatDate(detail.user.createdAt)} />
           </dl>
 
           <div className="grid gap-0 lg:grid-cols-2 lg:gap-6">
@@ -122,116 +100,37 @@ export default function AdminUser() {
             <RoleSection user={detail.user} onDone={reload} />
           </div>
 
-          <section className={sectionClass} aria-labelledby="ledger-title">
-            <h2 id="ledger-title" className="text-lg font-semibold text-slate-900">
-              {t.user.ledger.title}
-            </h2>
-            <Showing shown={detail.ledger.length} total={detail.totals.ledger} />
-            {detail.ledger.length === 0 ? (
-              <p className="mt-3 text-slate-600">{t.user.ledger.empty}</p>
-            ) : (
-              <div className="mt-3 overflow-x-auto">
-                <table className="w-full min-w-[40rem] text-left text-sm" data-testid="ledger-table">
-                  <thead className="bg-slate-50">
-                    <tr>
-                      <th scope="col" className={headCell}>{t.user.ledger.date}</th>
-                      <th scope="col" className={headCell}>{t.user.ledger.kind}</th>
-                      <th scope="col" className={`${headCell} text-right`}>{t.user.ledger.change}</th>
-                      <th scope="col" className={`${headCell} text-right`}>{t.user.ledger.balance}</th>
-                      <th scope="col" className={headCell}>{t.user.ledger.reason}</th>
-                      <th scope="col" className={headCell}>{t.user.ledger.by}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {detail.ledger.map((entry) => (
-                      <tr key={entry.id} className="border-t border-slate-200" data-testid="ledger-row">
-                        <td className={`${cell} whitespace-nowrap text-slate-700`}>{formatDate(entry.createdAt)}</td>
-                        <td className={`${cell} text-slate-700`}>{t.user.ledger.kinds[entry.kind] ?? entry.kind}</td>
-                        <td className={`${cell} text-right font-semibold tabular-nums ${entry.delta < 0 ? "text-red-700" : "text-green-800"}`}>
-                          {entry.delta > 0 ? `+${entry.delta}` : `−${Math.abs(entry.delta)}`}
-                        </td>
-                        <td className={`${cell} text-right tabular-nums text-slate-900`}>{entry.balanceAfter}</td>
-                        <td className={`${cell} whitespace-pre-wrap break-words text-slate-700`}>{entry.reason ?? ""}</td>
-                        <td className={`${cell} text-slate-700`}>{entry.adminName ?? ""}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </section>
+          <History id="ledger-title" title={t.user.ledger.title} shown={detail.ledger.length} total={detail.totals.ledger} empty={t.user.ledger.empty}>
+            <DataTable rows={detail.ledger} columns={ledgerColumns} rowKey={(e) => e.id} minWidth="min-w-[40rem]" testId="ledger-table" rowTestId="ledger-row" />
+          </History>
 
-          <section className={sectionClass} aria-labelledby="payments-title">
-            <h2 id="payments-title" className="text-lg font-semibold text-slate-900">
-              {t.user.payments.title}
-            </h2>
-            <Showing shown={detail.payments.length} total={detail.totals.payments} />
-            {detail.payments.length === 0 ? (
-              <p className="mt-3 text-slate-600">{t.user.payments.empty}</p>
-            ) : (
-              <div className="mt-3 overflow-x-auto">
-                <table className="w-full min-w-[36rem] text-left text-sm" data-testid="payments-table">
-                  <thead className="bg-slate-50">
-                    <tr>
-                      <th scope="col" className={headCell}>{t.user.payments.date}</th>
-                      <th scope="col" className={headCell}>{t.user.payments.package}</th>
-                      <th scope="col" className={`${headCell} text-right`}>{t.user.payments.amount}</th>
-                      <th scope="col" className={`${headCell} text-right`}>{t.user.payments.credits}</th>
-                      <th scope="col" className={headCell}>{t.user.payments.status}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {detail.payments.map((payment) => (
-                      <tr key={payment.id} className="border-t border-slate-200">
-                        <td className={`${cell} whitespace-nowrap text-slate-700`}>{formatDate(payment.createdAt)}</td>
-                        <td className={`${cell} text-slate-700`}>{packageLabel(payment.package)}</td>
-                        <td className={`${cell} text-right tabular-nums text-slate-900`}>{formatUsd(payment.amountCents)}</td>
-                        <td className={`${cell} text-right tabular-nums text-slate-900`}>{payment.credits}</td>
-                        <td className={`${cell} text-slate-700`}>
-                          <span className={payment.status === "failed" ? "font-semibold text-red-700" : payment.status === "succeeded" ? "font-semibold text-green-800" : ""}>
-                            {t.user.payments.statuses[payment.status] ?? payment.status}
-                          </span>
-                          {payment.error && <span className="block text-xs text-slate-600">{payment.error}</span>}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </section>
+          <History id="payments-title" title={t.user.payments.title} shown={detail.payments.length} total={detail.totals.payments} empty={t.user.payments.empty}>
+            <DataTable rows={detail.payments} columns={paymentColumns} rowKey={(p) => p.id} minWidth="min-w-[36rem]" testId="payments-table" />
+          </History>
 
           <AdminRefundPanel userId={detail.user.id} />
 
-          <section className={sectionClass} aria-labelledby="questions-title">
-            <h2 id="questions-title" className="text-lg font-semibold text-slate-900">
-              {t.user.questions.title}
-            </h2>
-            <Showing shown={detail.questions.length} total={detail.totals.questions} />
-            {detail.questions.length === 0 ? (
-              <p className="mt-3 text-slate-600">{t.user.questions.empty}</p>
-            ) : (
-              <ul className="mt-3 space-y-4" data-testid="questions-list">
-                {detail.questions.map((q) => (
-                  <li key={q.id} className="rounded-md border border-slate-200 p-4">
-                    <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
-                      <span>{formatDate(q.createdAt)}</span>
-                      <span>{t.user.questions.topics[q.topic] ?? q.topic}</span>
-                      <span>{t.user.questions.statuses[q.status] ?? q.status}</span>
-                      <span>{format(t.user.questions.spent, { count: q.creditsSpent })}</span>
-                    </p>
-                    <p className="mt-2 whitespace-pre-wrap break-words font-medium text-slate-900">{q.question}</p>
-                    {q.answer && (
-                      <details className="mt-2">
-                        <summary className="cursor-pointer text-sm font-medium text-brand-700">{t.user.questions.answer}</summary>
-                        <p className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-700">{q.answer}</p>
-                      </details>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <History id="questions-title" title={t.user.questions.title} shown={detail.questions.length} total={detail.totals.questions} empty={t.user.questions.empty}>
+            <ul className="space-y-4" data-testid="questions-list">
+              {detail.questions.map((q) => (
+                <li key={q.id} className="rounded-md border border-slate-200 p-4">
+                  <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
+                    <span>{formatDate(q.createdAt)}</span>
+                    <span>{t.user.questions.topics[q.topic] ?? q.topic}</span>
+                    <span>{t.user.questions.statuses[q.status] ?? q.status}</span>
+                    <span>{format(t.user.questions.spent, { count: q.creditsSpent })}</span>
+                  </p>
+                  <p className="mt-2 whitespace-pre-wrap break-words font-medium text-slate-900">{q.question}</p>
+                  {q.answer && (
+                    <details className="mt-2">
+                      <summary className="cursor-pointer text-sm font-medium text-brand-700">{t.user.questions.answer}</summary>
+                      <p className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-700">{q.answer}</p>
+                    </details>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </History>
         </>
       )}
     </div>
@@ -247,7 +146,7 @@ function BackLink() {
   );
 }
 
-function Field({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
+function ProfileItem({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <div>
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
@@ -258,227 +157,16 @@ function Field({ label, value, testId }: { label: string; value: React.ReactNode
   );
 }
 
-function Showing({ shown, total }: { shown: number; total: number }) {
+/** One history section: its title, "showing the latest N of M" when cut, and the rows or an empty line. */
+function History({ id, title, shown, total, empty, children }: { id: string; title: string; shown: number; total: number; empty: string; children: ReactNode }) {
   const t = useMessages(admin);
-  if (shown >= total) return null;
-  return <p className="mt-1 text-sm text-slate-600">{format(t.user.showingLatest, { shown, total })}</p>;
-}
-
-function AdjustCredits({ userId, onDone }: { userId: string; onDone: () => void }) {
-  const t = useMessages(admin);
-  const { lang } = useLanguage();
-  const auth = useAuth();
-  const ids = { amount: useId(), reason: useId(), hint: useId() };
-  const [direction, setDirection] = useState<(typeof CREDIT_DIRECTIONS)[number]>("grant");
-  const [amount, setAmount] = useState("");
-  const [reason, setReason] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setStatus(null);
-    const parsed = CreditAdjustmentSchema.safeParse({ direction, amount, reason });
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? "_");
-        next[key] ??= fieldErrorText(issue.message, lang);
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const result = await api<{ message: string; credits: number }>(`/admin/users/${userId}/credits`, {
-        method: "POST",
-        body: parsed.data,
-        token: auth.token,
-        lang,
-      });
-      if (auth.user?.id === userId) auth.setCredits(result.credits);
-      setStatus({ kind: "ok", text: `${result.message} ${format(t.user.adjust.balance, { credits: result.credits })}` });
-      setAmount("");
-      setReason("");
-      onDone();
-    } catch (error) {
-      const apiError = error instanceof ApiRequestError ? error : null;
-      if (apiError?.status === 401) auth.clear();
-      if (apiError && Object.keys(apiError.fields).length > 0) setErrors(apiError.fields);
-      setStatus({ kind: "error", text: apiError?.message || t.loadFailed });
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <section className={sectionClass} aria-labelledby="adjust-title">
-      <h2 id="adjust-title" className="text-lg font-semibold text-slate-900">
-        {t.user.adjust.title}
+    <section className={sectionClass} aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
       </h2>
-      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4" data-testid="adjust-form">
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-700">{t.user.adjust.direction}</legend>
-          <div className="mt-2 flex flex-wrap gap-4">
-            {CREDIT_DIRECTIONS.map((d) => (
-              <label key={d} className="inline-flex items-center gap-2 text-slate-800">
-                <input type="radio" name="direction" value={d} checked={direction === d} onChange={() => setDirection(d)} />
-                {d === "grant" ? t.user.adjust.grant : t.user.adjust.deduct}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <div>
-          <label htmlFor={ids.amount} className="text-sm font-medium text-slate-700">
-            {t.user.adjust.amount}
-          </label>
-          <input
-            id={ids.amount}
-            name="amount"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_CREDIT_ADJUSTMENT}
-            step={1}
-            required
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={errors.amount ? `${ids.amount}-error` : undefined}
-            className="mt-1 block w-40 rounded-md border border-slate-300 px-3 py-2 text-slate-900"
-          />
-          {errors.amount && (
-            <p id={`${ids.amount}-error`} className="mt-1 text-sm text-red-700">
-              {errors.amount}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor={ids.reason} className="text-sm font-medium text-slate-700">
-            {t.user.adjust.reason}
-          </label>
-          <textarea
-            id={ids.reason}
-            name="reason"
-            rows={3}
-            required
-            maxLength={MAX_REASON_LENGTH}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={`${ids.hint}${errors.reason ? ` ${ids.reason}-error` : ""}`}
-            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900"
-          />
-          <p id={ids.hint} className="mt-1 text-sm text-slate-600">
-            {t.user.adjust.reasonHint}
-          </p>
-          {errors.reason && (
-            <p id={`${ids.reason}-error`} className="mt-1 text-sm text-red-700">
-              {errors.reason}
-            </p>
-          )}
-        </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-        >
-          {busy ? t.user.adjust.saving : t.user.adjust.submit}
-        </button>
-        {status && (
-          <p
-            role={status.kind === "ok" ? "status" : "alert"}
-            className={`text-sm ${status.kind === "ok" ? "text-green-800" : "text-red-700"}`}
-            data-testid="adjust-status"
-          >
-            {status.text}
-          </p>
-        )}
-      </form>
-    </section>
-  );
-}
-
-function RoleSection({ user, onDone }: { user: UserDetailResponse["user"]; onDone: () => void }) {
-  const t = useMessages(admin);
-  const { lang } = useLanguage();
-  const auth = useAuth();
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
-  const self = auth.user?.id === user.id;
-  const target = user.role === "admin" ? "user" : "admin";
-
-  const apply = async () => {
-    setBusy(true);
-    setStatus(null);
-    try {
-      const result = await api<{ message: string }>(`/admin/users/${user.id}/role`, {
-        method: "POST",
-        body: { role: target },
-        token: auth.token,
-        lang,
-      });
-      setStatus({ kind: "ok", text: result.message });
-      setConfirming(false);
-      onDone();
-    } catch (error) {
-      const apiError = error instanceof ApiRequestError ? error : null;
-      if (apiError?.status === 401) auth.clear();
-      setStatus({ kind: "error", text: apiError?.message || t.loadFailed });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const button = "rounded-md px-4 py-2 font-semibold disabled:opacity-60";
-  return (
-    <section className={sectionClass} aria-labelledby="role-title">
-      <h2 id="role-title" className="text-lg font-semibold text-slate-900">
-        {t.user.roleSection.title}
-      </h2>
-      <p className="mt-2 text-slate-700">{user.role === "admin" ? t.user.roleSection.isAdmin : t.user.roleSection.isUser}</p>
-      {self && user.role === "admin" ? (
-        <p className="mt-3 text-sm text-slate-600">{t.user.roleSection.self}</p>
-      ) : confirming ? (
-        <div className="mt-4">
-          <p className="text-slate-800">{target === "admin" ? t.user.roleSection.confirmPromote : t.user.roleSection.confirmDemote}</p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <button
-              type="button"
-              disabled={busy}
-              onClick={apply}
-              className={`${button} ${target === "admin" ? "bg-brand-600 text-white hover:bg-brand-700" : "bg-red-700 text-white hover:bg-red-800"}`}
-            >
-              {t.user.roleSection.confirm}
-            </button>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => setConfirming(false)}
-              className={`${button} border border-slate-300 text-slate-700 hover:bg-slate-50`}
-            >
-              {t.user.roleSection.cancel}
-            </button>
-          </div>
-        </div>
-      ) : (
-        <button
-          type="button"
-          onClick={() => setConfirming(true)}
-          className={`${button} mt-4 border border-slate-300 text-slate-800 hover:bg-slate-50`}
-          data-testid="role-toggle"
-        >
-          {target === "admin" ? t.user.roleSection.promote : t.user.roleSection.demote}
-        </button>
-      )}
-      {status && (
-        <p role={status.kind === "ok" ? "status" : "alert"} className={`mt-3 text-sm ${status.kind === "ok" ? "text-green-800" : "text-red-700"}`}>
-          {status.text}
-        </p>
-      )}
+      {shown < total && <p className="mt-1 text-sm text-slate-600">{format(t.user.showingLatest, { shown, total })}</p>}
+      {shown === 0 ? <p className="mt-3 text-slate-600">{empty}</p> : <div className="mt-3">{children}</div>}
     </section>
   );
 }

@@ -4,9 +4,10 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
-import { DEFAULT_PAGE_SIZE, SEARCH_MATCHES, USER_SORTS, UserListQuerySchema } from "~/lib/schemas/admin";
+import { DEFAULT_PAGE_SIZE, SEARCH_MATCHES, USER_SORTS, UserListQuerySchema } from "~/lib/contracts/admin";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
 import { CsvExportButton } from "~/app/components/admin-csv-export";
+import { useApiData } from "~/app/api/use-api-data";
 import { adminMeta } from "~/app/components/admin-meta";
 import {
   AdminPageTitle,
@@ -14,7 +15,6 @@ import {
   LoadingLine,
   Pagination,
   PaymentBadge,
-  useAdminData,
   usePackageLabel,
 } from "~/app/components/admin-ui";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
@@ -25,25 +25,6 @@ import type { Route } from "./+types/admin-users";
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "/admin/users", (t) => t.users.title);
-
-interface UserRow {
-  _id: string;
-  name: string;
-  email: string;
-  credits: number;
-  paymentDone: boolean;
-  package: string;
-  role: "user" | "admin";
-}
-
-interface UserListResponse {
-  success: boolean;
-  users: UserRow[];
-  page: number;
-  pageSize: number;
-  total: number;
-  totalCapped?: boolean;
-}
 
 const fieldClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-none";
@@ -62,14 +43,9 @@ export default function AdminUsers() {
   const [draft, setDraft] = useState(query.q);
   useEffect(() => setDraft(query.q), [query.q]);
 
-  const apiQuery = new URLSearchParams({
-    page: String(query.page),
-    pageSize: String(DEFAULT_PAGE_SIZE),
-    sort: query.sort,
-    match: query.match,
-    ...(query.q ? { q: query.q } : {}),
+  const { data, error, loading, reload } = useApiData("GET /user/get", {
+    query: { page: query.page, pageSize: DEFAULT_PAGE_SIZE, sort: query.sort, match: query.match, q: query.q },
   });
-  const { data, error, loading, reload } = useAdminData<UserListResponse>(`/user/get?${apiQuery}`);
 
   const update = (changes: Record<string, string | number | undefined>) => {
     const next = new URLSearchParams(params);

@@ -4,14 +4,14 @@
 // Elements, loaded only on this page. The server prices the package; the page never sends an amount.
 import { useCallback, useRef, useState, type FormEvent } from "react";
 import { data, useLoaderData, useRouteLoaderData } from "react-router";
-import { ApiRequestError } from "~/lib/api-client";
+import { ApiRequestError } from "~/app/api/api.client";
 import { formatUsd, getPackage } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { cardErrorText } from "~/lib/payments/card-errors";
 import { rootDataFrom, type RootData } from "~/app/page-helpers/root-data";
-import { fieldErrorText } from "~/lib/schemas/field-errors";
-import { isCountryCode, normalizeCountryInput, type PaymentResponse } from "~/lib/schemas/payment";
+import { fieldErrorText } from "~/lib/contracts/field-errors";
+import { isCountryCode, normalizeCountryInput, type PaymentResponse } from "~/lib/contracts/payment";
 import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
@@ -166,7 +166,7 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
       return;
     }
     attempt.current = null;
-    setStatus({ kind: "error", text: format(t.messages.failed, { error: result.error || t.messages.unknown }) });
+    setStatus({ kind: "error", text: format(t.messages.failed, { error: (result.status === "failed" && result.error) || t.messages.unknown }) });
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -3,7 +3,7 @@ import { parseContact, readFormBody, submitContact } from "~/lib/contact-inbox.s
 import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { localePath } from "~/lib/i18n/paths";
 import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
-import { CONTACT_FIELDS, CONTACT_SERVICES, type ContactServiceId } from "~/lib/schemas/contact";
+import { CONTACT_FIELDS, CONTACT_SERVICES, type ContactServiceId } from "~/lib/contracts/contact";
 import type { ServiceSlug } from "~/lib/service-catalog";
 import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
 import { ContactForm, type ContactActionResult, type ContactFormValues } from "~/app/components/contact-form";

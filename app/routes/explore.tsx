@@ -2,7 +2,7 @@
 // questions and purchases, each list with loading, empty and error states. Member data is fetched
 // in the browser (the token is in local storage), so the page HTML is the same for everyone.
 import { useEffect, useState } from "react";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { api, ApiRequestError } from "~/app/api/api.client";
 import { format } from "~/lib/i18n/format";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { rootDataFrom } from "~/app/page-helpers/root-data";
@@ -47,7 +47,7 @@ function Balance() {
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
-    api<{ user: { credits: number } }>("/user/me", { token, lang, signal: controller.signal })
+    api("GET /user/me", { token, lang, signal: controller.signal })
       .then((me) => {
         setRefreshFailed(false);
         setCredits(me.user.credits);

@@ -1,9 +1,10 @@
 // /forgot-password: asks for a reset link. The answer is the same whether or not the account exists.
-import { useState, type FormEvent } from "react";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { api } from "~/app/api/api.client";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { PUBLIC_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
-import { AuthCard, AuthField, FormStatusMessage, submitButtonClass, type FormStatus } from "~/app/components/auth-field";
+import { AuthCard, AuthField, submitButtonClass } from "~/app/components/auth-field";
+import { StatusMessage } from "~/app/components/ui/status-message";
+import { useForm } from "~/app/components/ui/use-form";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { auth as authMessages } from "~/content/messages/auth";
@@ -24,35 +25,17 @@ export const meta: Route.MetaFunction = (args) =>
 export default function ForgotPassword() {
   const t = useMessages(authMessages);
   const { lang } = useLanguage();
-  const [email, setEmail] = useState("");
-  const [pending, setPending] = useState(false);
-  const [status, setStatus] = useState<FormStatus>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    setFieldErrors({});
-    if (!email.trim()) {
-      setStatus({ kind: "error", text: t.forgot.required });
-      return;
-    }
-    setStatus(null);
-    setPending(true);
-    try {
-      await api("/user/password/forgot", { method: "POST", body: { email }, lang });
-      setStatus({ kind: "success", text: t.forgot.sent });
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status !== 0 && error.message) {
-        setFieldErrors(error.fields);
-        setStatus({ kind: "error", text: error.message });
-      } else {
-        setStatus({ kind: "error", text: t.forgot.failed });
+  const { pending, status, setStatus, errors, onSubmit, showFailure } = useForm({
+    validate: ({ email = "" }) => (!email.trim() ? { status: t.forgot.required } : null),
+    async submit({ email = "" }) {
+      try {
+        await api("POST /user/password/forgot", { body: { email }, lang });
+        setStatus({ kind: "success", text: t.forgot.sent });
+      } catch (error) {
+        showFailure(error, t.forgot.failed);
       }
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+  });
 
   return (
     <AuthCard title={t.forgot.title} subtitle={t.forgot.subtitle}>
@@ -61,13 +44,11 @@ export default function ForgotPassword() {
           id="email"
           type="email"
           label={t.fields.email}
-          value={email}
-          onChange={setEmail}
           autoComplete="email"
           required
-          error={fieldErrors.email}
+          error={errors.email}
         />
-        <FormStatusMessage status={status} />
+        <StatusMessage status={status} />
         <button type="submit" disabled={pending} className={submitButtonClass}>
           {pending ? t.forgot.submitting : t.forgot.submit}
         </button>

@@ -1,16 +1,16 @@
 // /login: e-mail and password. Spec §5/§8 messages; on success the token, user and credits are
 // stored and the member goes back to `next` (same-site paths only), else home, an admin to /admin.
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { PUBLIC_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
 import {
   AuthCard,
   AuthField,
-  FormStatusMessage,
   ShowPasswordToggle,
   submitButtonClass,
 } from "~/app/components/auth-field";
+import { StatusMessage } from "~/app/components/ui/status-message";
 import { useSignInForm } from "~/app/components/use-sign-in-form";
 import { useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
@@ -31,27 +31,14 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function Login() {
   const t = useMessages(authMessages);
-  const { pending, status, setStatus, fieldErrors, setFieldErrors, crossHref, submit } = useSignInForm();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const { pending, status, errors, onSubmit, crossHref } = useSignInForm({
+    endpoint: "POST /user/login",
+    texts: { noResult: t.login.noResult, success: t.login.success, failed: t.login.failed, error: t.login.error },
+    validate: ({ email = "", password = "" }) => (!email.trim() || !password ? { status: t.login.bothRequired } : null),
+    body: ({ email = "", password = "" }) => ({ email, password }),
+  });
   const [showPassword, setShowPassword] = useState(false);
   const signupHref = crossHref("/signup");
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    setFieldErrors({});
-    if (!email.trim() || !password) {
-      setStatus({ kind: "error", text: t.login.bothRequired });
-      return;
-    }
-    await submit("/user/login", { email, password }, {
-      noResult: t.login.noResult,
-      success: t.login.success,
-      failed: t.login.failed,
-      error: t.login.error,
-    });
-  }
 
   return (
     <AuthCard title={t.login.title} subtitle={t.login.subtitle}>
@@ -60,22 +47,18 @@ export default function Login() {
           id="email"
           type="email"
           label={t.fields.email}
-          value={email}
-          onChange={setEmail}
           autoComplete="email"
           required
-          error={fieldErrors.email}
+          error={errors.email}
         />
         <div className="space-y-2">
           <AuthField
             id="password"
             type={showPassword ? "text" : "password"}
             label={t.fields.password}
-            value={password}
-            onChange={setPassword}
             autoComplete="current-password"
             required
-            error={fieldErrors.password}
+            error={errors.password}
           />
           <div className="flex flex-wrap items-center justify-between gap-2">
             <ShowPasswordToggle id="show-password" label={t.fields.showPassword} checked={showPassword} onChange={setShowPassword} />
@@ -84,7 +67,7 @@ export default function Login() {
             </LocalizedLink>
           </div>
         </div>
-        <FormStatusMessage status={status} />
+        <StatusMessage status={status} />
         <button type="submit" disabled={pending} className={submitButtonClass}>
           {pending && status?.kind !== "success" ? t.login.submitting : t.login.submit}
         </button>

@@ -1,21 +1,20 @@
 // /reset-password?token=...: sets a new password with the single-use token from the e-mail. The
 // server signs the account out everywhere, so the member logs in again with the new password.
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { api } from "~/app/api/api.client";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { rootDataFrom } from "~/app/page-helpers/root-data";
-import { NewPasswordSchema } from "~/lib/schemas/auth";
-import { fieldErrorText } from "~/lib/schemas/field-errors";
+import { ResetPasswordSchema } from "~/lib/contracts/user";
 import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
 import {
   AuthCard,
   AuthField,
-  FormStatusMessage,
   ShowPasswordToggle,
   submitButtonClass,
-  type FormStatus,
 } from "~/app/components/auth-field";
+import { StatusMessage } from "~/app/components/ui/status-message";
+import { schemaProblem, useForm } from "~/app/components/ui/use-form";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
@@ -48,6 +47,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   ];
 };
 
+const NewPasswordSchema = ResetPasswordSchema.pick({ password: true });
+
 const linkClass = "font-semibold text-brand-700 underline hover:text-brand-800";
 
 export default function ResetPassword() {
@@ -56,15 +57,31 @@ export default function ResetPassword() {
   const auth = useAuth();
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
   const [showPassword, setShowPassword] = useState(false);
-  const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
   const [invalidToken, setInvalidToken] = useState(false);
-  const [status, setStatus] = useState<FormStatus>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const tokenCheck = useResetTokenCheck(token, lang);
+  const { pending, status, setStatus, errors, onSubmit, showFailure } = useForm({
+    disabled: done,
+    validate({ password = "", confirm = "" }) {
+      if (!password || !confirm) return { status: t.reset.required };
+      const weak = schemaProblem(NewPasswordSchema, { password }, lang, { status: t.checkFields });
+      if (weak) return weak;
+      return password !== confirm ? { fields: { confirm: t.reset.mismatch }, status: t.reset.mismatch } : null;
+    },
+    async submit({ password = "" }) {
+      try {
+        await api("POST /user/password/reset", { body: { token, password }, lang });
+        // Every session of the account was revoked; forget this browser's one too.
+        if (auth.isAuthenticated) auth.clear();
+        setDone(true);
+        setStatus({ kind: "success", text: t.reset.success });
+      } catch (error) {
+        const refused = showFailure(error, t.reset.failed);
+        if (refused && refused.status !== 0 && refused.message) setInvalidToken(refused.code === "invalid_reset_token");
+      }
+    },
+  });
 
   if (!token || (tokenCheck.state === "invalid" && !done)) {
     return (
@@ -76,46 +93,6 @@ export default function ResetPassword() {
     );
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending || done) return;
-    setFieldErrors({});
-    if (!password || !confirm) {
-      setStatus({ kind: "error", text: t.reset.required });
-      return;
-    }
-    const checked = NewPasswordSchema.safeParse(password);
-    if (!checked.success) {
-      setFieldErrors({ password: fieldErrorText(checked.error.issues[0]!.message, lang) });
-      setStatus({ kind: "error", text: t.checkFields });
-      return;
-    }
-    if (password !== confirm) {
-      setFieldErrors({ confirm: t.reset.mismatch });
-      setStatus({ kind: "error", text: t.reset.mismatch });
-      return;
-    }
-    setStatus(null);
-    setPending(true);
-    try {
-      await api("/user/password/reset", { method: "POST", body: { token, password }, lang });
-      // Every session of the account was revoked; forget this browser's one too.
-      if (auth.isAuthenticated) auth.clear();
-      setDone(true);
-      setStatus({ kind: "success", text: t.reset.success });
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status !== 0 && error.message) {
-        setFieldErrors(error.fields);
-        setInvalidToken(error.code === "invalid_reset_token");
-        setStatus({ kind: "error", text: error.message });
-      } else {
-        setStatus({ kind: "error", text: t.reset.failed });
-      }
-    } finally {
-      setPending(false);
-    }
-  }
-
   return (
     <AuthCard title={t.reset.title} subtitle={t.reset.subtitle}>
       <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="reset-form">
@@ -123,27 +100,23 @@ export default function ResetPassword() {
           id="password"
           type={showPassword ? "text" : "password"}
           label={t.fields.newPassword}
-          value={password}
-          onChange={setPassword}
           autoComplete="new-password"
           required
           hint={t.fields.passwordHint}
-          error={fieldErrors.password}
+          error={errors.password}
         />
         <div className="space-y-2">
           <AuthField
             id="confirm"
             type={showPassword ? "text" : "password"}
             label={t.fields.confirmPassword}
-            value={confirm}
-            onChange={setConfirm}
             autoComplete="new-password"
             required
-            error={fieldErrors.confirm}
+            error={errors.confirm}
           />
           <ShowPasswordToggle id="show-password" label={t.fields.showPassword} checked={showPassword} onChange={setShowPassword} />
         </div>
-        <FormStatusMessage status={status} />
+        <StatusMessage status={status} />
         {!done && (
           <button type="submit" disabled={pending} className={submitButtonClass}>
             {pending ? t.reset.submitting : t.reset.submit}

@@ -1,18 +1,18 @@
 // /signup: name (optional), e-mail and password. Spec §5/§8 messages; field errors from the shared
 // schema (checked here first, then by the server); success signs the new member in at once.
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
-import { RegisterSchema } from "~/lib/schemas/auth";
-import { fieldErrorText } from "~/lib/schemas/field-errors";
+import { RegisterSchema } from "~/lib/contracts/user";
 import { PUBLIC_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
 import {
   AuthCard,
   AuthField,
-  FormStatusMessage,
   ShowPasswordToggle,
   submitButtonClass,
 } from "~/app/components/auth-field";
+import { StatusMessage } from "~/app/components/ui/status-message";
+import { schemaProblem } from "~/app/components/ui/use-form";
 import { useSignInForm } from "~/app/components/use-sign-in-form";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
@@ -33,10 +33,15 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function Signup() {
   const t = useMessages(authMessages);
-  const { lang, pending, status, setStatus, fieldErrors, setFieldErrors, crossHref, submit } = useSignInForm();
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const { pending, status, errors, onSubmit, crossHref, lang } = useSignInForm({
+    endpoint: "POST /user/register",
+    texts: { noResult: t.signup.falsy, success: t.signup.success, failed: t.signup.failed, error: t.signup.fallback },
+    validate: ({ name = "", email = "", password = "" }) =>
+      !email.trim() || !password
+        ? { status: t.signup.fillAll }
+        : schemaProblem(RegisterSchema, { name, email, password }, lang, { status: t.checkFields }),
+    body: ({ name = "", email = "", password = "" }) => ({ name, email, password }),
+  });
   const [showPassword, setShowPassword] = useState(false);
   const loginHref = crossHref("/login");
   // A member who is already signed in has nothing to sign up for: their page is /explore.
@@ -46,34 +51,6 @@ export default function Signup() {
   useEffect(() => {
     if (auth.ready && auth.isAuthenticated && !pending) navigate(href("/explore"), { replace: true });
   }, [auth.ready, auth.isAuthenticated, pending, navigate, href]);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    setFieldErrors({});
-    if (!email.trim() || !password) {
-      setStatus({ kind: "error", text: t.signup.fillAll });
-      return;
-    }
-    const body = { name, email, password };
-    const checked = RegisterSchema.safeParse(body);
-    if (!checked.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of checked.error.issues) {
-        const key = String(issue.path[0] ?? "_");
-        errors[key] ??= fieldErrorText(issue.message, lang);
-      }
-      setFieldErrors(errors);
-      setStatus({ kind: "error", text: t.checkFields });
-      return;
-    }
-    await submit("/user/register", body, {
-      noResult: t.signup.falsy,
-      success: t.signup.success,
-      failed: t.signup.failed,
-      error: t.signup.fallback,
-    });
-  }
 
   return (
     <AuthCard title={t.signup.title} subtitle={t.signup.subtitle}>
@@ -86,37 +63,31 @@ export default function Signup() {
               {t.fields.name} <span className="font-normal text-slate-600">{t.fields.nameOptional}</span>
             </>
           }
-          value={name}
-          onChange={setName}
           autoComplete="name"
           hint={t.fields.nameHint}
-          error={fieldErrors.name}
+          error={errors.name}
         />
         <AuthField
           id="email"
           type="email"
           label={t.fields.email}
-          value={email}
-          onChange={setEmail}
           autoComplete="email"
           required
-          error={fieldErrors.email}
+          error={errors.email}
         />
         <div className="space-y-2">
           <AuthField
             id="password"
             type={showPassword ? "text" : "password"}
             label={t.fields.password}
-            value={password}
-            onChange={setPassword}
             autoComplete="new-password"
             required
             hint={t.fields.passwordHint}
-            error={fieldErrors.password}
+            error={errors.password}
           />
           <ShowPasswordToggle id="show-password" label={t.fields.showPassword} checked={showPassword} onChange={setShowPassword} />
         </div>
-        <FormStatusMessage status={status} />
+        <StatusMessage status={status} />
         <button type="submit" disabled={pending} className={submitButtonClass} aria-live="polite">
           {pending && status?.kind !== "success" ? t.signup.pending : t.signup.submit}
         </button>

@@ -185,6 +185,7 @@ const en = {
         purchase: "Purchase",
         ai_spend: "AI answer",
         admin_adjustment: "Admin adjustment",
+        refund: "Refund",
       },
     },
     payments: {
@@ -438,6 +439,7 @@ export const admin: Localized<AdminMessages> = {
           purchase: "購入",
           ai_spend: "AI 回答",
           admin_adjustment: "管理者による調整",
+          refund: "返金",
         },
       },
       payments: {
@@ -686,6 +688,7 @@ export const admin: Localized<AdminMessages> = {
           purchase: "购买",
           ai_spend: "AI 解答",
           admin_adjustment: "管理员调整",
+          refund: "退款",
         },
       },
       payments: {

@@ -8,7 +8,8 @@ import { users } from "~/db/schema";
 import type { AppContext } from "~/lib/app-context.server";
 import { hashPassword } from "./passwords.server";
 import { revokeAllSessions } from "./sessions.server";
-import { EmailTakenError, findUserByEmail, registerUser, type PublicUser } from "./users.server";
+import type { PublicUser } from "~/lib/contracts/user";
+import { EmailTakenError, findUserByEmail, registerUser } from "./users.server";
 
 export type EnsureAdminResult = { action: "created" | "promoted" | "updated" | "unchanged"; user: PublicUser };
 

@@ -6,7 +6,8 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { passwordResets, users } from "~/db/schema";
 import { hashPassword } from "./passwords.server";
 import { hashToken, newToken, revokeAllSessions } from "./sessions.server";
-import { findUserByEmail, type PublicUser } from "./users.server";
+import type { PublicUser } from "~/lib/contracts/user";
+import { findUserByEmail } from "./users.server";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 

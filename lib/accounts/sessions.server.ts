@@ -4,19 +4,14 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
+import type { AccountUser } from "~/lib/contracts/user";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // Sliding expiry is refreshed at most this often, so reads do not write on every request.
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  role: "user" | "admin";
-  credits: number;
-  package: string;
-  paymentDone: boolean;
+/** The signed-in account (GET /user/me answers it without the session id). */
+export interface SessionUser extends AccountUser {
   sessionId: string;
 }
 

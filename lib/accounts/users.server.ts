@@ -4,19 +4,8 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { changeCredits } from "~/lib/credits.server";
-import { defaultName } from "~/lib/schemas/auth";
+import { defaultName, type PublicUser, type Role } from "~/lib/contracts/user";
 import { hashPassword, needsRehash, verifyDummy, verifyPassword } from "./passwords.server";
-
-export type Role = "user" | "admin";
-
-/** What the API answers as `user` (clients read email, name and credits; id and role were added later). */
-export interface PublicUser {
-  id: string;
-  email: string;
-  name: string;
-  credits: number;
-  role: Role;
-}
 
 export interface UserRow extends PublicUser {
   passwordHash: string;

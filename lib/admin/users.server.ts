@@ -8,7 +8,15 @@ import { changeCredits, CREDIT_LIMIT_ERROR, CreditLimitError, MAX_CREDIT_BALANCE
 import { ApiError } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
 import type { Localized } from "~/lib/i18n/languages";
-import { adjustmentDelta, IdSchema, type CreditAdjustment, type UserListQuery } from "~/lib/schemas/admin";
+import {
+  adjustmentDelta,
+  IdSchema,
+  type AdminUser,
+  type AdminUserDetail,
+  type CreditAdjustment,
+  type CreditAdjustmentResponse,
+  type UserListQuery,
+} from "~/lib/contracts/admin";
 
 export const ADMIN_USER_ERRORS = {
   notFound: {
@@ -33,16 +41,8 @@ export const ADMIN_USER_ERRORS = {
   },
 } satisfies Record<string, Localized<string>>;
 
-export interface AdminUserRow {
-  id: string;
-  name: string;
-  email: string;
-  role: "user" | "admin";
-  credits: number;
-  paymentDone: boolean;
-  package: string;
-  createdAt: Date;
-}
+/** A row of the user table as the database gives it (the router writes createdAt as ISO). */
+export type AdminUserRow = Omit<AdminUser, "createdAt"> & { createdAt: Date };
 
 export interface UserListResult {
   users: AdminUserRow[];
@@ -176,7 +176,12 @@ export async function listUsers(
 /** How many rows of each history the detail page shows (newest first); totals tell how many exist. */
 export const DETAIL_LIMITS = { ledger: 100, payments: 50, questions: 50 } as const;
 
-export async function getUserDetail(db: Db, id: string) {
+const iso = <T extends { createdAt: Date }>(row: T): Omit<T, "createdAt"> & { createdAt: string } => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function getUserDetail(db: Db, id: string): Promise<AdminUserDetail | null> {
   if (!IdSchema.safeParse(id).success) return null;
   const [user] = await db.select(listColumns).from(users).where(eq(users.id, id)).limit(1);
   if (!user) return null;
@@ -240,10 +245,10 @@ export async function getUserDetail(db: Db, id: string) {
     db.select({ n: count() }).from(aiQuestions).where(eq(aiQuestions.userId, id)),
   ]);
   return {
-    user,
-    ledger,
-    payments: paymentRows,
-    questions,
+    user: iso(user),
+    ledger: ledger.map(iso),
+    payments: paymentRows.map(iso),
+    questions: questions.map(iso),
     totals: {
       ledger: Number(ledgerCount?.n ?? 0),
       payments: Number(paymentCount?.n ?? 0),
@@ -251,8 +256,6 @@ export async function getUserDetail(db: Db, id: string) {
     },
   };
 }
-
-export type AdminUserDetail = NonNullable<Awaited<ReturnType<typeof getUserDetail>>>;
 
 export interface AdjustCreditsInput extends CreditAdjustment {
   userId: string;
@@ -265,7 +268,10 @@ export interface AdjustCreditsInput extends CreditAdjustment {
  * would take the balance below 0, or a grant that would cross MAX_CREDIT_BALANCE, changes nothing
  * and is a 409.
  */
-export async function adjustCredits(db: Db, input: AdjustCreditsInput) {
+export async function adjustCredits(
+  db: Db,
+  input: AdjustCreditsInput,
+): Promise<Pick<CreditAdjustmentResponse, "credits" | "entry">> {
   if (!IdSchema.safeParse(input.userId).success) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
   return db.transaction(async (tx) => {
     const credits = await changeCredits(tx, {
@@ -306,7 +312,7 @@ export async function adjustCredits(db: Db, input: AdjustCreditsInput) {
       .where(and(eq(creditLedger.userId, input.userId), eq(creditLedger.kind, "admin_adjustment")))
       .orderBy(desc(creditLedger.id))
       .limit(1);
-    return { credits, entry: entry! };
+    return { credits, entry: iso(entry!) };
   });
 }
 
@@ -315,7 +321,7 @@ export async function adjustCredits(db: Db, input: AdjustCreditsInput) {
  * demote themselves, and the last administrator cannot be demoted: the admin rows are locked in the
  * demoting transaction, so two admins demoting each other at once leave one.
  */
-export async function changeRole(db: Db, input: { userId: string; adminId: string; role: "user" | "admin" }) {
+export async function changeRole(db: Db, input: { userId: string; adminId: string; role: AdminUser["role"] }): Promise<AdminUser> {
   const parsed = IdSchema.safeParse(input.userId);
   if (!parsed.success) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
   const userId = parsed.data.toLowerCase();
@@ -335,6 +341,6 @@ export async function changeRole(db: Db, input: { userId: string; adminId: strin
       .where(eq(users.id, userId))
       .returning(listColumns);
     if (!user) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
-    return user;
+    return iso(user);
   });
 }

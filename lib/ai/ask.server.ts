@@ -7,8 +7,8 @@
 import type { AppContext } from "~/lib/app-context.server";
 import { ApiError } from "~/lib/http/api-error";
 import type { Lang } from "~/lib/i18n/languages";
-import type { RateRule } from "~/lib/rate-limit.server";
-import type { AiDoneEvent, AiStreamEvent, AskInput, Citation } from "~/lib/schemas/ai";
+import { ASK_RATE_RULE } from "~/lib/rate-rules";
+import type { AiDoneEvent, AiStreamEvent, AskInput, Citation } from "~/lib/contracts/ai";
 import { composeAnswer, unanswerableReply, type Source } from "./compose";
 import { AI_ERRORS, AiFailure, type AiErrorCode } from "./errors";
 import { buildMessages } from "./prompt";
@@ -22,10 +22,8 @@ import {
   reserveQuestion,
   ThreadFull,
 } from "./questions.server";
-import { THREAD_MAX } from "~/lib/schemas/ai-limits";
+import { THREAD_MAX } from "~/lib/contracts/ai-limits";
 
-/** Protects the provider key (and the server's CPU): questions per member per minute. */
-export const ASK_RATE_RULE: RateRule = { name: "ai-ask", points: 10, windowSeconds: 60 };
 /** A comment line this often keeps proxies from closing a quiet connection. */
 export const HEARTBEAT_MS = 15_000;
 

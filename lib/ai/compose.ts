@@ -4,7 +4,7 @@
 // the Sources list. A question the site cannot answer gets a short reply pointing to the contact page.
 import type { Lang } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
-import type { Citation } from "~/lib/schemas/ai";
+import type { Citation } from "~/lib/contracts/ai";
 import { expandQuery } from "./query-expansion";
 import { segment, segmentWords } from "./segment";
 

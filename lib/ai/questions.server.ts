@@ -21,9 +21,9 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { aiQuestions, users } from "~/db/schema";
 import { changeCredits } from "~/lib/credits.server";
 import type { Lang } from "~/lib/i18n/languages";
-import type { AiHistoryItem, AiQuestionStatus, AiSource, Citation } from "~/lib/schemas/ai";
+import type { AiHistoryItem, AiQuestionStatus, AiSource, Citation } from "~/lib/contracts/ai";
 import type { ServiceSlug } from "~/lib/service-catalog";
-import { THREAD_MAX } from "~/lib/schemas/ai-limits";
+import { THREAD_MAX } from "~/lib/contracts/ai-limits";
 
 /** A request that is still streaming after this long is cut off (reported as a timeout). */
 export const ANSWER_DEADLINE_MS = 10 * 60_000;

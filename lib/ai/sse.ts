@@ -1,14 +1,14 @@
 // Server-sent events for /api/v1/ai/ask. The server writes them with formatSseEvent; the browser
 // reads the POST response with fetch + a stream reader (EventSource cannot POST or send
 // Authorization) and parses it with `eventsource-parser` (docs/decisions/0009 explains why the
-// parsing is not hand-written any more). The event types are defined in lib/schemas/ai.ts.
+// parsing is not hand-written any more). The event types are defined in lib/contracts/ai.ts.
 //
 //   event: delta   data: {"text": "..."}                       a piece of the answer
 //   event: done    data: AiDoneEvent                            the stored answer, the new balance,
 //                  whether it cost a credit and the pages it cites
 //   event: error   data: {code, message}                        translated; nothing was charged
 import { createParser, type EventSourceMessage, type EventSourceParser } from "eventsource-parser";
-import type { AiStreamEvent } from "~/lib/schemas/ai";
+import type { AiStreamEvent } from "~/lib/contracts/ai";
 
 export function formatSseEvent(event: AiStreamEvent["event"], data: unknown): string {
   // JSON.stringify never emits a raw line break, so one data line carries the whole payload.

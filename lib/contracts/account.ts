@@ -1,11 +1,11 @@
 // The account settings API (/api/v1/account): request schemas, response types and error codes,
 // shared by the /account page (checks in the browser) and server/api/v1/account.ts (the authority).
-// Messages of schema issues are field error codes (lib/schemas/field-errors.ts).
-import "~/lib/schemas/zod-config";
+// Messages of schema issues are field error codes (lib/contracts/field-errors.ts).
+import "~/lib/contracts/zod-config";
 import { z } from "zod";
-import { NAME_MAX, NewEmailSchema, NewPasswordSchema } from "~/lib/schemas/auth";
-import type { PaymentHistoryItem } from "~/lib/schemas/payment";
-import { singleLineString, storableString } from "~/lib/schemas/storable-text";
+import { NAME_MAX, NewEmailSchema, NewPasswordSchema } from "~/lib/contracts/user";
+import type { PaymentHistoryItem } from "~/lib/contracts/payment";
+import { singleLineString, storableString } from "~/lib/contracts/storable-text";
 
 const currentPassword = () =>
   storableString((issue) => (issue.input === undefined || issue.input === null ? "required" : "invalid_type"))

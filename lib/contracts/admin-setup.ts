@@ -33,6 +33,11 @@ export interface SetupChecklistResponse {
   items: SetupItem[];
 }
 
+/** The JSON endpoint for the typed client (the CSV exports are downloads, not JSON). */
+export interface AdminSetupEndpoints {
+  "GET /admin/setup": { response: SetupChecklistResponse };
+}
+
 export const EXPORT_KINDS = ["users", "payments"] as const;
 export const ExportKindSchema = z.enum(EXPORT_KINDS);
 export type ExportKind = z.infer<typeof ExportKindSchema>;

@@ -1,5 +1,5 @@
 // Receipts (/api/v1/payment/receipts/:id): what a member's printable receipt shows. Isomorphic.
-import "~/lib/schemas/zod-config";
+import "~/lib/contracts/zod-config";
 import { z } from "zod";
 
 export const ReceiptIdSchema = z.uuid({ error: "invalid_format" });

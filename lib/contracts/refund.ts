@@ -1,5 +1,5 @@
 // Refunds (/api/v1/refunds): an administrator refunds a member's purchase in full. Isomorphic.
-import "~/lib/schemas/zod-config";
+import "~/lib/contracts/zod-config";
 import { z } from "zod";
 
 /** A purchase can be refunded for this many days after it was paid. */

@@ -1,5 +1,6 @@
 // Errors the API answers with {error:{code,message}}; the message is chosen in the request's language.
-import type { Lang, Localized } from "~/lib/i18n/languages";
+import { format } from "~/lib/i18n/format";
+import { LANGS, type Lang, type Localized } from "~/lib/i18n/languages";
 
 export type LocalizedText = Localized<string>;
 
@@ -18,6 +19,16 @@ export class ApiError extends Error {
   messageIn(lang: Lang): string {
     return this.text[lang] ?? this.text.en;
   }
+}
+
+/**
+ * The one way to build a 429: `rate_limited` with `retryAfter` in the body and the Retry-After header.
+ * `{minutes}` and `{seconds}` in the text are filled in ("try again in N minutes").
+ */
+export function tooManyRequests(text: LocalizedText, retryAfterSeconds: number): ApiError {
+  const values = { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)), seconds: retryAfterSeconds };
+  const filled = Object.fromEntries(LANGS.map((lang) => [lang, format(text[lang], values)])) as LocalizedText;
+  return new ApiError(429, "rate_limited", filled, { retryAfter: retryAfterSeconds }, { "Retry-After": String(retryAfterSeconds) });
 }
 
 /** Messages shared by every API. Domain modules keep their own next to their code. */

@@ -10,10 +10,11 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { payments, processedEvents, users } from "~/db/schema";
 import { requirePackage, type PackageId } from "~/lib/catalog";
 import { changeCredits, CREDIT_LIMIT_ERROR, MAX_CREDIT_BALANCE } from "~/lib/credits.server";
-import { ApiError, type LocalizedText } from "~/lib/http/api-error";
+import { ApiError, tooManyRequests, type LocalizedText } from "~/lib/http/api-error";
 import type { Logger } from "~/lib/logger.server";
-import type { RateLimiter, RateRule } from "~/lib/rate-limit.server";
-import type { PaymentHistoryItem } from "~/lib/schemas/payment";
+import type { RateLimiter } from "~/lib/rate-limit.server";
+import { PAYMENT_ATTEMPT_RULE } from "~/lib/rate-rules";
+import type { PaymentHistoryItem } from "~/lib/contracts/payment";
 import type { ChargeOutcome, PaymentEvent, PaymentProvider } from "./provider";
 import { ProviderRequestError, ProviderUnavailableError } from "./provider";
 
@@ -80,8 +81,6 @@ export const PAYMENT_TEXT = {
   },
 } satisfies Record<string, LocalizedText>;
 
-/** New checkout attempts per user (card-testing guard); replays of an attempt do not count. */
-export const PAYMENT_ATTEMPT_RULE: RateRule = { name: "payment-attempt", points: 20, windowSeconds: 3600 };
 
 // Markers in `error` while a payment is pending: nobody is driving it right now, a later request may.
 const UNAVAILABLE = "provider_unavailable";
@@ -351,9 +350,7 @@ async function getPayment(db: DbOrTx, paymentId: string): Promise<PaymentRow | n
 }
 
 function rateLimited(retryAfterSeconds: number): ApiError {
-  return new ApiError(429, "rate_limited", PAYMENT_ERRORS.rateLimited, { retryAfter: retryAfterSeconds }, {
-    "Retry-After": String(retryAfterSeconds),
-  });
+  return tooManyRequests(PAYMENT_ERRORS.rateLimited, retryAfterSeconds);
 }
 
 export interface GrantResult {

@@ -12,7 +12,7 @@ import { explore as exploreMessages } from "~/content/messages/explore";
 import { ACCOUNT_MESSAGES } from "~/lib/accounts/messages";
 import { format } from "~/lib/i18n/format";
 import type { Lang } from "~/lib/i18n/languages";
-import { fieldErrorText } from "~/lib/schemas/field-errors";
+import { fieldErrorText } from "~/lib/contracts/field-errors";
 import { SERVICE_SLUGS } from "~/lib/service-catalog";
 import { expect, signInPage, signUpViaApi, test, uniqueEmail, waitForHydration } from "./fixtures";
 

@@ -13,6 +13,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { selectServerSet } from "./server-sets";
 
 selectServerSet();
+import type { Role } from "~/lib/contracts/user";
 
 export { expect };
 
@@ -43,7 +44,7 @@ export interface Session {
   token: string;
   email: string;
   password: string;
-  user: { id: string; email: string; name: string; credits: number; role?: "user" | "admin"; [key: string]: unknown };
+  user: { id: string; email: string; name: string; credits: number; role?: Role; [key: string]: unknown };
 }
 
 function env(name: string): string {

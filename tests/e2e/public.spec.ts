@@ -22,7 +22,7 @@ import { CONTACT_TEXT } from "~/lib/contact-inbox.server";
 import { format } from "~/lib/i18n/format";
 import type { Lang } from "~/lib/i18n/languages";
 import { PUBLIC_PAGES } from "~/app/page-helpers/public-pages";
-import { FIELD_ERRORS } from "~/lib/schemas/field-errors";
+import { FIELD_ERRORS } from "~/lib/contracts/field-errors";
 import { SERVICE_SLUGS, type ServiceSlug } from "~/lib/service-catalog";
 import { adminSession, expect, test, waitForHydration } from "./fixtures";
 

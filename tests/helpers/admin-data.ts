@@ -5,6 +5,7 @@ import type { Db } from "~/db/client.server";
 import { aiQuestions, payments, users } from "~/db/schema";
 import { createSession } from "~/lib/accounts/sessions.server";
 import { getPackage } from "~/lib/catalog";
+import type { Role } from "~/lib/contracts/user";
 import { changeCredits } from "~/lib/credits.server";
 
 let serial = 0;
@@ -18,7 +19,7 @@ export interface TestUser {
 
 export async function insertUser(
   db: Db,
-  fields: { email?: string; name?: string; role?: "user" | "admin"; credits?: number; createdAt?: Date } = {},
+  fields: { email?: string; name?: string; role?: Role; credits?: number; createdAt?: Date } = {},
 ): Promise<TestUser> {
   serial += 1;
   const email = fields.email ?? `member${serial}@example.com`;

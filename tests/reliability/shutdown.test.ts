@@ -14,7 +14,7 @@ import { openDatabase } from "~/db/client.server";
 import { aiQuestions, creditLedger, users } from "~/db/schema";
 import { createAppContext } from "~/lib/app-context.server";
 import { SseParser, toAiEvent } from "~/lib/ai/sse";
-import type { AiStreamEvent } from "~/lib/schemas/ai";
+import type { AiStreamEvent } from "~/lib/contracts/ai";
 import { parseEnv } from "~/lib/env.server";
 import { createApp } from "~/server/app";
 import { SHUTTING_DOWN } from "~/server/lifecycle";

@@ -1,10 +1,10 @@
 // A small settings form: posts its fields to one /account endpoint and shows the server's translated
 // field errors and message. Each settings section is one of these.
 import { useState, type FormEvent, type ReactNode } from "react";
-import { FormStatusMessage, type FormStatus } from "~/app/components/auth-field";
+import { StatusMessage, type FormStatus } from "~/app/components/ui/status-message";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage } from "~/app/components/language-provider";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { apiRequest, ApiRequestError } from "~/app/api/api.client";
 
 export interface AccountFormProps<T> {
   id: string;
@@ -41,7 +41,7 @@ export function AccountForm<T extends { message?: string }>(props: AccountFormPr
     setErrors({});
     setStatus(null);
     try {
-      const result = await api<T>(props.path, { method: "POST", token, lang, body: props.body() });
+      const result = await apiRequest<T>(props.path, { method: "POST", token, lang, body: props.body() });
       setStatus(result.message ? { kind: "success", text: result.message } : null);
       props.onDone?.(result);
     } catch (error) {
@@ -65,7 +65,7 @@ export function AccountForm<T extends { message?: string }>(props: AccountFormPr
       {props.intro && <div className="mt-1 text-sm text-slate-600">{props.intro}</div>}
       <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
         {props.children(errors)}
-        <FormStatusMessage status={status} testId={`account-${props.id}-status`} />
+        <StatusMessage status={status} testId={`account-${props.id}-status`} />
         <button
           type="submit"
           disabled={pending}

@@ -1,12 +1,12 @@
 // The member's signed-in devices, each with "Sign out", and "Sign out everywhere" (this device too).
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { FormStatusMessage, type FormStatus } from "~/app/components/auth-field";
+import { StatusMessage, type FormStatus } from "~/app/components/ui/status-message";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage } from "~/app/components/language-provider";
 import type { AccountMessages } from "~/content/messages/account";
 import type { AccountMessageResponse, SessionItem, SessionsResponse } from "~/lib/contracts/account";
-import { api, ApiRequestError } from "~/lib/api-client";
+import { apiRequest, ApiRequestError } from "~/app/api/api.client";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
@@ -29,7 +29,7 @@ export function SessionList({ t }: { t: AccountMessages }) {
 
   const load = useCallback(() => {
     if (!token) return;
-    api<SessionsResponse>("/account/sessions", { token, lang })
+    apiRequest<SessionsResponse>("/account/sessions", { token, lang })
       .then((body) => setSessions(body.sessions))
       .catch(() => setStatus({ kind: "error", text: t.loadError }));
   }, [token, lang, t.loadError]);
@@ -37,7 +37,7 @@ export function SessionList({ t }: { t: AccountMessages }) {
 
   async function post(path: string, everywhere: boolean) {
     try {
-      const result = await api<AccountMessageResponse>(path, { method: "POST", token, lang });
+      const result = await apiRequest<AccountMessageResponse>(path, { method: "POST", token, lang });
       if (everywhere) {
         clear();
         navigate(localePath(lang, "/login"));
@@ -81,7 +81,7 @@ export function SessionList({ t }: { t: AccountMessages }) {
           </li>
         ))}
       </ul>
-      <FormStatusMessage status={status} testId="account-sessions-status" />
+      <StatusMessage status={status} testId="account-sessions-status" />
       <button
         type="button"
         onClick={() => post("/account/sessions/revoke-all", true)}

@@ -1,10 +1,10 @@
 // The package summary beside the checkout form (server-rendered from the catalog).
 import type { CheckoutMessages } from "~/content/messages/checkout";
-import { formatUsd } from "~/lib/catalog";
+import { formatUsd, type PackageId } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
 
 export interface CheckoutPackage {
-  id: string;
+  id: PackageId;
   name: string;
   priceCents: number;
   credits: number;

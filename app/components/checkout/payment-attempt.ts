@@ -1,11 +1,12 @@
 // One checkout attempt from the browser: the card turned into a payment-method id (the test card
 // table in test mode, Stripe.js otherwise), then /payment/create with the attempt's idempotency key,
 // 3-D Secure when the bank asks for it, and /payment/confirm after it.
-import { api } from "~/lib/api-client";
+import { api } from "~/app/api/api.client";
+import type { PackageId } from "~/lib/catalog";
 import type { Lang } from "~/lib/i18n/languages";
 import type { CardErrorCode } from "~/lib/payments/card-errors";
 import { tokenizeTestCard } from "~/lib/payments/test-cards";
-import type { PaymentResponse } from "~/lib/schemas/payment";
+import type { PaymentResponse } from "~/lib/contracts/payment";
 import type { TestCardValues, CardFieldName } from "./test-card-fields";
 import type { StripeCard } from "./use-stripe-card";
 
@@ -50,7 +51,7 @@ export async function createPaymentMethod(input: {
 
 /** Charges the attempt; `onAuthenticating` is called before the bank's 3-D Secure dialog. */
 export async function chargeAttempt(input: {
-  packageId: string;
+  packageId: PackageId;
   attempt: Attempt & { paymentMethodId: string };
   country: string;
   token: string | null;
@@ -59,8 +60,7 @@ export async function chargeAttempt(input: {
   onAuthenticating: () => void;
 }): Promise<PaymentResponse | { authenticationFailed: string | null }> {
   const { token, lang } = input;
-  const result = await api<PaymentResponse>("/payment/create", {
-    method: "POST",
+  const result = await api("POST /payment/create", {
     token,
     lang,
     body: {
@@ -70,9 +70,9 @@ export async function chargeAttempt(input: {
       idempotencyKey: input.attempt.key,
     },
   });
-  if (!(result.requiresAction && result.clientSecret && input.stripeCard.stripe)) return result;
+  if (result.status !== "requires_action" || !input.stripeCard.stripe) return result;
   input.onAuthenticating();
   const action = await input.stripeCard.stripe.handleCardAction(result.clientSecret);
   if (action.error) return { authenticationFailed: action.error.message ?? null };
-  return api<PaymentResponse>("/payment/confirm", { method: "POST", token, lang, body: { transactionId: result.transactionId } });
+  return api("POST /payment/confirm", { token, lang, body: { transactionId: result.transactionId } });
 }

@@ -2,7 +2,7 @@
 // sessions, data export and deletion. Every route acts on the caller's account only (requireUser);
 // nothing here takes another member's id. Contract: lib/contracts/account.ts.
 import { Router, type Request } from "express";
-import { ACCOUNT_RATE_RULES } from "~/lib/accounts/rate-rules";
+import { ACCOUNT_RATE_RULES } from "~/lib/rate-rules";
 import { SETTINGS_MAIL, SETTINGS_MESSAGES } from "~/lib/accounts/settings-messages";
 import {
   changeName,

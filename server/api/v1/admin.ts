@@ -14,7 +14,12 @@ import {
   MessageListQuerySchema,
   MessageReadSchema,
   RoleChangeSchema,
-} from "~/lib/schemas/admin";
+  type AdminUserDetailResponse,
+  type CreditAdjustmentResponse,
+  type MessageListResponse,
+  type MessageReadResponse,
+  type RoleChangeResponse,
+} from "~/lib/contracts/admin";
 import { parseBody, requestLang, requireAdmin, appContext } from "~/server/http";
 
 export const adminRouter = Router();
@@ -41,7 +46,7 @@ adminRouter.get("/users/:id", async (req, res) => {
   await requireAdmin(req);
   const detail = await getUserDetail(appContext(req).db, req.params.id);
   if (!detail) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
-  res.json({ success: true, ...detail });
+  res.json({ success: true, ...detail } satisfies AdminUserDetailResponse);
 });
 
 adminRouter.post("/users/:id/credits", async (req, res) => {
@@ -49,7 +54,7 @@ adminRouter.post("/users/:id/credits", async (req, res) => {
   const input = parseBody(req, CreditAdjustmentSchema, req.body);
   const result = await adjustCredits(appContext(req).db, { ...input, userId: req.params.id, adminId: admin.id });
   const text = input.direction === "grant" ? TEXT.creditsGranted : TEXT.creditsDeducted;
-  res.json({ success: true, message: text[requestLang(req)], credits: result.credits, entry: result.entry });
+  res.json({ success: true, message: text[requestLang(req)], credits: result.credits, entry: result.entry } satisfies CreditAdjustmentResponse);
 });
 
 adminRouter.post("/users/:id/role", async (req, res) => {
@@ -57,20 +62,24 @@ adminRouter.post("/users/:id/role", async (req, res) => {
   const { role } = parseBody(req, RoleChangeSchema, req.body);
   const user = await changeRole(appContext(req).db, { userId: req.params.id, adminId: admin.id, role });
   const text = role === "admin" ? TEXT.promoted : TEXT.demoted;
-  res.json({ success: true, message: text[requestLang(req)], user });
+  res.json({ success: true, message: text[requestLang(req)], user } satisfies RoleChangeResponse);
 });
 
 adminRouter.get("/messages", async (req, res) => {
   await requireAdmin(req);
   const query = parseBody(req, MessageListQuerySchema, req.query);
-  res.json({ success: true, ...(await listMessages(appContext(req).db, query)) });
+  res.json({ success: true, ...(await listMessages(appContext(req).db, query)) } satisfies MessageListResponse);
 });
 
 adminRouter.post("/messages/:id/read", async (req, res) => {
   await requireAdmin(req);
   const { read } = parseBody(req, MessageReadSchema, req.body);
   const message = await setMessageRead(appContext(req).db, req.params.id, read);
-  res.json({ success: true, message: (read ? TEXT.markedRead : TEXT.markedUnread)[requestLang(req)], contactMessage: message });
+  res.json({
+    success: true,
+    message: (read ? TEXT.markedRead : TEXT.markedUnread)[requestLang(req)],
+    contactMessage: message,
+  } satisfies MessageReadResponse);
 });
 
 adminRouter.get("/setup", async (req, res) => {

@@ -9,7 +9,7 @@ import { AI_ERRORS } from "~/lib/ai/errors";
 import { KNOWLEDGE_BASE } from "~/lib/ai/knowledge-base";
 import { createAiProvider } from "~/lib/ai/provider.server";
 import { SseParser, toAiEvent } from "~/lib/ai/sse";
-import type { AiStreamEvent } from "~/lib/schemas/ai";
+import type { AiStreamEvent } from "~/lib/contracts/ai";
 import { parseEnv } from "~/lib/env.server";
 import { FAKE_ANSWER, startFakeOpenAI, type FakeOpenAI, type FakeRequest } from "~/tests/fakes/fake-openai";
 import { insertUser, type TestUser } from "~/tests/helpers/admin-data";

@@ -12,7 +12,7 @@ import { AI_ERRORS } from "~/lib/ai/errors";
 import { getThread, listHistory } from "~/lib/ai/questions.server";
 import { ApiError } from "~/lib/http/api-error";
 import { formatSseEvent, SSE_HEARTBEAT } from "~/lib/ai/sse";
-import { AskSchema, HistoryQuerySchema, ThreadParamsSchema, type AiThreadResponse } from "~/lib/schemas/ai";
+import { AskSchema, HistoryQuerySchema, ThreadParamsSchema, type AiHistoryResponse, type AiThreadResponse } from "~/lib/contracts/ai";
 import { parseBody, requireUser, appContext } from "~/server/http";
 
 export const aiRouter = Router();
@@ -53,7 +53,7 @@ aiRouter.get("/history", async (req: Request, res: Response) => {
   const user = await requireUser(req);
   const { limit } = parseBody(req, HistoryQuerySchema, { limit: req.query.limit });
   const questions = await listHistory(appContext(req).db, user.id, limit);
-  res.json({ success: true, questions });
+  res.json({ success: true, questions } satisfies AiHistoryResponse);
 });
 
 aiRouter.get("/threads/:id", async (req: Request, res: Response) => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { contactMessages } from "~/db/schema";
-import { CONTACT_RATE_RULE } from "~/lib/contact-inbox.server";
+import { CONTACT_RATE_RULE } from "~/lib/rate-rules";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 
 const valid = {

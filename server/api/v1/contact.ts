@@ -2,7 +2,7 @@
 import { Router } from "express";
 import { CONTACT_TEXT, submitContact } from "~/lib/contact-inbox.server";
 import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
-import { ContactSchema } from "~/lib/schemas/contact";
+import { ContactSchema, type ContactResponse } from "~/lib/contracts/contact";
 import { clientIp, parseBody, requestLang, appContext } from "~/server/http";
 
 export const contactRouter = Router();
@@ -14,5 +14,5 @@ contactRouter.post("/", async (req, res) => {
   const input = parseBody(req, ContactSchema, req.body);
   const lang = requestLang(req);
   const { id } = await submitContact(appContext(req), input, { ip: clientIp(req), lang });
-  res.status(201).json({ success: true, message: CONTACT_TEXT.success[lang], id });
+  res.status(201).json({ success: true, message: CONTACT_TEXT.success[lang], id } satisfies ContactResponse);
 });

@@ -20,7 +20,7 @@ import { getReceipt, sendReceiptMail } from "~/lib/payments/receipts.server";
 import { rememberLang } from "~/lib/accounts/users.server";
 import { ReceiptIdSchema, type ReceiptResponse } from "~/lib/contracts/receipt";
 import { RECEIPT_ERRORS } from "~/lib/payments/receipt-messages";
-import { ConfirmPaymentSchema, CreatePaymentSchema, type PaymentResponse } from "~/lib/schemas/payment";
+import { ConfirmPaymentSchema, CreatePaymentSchema, type PaymentHistoryResponse, type PaymentResponse } from "~/lib/contracts/payment";
 import { parseBody, requestLang, requireUser, appContext } from "~/server/http";
 
 export const paymentRouter = Router();
@@ -101,14 +101,14 @@ paymentRouter.post("/create", async (req, res) => {
     // A client that sends no key gets a fresh attempt per request.
     idempotencyKey: input.idempotencyKey ?? `server-${randomUUID()}`,
   });
-  res.json(toResponse(result, requestLang(req)));
+  res.json(toResponse(result, requestLang(req)) satisfies PaymentResponse);
 });
 
 paymentRouter.post("/confirm", async (req, res) => {
   const user = await requireUser(req);
   const { transactionId } = parseBody(req, ConfirmPaymentSchema, req.body);
   const result = await confirmPayment(checkoutDeps(req), user.id, transactionId);
-  res.json(toResponse(result, requestLang(req)));
+  res.json(toResponse(result, requestLang(req)) satisfies PaymentResponse);
 });
 
 // The signature covers the exact bytes, so this route reads the raw body (server/app.ts skips the JSON parser here).
@@ -137,7 +137,7 @@ paymentRouter.post("/webhook", express.raw({ type: () => true, limit: "512kb" })
 
 paymentRouter.get("/history", async (req, res) => {
   const user = await requireUser(req);
-  res.json({ success: true, payments: await paymentHistory(appContext(req).db, user.id) });
+  res.json({ success: true, payments: await paymentHistory(appContext(req).db, user.id) } satisfies PaymentHistoryResponse);
 });
 
 paymentRouter.get("/receipts/:id", async (req, res) => {

@@ -1,8 +1,9 @@
-// GET /api/v1/user/get: the admin's user table, paged and searched on the server (the path the first release published).
+// GET /api/v1/user/get: the admin's user table, paged and searched on the server (the path the first
+// release published; the answer's type is lib/contracts/admin.ts).
 // Mounted on /api/v1/user next to the accounts router, which owns every other path there.
 import { Router } from "express";
 import { listUsers } from "~/lib/admin/users.server";
-import { UserListQuerySchema } from "~/lib/schemas/admin";
+import { UserListQuerySchema, type UserListResponse } from "~/lib/contracts/admin";
 import { parseBody, requireAdmin, appContext } from "~/server/http";
 
 export const userListRouter = Router();
@@ -21,11 +22,11 @@ userListRouter.get("/get", async (req, res) => {
       paymentDone: u.paymentDone,
       package: u.package,
       role: u.role,
-      createdAt: u.createdAt,
+      createdAt: u.createdAt.toISOString(),
     })),
     page: result.page,
     pageSize: result.pageSize,
     total: result.total,
     totalCapped: result.totalCapped,
-  });
+  } satisfies UserListResponse);
 });

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { creditLedger, passwordResets, sessions, users } from "~/db/schema";
-import { ACCOUNT_RATE_RULES } from "~/lib/accounts/rate-rules";
+import { ACCOUNT_RATE_RULES } from "~/lib/rate-rules";
 import { createAppContext } from "~/lib/app-context.server";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 import { createApp } from "~/server/app";

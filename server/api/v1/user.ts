@@ -3,38 +3,31 @@
 import { Router, type Request } from "express";
 import { ACCOUNT_MESSAGES, RESET_MAIL } from "~/lib/accounts/messages";
 import { createPasswordReset, isResetTokenUsable, resetPassword } from "~/lib/accounts/password-reset.server";
-import { ACCOUNT_RATE_RULES, LOGIN_SLOWDOWN, loginDelaySeconds } from "~/lib/accounts/rate-rules";
+import { ACCOUNT_RATE_RULES, LOGIN_SLOWDOWN, loginDelaySeconds } from "~/lib/rate-rules";
 import { createSession, revokeSession } from "~/lib/accounts/sessions.server";
 import { authenticate, EmailTakenError, registerUser, rememberLang, toPublicUser } from "~/lib/accounts/users.server";
-import { ApiError, type LocalizedText } from "~/lib/http/api-error";
+import { ApiError, tooManyRequests, type LocalizedText } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
-import { LANGS } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 import type { RateRule } from "~/lib/rate-limit.server";
-import { CheckResetTokenSchema, ForgotPasswordSchema, LoginSchema, RegisterSchema, ResetPasswordSchema } from "~/lib/schemas/auth";
+import {
+  CheckResetTokenSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  type MeResponse,
+  type SignInResponse,
+  type UserMessageResponse,
+} from "~/lib/contracts/user";
 import { clientIp, parseBody, requestLang, requireUser, appContext } from "~/server/http";
 
 export const userRouter = Router();
 
-const localized = (text: LocalizedText, values: Record<string, string | number>): LocalizedText =>
-  Object.fromEntries(LANGS.map((lang) => [lang, format(text[lang], values)])) as LocalizedText;
-
-/** A 429 with Retry-After and a translated "try again in N minutes" (or "wait N seconds"). */
-function tooMany(text: LocalizedText, retryAfterSeconds: number): ApiError {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new ApiError(
-    429,
-    "rate_limited",
-    localized(text, { minutes, seconds: retryAfterSeconds }),
-    { retryAfter: retryAfterSeconds },
-    { "Retry-After": String(retryAfterSeconds) },
-  );
-}
-
 /** Consumes one point; over the limit, a 429. */
 async function limit(req: Request, rule: RateRule, subject: string, text: LocalizedText): Promise<void> {
   const result = await appContext(req).rateLimiter.consume(rule, subject);
-  if (!result.allowed) throw tooMany(text, result.retryAfterSeconds);
+  if (!result.allowed) throw tooManyRequests(text, result.retryAfterSeconds);
 }
 
 /**
@@ -49,7 +42,7 @@ async function slowDown(req: Request, email: string, accountAtIp: string): Promi
   if ((await rateLimiter.peek(ACCOUNT_RATE_RULES.loginKnownAddress, accountAtIp)).used > 0) return;
   // `used` counts this attempt too; the delay follows the failures before it.
   const turn = await rateLimiter.takeTurn(LOGIN_SLOWDOWN.name, email, loginDelaySeconds(failures.used - 1));
-  if (!turn.allowed) throw tooMany(ACCOUNT_MESSAGES.loginSlowedDown, turn.retryAfterSeconds);
+  if (!turn.allowed) throw tooManyRequests(ACCOUNT_MESSAGES.loginSlowedDown, turn.retryAfterSeconds);
 }
 
 userRouter.post("/register", async (req, res) => {
@@ -65,7 +58,7 @@ userRouter.post("/register", async (req, res) => {
   }
   await rememberLang(db, user.id, requestLang(req));
   const { token } = await createSession(db, user.id, req.get("user-agent"));
-  res.status(201).json({ success: true, message: ACCOUNT_MESSAGES.signedUp[requestLang(req)], user, token });
+  res.status(201).json({ success: true, message: ACCOUNT_MESSAGES.signedUp[requestLang(req)], user, token } satisfies SignInResponse);
 });
 
 userRouter.post("/login", async (req, res) => {
@@ -101,13 +94,13 @@ userRouter.post("/login", async (req, res) => {
   await rateLimiter.consume(rules.loginKnownAddress, accountAtIp);
   await rememberLang(db, user.id, requestLang(req));
   const { token } = await createSession(db, user.id, req.get("user-agent"));
-  res.json({ success: true, message: ACCOUNT_MESSAGES.loggedIn[requestLang(req)], user, token });
+  res.json({ success: true, message: ACCOUNT_MESSAGES.loggedIn[requestLang(req)], user, token } satisfies SignInResponse);
 });
 
 userRouter.post("/logout", async (req, res) => {
   const user = await requireUser(req);
   await revokeSession(appContext(req).db, user.sessionId);
-  res.json({ success: true, message: ACCOUNT_MESSAGES.loggedOut[requestLang(req)] });
+  res.json({ success: true, message: ACCOUNT_MESSAGES.loggedOut[requestLang(req)] } satisfies UserMessageResponse);
 });
 
 userRouter.get("/me", async (req, res) => {
@@ -115,7 +108,7 @@ userRouter.get("/me", async (req, res) => {
   res.json({
     success: true,
     user: { ...toPublicUser(user), package: user.package, paymentDone: user.paymentDone },
-  });
+  } satisfies MeResponse);
 });
 
 userRouter.post("/password/forgot", async (req, res) => {
@@ -133,7 +126,7 @@ userRouter.post("/password/forgot", async (req, res) => {
       .send({ to: reset.user.email, subject: format(RESET_MAIL.subject[lang], values), text: format(RESET_MAIL.text[lang], values) })
       .catch((error: unknown) => logger.error({ err: error }, "password reset e-mail could not be sent"));
   }
-  res.status(202).json({ success: true, message: ACCOUNT_MESSAGES.forgotSent[lang] });
+  res.status(202).json({ success: true, message: ACCOUNT_MESSAGES.forgotSent[lang] } satisfies UserMessageResponse);
 });
 
 userRouter.post("/password/reset", async (req, res) => {
@@ -141,7 +134,7 @@ userRouter.post("/password/reset", async (req, res) => {
   await limit(req, ACCOUNT_RATE_RULES.resetIp, clientIp(req), ACCOUNT_MESSAGES.tooManyResets);
   const userId = await resetPassword(appContext(req).db, input.token, input.password);
   if (!userId) throw new ApiError(400, "invalid_reset_token", ACCOUNT_MESSAGES.invalidResetToken);
-  res.json({ success: true, message: ACCOUNT_MESSAGES.passwordReset[requestLang(req)] });
+  res.json({ success: true, message: ACCOUNT_MESSAGES.passwordReset[requestLang(req)] } satisfies UserMessageResponse);
 });
 
 /** The reset page asks when it opens, so a used or expired link says so before anything is typed. */

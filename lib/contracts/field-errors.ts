@@ -1,5 +1,7 @@
-// Field error codes used as zod issue messages in every shared schema, and their text per language.
-// The API answers 400 with {error:{fields:{name: text}, codes:{name: code}}}; forms show the same text.
+// Field error codes used as zod issue messages in every contract schema, their text per language, and
+// the one function that turns a zod error into field errors. The API answers 400 with
+// {error:{fields:{name: text}, codes:{name: code}}}; forms (app/components/ui/use-form.ts) show the same text.
+import type { z } from "zod";
 import type { Lang, Localized } from "~/lib/i18n/languages";
 import { format } from "~/lib/i18n/format";
 
@@ -49,4 +51,31 @@ export function fieldErrorText(code: string, lang: Lang): string {
   const [name = "", arg = ""] = code.split(":");
   const entry = (FIELD_ERRORS as Record<string, Localized<string>>)[name] ?? FIELD_ERRORS.invalid_type;
   return format(entry[lang] ?? entry.en, { min: arg, max: arg });
+}
+
+export interface FieldErrors {
+  /** Field → translated message of its first issue. */
+  fields: Record<string, string>;
+  /** Field → the schema's code ("required", "too_long:100", ...). */
+  codes: Record<string, string>;
+}
+
+// Schemas use codes as messages; zod's own messages (a wrong type) become invalid_type.
+const CODE = /^[a-z_]+(:\d+)?$/;
+
+/**
+ * The first issue per field of a failed parse, as codes and as text in `lang`. Nested paths are
+ * joined with "."; an issue about the whole value is keyed "_".
+ */
+export function fieldErrors(error: z.ZodError, lang: Lang): FieldErrors {
+  const fields: Record<string, string> = {};
+  const codes: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_";
+    if (codes[key]) continue;
+    const code = CODE.test(issue.message) ? issue.message : "invalid_type";
+    codes[key] = code;
+    fields[key] = fieldErrorText(code, lang);
+  }
+  return { fields, codes };
 }

@@ -1,6 +1,18 @@
-// Rate limits of the account endpoints. Counters live in the database (lib/rate-limit.server.ts), so
-// every instance on one PostgreSQL enforces the same budget. Why these: docs/reliability.md, "Rate limits".
+// Every rate rule of the site, in one place. Counters live in the database (lib/rate-limit.server.ts),
+// so every instance on one PostgreSQL enforces the same budget; a refusal is built by
+// tooManyRequests() (lib/http/api-error.ts). Why these: docs/reliability.md, "Rate limits".
 import type { RateRule } from "~/lib/rate-limit.server";
+
+/** Protects the AI provider key: questions per member per minute. */
+export const ASK_RATE_RULE: RateRule = { name: "ai-ask", points: 10, windowSeconds: 60 };
+
+/** Contact messages per client address: enough for a person with follow-up questions, not for a bot. */
+export const CONTACT_RATE_RULE: RateRule = { name: "contact-ip", points: 5, windowSeconds: 10 * 60 };
+
+/** New checkout attempts per user (card-testing guard); replays of an attempt do not count. */
+export const PAYMENT_ATTEMPT_RULE: RateRule = { name: "payment-attempt", points: 20, windowSeconds: 3600 };
+
+/** The account endpoints. */
 
 export const ACCOUNT_RATE_RULES = {
   /** Failed log-ins from one address; successes do not count, so a busy office or carrier address stays usable. */

@@ -1,5 +1,6 @@
-// The contact form, shared by the page (checks in the browser, the no-JavaScript form action) and
-// POST /api/v1/contact (the authority). Messages are field error codes (lib/schemas/field-errors.ts).
+// The contact API (POST /api/v1/contact) and form, shared by the page (checks in the browser, the
+// no-JavaScript form action) and the router (the authority): the schema, the answer and the error
+// codes. Messages are field error codes (lib/contracts/field-errors.ts).
 import "./zod-config";
 import { z } from "zod";
 import { singleLineString, storableString } from "./storable-text";
@@ -19,7 +20,7 @@ export const CONTACT_LIMITS = {
 /** Name of the hidden field people never see and bots fill in. */
 export const HONEYPOT_FIELD = "website";
 
-/** One line (name, subject) unless `multiline` (the message): see lib/schemas/storable-text.ts. */
+/** One line (name, subject) unless `multiline` (the message): see lib/contracts/storable-text.ts. */
 const requiredText = (max: number, multiline = false) =>
   (multiline ? storableString : singleLineString)((issue) =>
     issue.input === undefined || issue.input === null ? "required" : "invalid_type",
@@ -55,13 +56,16 @@ export type ContactField = "name" | "email" | "company" | "subject" | "message" 
 /** The form fields in the order they appear (for focusing the first invalid one). */
 export const CONTACT_FIELDS: readonly ContactField[] = ["name", "email", "company", "service", "subject", "message"];
 
-/** Field → error code of the first issue per field ("required", "too_long:100", ...). */
-export function contactFieldCodes(error: z.ZodError): Partial<Record<string, string>> {
-  const codes: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_";
-    if (codes[key]) continue;
-    codes[key] = /^[a-z_]+(:\d+)?$/.test(issue.message) ? issue.message : "invalid_type";
-  }
-  return codes;
+/** POST /contact (201): the message was stored (and mailed when a team address is set). */
+export interface ContactResponse {
+  success: true;
+  message: string;
+  id: string;
+}
+
+export const CONTACT_ERROR_CODES = ["spam_rejected", "rate_limited", "unsupported_media_type"] as const;
+export type ContactErrorCode = (typeof CONTACT_ERROR_CODES)[number];
+
+export interface ContactEndpoints {
+  "POST /contact": { body: z.input<typeof ContactSchema>; response: ContactResponse };
 }

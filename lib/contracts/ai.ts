@@ -1,7 +1,9 @@
-// The AI assistant's inputs, checked by server/api/v1/ai.ts (the service pages use the same limit,
-// QUESTION_MAX, from ./ai-limits). Messages are field error codes (lib/schemas/field-errors.ts).
+// The AI assistant's API (/api/v1/ai: ask, history): inputs checked by server/api/v1/ai.ts (the
+// service pages use the same limit, QUESTION_MAX, from ./ai-limits), the streamed events, the history
+// answer and the error codes. Messages are field error codes (lib/contracts/field-errors.ts).
 import "./zod-config";
 import { z } from "zod";
+import type { aiQuestions } from "~/db/schema";
 import { storableString } from "./storable-text";
 import { LANGS } from "~/lib/i18n/languages";
 import { SERVICE_SLUGS } from "~/lib/service-catalog";
@@ -38,8 +40,10 @@ export const HistoryQuerySchema = z.object({
   ),
 });
 
+/** Where an answer came from (the column is free text; these are the values the code writes). */
 export type AiSource = "model" | "knowledge_base";
-export type AiQuestionStatus = "pending" | "answered" | "failed" | "stopped";
+/** The status union, from the database column (db/schema.ts). */
+export type AiQuestionStatus = (typeof aiQuestions.$inferSelect)["status"];
 
 /** A page an answer is drawn from: `url` is a site path in the question's language. */
 export interface Citation {
@@ -87,12 +91,17 @@ export interface AiDoneEvent {
   threadId: string;
 }
 
+/** The final server-sent event of a failed answer: translated; nothing was charged. */
 export interface AiErrorEvent {
   code: string;
   message: string;
 }
 
-/** The events of POST /api/v1/ai/ask (written and read by lib/ai/sse.ts). */
+/**
+ * POST /ai/ask answers 200 with text/event-stream (lib/ai/sse.ts writes and reads the frames):
+ * any number of `delta` events, then one `done` or one `error`. Refusals before streaming
+ * (validation, sign-in, credits, rate limit) are ordinary JSON errors.
+ */
 export type AiStreamEvent =
   | { event: "delta"; data: { text: string } }
   | { event: "done"; data: AiDoneEvent }
@@ -100,3 +109,18 @@ export type AiStreamEvent =
 
 /** GET /api/v1/ai/threads/:id */
 export const ThreadParamsSchema = z.object({ id: z.uuid("invalid_format") });
+/** GET /ai/history */
+export interface AiHistoryResponse {
+  success: true;
+  questions: AiHistoryItem[];
+}
+
+/** JSON refusals of /ai/ask before the stream starts (besides the common ones). */
+export const AI_ERROR_CODES = ["no_credits", "rate_limited"] as const;
+export type AiRefusalCode = (typeof AI_ERROR_CODES)[number];
+
+/** The JSON endpoints for the typed client; POST /ai/ask streams AiStreamEvent (read with lib/ai/sse.ts). */
+export interface AiEndpoints {
+  "GET /ai/history": { query: { limit?: number }; response: AiHistoryResponse };
+  "GET /ai/threads/:id": { params: { id: string }; response: AiThreadResponse };
+}

@@ -1,4 +1,6 @@
-// The visitor's cookie consent, stored in a first-party cookie (strictly necessary) and local storage.
+// The visitor's cookie consent, stored in a first-party cookie (strictly necessary) and local storage:
+// the names, the parser and the inline probe the server renders into <head>. Reading and writing
+// the stored choice is browser-only (./consent-storage.client.ts).
 export const CONSENT_COOKIE = "cookie_consent";
 export const CONSENT_VERSION = 1;
 
@@ -21,31 +23,6 @@ export function parseConsent(raw: string | null | undefined): Consent | null {
   } catch {
     return null;
   }
-}
-
-export function readConsent(): Consent | null {
-  if (typeof document === "undefined") return null;
-  const match = document.cookie.split("; ").find((c) => c.startsWith(`${CONSENT_COOKIE}=`));
-  let raw: string | null = null;
-  try {
-    raw = match ? decodeURIComponent(match.slice(CONSENT_COOKIE.length + 1)) : localStorage.getItem(CONSENT_COOKIE);
-  } catch {
-    raw = null;
-  }
-  return parseConsent(raw);
-}
-
-export function writeConsent(choice: { analytics: boolean; marketing: boolean }): Consent {
-  const consent: Consent = { v: CONSENT_VERSION, ...choice, at: new Date().toISOString() };
-  const raw = JSON.stringify(consent);
-  document.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(raw)}; Path=/; Max-Age=${180 * 24 * 3600}; SameSite=Lax`;
-  try {
-    localStorage.setItem(CONSENT_COOKIE, raw);
-  } catch {
-    // The cookie alone is enough.
-  }
-  window.dispatchEvent(new CustomEvent(CONSENT_CHANGED, { detail: consent }));
-  return consent;
 }
 
 export const CONSENT_CHANGED = "taxatlas:consent-changed";

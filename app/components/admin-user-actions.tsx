@@ -1,0 +1,182 @@
+// The two things an admin does on /admin/users/:id: adjust the credits (a reason is required and
+// lands in the ledger with the admin's id) and change the admin role (with a confirmation step).
+import { useId, useState } from "react";
+import { api, ApiRequestError } from "~/app/api/api.client";
+import { CreditAdjustmentSchema, CREDIT_DIRECTIONS, MAX_CREDIT_ADJUSTMENT, MAX_REASON_LENGTH, type AdminUser } from "~/lib/contracts/admin";
+import { format } from "~/lib/i18n/format";
+import { admin } from "~/content/messages/admin";
+import { useAuth } from "./auth-provider";
+import { useLanguage, useMessages } from "./language-provider";
+import { Field } from "./ui/field";
+import { StatusMessage, type FormStatus } from "./ui/status-message";
+import { schemaProblem, useForm } from "./ui/use-form";
+
+export const sectionClass = "mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm";
+const labelClass = "text-sm font-medium text-slate-700";
+const errorClass = "mt-1 text-sm text-red-700";
+
+export function AdjustCredits({ userId, onDone }: { userId: string; onDone: () => void }) {
+  const t = useMessages(admin);
+  const { lang } = useLanguage();
+  const auth = useAuth();
+  const ids = { amount: useId(), reason: useId() };
+  const { errors, status, setStatus, pending, onSubmit, showFailure } = useForm({
+    validate: (values) => schemaProblem(CreditAdjustmentSchema, values, lang),
+    async submit(values, form) {
+      try {
+        const body = CreditAdjustmentSchema.parse(values);
+        const result = await api("POST /admin/users/:id/credits", { params: { id: userId }, body, token: auth.token, lang });
+        if (auth.user?.id === userId) auth.setCredits(result.credits);
+        setStatus({ kind: "success", text: `${result.message} ${format(t.user.adjust.balance, { credits: result.credits })}` });
+        // The direction stays as chosen; the amount and reason start empty again.
+        for (const name of ["amount", "reason"]) {
+          const control = form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null;
+          if (control) control.value = "";
+        }
+        onDone();
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 401) auth.clear();
+        showFailure(error, t.loadFailed, t.loadFailed);
+      }
+    },
+  });
+
+  return (
+    <section className={sectionClass} aria-labelledby="adjust-title">
+      <h2 id="adjust-title" className="text-lg font-semibold text-slate-900">
+        {t.user.adjust.title}
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4" data-testid="adjust-form">
+        <fieldset>
+          <legend className={labelClass}>{t.user.adjust.direction}</legend>
+          <div className="mt-2 flex flex-wrap gap-4">
+            {CREDIT_DIRECTIONS.map((d) => (
+              <label key={d} className="inline-flex items-center gap-2 text-slate-800">
+                <input type="radio" name="direction" value={d} defaultChecked={d === "grant"} />
+                {d === "grant" ? t.user.adjust.grant : t.user.adjust.deduct}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Field
+          id={ids.amount}
+          name="amount"
+          label={t.user.adjust.amount}
+          error={errors.amount}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_CREDIT_ADJUSTMENT}
+          step={1}
+          required
+          labelClassName={labelClass}
+          errorClassName={errorClass}
+          controlClassName="mt-1 block w-40 rounded-md border border-slate-300 px-3 py-2 text-slate-900"
+        />
+        <Field
+          id={ids.reason}
+          name="reason"
+          label={t.user.adjust.reason}
+          error={errors.reason}
+          hint={t.user.adjust.reasonHint}
+          labelClassName={labelClass}
+          errorClassName={errorClass}
+          render={(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              required
+              maxLength={MAX_REASON_LENGTH}
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900"
+            />
+          )}
+        />
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {pending ? t.user.adjust.saving : t.user.adjust.submit}
+        </button>
+        <StatusMessage status={status} testId="adjust-status" compact />
+      </form>
+    </section>
+  );
+}
+
+export function RoleSection({ user, onDone }: { user: AdminUser; onDone: () => void }) {
+  const t = useMessages(admin);
+  const { lang } = useLanguage();
+  const auth = useAuth();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<FormStatus>(null);
+  const self = auth.user?.id === user.id;
+  const target = user.role === "admin" ? "user" : "admin";
+
+  const apply = async () => {
+    setBusy(true);
+    setStatus(null);
+    try {
+      const result = await api("POST /admin/users/:id/role", { params: { id: user.id }, body: { role: target }, token: auth.token, lang });
+      setStatus({ kind: "success", text: result.message });
+      setConfirming(false);
+      onDone();
+    } catch (error) {
+      const apiError = error instanceof ApiRequestError ? error : null;
+      if (apiError?.status === 401) auth.clear();
+      setStatus({ kind: "error", text: apiError?.message || t.loadFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const button = "rounded-md px-4 py-2 font-semibold disabled:opacity-60";
+  return (
+    <section className={sectionClass} aria-labelledby="role-title">
+      <h2 id="role-title" className="text-lg font-semibold text-slate-900">
+        {t.user.roleSection.title}
+      </h2>
+      <p className="mt-2 text-slate-700">{user.role === "admin" ? t.user.roleSection.isAdmin : t.user.roleSection.isUser}</p>
+      {self && user.role === "admin" ? (
+        <p className="mt-3 text-sm text-slate-600">{t.user.roleSection.self}</p>
+      ) : confirming ? (
+        <div className="mt-4">
+          <p className="text-slate-800">{target === "admin" ? t.user.roleSection.confirmPromote : t.user.roleSection.confirmDemote}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button
+              type="button"
+              disabled={busy}
+              onClick={apply}
+              className={`${button} ${target === "admin" ? "bg-brand-600 text-white hover:bg-brand-700" : "bg-red-700 text-white hover:bg-red-800"}`}
+            >
+              {t.user.roleSection.confirm}
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => setConfirming(false)}
+              className={`${button} border border-slate-300 text-slate-700 hover:bg-slate-50`}
+            >
+              {t.user.roleSection.cancel}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button
+          type="button"
+          onClick={() => setConfirming(true)}
+          className={`${button} mt-4 border border-slate-300 text-slate-800 hover:bg-slate-50`}
+          data-testid="role-toggle"
+        >
+          {target === "admin" ? t.user.roleSection.promote : t.user.roleSection.demote}
+        </button>
+      )}
+      {status && (
+        <div className="mt-3">
+          <StatusMessage status={status} testId="role-status" compact />
+        </div>
+      )}
+    </section>
+  );
+}
