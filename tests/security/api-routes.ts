@@ -36,6 +36,19 @@ export const API_ROUTES: ApiRoute[] = [
   { method: "GET", path: "/api/v1/user/me", access: "user" },
   { method: "POST", path: "/api/v1/user/password/forgot", access: "public", json: true, body: { email: "a@example.test" } },
   { method: "POST", path: "/api/v1/user/password/reset", access: "public", json: true, body: { token: "x".repeat(43), password: "long-enough-1" } },
+  { method: "POST", path: "/api/v1/user/password/reset/check", access: "public", json: true, body: { token: "x".repeat(43) } },
+  // Account settings (the member's own data only)
+  { method: "GET", path: "/api/v1/account", access: "user" },
+  { method: "POST", path: "/api/v1/account/name", access: "user", json: true, freeText: ["name"], body: { name: "A" } },
+  { method: "POST", path: "/api/v1/account/password", access: "user", json: true, body: { currentPassword: "long-enough-1", newPassword: "long-enough-2" } },
+  { method: "POST", path: "/api/v1/account/email", access: "user", json: true, body: { email: "b@example.test", currentPassword: "long-enough-1" } },
+  // The confirmation link is the credential: it works from any browser, signed in or not.
+  { method: "POST", path: "/api/v1/account/email/confirm", access: "public", json: true, body: { token: "x".repeat(43) } },
+  { method: "GET", path: "/api/v1/account/sessions", access: "user" },
+  { method: "POST", path: "/api/v1/account/sessions/revoke-all", access: "user", json: true, body: {} },
+  { method: "POST", path: "/api/v1/account/sessions/:id/revoke", access: "user", json: true, body: {} },
+  { method: "GET", path: "/api/v1/account/export", access: "user" },
+  { method: "POST", path: "/api/v1/account/delete", access: "user", json: true, body: { currentPassword: "long-enough-1" } },
   // The admin's user table lives at the spec's path /user/get.
   { method: "GET", path: "/api/v1/user/get", access: "admin" },
   // Contact form
@@ -50,6 +63,7 @@ export const API_ROUTES: ApiRoute[] = [
   // AI assistant
   { method: "POST", path: "/api/v1/ai/ask", access: "user", json: true, freeText: ["question"], body: { topic: "tax-consultation", question: "What is VAT?", lang: "en" } },
   { method: "GET", path: "/api/v1/ai/history", access: "user" },
+  { method: "GET", path: "/api/v1/ai/threads/:id", access: "user" },
   // Payments
   {
     method: "POST",
@@ -61,6 +75,7 @@ export const API_ROUTES: ApiRoute[] = [
   { method: "POST", path: "/api/v1/payment/confirm", access: "user", json: true, body: { transactionId: SOME_UUID } },
   { method: "POST", path: "/api/v1/payment/webhook", access: "signature" },
   { method: "GET", path: "/api/v1/payment/history", access: "user" },
+  { method: "GET", path: "/api/v1/payment/receipts/:id", access: "user" },
   // Admin
   { method: "GET", path: "/api/v1/dashboard/get", access: "admin" },
   { method: "GET", path: "/api/v1/admin/users/:id", access: "admin" },
@@ -75,6 +90,10 @@ export const API_ROUTES: ApiRoute[] = [
   { method: "POST", path: "/api/v1/admin/users/:id/role", access: "admin", json: true, body: { role: "user" } },
   { method: "GET", path: "/api/v1/admin/messages", access: "admin" },
   { method: "POST", path: "/api/v1/admin/messages/:id/read", access: "admin", json: true, body: { read: true } },
+  { method: "GET", path: "/api/v1/admin/setup", access: "admin" },
+  { method: "GET", path: "/api/v1/admin/export/:file", access: "admin" },
+  { method: "GET", path: "/api/v1/refunds", access: "admin" },
+  { method: "POST", path: "/api/v1/refunds", access: "admin", json: true, body: { paymentId: SOME_UUID } },
 ];
 
 /** The concrete URL of a route (params filled with a well-formed id that matches nothing). */
