@@ -1,6 +1,8 @@
 // /admin/users/:id: one account with its credit ledger, payments and questions; the admin can grant
 // or deduct credits and change the admin role (app/components/admin-user-actions.tsx). Everything
 // the user or the AI wrote is rendered as text.
+import { Markdown } from "~/app/components/markdown";
+import { SourcesList } from "~/app/components/sources-list";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import type { AdminLedgerEntry, AdminPaymentEntry } from "~/lib/contracts/admin";
@@ -124,7 +126,15 @@ export default function AdminUser() {
                   {q.answer && (
                     <details className="mt-2">
                       <summary className="cursor-pointer text-sm font-medium text-brand-700">{t.user.questions.answer}</summary>
-                      <p className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-700">{q.answer}</p>
+                      {/* As the member read it: formatted, with its sources (never HTML from the model). */}
+                      <Markdown
+                        source={q.answer}
+                        className="mt-2 break-words text-sm text-slate-700"
+                        citationHref={(n) => (n <= q.citations.length ? `#admin-q-${q.id}-source-${n}` : undefined)}
+                      />
+                      {q.citations.length > 0 && (
+                        <SourcesList title={t.user.questions.sources} citations={q.citations} idPrefix={`admin-q-${q.id}-source`} testId="admin-question-sources" small />
+                      )}
                     </details>
                   )}
                 </li>

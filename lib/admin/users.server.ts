@@ -231,6 +231,7 @@ export async function getUserDetail(db: Db, id: string): Promise<AdminUserDetail
         question: aiQuestions.question,
         // Only a complete answer is an answer; a failed or stopped one's partial text stays out.
         answer: sql<string>`case when ${aiQuestions.status} = 'answered' then ${aiQuestions.answer} else '' end`,
+        citations: aiQuestions.citations,
         source: aiQuestions.source,
         status: aiQuestions.status,
         creditsSpent: aiQuestions.creditsSpent,

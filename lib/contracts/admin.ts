@@ -5,7 +5,7 @@
 import "./zod-config";
 import { z } from "zod";
 import type { creditLedger } from "~/db/schema";
-import type { AiQuestionStatus } from "./ai";
+import type { AiQuestionStatus, Citation } from "./ai";
 import type { PaymentStatus } from "./payment";
 import { storableString } from "./storable-text";
 import { ROLES, type Role } from "./user";
@@ -155,6 +155,8 @@ export interface AdminQuestionEntry {
   question: string;
   /** Empty unless the answer was completed. */
   answer: string;
+  /** The pages the answer cites, most relevant first. */
+  citations: Citation[];
   source: string;
   status: AiQuestionStatus;
   creditsSpent: number;

@@ -53,22 +53,25 @@ for (const [lang, prefix] of [
   });
 }
 
-test("a phone lists purchases as cards; a declined attempt shows no credits", async ({ page, app }) => {
-  await page.setViewportSize({ width: 375, height: 800 });
-  const session = await signUpViaApi();
-  await buy(app, session, "pm_card_visa_chargeDeclined");
-  await buy(app, session);
-  await signInPage(page, session);
-  await page.goto("/explore");
-  const cards = page.getByTestId("purchases-cards");
-  await expect(cards).toBeVisible();
-  await expect(page.getByTestId("purchases-table")).toBeHidden();
-  await expect(cards.locator('[data-status="failed"]')).toContainText(explore.en.purchases.noCredits);
-  await expect(cards.locator('[data-status="failed"]')).not.toContainText("+");
-  await expect(cards.locator('[data-status="succeeded"]')).toContainText("+50");
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(375);
-});
+for (const lang of ["en", "ja"] as const) {
+  test(`${lang}: a phone lists purchases as cards; a declined attempt shows no credits`, async ({ page, app }) => {
+    const prefix = lang === "en" ? "" : `/${lang}`;
+    await page.setViewportSize({ width: 375, height: 800 });
+    const session = await signUpViaApi();
+    await buy(app, session, "pm_card_visa_chargeDeclined");
+    await buy(app, session);
+    await signInPage(page, session);
+    await page.goto(`${prefix}/explore`);
+    const cards = page.getByTestId("purchases-cards");
+    await expect(cards).toBeVisible();
+    await expect(page.getByTestId("purchases-table")).toBeHidden();
+    await expect(cards.locator('[data-status="failed"]')).toContainText(explore[lang].purchases.noCredits);
+    await expect(cards.locator('[data-status="failed"]')).not.toContainText("+");
+    await expect(cards.locator('[data-status="succeeded"]')).toContainText("+50");
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+  });
+}
 
 for (const lang of ["en", "zh"] as const) {
   test(`${lang}: account settings change the name and password and sign out everywhere`, async ({ page, app }) => {
@@ -102,45 +105,51 @@ for (const lang of ["en", "zh"] as const) {
   });
 }
 
-test("ja: a new e-mail address is confirmed by the link sent to it", async ({ page, app }) => {
-  const t = account.ja;
-  const session = await signUpViaApi();
-  await signInPage(page, session);
-  await page.goto("/ja/account");
-  const newEmail = session.email.replace("@", "+new@");
-  const form = page.getByTestId("account-email");
-  await form.getByLabel(t.email.newEmail).fill(newEmail);
-  await form.getByLabel(t.currentPassword).fill(session.password);
-  await form.getByRole("button", { name: t.email.submit }).click();
-  await expect(page.getByTestId("pending-email")).toContainText(newEmail);
-  let link = "";
-  await expect
-    .poll(async () => {
-      const mail = (await app.mails()).find((m) => m.to === newEmail);
-      link = /https?:\/\/\S+confirm-email\?token=\S+/.exec(mail?.text ?? "")?.[0] ?? "";
-      return link;
-    })
-    .not.toBe("");
-  await page.goto(new URL(link).pathname + new URL(link).search);
-  await expect(page.getByTestId("confirm-email-result")).toContainText(newEmail);
-  expect((await app.api("/account", { token: session.token })).body.account.email).toBe(newEmail);
-});
+for (const lang of ["en", "ja"] as const) {
+  test(`${lang}: a new e-mail address is confirmed by the link sent to it`, async ({ page, app }) => {
+    const t = account[lang];
+    const prefix = lang === "en" ? "" : `/${lang}`;
+    const session = await signUpViaApi();
+    await signInPage(page, session);
+    await page.goto(`${prefix}/account`);
+    const newEmail = session.email.replace("@", "+new@");
+    const form = page.getByTestId("account-email");
+    await form.getByLabel(t.email.newEmail).fill(newEmail);
+    await form.getByLabel(t.currentPassword).fill(session.password);
+    await form.getByRole("button", { name: t.email.submit }).click();
+    await expect(page.getByTestId("pending-email")).toContainText(newEmail);
+    let link = "";
+    await expect
+      .poll(async () => {
+        const mail = (await app.mails()).find((m) => m.to === newEmail);
+        link = /https?:\/\/\S+confirm-email\?token=\S+/.exec(mail?.text ?? "")?.[0] ?? "";
+        return link;
+      })
+      .not.toBe("");
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(page.getByTestId("confirm-email-result")).toContainText(newEmail);
+    expect((await app.api("/account", { token: session.token })).body.account.email).toBe(newEmail);
+  });
+}
 
-test("en: deleting the account needs the password and signs out", async ({ page, app }) => {
-  const t = account.en;
-  const session = await signUpViaApi();
-  await signInPage(page, session);
-  await page.goto("/account");
-  const form = page.getByTestId("account-delete");
-  await form.getByRole("button", { name: t.delete.submit }).click();
-  await expect(page.getByTestId("account-delete-status")).toContainText(t.delete.confirmRequired);
-  await page.getByTestId("delete-confirm").check();
-  await form.getByLabel(t.currentPassword).fill(session.password);
-  await form.getByRole("button", { name: t.delete.submit }).click();
-  await expect(page).toHaveURL(/\/$/);
-  const login = await app.api("/user/login", { method: "POST", body: { email: session.email, password: session.password } });
-  expect(login.status).toBe(401);
-});
+for (const lang of ["en", "ja"] as const) {
+  test(`${lang}: deleting the account needs the password and signs out`, async ({ page, app }) => {
+    const t = account[lang];
+    const prefix = lang === "en" ? "" : `/${lang}`;
+    const session = await signUpViaApi();
+    await signInPage(page, session);
+    await page.goto(`${prefix}/account`);
+    const form = page.getByTestId("account-delete");
+    await form.getByRole("button", { name: t.delete.submit }).click();
+    await expect(page.getByTestId("account-delete-status")).toContainText(t.delete.confirmRequired);
+    await page.getByTestId("delete-confirm").check();
+    await form.getByLabel(t.currentPassword).fill(session.password);
+    await form.getByRole("button", { name: t.delete.submit }).click();
+    await expect(page).toHaveURL(lang === "en" ? /\/$/ : new RegExp(`${prefix}$`));
+    const login = await app.api("/user/login", { method: "POST", body: { email: session.email, password: session.password } });
+    expect(login.status).toBe(401);
+  });
+}
 
 for (const lang of ["en", "ja"] as const) {
   test(`${lang}: an administrator refunds a purchase; the member's receipt and list say so`, async ({ page, app }) => {

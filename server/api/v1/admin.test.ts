@@ -238,7 +238,7 @@ describe("GET /api/v1/admin/users/:id", () => {
     expect(res.body.payments.map((p: { status: string }) => p.status).sort()).toEqual(["failed", "succeeded"]);
     expect(res.body.payments[0]).toHaveProperty("amountCents");
     expect(res.body.questions).toHaveLength(1);
-    expect(res.body.questions[0]).toMatchObject({ question: "<script>alert(1)</script> Is VAT due?", creditsSpent: 1 });
+    expect(res.body.questions[0]).toMatchObject({ question: "<script>alert(1)</script> Is VAT due?", creditsSpent: 1, citations: [] });
     expect(res.body.totals).toEqual({ ledger: 2, payments: 2, questions: 1 });
   });
 
