@@ -238,23 +238,26 @@ export async function recordKnowledgeAnswer(
   return row!.id;
 }
 
+/** What a history item is read from (GET /ai/history and /ai/threads/:id answer the same shape). */
+const HISTORY_COLUMNS = {
+  id: aiQuestions.id,
+  topic: aiQuestions.topic,
+  lang: aiQuestions.lang,
+  question: aiQuestions.question,
+  answer: aiQuestions.answer,
+  status: aiQuestions.status,
+  source: aiQuestions.source,
+  createdAt: aiQuestions.createdAt,
+  creditsSpent: aiQuestions.creditsSpent,
+  citations: aiQuestions.citations,
+  parentId: aiQuestions.parentId,
+  threadId: aiQuestions.threadId,
+};
+
 /** The user's own questions, newest first. */
 export async function listHistory(db: DbOrTx, userId: string, limit: number): Promise<AiHistoryItem[]> {
   const rows = await db
-    .select({
-      id: aiQuestions.id,
-      topic: aiQuestions.topic,
-      lang: aiQuestions.lang,
-      question: aiQuestions.question,
-      answer: aiQuestions.answer,
-      status: aiQuestions.status,
-      source: aiQuestions.source,
-      createdAt: aiQuestions.createdAt,
-      creditsSpent: aiQuestions.creditsSpent,
-      citations: aiQuestions.citations,
-      parentId: aiQuestions.parentId,
-      threadId: aiQuestions.threadId,
-    })
+    .select(HISTORY_COLUMNS)
     .from(aiQuestions)
     .where(eq(aiQuestions.userId, userId))
     .orderBy(desc(aiQuestions.createdAt), desc(aiQuestions.id))
@@ -288,20 +291,7 @@ export async function getThread(db: DbOrTx, userId: string, questionId: string):
   if (!question) return null;
   const threadId = question.threadId ?? questionId;
   const rows = await db
-    .select({
-      id: aiQuestions.id,
-      topic: aiQuestions.topic,
-      lang: aiQuestions.lang,
-      question: aiQuestions.question,
-      answer: aiQuestions.answer,
-      status: aiQuestions.status,
-      source: aiQuestions.source,
-      createdAt: aiQuestions.createdAt,
-      creditsSpent: aiQuestions.creditsSpent,
-      citations: aiQuestions.citations,
-      parentId: aiQuestions.parentId,
-      threadId: aiQuestions.threadId,
-    })
+    .select(HISTORY_COLUMNS)
     .from(aiQuestions)
     .where(and(eq(aiQuestions.userId, userId), or(eq(aiQuestions.id, threadId), eq(aiQuestions.threadId, threadId))))
     .orderBy(asc(aiQuestions.createdAt), asc(aiQuestions.id));
