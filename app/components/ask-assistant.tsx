@@ -6,7 +6,7 @@
 // member presses the button). Both are read after hydration, so the page HTML stays the same.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { savePendingQuestion, takePendingQuestion } from "~/lib/ai/pending-question.client";
+import { savePendingQuestion, takePendingQuestion } from "./pending-question.client";
 import { readAiEvents } from "~/lib/ai/sse";
 import { api, apiHeaders, apiUrl } from "~/app/api/api.client";
 import { format } from "~/lib/i18n/format";

@@ -1,8 +1,8 @@
 // After a purchase: a way back to the question the member was asking when the credits ran out
-// (lib/ai/pending-question.client.ts). Shows nothing when there is none.
+// (pending-question.client.ts). Shows nothing when there is none.
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { readPendingQuestion, type PendingQuestion } from "~/lib/ai/pending-question.client";
+import { readPendingQuestion, type PendingQuestion } from "./pending-question.client";
 import { ai as aiMessages } from "~/content/messages/ai";
 import { useMessages } from "./language-provider";
 
