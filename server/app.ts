@@ -196,8 +196,10 @@ export function createApp({ appContext, pages, beforePages = [] }: CreateAppOpti
   const clientDir = path.join(projectRoot(), "build", "client");
   app.use("/assets", assetsHandler(path.join(clientDir, "assets")));
   // Images and icons keep their names across builds; a month is long enough for them to be cached well.
-  app.use(express.static(clientDir, { maxAge: "30d", index: false }));
-  if (pages?.mode === "development") app.use(express.static(path.join(projectRoot(), "public"), { index: false }));
+  // `redirect: false`: the static middleware's "add a slash to a directory" redirect echoes the path,
+  // and a path such as /\\/../. then points at another host (docs/decisions/0006-one-configured-origin.md).
+  app.use(express.static(clientDir, { maxAge: "30d", index: false, redirect: false }));
+  if (pages?.mode === "development") app.use(express.static(path.join(projectRoot(), "public"), { index: false, redirect: false }));
 
   // Old service slugs from the spec's home cards, and /en/... (English lives at the root).
   app.use((req, res, next) => {

@@ -7,7 +7,7 @@ import express, { type RequestHandler } from "express";
 const COMPRESSIBLE = new Set([".js", ".css", ".svg", ".json", ".map"]);
 
 export function assetsHandler(assetsDir: string): RequestHandler {
-  const serve = express.static(assetsDir, { immutable: true, maxAge: "1y", index: false });
+  const serve = express.static(assetsDir, { immutable: true, maxAge: "1y", index: false, redirect: false });
   const known = new Map<string, { br: boolean; gz: boolean }>();
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
