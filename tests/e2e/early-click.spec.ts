@@ -1,0 +1,196 @@
+// A click made as soon as a control is visible must work, even before React has hydrated the page
+// (hydration starts after the first paint: docs/decisions/0005). The CPU is throttled 4x (like
+// Lighthouse's mobile profile) and the page's JavaScript is held back until the click has been made,
+// so every click here lands on server HTML that React has not hydrated yet. Then the scripts are
+// released and the click must have taken effect: at once for what works without JavaScript (the
+// portfolio filter is a GET form the server renders filtered), after hydration for the rest (the
+// early click is replayed, docs/decisions/0014).
+import type { Page } from "@playwright/test";
+import { CONSENT_COOKIE } from "~/app/consent/consent";
+import { common } from "~/content/messages/common";
+import { consent } from "~/content/messages/consent";
+import { portfolioMessages } from "~/content/messages/portfolio";
+import { portfolio } from "~/content/portfolio";
+import type { Lang } from "~/lib/i18n/languages";
+import { expect, test } from "./fixtures";
+
+const LANGS: Lang[] = ["en", "ja", "zh"];
+const prefix = (lang: Lang) => (lang === "en" ? "" : `/${lang}`);
+// Hydration under 4x throttling on a shared machine can take a while.
+const AFTER_HYDRATION = { timeout: 30_000 };
+
+let consoleErrors: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  test.setTimeout(90_000);
+  consoleErrors = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => consoleErrors.push(String(error)));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+});
+
+test.afterEach(() => {
+  expect(consoleErrors).toEqual([]);
+});
+
+/** Holds every JavaScript module of the page until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^?]+\.js(\?.*)?$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+/** True once React has hydrated the document (it keeps its fiber on every hydrated node). */
+async function waitUntilHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")), null, AFTER_HYDRATION);
+}
+
+/** Whether React has hydrated the page yet. */
+const isHydrated = (page: Page) => page.evaluate(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
+
+/** A stored consent choice, so the banner does not cover the page. */
+async function withConsent(page: Page): Promise<void> {
+  const value = JSON.stringify({ v: 1, analytics: false, marketing: false, at: new Date().toISOString() });
+  const url = new URL(process.env.E2E_BASE_URL!);
+  await page.context().addCookies([{ name: CONSENT_COOKIE, value: encodeURIComponent(value), domain: url.hostname, path: "/" }]);
+}
+
+/** Clicks as a visitor does: as soon as the control is visible, whether or not it looks ready. */
+async function earlyClick(page: Page, locator: ReturnType<Page["locator"]>): Promise<void> {
+  await expect(locator).toBeVisible();
+  expect(await isHydrated(page)).toBe(false);
+  await locator.click({ force: true });
+}
+
+test.describe("portfolio filter clicked before hydration", () => {
+  for (const lang of LANGS) {
+    test(`filters at once and stays filtered after hydration (${lang})`, async ({ page }) => {
+      await withConsent(page);
+      const release = await holdScripts(page);
+      const t = portfolioMessages[lang];
+      const projects = portfolio[lang].projects;
+      const expected = projects.filter((p) => p.category === "security").length;
+      await page.goto(`${prefix(lang)}/portfolio`, { waitUntil: "commit" });
+      const filters = page.getByTestId("portfolio-filters");
+      await earlyClick(page, filters.getByRole("button", { name: t.filters.security, exact: true }));
+
+      // Without any JavaScript yet: the server rendered the filtered page, and its URL can be shared.
+      await expect(page).toHaveURL(new RegExp(`${prefix(lang)}/portfolio\\?category=security$`));
+      const cards = page.getByTestId("project-card");
+      await expect(cards).toHaveCount(expected);
+      await expect(filters.getByRole("button", { name: t.filters.security, exact: true })).toHaveAttribute("aria-pressed", "true");
+
+      release();
+      await waitUntilHydrated(page);
+      await expect(cards).toHaveCount(expected);
+      for (const category of await cards.evaluateAll((items) => items.map((item) => item.getAttribute("data-category")))) {
+        expect(category).toBe("security");
+      }
+      // After hydration the same buttons filter in place, and the URL follows.
+      await filters.getByRole("button", { name: t.filters.all, exact: true }).click();
+      await expect(cards).toHaveCount(projects.length, AFTER_HYDRATION);
+      await expect(page).toHaveURL(new RegExp(`${prefix(lang)}/portfolio$`));
+      await expect(filters.getByRole("button", { name: t.filters.all, exact: true })).toHaveAttribute("aria-pressed", "true");
+    });
+  }
+
+  test("an unknown category shows every project", async ({ page }) => {
+    await withConsent(page);
+    await page.goto("/portfolio?category=nonsense");
+    await expect(page.getByTestId("project-card")).toHaveCount(portfolio.en.projects.length);
+    await expect(
+      page.getByTestId("portfolio-filters").getByRole("button", { name: portfolioMessages.en.filters.all, exact: true }),
+    ).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("View Details clicked before hydration opens the dialog once React is there", async ({ page }) => {
+    await withConsent(page);
+    const release = await holdScripts(page);
+    const project = portfolio.en.projects[0]!;
+    await page.goto("/portfolio", { waitUntil: "commit" });
+    await earlyClick(page, page.getByRole("button", { name: `View Details: ${project.title}` }));
+    release();
+    await expect(page.getByTestId("project-dialog")).toBeVisible(AFTER_HYDRATION);
+    await expect(page.getByTestId("project-dialog").getByRole("heading", { name: project.title })).toBeVisible();
+  });
+});
+
+test.describe("cookie banner clicked before hydration", () => {
+  test("Accept all is kept and the banner goes away", async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto("/", { waitUntil: "commit" });
+    const banner = page.getByTestId("cookie-banner");
+    await earlyClick(page, banner.getByRole("button", { name: consent.en.acceptAll }));
+    release();
+    await expect(banner).toBeHidden(AFTER_HYDRATION);
+    const stored = (await page.context().cookies()).find((c) => c.name === CONSENT_COOKIE);
+    expect(JSON.parse(decodeURIComponent(stored!.value))).toMatchObject({ v: 1, analytics: true, marketing: true });
+  });
+
+  test("Reject all is kept (ja)", async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto("/ja/about", { waitUntil: "commit" });
+    const banner = page.getByTestId("cookie-banner");
+    await earlyClick(page, banner.getByRole("button", { name: consent.ja.rejectAll }));
+    release();
+    await expect(banner).toBeHidden(AFTER_HYDRATION);
+    const stored = (await page.context().cookies()).find((c) => c.name === CONSENT_COOKIE);
+    expect(JSON.parse(decodeURIComponent(stored!.value))).toMatchObject({ v: 1, analytics: false, marketing: false });
+  });
+
+  test("Preferences opens the dialog (zh)", async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto("/zh/pricing", { waitUntil: "commit" });
+    await earlyClick(page, page.getByTestId("cookie-banner").getByRole("button", { name: consent.zh.preferences }));
+    release();
+    await expect(page.getByTestId("cookie-dialog")).toBeVisible(AFTER_HYDRATION);
+  });
+});
+
+test.describe("header controls clicked before hydration", () => {
+  test("the language menu opens and a language can be chosen", async ({ page }) => {
+    await withConsent(page);
+    const release = await holdScripts(page);
+    await page.goto("/about", { waitUntil: "commit" });
+    const button = page.getByTestId("language-button").filter({ visible: true });
+    await earlyClick(page, button);
+    release();
+    const menu = page.getByTestId("language-menu").filter({ visible: true });
+    await expect(menu).toBeVisible(AFTER_HYDRATION);
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await menu.getByRole("menuitemradio", { name: "日本語" }).click();
+    await expect(page).toHaveURL(/\/ja\/about$/, AFTER_HYDRATION);
+  });
+
+  test("the mobile menu opens at 390 px", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await withConsent(page);
+    const release = await holdScripts(page);
+    await page.goto("/ja", { waitUntil: "commit" });
+    const toggle = page.getByTestId("mobile-menu-button");
+    await earlyClick(page, toggle);
+    release();
+    await expect(page.getByTestId("mobile-menu")).toBeVisible(AFTER_HYDRATION);
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(toggle).toHaveAccessibleName(common.ja.closeMenu);
+  });
+});
+
+test.describe("links need no JavaScript", () => {
+  test("a pricing link clicked before hydration navigates", async ({ page }) => {
+    await withConsent(page);
+    const release = await holdScripts(page);
+    await page.goto("/pricing", { waitUntil: "commit" });
+    const contact = page.getByRole("main").getByRole("link", { name: /contact/i }).first();
+    await earlyClick(page, contact);
+    await expect(page).toHaveURL(/\/contact/);
+    release();
+  });
+});
