@@ -11,11 +11,14 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import { CONSENT_PROBE_SCRIPT } from "~/app/consent/consent";
+import { EARLY_CLICK_SCRIPT, markHydrated } from "~/app/page-helpers/early-clicks";
 import { companyLegalName } from "~/lib/env.server";
 import { isLang, LANGUAGES, type Lang } from "~/lib/i18n/languages";
 import { splitLangPath } from "~/lib/i18n/paths";
 import type { RootData } from "./page-helpers/root-data";
+import { revalidateUnlessQueryOnly } from "./page-helpers/seo";
 import type { Route } from "./+types/root";
 import stylesheetUrl from "./app.css?url";
 import { AuthProvider } from "./components/auth-provider";
@@ -56,6 +59,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+// Reads the language (and configuration) only: a change of query alone needs no data request.
+export const shouldRevalidate = revalidateUnlessQueryOnly;
+
 function NavigationProgress() {
   const navigation = useNavigation();
   const t = useCommonMessages();
@@ -86,6 +92,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = root?.lang ?? splitLangPath(location.pathname).lang;
   const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
   const siteName = root?.siteName ?? "TaxAtlas";
+  // The layout's first effect runs after every effect of the hydrated page: clicks kept by
+  // EARLY_CLICK_SCRIPT are played now (app/page-helpers/early-clicks.ts).
+  useEffect(markHydrated, []);
   return (
     // CONSENT_PROBE_SCRIPT may add data-consent-pending to <html> before React hydrates it.
     <html lang={tag} suppressHydrationWarning>
@@ -94,6 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
         <script dangerouslySetInnerHTML={{ __html: CONSENT_PROBE_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: EARLY_CLICK_SCRIPT }} />
         <Meta />
         <Links />
         {import.meta.env.DEV ? (

@@ -1,5 +1,6 @@
 // The six portfolio projects' slugs: each has a case study at /portfolio/<slug> in every language.
 // In the portfolio's order (content/portfolio.ts).
+import type { PortfolioCategory } from "~/content/types";
 export const PROJECT_SLUGS = [
   "wholesale-e-invoicing-portal",
   "accounting-network-document-portal",
@@ -12,4 +13,13 @@ export type ProjectSlug = (typeof PROJECT_SLUGS)[number];
 
 export function isProjectSlug(value: unknown): value is ProjectSlug {
   return typeof value === "string" && (PROJECT_SLUGS as readonly string[]).includes(value);
+}
+
+/** The portfolio's categories, in the order of its filter buttons. */
+export const PORTFOLIO_CATEGORIES = ["web", "technology", "security"] as const satisfies readonly PortfolioCategory[];
+export type PortfolioFilter = "all" | (typeof PORTFOLIO_CATEGORIES)[number];
+
+/** The filter a `?category=` value asks for: one of the categories, anything else shows all. */
+export function portfolioFilter(value: string | null | undefined): PortfolioFilter {
+  return (PORTFOLIO_CATEGORIES as readonly string[]).includes(value ?? "") ? (value as PortfolioFilter) : "all";
 }

@@ -334,8 +334,22 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     if (lang !== undefined && !SERVED_PREFIXES.has(lang)) return { key: `not-found:${leaf?.route.id}`, target: path };
     if (leaf?.route.id === NOT_FOUND_ROUTE) return { key: `not-found:${lang ?? "en"}`, target: path };
     if (query === undefined) return { key: req.path, target: path };
-    const handle = loadedBuild?.routes[leaf?.route.id ?? ""]?.module.handle as { pageCache?: string } | undefined;
-    if (handle?.pageCache === "ignore-query") return { key: req.path, target: path };
+    const handle = loadedBuild?.routes[leaf?.route.id ?? ""]?.module.handle as
+      | { pageCache?: string; cacheQuery?: Record<string, readonly string[]> }
+      | undefined;
+    if (handle?.pageCache === "ignore-query") {
+      // Only the listed parameters with a listed value are kept (queryKeyedPage): one entry each.
+      const kept = new URLSearchParams();
+      if (handle.cacheQuery) {
+        const params = new URLSearchParams(query);
+        for (const [name, values] of Object.entries(handle.cacheQuery)) {
+          const value = params.get(name);
+          if (value !== null && values.includes(value)) kept.set(name, value);
+        }
+      }
+      const search = kept.size ? `?${kept}` : "";
+      return { key: req.path + search, target: path + search };
+    }
     return { key: null, target: req.originalUrl };
   };
 

@@ -10,8 +10,8 @@ import { useConsentMessages } from "./root-messages";
 export function CookieConsent() {
   const t = useConsentMessages();
   const [choice, setChoice] = useState<Consent | null>(null);
-  // The banner is server-rendered (shown or hidden by CONSENT_PROBE_SCRIPT); its buttons work once
-  // React has hydrated, and say so by being disabled until then.
+  // The banner is server-rendered (shown or hidden by CONSENT_PROBE_SCRIPT); a click on its buttons
+  // before React has hydrated is kept and played then (app/page-helpers/early-clicks.ts).
   const [hydrated, setHydrated] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [analytics, setAnalytics] = useState(false);
@@ -88,7 +88,6 @@ export function CookieConsent() {
             <div className="flex shrink-0 flex-wrap gap-2">
               <button
                 type="button"
-                disabled={!hydrated}
                 className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
                 onClick={() => {
                   setAnalytics(false);
@@ -100,7 +99,6 @@ export function CookieConsent() {
               </button>
               <button
                 type="button"
-                disabled={!hydrated}
                 className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
                 onClick={() => save({ analytics: false, marketing: false })}
               >
@@ -108,7 +106,6 @@ export function CookieConsent() {
               </button>
               <button
                 type="button"
-                disabled={!hydrated}
                 className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
                 onClick={() => save({ analytics: true, marketing: true })}
               >

@@ -1,22 +1,28 @@
 // /portfolio: category filters, the project cards and the View Details dialog (closes on Escape,
 // backdrop click and the close button; keyboard focus stays inside and returns to the card after).
+// The filter is a GET form (?category=web): it works before hydration and without JavaScript (the
+// server renders the filtered page), the URL can be shared, and after hydration React Router
+// submits it in place.
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { Form, useSearchParams } from "react-router";
+import { portfolioFilter, type PortfolioFilter } from "~/lib/portfolio";
 import { format } from "~/lib/i18n/format";
 import { portfolioMessages } from "~/content/messages/portfolio";
-import type { PortfolioCategory, PortfolioProject } from "~/content/types";
+import type { PortfolioProject } from "~/content/types";
 import { CloseIcon } from "./icons";
-import { useMessages } from "./language-provider";
+import { useLanguage, useMessages } from "./language-provider";
 import { LocalizedLink } from "./localized-link";
 
-type Filter = "all" | PortfolioCategory;
-const FILTERS: readonly Filter[] = ["all", "web", "technology", "security"];
+const FILTERS: readonly PortfolioFilter[] = ["all", "web", "technology", "security"];
 const VISIBLE_TECHNOLOGIES = 3;
 
 const linkClass = "text-sm font-semibold text-brand-700 underline-offset-2 hover:underline";
 
 export function PortfolioGallery({ projects }: { projects: PortfolioProject[] }) {
   const t = useMessages(portfolioMessages);
-  const [filter, setFilter] = useState<Filter>("all");
+  const { href } = useLanguage();
+  const [searchParams] = useSearchParams();
+  const filter = portfolioFilter(searchParams.get("category"));
   const [selected, setSelected] = useState<PortfolioProject | null>(null);
   const trigger = useRef<HTMLButtonElement | null>(null);
   const wasOpen = useRef(false);
@@ -34,13 +40,23 @@ export function PortfolioGallery({ projects }: { projects: PortfolioProject[] })
 
   return (
     <>
-      <div role="group" aria-label={t.filterLabel} className="flex flex-wrap justify-center gap-2" data-testid="portfolio-filters">
+      <Form
+        method="get"
+        action={href("/portfolio")}
+        preventScrollReset
+        role="group"
+        aria-label={t.filterLabel}
+        className="flex flex-wrap justify-center gap-2"
+        data-testid="portfolio-filters"
+      >
         {FILTERS.map((f) => (
           <button
             key={f}
-            type="button"
+            type="submit"
+            // "All" sends no category: /portfolio itself.
+            name={f === "all" ? undefined : "category"}
+            value={f === "all" ? undefined : f}
             aria-pressed={filter === f}
-            onClick={() => setFilter(f)}
             className={`rounded-full border px-4 py-2 text-sm font-medium ${
               filter === f
                 ? "border-brand-600 bg-brand-600 text-white"
@@ -51,7 +67,7 @@ export function PortfolioGallery({ projects }: { projects: PortfolioProject[] })
             {t.filters[f]}
           </button>
         ))}
-      </div>
+      </Form>
       <p role="status" aria-live="polite" className="mt-4 text-center text-sm text-slate-600" data-testid="portfolio-count">
         {format(t.showing, { count: visible.length, total: projects.length })}
       </p>

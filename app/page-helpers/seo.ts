@@ -75,6 +75,34 @@ export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale
  * not carry it.
  */
 export const QUERY_INDEPENDENT_PAGE = { pageCache: "ignore-query" } as const;
+
+/**
+ * Like QUERY_INDEPENDENT_PAGE, except for the listed query parameters and values: the page cache
+ * keeps one entry per listed value ("/portfolio?category=web"), so the number of entries stays
+ * bounded, and renders every other query as the bare path.
+ */
+export function queryKeyedPage<K extends string>(keys: Record<K, readonly string[]>) {
+  return { pageCache: "ignore-query", cacheQuery: keys } as const;
+}
+
+/**
+ * Route `shouldRevalidate` for a loader that reads no query: a GET navigation that changes only the
+ * query (a filter form) needs no data request.
+ */
+export function revalidateUnlessQueryOnly({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: {
+  currentUrl: URL;
+  nextUrl: URL;
+  formMethod?: string;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  const get = formMethod === undefined || formMethod.toUpperCase() === "GET";
+  return get && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+}
 /** Pages that are not worth caching or indexing (member area, admin, checkout). */
 export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-cache";
 

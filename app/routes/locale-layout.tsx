@@ -2,6 +2,7 @@
 // Any other first segment that reaches here is not a page.
 import { data, Outlet } from "react-router";
 import { isLang } from "~/lib/i18n/languages";
+import { revalidateUnlessQueryOnly } from "~/app/page-helpers/seo";
 import type { Route } from "./+types/locale-layout";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -10,6 +11,9 @@ export function loader({ params }: Route.LoaderArgs) {
   }
   return null;
 }
+
+// Reads the language (and configuration) only: a change of query alone needs no data request.
+export const shouldRevalidate = revalidateUnlessQueryOnly;
 
 export default function LocaleLayout() {
   return <Outlet />;

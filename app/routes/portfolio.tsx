@@ -1,11 +1,12 @@
 import { useLoaderData } from "react-router";
 import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
-import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "~/app/page-helpers/seo";
+import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, queryKeyedPage, revalidateUnlessQueryOnly } from "~/app/page-helpers/seo";
 import { ContactPrompt } from "~/app/components/contact-prompt";
 import { ContentNotAvailable } from "~/app/components/content-not-available";
 import { PageHero } from "~/app/components/page-hero";
 import { PortfolioGallery } from "~/app/components/portfolio-gallery";
 import { portfolio } from "~/content/portfolio";
+import { PORTFOLIO_CATEGORIES } from "~/lib/portfolio";
 import type { Route } from "./+types/portfolio";
 
 export function loader({ params, context }: Route.LoaderArgs) {
@@ -14,7 +15,9 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
-export const handle = QUERY_INDEPENDENT_PAGE;
+// The page renders ?category= (the filter form); the loader does not read it.
+export const handle = queryKeyedPage({ category: PORTFOLIO_CATEGORIES });
+export const shouldRevalidate = revalidateUnlessQueryOnly;
 
 export const meta: Route.MetaFunction = (args) => contentPageMeta(args, "/portfolio");
 

@@ -1,0 +1,33 @@
+// Clicks made before React has hydrated the page. Hydration starts after the first paint
+// (docs/decisions/0005), so on a slow phone a visitor can press a button React does not handle yet,
+// and the click would be lost. An inline script in <head> (EARLY_CLICK_SCRIPT) keeps those clicks
+// and plays them again, in order, on the same elements once the root layout reports hydration
+// (markHydrated). What works without JavaScript is left to the browser: links, and the buttons of
+// forms with a real method (the contact form posts, the portfolio filter is a GET form).
+// See docs/decisions/0014-early-clicks.md.
+
+/** Set on <html> once React has hydrated the page (tests and styles can wait for it). */
+export const HYDRATED_ATTRIBUTE = "data-hydrated";
+/** Dispatched on document once React has hydrated the page. */
+export const HYDRATED_EVENT = "taxatlas:hydrated";
+
+/**
+ * Inline classic script for <head>, before anything clickable is parsed. Captures (and stops, so
+ * nothing half-handles it) a click on a button that needs React; after hydration it stops listening
+ * and clicks each kept button that is still in the document, on the next task so every effect of
+ * the first render has run.
+ */
+export const EARLY_CLICK_SCRIPT =
+  `(()=>{const d=document,q=[],c=e=>{` +
+  `const b=e.target instanceof Element?e.target.closest("button"):null;` +
+  `if(!b||b.disabled||(b.form&&/^(get|post)$/i.test(b.form.getAttribute("method")||"")))return;` +
+  `e.preventDefault();e.stopImmediatePropagation();q.push(b)};` +
+  `d.addEventListener("click",c,true);` +
+  `d.addEventListener(${JSON.stringify(HYDRATED_EVENT)},()=>{d.removeEventListener("click",c,true);` +
+  `setTimeout(()=>{for(const b of q.splice(0))if(b.isConnected)b.click()},0)},{once:true})})()`;
+
+/** Called once by the root layout's first effect: React now handles events itself. */
+export function markHydrated(): void {
+  document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, "");
+  document.dispatchEvent(new Event(HYDRATED_EVENT));
+}
