@@ -102,6 +102,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
+        {/* The first frame waits until <main> is parsed, so it shows all the page's content at once:
+            otherwise a long text block below the hero (the largest element of /ja/about on a phone)
+            is painted in a later frame, and Lighthouse's largest paint moves past the hydration
+            work that starts after the first one. Costs only the parse of <main>; see
+            docs/decisions/0015-first-frame-waits-for-main.md. */}
+        <link rel="expect" href="#main" blocking="render" />
         <script dangerouslySetInnerHTML={{ __html: CONSENT_PROBE_SCRIPT }} />
         <script dangerouslySetInnerHTML={{ __html: EARLY_CLICK_SCRIPT }} />
         <Meta />

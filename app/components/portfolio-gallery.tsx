@@ -40,33 +40,27 @@ export function PortfolioGallery({ projects }: { projects: PortfolioProject[] })
 
   return (
     <>
-      <Form
-        method="get"
-        action={href("/portfolio")}
-        preventScrollReset
-        role="group"
-        aria-label={t.filterLabel}
-        className="flex flex-wrap justify-center gap-2"
-        data-testid="portfolio-filters"
-      >
-        {FILTERS.map((f) => (
-          <button
-            key={f}
-            type="submit"
-            // "All" sends no category: /portfolio itself.
-            name={f === "all" ? undefined : "category"}
-            value={f === "all" ? undefined : f}
-            aria-pressed={filter === f}
-            className={`rounded-full border px-4 py-2 text-sm font-medium ${
-              filter === f
-                ? "border-brand-600 bg-brand-600 text-white"
-                : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
-            }`}
-            data-filter={f}
-          >
-            {t.filters[f]}
-          </button>
-        ))}
+      <Form method="get" action={href("/portfolio")} preventScrollReset>
+        <div role="group" aria-label={t.filterLabel} className="flex flex-wrap justify-center gap-2" data-testid="portfolio-filters">
+          {FILTERS.map((f) => (
+            <button
+              key={f}
+              type="submit"
+              // "All" sends no category: /portfolio itself.
+              name={f === "all" ? undefined : "category"}
+              value={f === "all" ? undefined : f}
+              aria-pressed={filter === f}
+              className={`rounded-full border px-4 py-2 text-sm font-medium ${
+                filter === f
+                  ? "border-brand-600 bg-brand-600 text-white"
+                  : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
+              }`}
+              data-filter={f}
+            >
+              {t.filters[f]}
+            </button>
+          ))}
+        </div>
       </Form>
       <p role="status" aria-live="polite" className="mt-4 text-center text-sm text-slate-600" data-testid="portfolio-count">
         {format(t.showing, { count: visible.length, total: projects.length })}
