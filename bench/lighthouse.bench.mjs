@@ -147,7 +147,7 @@ on this machine and multiplies it by 4, so a busy machine lowers performance (mo
 blocking time): compare figures taken on a quiet machine only.
 
 Method: the production build on a temporary PGlite, one unmeasured load per page first (the page
-cache is warm, as in production), then ${RUNS} Lighthouse runs per page with its mobile preset
+cache is warm, as in production), then ${RUNS} Lighthouse run${RUNS === 1 ? "" : "s"} per page with its mobile preset
 (simulated slow 4G, 4x slower CPU, 412 px wide); the table shows the median run by performance, and
 the last column every run's performance score. Targets: performance 98+, the other three 100.
 Pages: home and about, and a service page, the portfolio, a blog article and pricing, each in
