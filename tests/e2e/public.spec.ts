@@ -767,6 +767,8 @@ test.describe("accessibility", () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await page.goto("/contact");
+    // The form's own error messages come with React; before it, the browser's validation answers.
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
     await page.getByTestId("contact-submit").click();
     await expect(page.getByTestId("contact-name-error")).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
