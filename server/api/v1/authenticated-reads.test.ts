@@ -1,0 +1,144 @@
+// The member's reads (GET /user/me, /ai/history, /payment/history, /account) cost one indexed query
+// each and never write: the session lookup and the read are one statement (docs/performance.md,
+// "Authenticated reads"). And since nothing about a session is remembered in a process, a session
+// revoked through one instance is refused by every other at once.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { aiQuestions, payments } from "~/db/schema";
+import { createAppContext } from "~/lib/app-context.server";
+import { createApp } from "~/server/app";
+import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
+import { secondConnection } from "~/tests/helpers/test-db";
+
+let app: TestApp;
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+  await app?.close();
+});
+
+interface Counted {
+  statements: string[];
+  stop(): void;
+}
+
+/**
+ * Counts every statement the app sends through the database's driver (PGlite's client or the pg
+ * pool Drizzle holds) until stop(). A transaction or a checked-out pool client counts as a statement
+ * too: a read must need neither.
+ */
+function countStatements(database: Database): Counted {
+  const client = (database.db as unknown as { $client: Record<string, unknown> }).$client;
+  const statements: string[] = [];
+  const originals: [string, unknown][] = [];
+  for (const method of ["query", "exec", "transaction", "connect"]) {
+    const original = client[method];
+    if (typeof original !== "function") continue;
+    originals.push([method, original]);
+    client[method] = function (this: unknown, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string } | undefined;
+      statements.push(method === "query" || method === "exec" ? (typeof first === "string" ? first : (first?.text ?? "?")) : method);
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    };
+  }
+  return {
+    statements,
+    stop() {
+      for (const [method, original] of originals) client[method] = original;
+    },
+  };
+}
+
+const isWrite = (statement: string) => /^\s*(insert|update|delete|transaction|connect)\b/i.test(statement) || /\b(insert into|update\s+"?\w+"?\s+set|delete from)\b/i.test(statement);
+
+async function member(testApp: TestApp) {
+  const res = await request(testApp, "POST", "/api/v1/user/register", {
+    body: { email: `reader-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`, password: "correct horse battery" },
+    headers: { "Accept-Language": "en" },
+  });
+  expect(res.status).toBe(201);
+  return { token: res.body.token as string, id: res.body.user.id as string };
+}
+
+const READS = ["/api/v1/user/me", "/api/v1/ai/history", "/api/v1/payment/history", "/api/v1/account"] as const;
+
+describe("authenticated reads", { timeout: 60_000 }, () => {
+  it("each answer costs at most one statement and no write, with data and without", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const { token, id } = await member(app);
+    const { db, database } = app.appContext;
+    const headers = { "Accept-Language": "en" };
+    for (const withData of [false, true]) {
+      if (withData) {
+        await db.insert(aiQuestions).values({ userId: id, topic: "tax-consultation", lang: "en", question: "Q?", answer: "A.", status: "answered" });
+        await db.insert(payments).values({
+          userId: id,
+          package: "basic",
+          amountCents: 1000,
+          currency: "usd",
+          credits: 10,
+          status: "succeeded",
+          provider: "test",
+          idempotencyKey: "reads-1",
+        });
+      }
+      for (const path of READS) {
+        const counted = countStatements(database);
+        const res = await request(app, "GET", path, { token, headers });
+        counted.stop();
+        expect(res.status, path).toBe(200);
+        expect(counted.statements.length, `${path}: ${counted.statements.join(" | ")}`).toBeLessThanOrEqual(1);
+        expect(counted.statements.filter(isWrite), path).toEqual([]);
+      }
+    }
+  });
+
+  it("a session last used hours ago is still read without a write on the request", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const { token } = await member(app);
+    const { database } = app.appContext;
+    await database.db.execute(`update sessions set last_used_at = now() - interval '2 hours'` as never);
+    for (const path of READS) {
+      const counted = countStatements(database);
+      const res = await request(app, "GET", path, { token, headers: { "Accept-Language": "en" } });
+      counted.stop();
+      expect(res.status, path).toBe(200);
+      expect(counted.statements.filter(isWrite), path).toEqual([]);
+      expect(counted.statements.length, path).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("a session revoked through one instance is refused by another on the same database at once", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    // The second instance: services of its own and, on PostgreSQL, a connection pool of its own.
+    const database = await secondConnection();
+    const appContext = await createAppContext(app.appContext.env, {
+      database,
+      logger: pino({ level: "silent" }),
+      mailer: app.appContext.mailer,
+    });
+    const server = http.createServer(createApp({ appContext }).app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    cleanups.push(async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    });
+    const other = { ...app, url: async () => `http://127.0.0.1:${(server.address() as AddressInfo).port}` } as TestApp;
+
+    const { token } = await member(app);
+    // Both instances have answered this session (anything they might keep about it, they now hold).
+    for (const path of READS) {
+      expect((await request(app, "GET", path, { token })).status, path).toBe(200);
+      expect((await request(other, "GET", path, { token })).status, path).toBe(200);
+    }
+    expect((await request(app, "POST", "/api/v1/user/logout", { token })).status).toBe(200);
+    for (const path of READS) {
+      const res = await request(other, "GET", path, { token });
+      expect(res.status, path).toBe(401);
+      expect(res.body.error.code).toBe("unauthorized");
+    }
+  });
+});
