@@ -10,7 +10,8 @@ import {
   confirmEmailChange,
   deleteAccount,
   exportAccount,
-  getProfile,
+  profileOf,
+  profileOfSessionUser,
   listSessions,
   requestEmailChange,
   revokeEverySession,
@@ -37,7 +38,7 @@ import { format } from "~/lib/i18n/format";
 import { isLang, LANGS, type Lang } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 import type { RateRule } from "~/lib/rate-limit.server";
-import { appContext, parseBody, requestLang, requireUser } from "~/server/http";
+import { appContext, parseBody, requestLang, requireUser, requireUserWith } from "~/server/http";
 
 export const accountRouter = Router();
 
@@ -106,12 +107,15 @@ const langOf = (value: string): Lang => (isLang(value) ? value : "en");
 const siteLink = (req: Request, lang: Lang, path: string) => `${appContext(req).site.origin}${localePath(lang, path)}`;
 
 accountRouter.get("/", async (req, res) => {
-  const user = await requireUser(req);
-  const { db } = appContext(req);
-  await rememberLang(db, user.id, requestLang(req));
-  const account = await getProfile(db, user.id);
-  if (!account) throw new ApiError(401, "unauthorized", COMMON_ERRORS.unauthorized);
-  res.json({ success: true, account } satisfies AccountResponse);
+  // One statement; the language is written only when the member now uses another one (receipts and
+  // account e-mails follow it), so reading the page again writes nothing.
+  const { user, data } = await requireUserWith(req, profileOfSessionUser());
+  const lang = requestLang(req);
+  if (data.lang !== lang) {
+    await rememberLang(appContext(req).db, user.id, lang);
+    data.lang = lang;
+  }
+  res.json({ success: true, account: profileOf(user, data) } satisfies AccountResponse);
 });
 
 accountRouter.post("/name", async (req, res) => {

@@ -7,7 +7,11 @@ import type { AddressInfo } from "node:net";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { aiQuestions, payments } from "~/db/schema";
+import { aiQuestions, emailChanges, payments } from "~/db/schema";
+import { getProfile } from "~/lib/accounts/settings.server";
+import { listHistory } from "~/lib/ai/questions.server";
+import { HISTORY_DEFAULT_LIMIT } from "~/lib/contracts/ai";
+import { paymentHistory } from "~/lib/payments/checkout.server";
 import { createAppContext } from "~/lib/app-context.server";
 import { createApp } from "~/server/app";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
@@ -83,6 +87,9 @@ describe("authenticated reads", { timeout: 60_000 }, () => {
           status: "succeeded",
           provider: "test",
           idempotencyKey: "reads-1",
+          country: "JP",
+          receiptNumber: 7,
+          refundedAt: new Date("2026-03-04T05:06:07.891Z"),
         });
       }
       for (const path of READS) {
@@ -94,6 +101,57 @@ describe("authenticated reads", { timeout: 60_000 }, () => {
         expect(counted.statements.filter(isWrite), path).toEqual([]);
       }
     }
+  });
+
+  it("answers exactly what the separate reads answered", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const { token, id } = await member(app);
+    const { db } = app.appContext;
+    const [first] = await db
+      .insert(aiQuestions)
+      .values({
+        userId: id,
+        topic: "tax-consultation",
+        lang: "en",
+        question: "First?",
+        answer: "Yes [1].",
+        status: "answered",
+        creditsSpent: 1,
+        citations: [{ title: "Pricing", url: "/pricing#faq" }],
+      })
+      .returning();
+    await db.insert(aiQuestions).values([
+      { userId: id, topic: "tax-consultation", lang: "ja", question: "続き?", answer: "partial", status: "stopped", parentId: first!.id, threadId: first!.id },
+      { userId: id, topic: "tax-consultation", lang: "zh", question: "失败?", answer: "", status: "failed", source: "knowledge" },
+    ]);
+    for (const [i, status] of (["succeeded", "pending", "refunded"] as const).entries()) {
+      await db.insert(payments).values({
+        userId: id,
+        package: "pro",
+        amountCents: 2500 + i,
+        currency: "usd",
+        credits: 30,
+        status,
+        provider: "test",
+        idempotencyKey: `same-${i}`,
+        country: "JP",
+        receiptNumber: status === "pending" ? null : 10 + i,
+        refundedAt: status === "refunded" ? new Date() : null,
+      });
+    }
+    await db.insert(emailChanges).values({ userId: id, newEmail: "new@example.test", tokenHash: "h".repeat(64), expiresAt: new Date(Date.now() + 3_600_000) });
+
+    const history = await request(app, "GET", "/api/v1/ai/history?limit=2", { token });
+    expect(history.body.questions).toEqual(await listHistory(db, id, 2));
+    expect((await request(app, "GET", "/api/v1/ai/history", { token })).body.questions).toEqual(await listHistory(db, id, HISTORY_DEFAULT_LIMIT));
+    expect((await request(app, "GET", "/api/v1/payment/history", { token })).body.payments).toEqual(await paymentHistory(db, id));
+    const account = await request(app, "GET", "/api/v1/account", { token, headers: { "Accept-Language": "zh" } });
+    expect(account.body.account).toEqual(await getProfile(db, id));
+    expect(account.body.account).toMatchObject({ lang: "zh", pendingEmail: "new@example.test" });
+    // Bad limits: 401 without a session, the limit's 400 with one.
+    expect((await request(app, "GET", "/api/v1/ai/history?limit=x")).status).toBe(401);
+    expect((await request(app, "GET", "/api/v1/ai/history?limit=x", { token: "y".repeat(43) })).status).toBe(401);
+    expect((await request(app, "GET", "/api/v1/ai/history?limit=x", { token })).status).toBe(400);
   });
 
   it("a session last used hours ago is still read without a write on the request", async () => {
