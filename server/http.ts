@@ -54,12 +54,12 @@ export async function getUser(req: Request): Promise<SessionUser | null> {
 }
 
 /**
- * A member's read in one statement: the session's user and `data` (a subquery on `sessionUserId`,
- * lib/accounts/sessions.server.ts). 401 without a valid token.
+ * A member's read in one statement: the session's user and `data` (a constant subquery on
+ * `sessionUserId` whose placeholders `params` fills, lib/accounts/sessions.server.ts). 401 without a valid token.
  */
-export async function requireUserWith<T>(req: Request, data: SQL<T>): Promise<{ user: SessionUser; data: T }> {
+export async function requireUserWith<T>(req: Request, data: SQL<T>, params?: Record<string, unknown>): Promise<{ user: SessionUser; data: T }> {
   const { db, sessionTouches } = appContext(req);
-  const read = await readWithSession(db, bearerToken(req), data, sessionTouches);
+  const read = await readWithSession(db, bearerToken(req), data, sessionTouches, params);
   if (!read) throw new ApiError(401, "unauthorized", COMMON_ERRORS.unauthorized);
   (req as Request & { _user?: SessionUser | null })._user = read.user;
   return read;

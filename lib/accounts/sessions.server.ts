@@ -50,7 +50,7 @@ export const sessionUserId = users.id;
 
 /**
  * The user behind a bearer token, or null for an unknown, expired or revoked one, and `data` read in
- * the same statement (a subquery on `sessionUserId`): a member's read is one indexed query
+ * the same statement (a subquery on `sessionUserId`, a constant: see preparedRead): a member's read is one indexed query
  * (sessions_token_hash_key), never a write. The session is checked in the database on every request,
  * so a revocation anywhere is seen at once (docs/decisions/0014-authenticated-reads.md). A session
  * last used more than an hour ago is noted in `touches`, which slides its expiry later, off the request.
@@ -60,19 +60,44 @@ export async function readWithSession<T>(
   token: string | null | undefined,
   data: SQL<T>,
   touches?: SessionTouches,
+  params: Record<string, unknown> = {},
 ): Promise<{ user: SessionUser; data: T } | null> {
   if (!token || token.length > 200) return null;
-  const [row] = await db
-    .select({ ...SESSION_USER_COLUMNS, data })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+  const [row] = await preparedRead(db, data).execute({ ...params, tokenHash: hashToken(token) });
   if (!row) return null;
   const { lastUsedAt, data: read, ...user } = row;
   touches?.note(user.sessionId, lastUsedAt);
   return { user, data: read as T };
 }
+
+function buildRead(db: DbOrTx, data: SQL, name: string) {
+  return db
+    .select({ ...SESSION_USER_COLUMNS, data })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare(name);
+}
+
+// Built once per database and read (the query builder's work does not depend on the request): `data`
+// must be a constant whose request values are placeholders (`sql.placeholder`, given in `params`).
+// On PostgreSQL the name makes it a prepared statement, parsed and planned once per connection.
+const preparedReads = new WeakMap<object, Map<SQL, ReturnType<typeof buildRead>>>();
+let preparedCount = 0;
+function preparedRead(db: DbOrTx, data: SQL) {
+  let forDb = preparedReads.get(db);
+  if (!forDb) preparedReads.set(db, (forDb = new Map()));
+  let read = forDb.get(data);
+  if (!read) {
+    // A handful of reads exist; more means a subquery built per request, which would grow this map.
+    if (forDb.size >= 32) throw new Error("readWithSession: `data` must be a module constant (placeholders for request values)");
+    forDb.set(data, (read = buildRead(db, data, `session_read_${++preparedCount}`)));
+  }
+  return read;
+}
+
+const NO_DATA = sql<null>`null`;
 
 /** The user behind a bearer token, or null for an unknown, expired or revoked one (one statement). */
 export async function getSessionUser(
@@ -80,7 +105,7 @@ export async function getSessionUser(
   token: string | null | undefined,
   touches?: SessionTouches,
 ): Promise<SessionUser | null> {
-  return (await readWithSession(db, token, sql<null>`null`, touches))?.user ?? null;
+  return (await readWithSession(db, token, NO_DATA, touches))?.user ?? null;
 }
 
 /**

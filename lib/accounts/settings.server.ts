@@ -49,12 +49,10 @@ export async function getProfile(db: DbOrTx, userId: string): Promise<AccountPro
 }
 
 /** What GET /account adds to the session's user, read in the same statement (profileOf() joins them). */
-export function profileOfSessionUser(): SQL<{ lang: string; createdAt: string; pendingEmail: string | null }> {
-  return sql`json_build_object('lang', ${users.lang}, 'createdAt', ${isoTime(users.createdAt)}, 'pendingEmail', (
+export const PROFILE_OF_SESSION_USER: SQL<{ lang: string; createdAt: string; pendingEmail: string | null }> = sql`json_build_object('lang', ${users.lang}, 'createdAt', ${isoTime(users.createdAt)}, 'pendingEmail', (
     select ${emailChanges.newEmail} from ${emailChanges}
     where ${emailChanges.userId} = ${users.id} and ${emailChanges.usedAt} is null and ${emailChanges.expiresAt} > now()
     order by ${emailChanges.createdAt} desc limit 1))`;
-}
 
 export function profileOf(
   user: { id: string; email: string; name: string; role: AccountProfile["role"]; credits: number },

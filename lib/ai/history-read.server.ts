@@ -6,9 +6,9 @@ import { sessionUserId } from "~/lib/accounts/sessions.server";
 import type { AiHistoryItem } from "~/lib/contracts/ai";
 import { isoTime } from "~/lib/sql-json.server";
 
-export function historyOfSessionUser(limit: number): SQL<AiHistoryItem[]> {
-  // The partial text of a failed or stopped answer is kept for support, never shown as an answer.
-  return sql<AiHistoryItem[]>`(select coalesce(json_agg(json_build_object(
+/** The history subquery for readWithSession(); the number of questions is the `limit` parameter. */
+// The partial text of a failed or stopped answer is kept for support, never shown as an answer.
+export const HISTORY_OF_SESSION_USER: SQL<AiHistoryItem[]> = sql<AiHistoryItem[]>`(select coalesce(json_agg(json_build_object(
       'id', q.id, 'topic', q.topic, 'lang', q.lang, 'question', q.question,
       'answer', case when q.status = 'answered' then q.answer else '' end,
       'status', q.status, 'source', q.source, 'createdAt', ${isoTime(sql`q.created_at`)},
@@ -16,5 +16,4 @@ export function historyOfSessionUser(limit: number): SQL<AiHistoryItem[]> {
       'threadId', coalesce(q.thread_id, q.id)
     ) order by q.created_at desc, q.id desc), '[]'::json)
     from (select * from ${aiQuestions} where ${aiQuestions.userId} = ${sessionUserId}
-      order by ${aiQuestions.createdAt} desc, ${aiQuestions.id} desc limit ${limit}) q)`;
-}
+      order by ${aiQuestions.createdAt} desc, ${aiQuestions.id} desc limit ${sql.placeholder("limit")}) q)`;

@@ -6,12 +6,11 @@ import { sessionUserId } from "~/lib/accounts/sessions.server";
 import type { PaymentHistoryItem } from "~/lib/contracts/payment";
 import { isoTime } from "~/lib/sql-json.server";
 
-export function paymentsOfSessionUser(limit = 50): SQL<PaymentHistoryItem[]> {
-  return sql<PaymentHistoryItem[]>`(select coalesce(json_agg(json_build_object(
+/** The purchases subquery for readWithSession() (the latest 50, as paymentHistory()). */
+export const PAYMENTS_OF_SESSION_USER: SQL<PaymentHistoryItem[]> = sql<PaymentHistoryItem[]>`(select coalesce(json_agg(json_build_object(
       'id', p.id, 'package', p.package, 'amountCents', p.amount_cents, 'currency', p.currency,
       'credits', p.credits, 'status', p.status, 'receiptNumber', p.receipt_number,
       'refundedAt', ${isoTime(sql`p.refunded_at`)}, 'createdAt', ${isoTime(sql`p.created_at`)}
     ) order by p.created_at desc, p.id desc), '[]'::json)
     from (select * from ${payments} where ${payments.userId} = ${sessionUserId}
-      order by ${payments.createdAt} desc, ${payments.id} desc limit ${limit}) p)`;
-}
+      order by ${payments.createdAt} desc, ${payments.id} desc limit 50) p)`;

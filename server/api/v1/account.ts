@@ -11,7 +11,7 @@ import {
   deleteAccount,
   exportAccount,
   profileOf,
-  profileOfSessionUser,
+  PROFILE_OF_SESSION_USER,
   listSessions,
   requestEmailChange,
   revokeEverySession,
@@ -109,7 +109,7 @@ const siteLink = (req: Request, lang: Lang, path: string) => `${appContext(req).
 accountRouter.get("/", async (req, res) => {
   // One statement; the language is written only when the member now uses another one (receipts and
   // account e-mails follow it), so reading the page again writes nothing.
-  const { user, data } = await requireUserWith(req, profileOfSessionUser());
+  const { user, data } = await requireUserWith(req, PROFILE_OF_SESSION_USER);
   const lang = requestLang(req);
   if (data.lang !== lang) {
     await rememberLang(appContext(req).db, user.id, lang);

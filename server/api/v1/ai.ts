@@ -9,7 +9,7 @@ import type { Request, Response } from "express";
 import { Router } from "express";
 import { askQuestion } from "~/lib/ai/ask.server";
 import { AI_ERRORS } from "~/lib/ai/errors";
-import { historyOfSessionUser } from "~/lib/ai/history-read.server";
+import { HISTORY_OF_SESSION_USER } from "~/lib/ai/history-read.server";
 import { getThread } from "~/lib/ai/questions.server";
 import { ApiError } from "~/lib/http/api-error";
 import { formatSseEvent, SSE_HEARTBEAT } from "~/lib/ai/sse";
@@ -59,7 +59,7 @@ aiRouter.get("/history", async (req: Request, res: Response) => {
   }
   const limit = query.data!.limit;
   // The session and the questions in one statement (docs/decisions/0014-authenticated-reads.md).
-  const { data: questions } = await requireUserWith(req, historyOfSessionUser(limit));
+  const { data: questions } = await requireUserWith(req, HISTORY_OF_SESSION_USER, { limit });
   res.json({ success: true, questions } satisfies AiHistoryResponse);
 });
 

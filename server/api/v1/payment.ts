@@ -20,7 +20,7 @@ import { rememberLang } from "~/lib/accounts/users.server";
 import { ReceiptIdSchema, type ReceiptResponse } from "~/lib/contracts/receipt";
 import { RECEIPT_ERRORS } from "~/lib/payments/receipt-messages";
 import { ConfirmPaymentSchema, CreatePaymentSchema, type PaymentHistoryResponse, type PaymentResponse } from "~/lib/contracts/payment";
-import { paymentsOfSessionUser } from "~/lib/payments/history-read.server";
+import { PAYMENTS_OF_SESSION_USER } from "~/lib/payments/history-read.server";
 import { parseBody, requestLang, requireUser, requireUserWith, appContext } from "~/server/http";
 
 export const paymentRouter = Router();
@@ -137,7 +137,7 @@ paymentRouter.post("/webhook", express.raw({ type: () => true, limit: "512kb" })
 
 paymentRouter.get("/history", async (req, res) => {
   // The session and the purchases in one statement (docs/decisions/0014-authenticated-reads.md).
-  const { data: payments } = await requireUserWith(req, paymentsOfSessionUser());
+  const { data: payments } = await requireUserWith(req, PAYMENTS_OF_SESSION_USER);
   res.json({ success: true, payments } satisfies PaymentHistoryResponse);
 });
 
