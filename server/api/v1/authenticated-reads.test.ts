@@ -39,14 +39,24 @@ function countStatements(database: Database): Counted {
   const client = (database.db as unknown as { $client: Record<string, unknown> }).$client;
   const statements: string[] = [];
   const originals: [string, unknown][] = [];
+  let inQuery = false;
   for (const method of ["query", "exec", "transaction", "connect"]) {
     const original = client[method];
     if (typeof original !== "function") continue;
     originals.push([method, original]);
     client[method] = function (this: unknown, ...args: unknown[]) {
+      const call = () => (original as (...a: unknown[]) => unknown).apply(this, args);
+      // pg's Pool#query checks a client out itself (synchronously): that is the same statement.
+      if (method === "connect" && inQuery) return call();
       const first = args[0] as string | { text?: string } | undefined;
       statements.push(method === "query" || method === "exec" ? (typeof first === "string" ? first : (first?.text ?? "?")) : method);
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
+      if (method !== "query") return call();
+      inQuery = true;
+      try {
+        return call();
+      } finally {
+        inQuery = false;
+      }
     };
   }
   return {
