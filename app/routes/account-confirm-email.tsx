@@ -10,8 +10,7 @@ import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { rootDataFrom } from "~/app/page-helpers/root-data";
 import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
 import { account as accountMessages } from "~/content/messages/account";
-import { apiRequest, ApiRequestError } from "~/app/api/api.client";
-import type { EmailConfirmedResponse } from "~/lib/contracts/account";
+import { api, ApiRequestError } from "~/app/api/api.client";
 import type { Route } from "./+types/account-confirm-email";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -41,7 +40,7 @@ export default function ConfirmEmail() {
 
   useEffect(() => {
     if (!token) return;
-    apiRequest<EmailConfirmedResponse>("/account/email/confirm", { method: "POST", body: { token }, lang })
+    api("POST /account/email/confirm", { body: { token }, lang })
       .then((body) => setResult({ ok: true, text: body.message }))
       .catch((error: unknown) => setResult({ ok: false, text: error instanceof ApiRequestError && error.message ? error.message : t.failed }));
     // Once per token: a second request would only report the link as used.
