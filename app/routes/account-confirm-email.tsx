@@ -7,8 +7,7 @@ import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
-import { rootDataFrom } from "~/app/page-helpers/root-data";
-import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
+import { PRIVATE_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
 import { account as accountMessages } from "~/content/messages/account";
 import { api, ApiRequestError } from "~/app/api/api.client";
 import type { Route } from "./+types/account-confirm-email";
@@ -19,16 +18,14 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = rootDataFrom(matches);
-  if (!data || !root) return [];
-  const t = accountMessages[data.lang].confirmEmail;
-  return [
-    ...seoMeta({ lang: data.lang, path: "/account/confirm-email", title: t.seoTitle, description: t.seoTitle, siteName: root.siteName, origin: root.origin, noindex: true }),
-    // The token is in this page's URL: never send it to another site.
-    { name: "referrer", content: "no-referrer" },
-  ];
-};
+export const meta: Route.MetaFunction = (args) => [
+  ...textPageMeta(args, "/account/confirm-email", (lang) => {
+    const { seoTitle } = accountMessages[lang].confirmEmail;
+    return { title: seoTitle, description: seoTitle, noindex: true };
+  }),
+  // The token is in this page's URL: never send it to another site.
+  { name: "referrer", content: "no-referrer" },
+];
 
 export default function ConfirmEmail() {
   const t = useMessages(accountMessages);

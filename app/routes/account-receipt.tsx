@@ -6,8 +6,7 @@ import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { RequireAuth } from "~/app/components/require-auth";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
-import { rootDataFrom } from "~/app/page-helpers/root-data";
-import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
+import { PRIVATE_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
 import { account as accountMessages } from "~/content/messages/account";
 import { receiptLines, receiptNotes } from "~/lib/payments/receipt-format";
 import { RECEIPT_LINES } from "~/lib/payments/receipt-messages";
@@ -19,12 +18,11 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
 
-export const meta: Route.MetaFunction = ({ data, matches, params }) => {
-  const root = rootDataFrom(matches);
-  if (!data || !root) return [];
-  const t = accountMessages[data.lang].receipt;
-  return seoMeta({ lang: data.lang, path: `/account/receipts/${params.id}`, title: t.seoTitle, description: t.seoTitle, siteName: root.siteName, origin: root.origin, noindex: true });
-};
+export const meta: Route.MetaFunction = (args) =>
+  textPageMeta(args, `/account/receipts/${args.params.id}`, (lang) => {
+    const { seoTitle } = accountMessages[lang].receipt;
+    return { title: seoTitle, description: seoTitle, noindex: true };
+  });
 
 function ReceiptView() {
   const t = useMessages(accountMessages).receipt;

@@ -13,8 +13,7 @@ import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { RequireAuth } from "~/app/components/require-auth";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
-import { rootDataFrom } from "~/app/page-helpers/root-data";
-import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
+import { PRIVATE_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
 import { account as accountMessages, type AccountMessages } from "~/content/messages/account";
 import { format } from "~/lib/i18n/format";
 import { localePath } from "~/lib/i18n/paths";
@@ -26,12 +25,8 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = rootDataFrom(matches);
-  if (!data || !root) return [];
-  const t = accountMessages[data.lang];
-  return seoMeta({ lang: data.lang, path: "/account", title: t.seoTitle, description: t.seoDescription, siteName: root.siteName, origin: root.origin, noindex: true });
-};
+export const meta: Route.MetaFunction = (args) =>
+  textPageMeta(args, "/account", (lang) => ({ title: accountMessages[lang].seoTitle, description: accountMessages[lang].seoDescription, noindex: true }));
 
 function DataExport({ t }: { t: AccountMessages }) {
   const { token } = useAuth();
