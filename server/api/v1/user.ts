@@ -17,6 +17,7 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
   type MeResponse,
+  type ResetTokenCheckResponse,
   type SignInResponse,
   type UserMessageResponse,
 } from "~/lib/contracts/user";
@@ -144,5 +145,5 @@ userRouter.post("/password/reset/check", async (req, res) => {
   if (!(await isResetTokenUsable(appContext(req).db, token))) {
     throw new ApiError(400, "invalid_reset_token", ACCOUNT_MESSAGES.invalidResetToken);
   }
-  res.json({ success: true, valid: true });
+  res.json({ success: true, valid: true } satisfies ResetTokenCheckResponse);
 });
