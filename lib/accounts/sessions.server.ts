@@ -80,7 +80,7 @@ function buildRead(db: DbOrTx, data: SQL, name: string) {
     .prepare(name);
 }
 
-// Built once per database and read (the query builder's work does not depend on the request): `data`
+// Built once per database (pass the database, not a transaction) and read (the query builder's work does not depend on the request): `data`
 // must be a constant whose request values are placeholders (`sql.placeholder`, given in `params`).
 // On PostgreSQL the name makes it a prepared statement, parsed and planned once per connection.
 const preparedReads = new WeakMap<object, Map<SQL, ReturnType<typeof buildRead>>>();
@@ -132,13 +132,16 @@ export function createSessionTouches(db: DbOrTx, options: { delayMs?: number; on
     if (pending.size === 0) return;
     const ids = [...pending];
     pending.clear();
-    try {
-      await db
-        .update(sessions)
-        .set({ lastUsedAt: sql`now()`, expiresAt: sql`now() + ${sql.raw(String(SESSION_TTL_MS / 1000))} * interval '1 second'` })
-        .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt)));
-    } catch (error) {
-      options.onError?.(error);
+    // In slices, so a busy minute stays well under a statement's parameter limit.
+    for (let i = 0; i < ids.length; i += 1000) {
+      try {
+        await db
+          .update(sessions)
+          .set({ lastUsedAt: sql`now()`, expiresAt: sql`now() + ${sql.raw(String(SESSION_TTL_MS / 1000))} * interval '1 second'` })
+          .where(and(inArray(sessions.id, ids.slice(i, i + 1000)), isNull(sessions.revokedAt)));
+      } catch (error) {
+        options.onError?.(error);
+      }
     }
   };
   return {
