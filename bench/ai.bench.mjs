@@ -15,7 +15,7 @@
 // Prints a table and one `BENCH {json}` line per figure ({figure, value, unit, baseline,
 // baselineValue, ratio, target?, pass?}) and rewrites its section of docs/performance.md.
 // Settings (environment): AI_BENCH_SEQUENTIAL (default 50), AI_BENCH_CONCURRENCY (20), AI_BENCH_ROUNDS (5).
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -31,7 +31,7 @@ const TARGET_FIRST_BYTE_P50_MS = 16;
 /** The goals of docs/performance.md's AI section: server CPU per answer, and what 20 streams at once cost. */
 const TARGET_CPU_MS = 5;
 const TARGET_CONCURRENT_RATIO = 3;
-/** AI_BENCH_PROFILE=0 skips the profiled run. */
+/** AI_BENCH_PROFILE=0 skips the profiled run; AI_BENCH_PROFILE_COPY=file keeps a copy of the profile. */
 const PROFILE = process.env.AI_BENCH_PROFILE !== "0";
 const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a");
 
@@ -379,6 +379,7 @@ async function profileAnswers() {
     }
     const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
     if (!file) return null;
+    if (process.env.AI_BENCH_PROFILE_COPY) copyFileSync(path.join(profileDir, file), process.env.AI_BENCH_PROFILE_COPY);
     // The window runs from the first question taken to the last answer stored.
     const summary = summarizeProfile(path.join(profileDir, file), {
       marker: ["askQuestion", "completeQuestion"],
