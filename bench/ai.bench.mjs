@@ -352,8 +352,11 @@ ${markdownTable(
 
 With ${CONCURRENCY} streams at once the overhead is mostly queueing: the server's own work per answer runs on
 one thread${database === "PGlite" ? ", and PGlite executes the queries in that same thread" : ""}, so the ${CONCURRENCY} answers of a round wait for each
-other's share of the CPU time above. Relaying a token as it arrives (first token → first byte) stays
-close to a plain round trip.
+other's share of the CPU time above. The bench starts a round's ${CONCURRENCY} questions at the same instant, so
+they queue together twice (taking the slot and opening the model request; storing and charging at
+the end): ${CONCURRENCY} × ${cpuPerAnswer === null ? "n/a" : fmt(cpuPerAnswer, 1)} ms = ${cpuPerAnswer === null ? "n/a" : fmt(CONCURRENCY * cpuPerAnswer, 0)} ms of CPU per round, against a one-stream overhead of
+${fmt(sequentialP50, 1)} ms at p50: the ${TARGET_CONCURRENT_RATIO}× goal needs the CPU per answer well under the one-stream overhead divided by
+${CONCURRENCY / 2}. Relaying a token as it arrives (first token → first byte) stays close to a plain round trip.
 
 ${profileText}`,
   );
