@@ -52,6 +52,7 @@ describe("passwords", () => {
     clearInterval(watch);
     expect(results).toEqual(Array.from({ length: ARGON2_PARALLEL + 3 }, (_, i) => i % 2 === 1));
     expect(most).toBeLessThanOrEqual(ARGON2_PARALLEL);
+    expect(ARGON2_PARALLEL).toBeGreaterThanOrEqual(1);
     expect(argon2Queue()).toEqual({ running: 0, waiting: 0 });
   });
 });

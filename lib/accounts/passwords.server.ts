@@ -2,10 +2,12 @@
 // 2-core machine one verify takes about 20 ms, so a log-in stays well under 100 ms while an offline
 // guess still costs 19 MiB and ~20 ms. Figures: docs/performance.md (npm run bench).
 //
-// At most ARGON2_PARALLEL hashes run at once per process (one core is left to the event loop):
-// @node-rs/argon2 runs on libuv's threadpool (4 threads), so a burst of log-ins would otherwise put
-// four 19 MiB hashes per instance on the cores and starve every page and API request; past the
-// limit, log-ins wait in line instead (docs/performance.md, "Two instances on one PostgreSQL").
+// At most ARGON2_PARALLEL hashes (one per core) run at once per process: @node-rs/argon2 runs on
+// libuv's threadpool (4 threads), so a burst of log-ins would otherwise put four 19 MiB hashes per
+// instance on 2 cores, where they finish no sooner but take the event loop's turns from every other
+// request; past the limit, log-ins wait in line instead. Not fewer than the cores: on a busy
+// machine a single slot made log-ins queue for seconds (docs/performance.md, "Two instances on
+// one PostgreSQL").
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
@@ -21,7 +23,7 @@ export const ARGON2_OPTIONS = {
 /** The parameter part every hash made with today's cost starts with (older costs get rehashed at log-in). */
 const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2_OPTIONS.memoryCost},t=${ARGON2_OPTIONS.timeCost},p=${ARGON2_OPTIONS.parallelism}$`;
 
-export const ARGON2_PARALLEL = Math.max(1, availableParallelism() - 1);
+export const ARGON2_PARALLEL = availableParallelism();
 
 let running = 0;
 const waiting: (() => void)[] = [];
