@@ -3,6 +3,24 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
+type ModuleInfoLookup = (id: string) => { importedIds: readonly string[] } | null;
+let shell: Set<string> | undefined;
+
+/** Every module of ours that app/root.tsx imports statically, directly or through others. */
+function shellModules(getModuleInfo: ModuleInfoLookup): Set<string> {
+  if (shell) return shell;
+  const rootId = fileURLToPath(new URL("./app/root.tsx", import.meta.url));
+  const found = new Set<string>();
+  const visit = (id: string) => {
+    if (found.has(id) || id.includes("node_modules") || id.startsWith("\0")) return;
+    found.add(id);
+    for (const next of getModuleInfo(id)?.importedIds ?? []) visit(next);
+  };
+  visit(rootId);
+  shell = found;
+  return found;
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   // "~/" is the repository root (tsconfig.json paths), so imports never climb with ../../
@@ -21,8 +39,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             // One chunk for the libraries every page needs: fewer requests, and it stays cached
             // across deploys that change only our own code (docs/decisions/0005).
-            manualChunks(id: string) {
+            manualChunks(id, { getModuleInfo }) {
               if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|turbo-stream|cookie|set-cookie-parser)[\\/]/.test(id)) return "framework";
+              // Our modules that the root route imports are on every page anyway: one chunk instead of
+              // ten small ones compresses better and costs fewer requests (docs/performance.md).
+              if (shellModules(getModuleInfo).has(id) && !id.endsWith("/app/root.tsx")) return "shell";
               return undefined;
             },
           },
