@@ -15,6 +15,7 @@ import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 import { localePath, sameSitePath, splitLangPath } from "~/lib/i18n/paths";
 import { LEGACY_SERVICE_SLUGS } from "~/lib/service-catalog";
+import { apiFallback, type ApiMount } from "./api-method-check";
 import { accountRouter } from "./api/v1/account";
 import { aiRouter } from "./api/v1/ai";
 import { adminRouter } from "./api/v1/admin";
@@ -180,16 +181,19 @@ export function createApp({ appContext, pages, beforePages = [] }: CreateAppOpti
     if (req.path === "/v1/payment/webhook") return next();
     return json(req, res, next);
   });
-  app.use("/api/v1/user", userListRouter);
-  app.use("/api/v1/user", userRouter);
-  app.use("/api/v1/contact", contactRouter);
-  app.use("/api/v1/ai", aiRouter);
-  app.use("/api/v1/payment", paymentRouter);
-  app.use("/api/v1/dashboard", dashboardRouter);
-  app.use("/api/v1/admin", adminRouter);
-  app.use("/api/v1/account", accountRouter);
-  app.use("/api/v1/refunds", refundRouter);
-  app.use("/api", (_req, _res, next) => next(new ApiError(404, "not_found", COMMON_ERRORS.notFound)));
+  const apiMounts: ApiMount[] = [
+    ["/api/v1/user", userListRouter],
+    ["/api/v1/user", userRouter],
+    ["/api/v1/contact", contactRouter],
+    ["/api/v1/ai", aiRouter],
+    ["/api/v1/payment", paymentRouter],
+    ["/api/v1/dashboard", dashboardRouter],
+    ["/api/v1/admin", adminRouter],
+    ["/api/v1/account", accountRouter],
+    ["/api/v1/refunds", refundRouter],
+  ];
+  for (const [prefix, router] of apiMounts) app.use(prefix, router);
+  app.use("/api", apiFallback(apiMounts));
   app.use("/api", apiErrorHandler);
 
   // Built assets carry a content hash in their names: cache them for a year.

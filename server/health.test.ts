@@ -36,6 +36,22 @@ describe("health checks", () => {
     expect(res.body.error.message).toMatch(/API/);
   });
 
+  it("answers a known API path called with another method with a translated 405 and Allow", async () => {
+    app = await createTestApp();
+    const res = await request(app, "POST", "/api/v1/user/me", { headers: { "Accept-Language": "zh" } });
+    expect(res.status).toBe(405);
+    expect(res.body.error.code).toBe("method_not_allowed");
+    expect(res.body.error.message).toBe("此处不允许使用该请求方法。");
+    expect(res.headers.get("allow")).toBe("GET, HEAD");
+    const get = await request(app, "GET", "/api/v1/contact");
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    const param = await request(app, "POST", "/api/v1/ai/threads/123");
+    expect(param.status).toBe(405);
+    expect(param.headers.get("allow")).toBe("GET, HEAD");
+    expect((await request(app, "GET", "/api/v1/user/nothing-here")).status).toBe(404);
+  });
+
   it("answers a body that is not JSON with 400 and an over-limit body with 413", async () => {
     app = await createTestApp();
     const bad = await request(app, "POST", "/api/v1/contact", {
