@@ -1,7 +1,8 @@
 // Reads a V8 .cpuprofile (node --cpu-prof) and sums self time by where the code lives: a package
 // under node_modules, Node's internals, the server build, garbage collection, idle. Used by
-// bench/platform.bench.mjs to publish where the CPU of a cached page goes, and by bench/ai.bench.mjs
-// (with its own `classify`, by stage of an answer).
+// bench/platform.bench.mjs to publish where the CPU of a cached page goes, by
+// bench/cluster.bench.mjs per request type (time windows in which one type of request ran alone),
+// and by bench/ai.bench.mjs (with its own `classify`, by stage of an answer).
 import { readFileSync } from "node:fs";
 
 /** The default bucket of a sample: where its innermost frame's code lives. */
@@ -17,7 +18,7 @@ export function bucketOf(callFrame) {
     const mod = url.slice(5).replace(/^internal\//, "internal/").split("/").slice(0, 2).join("/");
     return `node: ${mod}`;
   }
-  if (url.includes("/build/server/")) return `server build: ${functionName || "(anonymous)"}`;
+  if (url.includes("/build/server")) return `server build: ${functionName || "(anonymous)"}`;
   return url;
 }
 
@@ -81,4 +82,40 @@ export function summarizeProfile(file, { marker = "fastPath", classify = () => n
     windowMs: first >= 0 ? (times[last] - times[first]) / 1000 : 0,
     buckets: [...totals].filter(([b]) => b !== "idle").sort((a, b) => b[1] - a[1]),
   };
+}
+
+/**
+ * Self time per bucket (ms) inside each time window. Windows are in microseconds of the monotonic
+ * clock (`process.hrtime.bigint() / 1000n` in any process on the machine): V8's profile timestamps
+ * use the same clock on Linux, so a bench can mark when it sent only one type of request.
+ * @param {string} file
+ * @param {{ name: string, fromUs: number, toUs: number }[]} windows
+ * @returns {Record<string, { busyMs: number, samplesMs: number, buckets: [string, number][] }>}
+ */
+export function summarizeProfileWindows(file, windows) {
+  const profile = JSON.parse(readFileSync(file, "utf8"));
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals = new Map(windows.map((w) => [w.name, new Map()]));
+  const sampled = new Map(windows.map((w) => [w.name, 0]));
+  let at = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += profile.timeDeltas[i] ?? 0;
+    const delta = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const window = windows.find((w) => at >= w.fromUs && at < w.toUs);
+    if (!window) continue;
+    sampled.set(window.name, sampled.get(window.name) + delta);
+    const bucket = bucketOf(byId.get(profile.samples[i]).callFrame);
+    const map = totals.get(window.name);
+    map.set(bucket, (map.get(bucket) ?? 0) + delta);
+  }
+  const out = {};
+  for (const w of windows) {
+    const map = totals.get(w.name);
+    out[w.name] = {
+      busyMs: [...map].filter(([b]) => b !== "idle").reduce((sum, [, ms]) => sum + ms, 0),
+      samplesMs: sampled.get(w.name),
+      buckets: [...map].filter(([b]) => b !== "idle").sort((a, b) => b[1] - a[1]),
+    };
+  }
+  return out;
 }

@@ -26,6 +26,7 @@ import {
   ConfirmEmailSchema,
   DeleteAccountSchema,
   SessionIdSchema,
+  type AccountExport,
   type AccountMessageResponse,
   type AccountResponse,
   type EmailConfirmedResponse,
@@ -203,7 +204,7 @@ accountRouter.get("/export", async (req, res) => {
   if (!data) throw new ApiError(401, "unauthorized", COMMON_ERRORS.unauthorized);
   res.setHeader("Content-Disposition", `attachment; filename="account-data-${data.exportedAt.slice(0, 10)}.json"`);
   res.setHeader("Cache-Control", "no-store");
-  res.json(data);
+  res.json(data satisfies AccountExport);
 });
 
 accountRouter.post("/delete", async (req, res) => {
