@@ -3,9 +3,11 @@
 // what the router answers. Errors carry the server's translated message and details.
 // Browser only (*.client.ts: React Router leaves it out of the server build): call it from effects
 // and event handlers, never while rendering.
+import type { AiStreamEvent, AskSchema } from "~/lib/contracts/ai";
 import type { BodyOf, DownloadEndpoint, Endpoint, ParamsOf, QueryOf, ResponseOf } from "~/lib/contracts/endpoints";
 import type { ApiErrorBody } from "~/lib/contracts/errors";
 import type { Lang } from "~/lib/i18n/languages";
+import type { z } from "zod";
 
 export const API_BASE = "/api/v1";
 
@@ -33,7 +35,7 @@ export interface RequestContext {
   signal?: AbortSignal;
 }
 
-export function apiHeaders({ token, lang, json }: { token?: string | null; lang?: Lang; json?: boolean }): Record<string, string> {
+function apiHeaders({ token, lang, json }: { token?: string | null; lang?: Lang; json?: boolean }): Record<string, string> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (json) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -54,17 +56,17 @@ export function endpointPath(
   return text ? `${filled}?${text}` : filled;
 }
 
-/** The full URL of an endpoint (for a request the JSON client does not make, e.g. a stream). */
-export function apiUrl(endpoint: Endpoint | `${"GET" | "POST"} ${string}`, params?: Record<string, string>): string {
-  return API_BASE + endpointPath(endpoint.slice(endpoint.indexOf(" ") + 1), params);
-}
-
 /** Sends one request to API_BASE + `path`; status 0 / network_error when the server could not be reached. */
-async function send(method: string, path: string, { token, lang, signal, body }: RequestContext & { body?: unknown }): Promise<Response> {
+async function send(
+  method: string,
+  path: string,
+  { token, lang, signal, body }: RequestContext & { body?: unknown },
+  accept = "application/json",
+): Promise<Response> {
   try {
     return await fetch(API_BASE + path, {
       method,
-      headers: apiHeaders({ token, lang, json: body !== undefined }),
+      headers: { ...apiHeaders({ token, lang, json: body !== undefined }), Accept: accept },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -132,4 +134,19 @@ export async function downloadFile<E extends DownloadEndpoint>(endpoint: E, opti
   link.remove();
   // Revoked after the click has been handled: the download keeps its own reference.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * POST /ai/ask: the answer's events as the server streams them (lib/contracts/ai.ts, AiStreamEvent).
+ * A refusal before the stream starts (validation, sign-in, credits, rate limit) rejects with
+ * ApiRequestError like `api`.
+ */
+export async function askStream(body: z.input<typeof AskSchema>, context: RequestContext): Promise<AsyncGenerator<AiStreamEvent>> {
+  const response = await send("POST", "/ai/ask", { ...context, body }, "text/event-stream");
+  if (!response.ok || !response.body || !(response.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
+    throw await refusal(response);
+  }
+  // Loaded on first use: the parser is needed only where the assistant is, not on every page.
+  const { readAiEvents } = await import("~/lib/ai/sse");
+  return readAiEvents(response.body);
 }
