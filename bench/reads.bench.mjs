@@ -157,7 +157,7 @@ machine is shared: read the ratios, not the absolute figures). CPU per request i
 system time from /proc over its run; the CPU ratio (healthz's µs / the read's) is what the req/s
 ratio becomes when the server has a core to itself. PostgreSQL's own CPU is not counted in it.
 
-Each read is one statement (the session lookup carries the read: docs/decisions/0014-authenticated-reads.md)
+Each read is one statement (the session lookup carries the read: docs/decisions/0016-authenticated-reads.md)
 and writes nothing. Goal: every read >= 0.5x \`/healthz\`; worst here: ${worst ? `${worst.database} \`${worst.url}\` ${fmt(worst.ratio, 2)}` : "n/a"}.
 
 ${markdownTable(["database", "read", "/healthz req/s (µs CPU/req)", "read req/s (µs CPU/req)", "req/s ratio", "CPU ratio", "p99 healthz / read (ms)"], tableRows)}

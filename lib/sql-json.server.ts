@@ -1,5 +1,5 @@
 // SQL fragments for reads answered as JSON built by the database (one statement per member read:
-// docs/decisions/0014-authenticated-reads.md).
+// docs/decisions/0016-authenticated-reads.md).
 import { sql, type SQL } from "drizzle-orm";
 
 /** A timestamptz as JavaScript's Date#toISOString() writes it (UTC, milliseconds, "Z"); null stays null. */

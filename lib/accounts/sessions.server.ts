@@ -52,7 +52,7 @@ export const sessionUserId = users.id;
  * The user behind a bearer token, or null for an unknown, expired or revoked one, and `data` read in
  * the same statement (a subquery on `sessionUserId`, a constant: see preparedRead): a member's read is one indexed query
  * (sessions_token_hash_key), never a write. The session is checked in the database on every request,
- * so a revocation anywhere is seen at once (docs/decisions/0014-authenticated-reads.md). A session
+ * so a revocation anywhere is seen at once (docs/decisions/0016-authenticated-reads.md). A session
  * last used more than an hour ago is noted in `touches`, which slides its expiry later, off the request.
  */
 export async function readWithSession<T>(

@@ -58,7 +58,7 @@ aiRouter.get("/history", async (req: Request, res: Response) => {
     parseBody(req, HistoryQuerySchema, { limit: req.query.limit });
   }
   const limit = query.data!.limit;
-  // The session and the questions in one statement (docs/decisions/0014-authenticated-reads.md).
+  // The session and the questions in one statement (docs/decisions/0016-authenticated-reads.md).
   const { data: questions } = await requireUserWith(req, HISTORY_OF_SESSION_USER, { limit });
   res.json({ success: true, questions } satisfies AiHistoryResponse);
 });

@@ -136,7 +136,7 @@ paymentRouter.post("/webhook", express.raw({ type: () => true, limit: "512kb" })
 });
 
 paymentRouter.get("/history", async (req, res) => {
-  // The session and the purchases in one statement (docs/decisions/0014-authenticated-reads.md).
+  // The session and the purchases in one statement (docs/decisions/0016-authenticated-reads.md).
   const { data: payments } = await requireUserWith(req, PAYMENTS_OF_SESSION_USER);
   res.json({ success: true, payments } satisfies PaymentHistoryResponse);
 });
