@@ -15,18 +15,25 @@
 // Prints a table and one `BENCH {json}` line per figure ({figure, value, unit, baseline,
 // baselineValue, ratio, target?, pass?}) and rewrites its section of docs/performance.md.
 // Settings (environment): AI_BENCH_SEQUENTIAL (default 50), AI_BENCH_CONCURRENCY (20), AI_BENCH_ROUNDS (5).
-import { readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { tsImport } from "tsx/esm/api";
 import { emit, ensureBuild, machine, markdownTable, projectRoot, startServer, writeSection } from "./harness.mjs";
+import { summarizeProfile } from "./lib/cpu-profile.mjs";
 
 const SEQUENTIAL = Number(process.env.AI_BENCH_SEQUENTIAL ?? 50);
 const CONCURRENCY = Number(process.env.AI_BENCH_CONCURRENCY ?? 20);
 const ROUNDS = Number(process.env.AI_BENCH_ROUNDS ?? 5);
 /** Relaying a token should cost well under one frame of a 60 Hz screen. */
 const TARGET_FIRST_BYTE_P50_MS = 16;
+/** The goals of docs/performance.md's AI section: server CPU per answer, and what 20 streams at once cost. */
+const TARGET_CPU_MS = 5;
+const TARGET_CONCURRENT_RATIO = 3;
+/** AI_BENCH_PROFILE=0 skips the profiled run; AI_BENCH_PROFILE_COPY=file keeps a copy of the profile. */
+const PROFILE = process.env.AI_BENCH_PROFILE !== "0";
+const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a");
 
 const load = (file) => tsImport(pathToFileURL(path.join(projectRoot, file)).href, import.meta.url);
 const { startFakeOpenAI, now, FAKE_ANSWER_CHUNKS } = await load("tests/fakes/fake-openai.ts");
@@ -50,6 +57,46 @@ function cpuMs(pid) {
   } catch {
     return null;
   }
+}
+
+/**
+ * Stages of an answer, by the app's own functions on a sample's stack (the innermost wins). Work
+ * that runs detached from its caller (a query executing after an await, the SDK parsing the
+ * model's stream, the socket writes) is named by the package or Node module it runs in.
+ */
+const STAGES = [
+  [/^(requireUser|getUser|getSessionUser|bearerToken|sessionUser\w*)$/, "session lookup"],
+  [/^(enforce|takeTurn)$/, "rate limit"],
+  [/^(parseBody)$/, "request validation (zod)"],
+  [/^(retrieve|ranked|search|buildMessages|followedThread)$/, "knowledge retrieval + prompt"],
+  [/^(reserveQuestion)$/, "credit slot (reserve transaction)"],
+  [/^(completeQuestion|changeCredits)$/, "store answer + charge (ledger row)"],
+  [/^(formatSseEvent|openEventStream|writeEvent\w*)$/, "SSE event writes"],
+];
+const PACKAGES = [
+  [/^@electric-sql\/pglite/, "PGlite executing queries (any stage)"],
+  [/^(pg|pg-protocol|pg-pool|postgres)$/, "pg driver (any stage)"],
+  [/^drizzle-orm$/, "Drizzle building queries / mapping rows"],
+  [/^openai$/, "OpenAI SDK (request, stream parsing)"],
+  [/^(express|router|body-parser|helmet|compression|finalhandler|send|serve-static|on-finished|raw-body|type-is|content-type|qs)$/, "Express + middleware"],
+  [/^(pino|sonic-boom|thread-stream|pino-std-serializers)$/, "logging"],
+  [/^zod$/, "request validation (zod)"],
+  [/^eventsource-parser$/, "SSE parsing"],
+];
+function classifyAnswerSample(frames) {
+  for (const frame of frames) {
+    for (const [pattern, stage] of STAGES) if (pattern.test(frame.functionName)) return stage;
+  }
+  for (const frame of frames) {
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(frame.url);
+    if (pkg) return PACKAGES.find(([pattern]) => pattern.test(pkg[1]))?.[1] ?? `npm: ${pkg[1]}`;
+    if (frame.url.includes("internal/deps/undici")) return "Node fetch (undici: the request to the model)";
+    if (/^node:(internal\/)?(http|_http|net|stream|streams|dns|tls)/.test(frame.url) || /node:internal\/(http|streams|stream_base)/.test(frame.url)) {
+      return "Node HTTP, sockets, streams";
+    }
+    if (frame.url.includes("/build/server/")) return null;
+  }
+  return null;
 }
 
 async function register(url, index) {
@@ -95,7 +142,7 @@ ensureBuild();
 // Other work on the machine slows every figure here; the section records how busy it was.
 const loadAtStart = os.loadavg()[0];
 const fake = await startFakeOpenAI({ mode: "ok" });
-const server = await startServer({
+const serverEnv = {
   AI_API_KEY: "bench-key",
   AI_BASE_URL: fake.baseURL,
   AI_MAX_RETRIES: "0",
@@ -103,7 +150,9 @@ const server = await startServer({
   // The benchmark measures the answer path, not the limits that protect it.
   RATE_LIMITS: "false",
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-});
+};
+const server = await startServer(serverEnv);
+let serverStopped = false;
 const database = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite";
 const providerRecord = (question) => fake.requests.find((r) => r.body?.messages?.[1]?.content === question);
 /** Client time for the whole answer minus the provider's own time for it. */
@@ -138,6 +187,7 @@ try {
   // 2. The overhead with CONCURRENCY answers streaming at once.
   const overhead = [];
   const cpuBefore = cpuMs(server.pid);
+  const clientCpuBefore = process.cpuUsage();
   const started = now();
   for (let r = 0; r < ROUNDS; r++) {
     const results = await Promise.all(tokens.map((token, i) => ask(server.url, token, `concurrent question ${r}-${i}`)));
@@ -145,12 +195,59 @@ try {
   }
   const elapsedMs = now() - started;
   const cpuAfter = cpuMs(server.pid);
+  const clientCpu = process.cpuUsage(clientCpuBefore);
   const answers = overhead.length;
   const cpuPerAnswer = cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / answers : null;
 
+  const clientCpuPerAnswer = (clientCpu.user + clientCpu.system) / 1000 / answers;
+  await server.stop();
+  serverStopped = true;
+
+  // 3. Where the server's CPU goes: a second server under node --cpu-prof answers the same rounds
+  // (profiling slows it, so none of the figures above comes from it).
+  const profile = PROFILE ? await profileAnswers() : null;
+
   const healthP50 = round(percentile(health, 50));
   const firstByteP50 = round(percentile(firstByte, 50));
+  const overheadP50 = percentile(overhead, 50);
+  const sequentialP50 = percentile(sequentialOverhead, 50);
   const figures = [
+    {
+      figure: `server CPU time per answer, ${CONCURRENCY} concurrent streams`,
+      value: cpuPerAnswer === null ? null : round(cpuPerAnswer, 1),
+      unit: "ms",
+      baseline: null,
+      baselineValue: null,
+      ratio: null,
+      target: `<= ${TARGET_CPU_MS}`,
+      pass: cpuPerAnswer !== null && cpuPerAnswer <= TARGET_CPU_MS,
+    },
+    {
+      figure: `server overhead per answer, ${CONCURRENCY} concurrent streams, p50`,
+      value: round(overheadP50),
+      unit: "ms",
+      baseline: "same, one answer at a time, p50",
+      baselineValue: round(sequentialP50),
+      ratio: ratio(overheadP50, sequentialP50),
+      target: `ratio <= ${TARGET_CONCURRENT_RATIO}`,
+      pass: overheadP50 / sequentialP50 <= TARGET_CONCURRENT_RATIO,
+    },
+    {
+      figure: `server overhead per answer, ${CONCURRENCY} concurrent streams, p95`,
+      value: round(percentile(overhead, 95)),
+      unit: "ms",
+      baseline: "same, one answer at a time, p95",
+      baselineValue: round(percentile(sequentialOverhead, 95)),
+      ratio: ratio(percentile(overhead, 95), percentile(sequentialOverhead, 95)),
+    },
+    {
+      figure: `server overhead per answer, ${CONCURRENCY} concurrent streams, mean`,
+      value: round(mean(overhead)),
+      unit: "ms",
+      baseline: "same, one answer at a time, mean",
+      baselineValue: round(mean(sequentialOverhead)),
+      ratio: ratio(mean(overhead), mean(sequentialOverhead)),
+    },
     {
       figure: "first token → first byte p50",
       value: firstByteP50,
@@ -169,22 +266,6 @@ try {
       baselineValue: round(percentile(health, 95)),
       ratio: ratio(percentile(firstByte, 95), percentile(health, 95)),
     },
-    ...[50, 95].map((p) => ({
-      figure: `server overhead per answer, ${CONCURRENCY} concurrent streams, p${p}`,
-      value: round(percentile(overhead, p)),
-      unit: "ms",
-      baseline: `same, one answer at a time, p${p}`,
-      baselineValue: round(percentile(sequentialOverhead, p)),
-      ratio: ratio(percentile(overhead, p), percentile(sequentialOverhead, p)),
-    })),
-    {
-      figure: `server overhead per answer, ${CONCURRENCY} concurrent streams, mean`,
-      value: round(mean(overhead)),
-      unit: "ms",
-      baseline: "same, one answer at a time, mean",
-      baselineValue: round(mean(sequentialOverhead)),
-      ratio: ratio(mean(overhead), mean(sequentialOverhead)),
-    },
     {
       figure: `answers per second, ${CONCURRENCY} concurrent streams`,
       value: round(answers / (elapsedMs / 1000), 1),
@@ -193,52 +274,122 @@ try {
       baselineValue: null,
       ratio: null,
     },
-  ];
-  if (cpuPerAnswer !== null) {
-    figures.push({
-      figure: `server CPU time per answer, ${CONCURRENCY} concurrent streams`,
-      value: round(cpuPerAnswer, 1),
+    {
+      figure: `bench process CPU time per answer (client + fake provider), ${CONCURRENCY} concurrent streams`,
+      value: round(clientCpuPerAnswer, 1),
       unit: "ms",
-      baseline: null,
-      baselineValue: null,
-      ratio: null,
-    });
-  }
+      baseline: "server CPU time per answer",
+      baselineValue: cpuPerAnswer === null ? null : round(cpuPerAnswer, 1),
+      ratio: cpuPerAnswer ? ratio(clientCpuPerAnswer, cpuPerAnswer) : null,
+    },
+  ];
 
   console.log(`\nAI assistant on ${database}: ${SEQUENTIAL} answers one at a time, ${answers} in rounds of ${CONCURRENCY}\n`);
-  for (const f of figures) console.log(`${f.figure.padEnd(66)} ${String(f.value).padStart(9)} ${f.unit}`);
+  for (const f of figures) {
+    const verdict = f.target ? ` (target ${f.target}: ${f.pass ? "pass" : "FAIL"})` : "";
+    console.log(`${f.figure.padEnd(90)} ${String(f.value).padStart(9)} ${f.unit}${f.ratio !== null ? `  ratio ${f.ratio}` : ""}${verdict}`);
+  }
+  if (profile) {
+    console.log(`\nprofile: ${fmt(profile.perAnswerMs, 2)} ms busy CPU per answer (${profile.answers} answers)`);
+    for (const [bucket, ms] of profile.buckets.slice(0, 16)) console.log(`  ${bucket.padEnd(60)} ${fmt(ms / profile.answers, 3)} ms`);
+  }
   for (const f of figures) emit({ bench: "ai", database, ...f });
 
   const cell = (value, unit) => (value === null || value === undefined ? "" : `${value} ${unit}`);
+  const cpuFigure = figures[0];
+  const ratioFigure = figures[1];
+  const goalTable = markdownTable(
+    ["goal", "value", "target", "met"],
+    [
+      ["server CPU per answer", cell(cpuFigure.value, "ms"), `≤ ${TARGET_CPU_MS} ms`, cpuFigure.pass ? "yes" : "no"],
+      [
+        `${CONCURRENCY}-stream overhead p50 / one-stream overhead p50`,
+        `${ratioFigure.ratio} (${ratioFigure.value} ms / ${ratioFigure.baselineValue} ms)`,
+        `≤ ${TARGET_CONCURRENT_RATIO}`,
+        ratioFigure.pass ? "yes" : "no",
+      ],
+    ],
+  );
+  const profileText = profile
+    ? `Where the server's CPU goes (\`node --cpu-prof\` on a second server answering ${profile.answers} questions in
+rounds of ${CONCURRENCY}, from the first question taken to the last answer stored; ${fmt(profile.perAnswerMs, 2)} ms of busy CPU per
+answer under the profiler). A sample counts for the stage of the app function on its stack (session lookup,
+credit slot, store + charge, ...); work that runs detached from its caller (a query PGlite executes after
+an await, the SDK parsing the model's stream, socket writes) counts for the package or Node module it runs in.
+
+${markdownTable(
+  ["where", "share of busy CPU", "ms per answer"],
+  profile.buckets.slice(0, 16).map(([bucket, ms]) => [bucket, `${fmt((ms / profile.busyMs) * 100, 1)} %`, fmt(ms / profile.answers, 3)]),
+)}`
+    : "(no profile taken: AI_BENCH_PROFILE=0)";
+
   writeSection(
     database === "PGlite" ? "ai" : "ai-postgresql",
     `## AI assistant: streaming overhead (${database})
 
 \`node bench/ai.bench.mjs\` (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${machine()}, ${database},
-load average ${loadAtStart.toFixed(1)} at the start).
+load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end; the coordinator's figures come from a quiet machine).
 The fake OpenAI-compatible provider (tests/fakes/fake-openai.ts) streams each answer in
 ${FAKE_ANSWER_CHUNKS.length} chunks 20 ms apart; the production server relays it as server-sent events, stores it and
-charges the credit. The client and the fake share one clock.
+charges the credit. The client and the fake share one clock (and one process, whose CPU is reported too,
+so a saturated client would show).
 
-- **First token → first byte**: from the provider writing its first chunk to the client receiving the
-  first \`delta\` event (${SEQUENTIAL} answers one at a time), next to a plain \`GET /healthz\` round trip.
+${goalTable}
+
+- **Server CPU per answer**: the server process's user + system time (Linux /proc) over the
+  ${answers} answers asked in rounds of ${CONCURRENCY}, divided by the answers.
 - **Server overhead per answer**: the client's time for the whole answer minus the provider's own
   time for it, so everything the server adds (sign-in check, credit slot, model request, relaying,
-  storing the answer and the ledger row), with ${CONCURRENCY} answers streaming at once (${answers} answers),
-  next to the same figure one answer at a time.
+  storing the answer and the ledger row), with ${CONCURRENCY} answers streaming at once, next to the
+  same figure one answer at a time (${SEQUENTIAL} answers).
+- **First token → first byte**: from the provider writing its first chunk to the client receiving the
+  first \`delta\` event (answers one at a time), next to a plain \`GET /healthz\` round trip.
 
 ${markdownTable(
-  ["figure", "value", "baseline", "baseline value", "ratio"],
-  figures.map((f) => [f.figure, cell(f.value, f.unit), f.baseline ?? "", cell(f.baselineValue, f.unit), f.ratio ?? ""]),
+  ["figure", "value", "baseline", "baseline value", "ratio", "target"],
+  figures.map((f) => [f.figure, cell(f.value, f.unit), f.baseline ?? "", cell(f.baselineValue, f.unit), f.ratio ?? "", f.target ?? ""]),
 )}
 
-With ${CONCURRENCY} streams at once the overhead is mostly queueing: the server's own work per answer
-(the CPU time above: the session lookup, two short transactions for the credit slot and the charge,
-the model request and about ${FAKE_ANSWER_CHUNKS.length + 2} event writes) runs on one thread, one answer after
-another${database === "PGlite" ? ", and PGlite executes the queries in that same thread" : ""}. Relaying a token as it
-arrives (first token → first byte) stays close to a plain round trip.`,
+With ${CONCURRENCY} streams at once the overhead is mostly queueing: the server's own work per answer runs on
+one thread${database === "PGlite" ? ", and PGlite executes the queries in that same thread" : ""}, so the ${CONCURRENCY} answers of a round wait for each
+other's share of the CPU time above. The bench starts a round's ${CONCURRENCY} questions at the same instant, so
+they queue together twice (taking the slot and opening the model request; storing and charging at
+the end): ${CONCURRENCY} × ${cpuPerAnswer === null ? "n/a" : fmt(cpuPerAnswer, 1)} ms = ${cpuPerAnswer === null ? "n/a" : fmt(CONCURRENCY * cpuPerAnswer, 0)} ms of CPU per round, against a one-stream overhead of
+${fmt(sequentialP50, 1)} ms at p50: the ${TARGET_CONCURRENT_RATIO}× goal needs the CPU per answer well under the one-stream overhead divided by
+${CONCURRENCY / 2}. Relaying a token as it arrives (first token → first byte) stays close to a plain round trip.
+
+${profileText}`,
   );
 } finally {
-  await server.stop();
+  if (!serverStopped) await server.stop();
   await fake.close();
+}
+
+/** The profiled server's rounds, summarised by stage of an answer. */
+async function profileAnswers() {
+  const profileDir = mkdtempSync(path.join(os.tmpdir(), "taxatlas-ai-profile-"));
+  try {
+    const profiled = await startServer(serverEnv, { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
+    let answered = 0;
+    try {
+      const tokens = await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => register(profiled.url, 1000 + i)));
+      for (let r = 0; r < ROUNDS + 1; r++) {
+        await Promise.all(tokens.map((token, i) => ask(profiled.url, token, `profiled question ${r}-${i}`)));
+        answered += tokens.length;
+      }
+    } finally {
+      await profiled.stop();
+    }
+    const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
+    if (!file) return null;
+    if (process.env.AI_BENCH_PROFILE_COPY) copyFileSync(path.join(profileDir, file), process.env.AI_BENCH_PROFILE_COPY);
+    // The window runs from the first question taken to the last answer stored.
+    const summary = summarizeProfile(path.join(profileDir, file), {
+      marker: ["askQuestion", "completeQuestion"],
+      classify: classifyAnswerSample,
+    });
+    return { ...summary, answers: answered, perAnswerMs: summary.busyMs / answered };
+  } finally {
+    rmSync(profileDir, { recursive: true, force: true });
+  }
 }

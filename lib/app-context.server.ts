@@ -1,6 +1,7 @@
 // Everything a request handler or loader needs, built once at start-up and passed down explicitly
 // (to Express handlers through `req.app.locals`, to loaders through React Router's load context).
 import { openDatabase, type Database, type Db } from "~/db/client.server";
+import { createSessionTouches, type SessionTouches } from "./accounts/sessions.server";
 import { siteKnowledgeIndex, type KnowledgeIndex } from "./ai/knowledge-index.server";
 import { createAiProvider, type AiProvider } from "./ai/provider.server";
 import { envContentVars, type Env } from "./env.server";
@@ -18,6 +19,8 @@ export interface AppContext {
   logger: Logger;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** Slides the expiry of sessions in use, batched off the request (lib/accounts/sessions.server.ts). */
+  sessionTouches: SessionTouches;
   /** The AI assistant's model (configured from AI_* variables; unconfigured without AI_API_KEY). */
   ai: AiProvider;
   /** Everything the site publishes, searchable per language: what the assistant answers from. */
@@ -63,6 +66,7 @@ export async function createAppContext(env: Env, overrides: AppContextOverrides 
     logger,
     mailer: overrides.mailer ?? createMailer(env, logger),
     rateLimiter: createRateLimiter(db, { enabled: env.RATE_LIMITS }),
+    sessionTouches: createSessionTouches(db, { onError: (error) => logger.warn({ err: error }, "session expiry could not be slid") }),
     ai: overrides.ai ?? createAiProvider(env, logger),
     knowledge,
     payments: overrides.payments ?? createPaymentProvider(env),
@@ -74,5 +78,6 @@ export async function createAppContext(env: Env, overrides: AppContextOverrides 
 
 export async function closeAppContext(appContext: AppContext): Promise<void> {
   appContext.mailer.close();
+  await appContext.sessionTouches.close();
   await appContext.database.close();
 }

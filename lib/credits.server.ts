@@ -1,6 +1,7 @@
 // Every change to a balance goes through here: one conditional update plus one ledger row, in the
-// caller's transaction, so the balance never drops below zero and always equals the ledger's sum.
-import { and, eq, sql } from "drizzle-orm";
+// caller's transaction (changeCredits) or in the caller's one statement (spendCreditsCtes), so the
+// balance never drops below zero and always equals the ledger's sum.
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { creditLedger, users } from "~/db/schema";
 import type { LocalizedText } from "./http/api-error";
@@ -84,4 +85,30 @@ export async function changeCredits(tx: DbOrTx, change: CreditChange): Promise<n
     adminId: change.adminId ?? null,
   });
   return row.credits;
+}
+
+/**
+ * A spend (negative `delta`) as two common table expressions for a statement that also does
+ * something else, so a hot path (an AI answer: docs/performance.md) pays it in one round trip:
+ * `credit_change` lowers the balance when it stays >= 0 and `guard` holds, returning the new
+ * `credits`; `credit_ledger_row` records it. One statement is atomic, so the balance and its ledger
+ * row change together or not at all, exactly as with changeCredits. The caller's statement starts
+ * `WITH ...,` these and may refer to `credit_change` (empty when nothing changed).
+ */
+export function spendCreditsCtes(change: CreditChange, guard: SQL): SQL {
+  if (!Number.isSafeInteger(change.delta) || change.delta >= 0) {
+    throw new RangeError("a spend is a negative safe integer");
+  }
+  return sql`credit_change AS (
+    UPDATE users SET credits = credits + ${change.delta}::bigint, updated_at = now()
+    WHERE id = ${change.userId}::uuid AND credits + ${change.delta}::bigint >= 0 AND (${guard})
+    RETURNING credits
+  ),
+  credit_ledger_row AS (
+    INSERT INTO credit_ledger (user_id, delta, balance_after, kind, reason, ai_question_id, payment_id, admin_id)
+    SELECT ${change.userId}::uuid, ${change.delta}::bigint, credits, ${change.kind}::text, ${change.reason ?? null}::text,
+      ${change.aiQuestionId ?? null}::uuid, ${change.paymentId ?? null}::uuid, ${change.adminId ?? null}::uuid
+    FROM credit_change
+    RETURNING id
+  )`;
 }

@@ -30,4 +30,14 @@ describe("mail without SMTP_URL", () => {
     expect(log).not.toContain("secret-token-value");
     expect(log).not.toContain("member@example.test");
   });
+
+  it("creates the outbox once, and again when it was removed meanwhile", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "taxatlas-outbox-"));
+    const mailer = createMailer(parseEnv({ DATA_DIR: dir, LOG_LEVEL: "silent" }), pino({ level: "silent" }));
+    await Promise.all([1, 2, 3].map((n) => mailer.send({ to: "a@example.test", subject: `Mail ${n}`, text: "x" })));
+    expect(readdirSync(path.join(dir, "outbox"))).toHaveLength(3);
+    rmSync(path.join(dir, "outbox"), { recursive: true, force: true });
+    await mailer.send({ to: "a@example.test", subject: "After the clean-up", text: "x" });
+    expect(readdirSync(path.join(dir, "outbox"))).toHaveLength(1);
+  });
 });

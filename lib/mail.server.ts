@@ -31,12 +31,28 @@ export function outboxText(from: string, message: MailMessage, date = new Date()
 export function createMailer(env: Env, logger: Logger): Mailer {
   if (!env.SMTP_URL) {
     const outbox = path.resolve(env.DATA_DIR, "outbox");
+    // Created once, not before every mail (a receipt per checkout made it a visible cost under load);
+    // a failed attempt is retried by the next mail, and a directory removed meanwhile is made again.
+    let created: Promise<unknown> | undefined;
+    const ensureOutbox = () =>
+      (created ??= mkdir(outbox, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+        created = undefined;
+        throw error;
+      }));
     return {
       transport: "log",
       async send(message) {
-        await mkdir(outbox, { recursive: true, mode: 0o700 });
+        await ensureOutbox();
         const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`);
-        await writeFile(file, outboxText(env.MAIL_FROM, message), { mode: 0o600 });
+        const text = outboxText(env.MAIL_FROM, message);
+        try {
+          await writeFile(file, text, { mode: 0o600 });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+          created = undefined;
+          await ensureOutbox();
+          await writeFile(file, text, { mode: 0o600 });
+        }
         logger.info({ subject: message.subject, file }, "e-mail not sent (SMTP_URL not set): written to the outbox");
       },
       close() {},

@@ -1,7 +1,8 @@
 // Small helpers every API router uses: services, language, validation, authentication.
 import type { Request } from "express";
 import type { z } from "zod";
-import { getSessionUser, type SessionUser } from "~/lib/accounts/sessions.server";
+import type { SQL } from "drizzle-orm";
+import { getSessionUser, readWithSession, type SessionUser } from "~/lib/accounts/sessions.server";
 import type { AppContext } from "~/lib/app-context.server";
 import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { isLang, type Lang } from "~/lib/i18n/languages";
@@ -46,9 +47,22 @@ export function bearerToken(req: Request): string | null {
 export async function getUser(req: Request): Promise<SessionUser | null> {
   const cached = (req as Request & { _user?: SessionUser | null })._user;
   if (cached !== undefined) return cached;
-  const user = await getSessionUser(appContext(req).db, bearerToken(req));
+  const { db, sessionTouches } = appContext(req);
+  const user = await getSessionUser(db, bearerToken(req), sessionTouches);
   (req as Request & { _user?: SessionUser | null })._user = user;
   return user;
+}
+
+/**
+ * A member's read in one statement: the session's user and `data` (a constant subquery on
+ * `sessionUserId` whose placeholders `params` fills, lib/accounts/sessions.server.ts). 401 without a valid token.
+ */
+export async function requireUserWith<T>(req: Request, data: SQL<T>, params?: Record<string, unknown>): Promise<{ user: SessionUser; data: T }> {
+  const { db, sessionTouches } = appContext(req);
+  const read = await readWithSession(db, bearerToken(req), data, sessionTouches, params);
+  if (!read) throw new ApiError(401, "unauthorized", COMMON_ERRORS.unauthorized);
+  (req as Request & { _user?: SessionUser | null })._user = read.user;
+  return read;
 }
 
 /** 401 without a valid token. */

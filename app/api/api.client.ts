@@ -3,9 +3,11 @@
 // what the router answers. Errors carry the server's translated message and details.
 // Browser only (*.client.ts: React Router leaves it out of the server build): call it from effects
 // and event handlers, never while rendering.
-import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from "~/lib/contracts/endpoints";
+import type { AiStreamEvent, AskSchema } from "~/lib/contracts/ai";
+import type { BodyOf, DownloadEndpoint, Endpoint, ParamsOf, QueryOf, ResponseOf } from "~/lib/contracts/endpoints";
 import type { ApiErrorBody } from "~/lib/contracts/errors";
 import type { Lang } from "~/lib/i18n/languages";
+import type { z } from "zod";
 
 export const API_BASE = "/api/v1";
 
@@ -33,7 +35,7 @@ export interface RequestContext {
   signal?: AbortSignal;
 }
 
-export function apiHeaders({ token, lang, json }: { token?: string | null; lang?: Lang; json?: boolean }): Record<string, string> {
+function apiHeaders({ token, lang, json }: { token?: string | null; lang?: Lang; json?: boolean }): Record<string, string> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (json) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -54,22 +56,17 @@ export function endpointPath(
   return text ? `${filled}?${text}` : filled;
 }
 
-/** The full URL of an endpoint (for a request the JSON client does not make, e.g. a stream). */
-export function apiUrl(endpoint: Endpoint | `${"GET" | "POST"} ${string}`, params?: Record<string, string>): string {
-  return API_BASE + endpointPath(endpoint.slice(endpoint.indexOf(" ") + 1), params);
-}
-
-/**
- * One request to API_BASE + `path`. Resolves with the JSON body of a 2xx answer; rejects with
- * ApiRequestError otherwise (status 0 / network_error when the server could not be reached).
- */
-export async function requestJson<T>(method: string, path: string, context: RequestContext & { body?: unknown } = {}): Promise<T> {
-  const { token, lang, signal, body } = context;
-  let response: Response;
+/** Sends one request to API_BASE + `path`; status 0 / network_error when the server could not be reached. */
+async function send(
+  method: string,
+  path: string,
+  { token, lang, signal, body }: RequestContext & { body?: unknown },
+  accept = "application/json",
+): Promise<Response> {
   try {
-    response = await fetch(API_BASE + path, {
+    return await fetch(API_BASE + path, {
       method,
-      headers: apiHeaders({ token, lang, json: body !== undefined }),
+      headers: { ...apiHeaders({ token, lang, json: body !== undefined }), Accept: accept },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -77,17 +74,23 @@ export async function requestJson<T>(method: string, path: string, context: Requ
     if ((error as Error).name === "AbortError") throw error;
     throw new ApiRequestError(0, "network_error", "");
   }
-  let payload: unknown = null;
-  try {
-    payload = await response.json();
-  } catch {
-    payload = null;
-  }
-  if (!response.ok) {
-    const error = (payload as Partial<ApiErrorBody> | null)?.error;
-    throw new ApiRequestError(response.status, error?.code ?? "http_error", error?.message ?? "", { ...error });
-  }
-  return payload as T;
+}
+
+/** The refusal in a non-2xx answer's JSON body (ApiErrorBody), as an ApiRequestError. */
+async function refusal(response: Response): Promise<ApiRequestError> {
+  const payload = (await response.json().catch(() => null)) as Partial<ApiErrorBody> | null;
+  const error = payload?.error;
+  return new ApiRequestError(response.status, error?.code ?? "http_error", error?.message ?? "", { ...error });
+}
+
+/**
+ * One request to API_BASE + `path`. Resolves with the JSON body of a 2xx answer; rejects with
+ * ApiRequestError otherwise (status 0 / network_error when the server could not be reached).
+ */
+export async function requestJson<T>(method: string, path: string, context: RequestContext & { body?: unknown } = {}): Promise<T> {
+  const response = await send(method, path, context);
+  if (!response.ok) throw await refusal(response);
+  return (await response.json().catch(() => null)) as T;
 }
 
 type Part<Name extends string, T> = [T] extends [undefined] ? { [K in Name]?: undefined } : { [K in Name]: T };
@@ -110,13 +113,40 @@ export function api<E extends Endpoint>(endpoint: E, options: CallOptions<E>): P
 }
 
 /**
- * A call to an endpoint that is not in the endpoint map yet (the account, receipt, refund, thread
- * and admin-tool endpoints were built beside the map): the same transport and errors, but the
- * caller names the answer's type. Moving them into lib/contracts/endpoints.ts is open work.
+ * Saves an endpoint's attachment (a data export) as a file: the request needs the bearer token, which
+ * a plain link cannot send. The file is named by the answer's Content-Disposition, else `fallbackName`.
+ * Rejects with ApiRequestError like `api`.
  */
-export function apiRequest<T>(
-  path: string,
-  { method = "GET", ...context }: RequestContext & { method?: string; body?: unknown } = {},
-): Promise<T> {
-  return requestJson<T>(method, path, context);
+export async function downloadFile<E extends DownloadEndpoint>(endpoint: E, options: CallOptions<E> & { fallbackName: string }): Promise<void> {
+  const space = endpoint.indexOf(" ");
+  const { params, query, fallbackName, ...context } = options as RequestContext & {
+    params?: Record<string, string>;
+    query?: Record<string, string | number | undefined>;
+    fallbackName: string;
+  };
+  const response = await send(endpoint.slice(0, space), endpointPath(endpoint.slice(space + 1), params, query), context);
+  if (!response.ok) throw await refusal(response);
+  const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement("a"), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled: the download keeps its own reference.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * POST /ai/ask: the answer's events as the server streams them (lib/contracts/ai.ts, AiStreamEvent).
+ * A refusal before the stream starts (validation, sign-in, credits, rate limit) rejects with
+ * ApiRequestError like `api`.
+ */
+export async function askStream(body: z.input<typeof AskSchema>, context: RequestContext): Promise<AsyncGenerator<AiStreamEvent>> {
+  const response = await send("POST", "/ai/ask", { ...context, body }, "text/event-stream");
+  if (!response.ok || !response.body || !(response.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
+    throw await refusal(response);
+  }
+  // Loaded on first use: the parser is needed only where the assistant is, not on every page.
+  const { readAiEvents } = await import("~/lib/ai/sse");
+  return readAiEvents(response.body);
 }

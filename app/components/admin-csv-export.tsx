@@ -1,17 +1,11 @@
 // "Download CSV" for the admin: the export needs the admin's bearer token (kept in local storage), so
-// a plain link cannot carry it; the file is fetched and handed to the browser as a download.
+// a plain link cannot carry it; downloadFile fetches it and hands it to the browser as a download.
 import { useState } from "react";
-import { apiHeaders } from "~/app/api/api.client";
+import { downloadFile } from "~/app/api/api.client";
 import type { ExportKind } from "~/lib/contracts/admin-setup";
 import { admin } from "~/content/messages/admin";
 import { useAuth } from "./auth-provider";
 import { useLanguage, useMessages } from "./language-provider";
-
-/** The file name from Content-Disposition (the server dates it), else a plain one. */
-function filenameOf(response: Response, kind: ExportKind): string {
-  const match = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "");
-  return match?.[1] ?? `${kind}.csv`;
-}
 
 export function CsvExportButton({ kind }: { kind: ExportKind }) {
   const t = useMessages(admin);
@@ -22,17 +16,7 @@ export function CsvExportButton({ kind }: { kind: ExportKind }) {
   const download = async () => {
     setState("busy");
     try {
-      const response = await fetch(`/api/v1/admin/export/${kind}.csv`, { headers: { ...apiHeaders({ token, lang }), Accept: "text/csv" } });
-      if (!response.ok) throw new Error(String(response.status));
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = filenameOf(response, kind);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // Revoked after the click has been handled: the download keeps its own reference.
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      await downloadFile("GET /admin/export/:file", { params: { file: `${kind}.csv` }, token, lang, fallbackName: `${kind}.csv` });
       setState("idle");
     } catch {
       setState("failed");

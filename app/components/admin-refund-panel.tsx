@@ -1,15 +1,17 @@
 // The administrator's refund control on /admin/users/:id: the member's completed purchases, each
 // with a Refund button while it can be refunded (or why not). Talks to /api/v1/refunds
 // (lib/contracts/refund.ts); the server decides, this only asks and shows the answer.
-import { useCallback, useEffect, useState } from "react";
-import { StatusMessage, type FormStatus } from "~/app/components/ui/status-message";
+import { useState } from "react";
+import { StatusMessage } from "~/app/components/ui/status-message";
+import { useForm } from "~/app/components/ui/use-form";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { refund as refundMessages } from "~/content/messages/refund";
-import { apiRequest, ApiRequestError } from "~/app/api/api.client";
+import { api } from "~/app/api/api.client";
+import { useApiData } from "~/app/api/use-api-data";
 import { formatUsd, getPackage } from "~/lib/catalog";
 import { receiptLabel } from "~/lib/contracts/receipt";
-import type { RefundCandidate, RefundListResponse, RefundResponse } from "~/lib/contracts/refund";
+import type { RefundCandidate } from "~/lib/contracts/refund";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
 
@@ -18,17 +20,9 @@ export function AdminRefundPanel({ userId }: { userId: string }) {
   const { lang } = useLanguage();
   const { token } = useAuth();
   const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
-  const [list, setList] = useState<RefundListResponse | "error" | null>(null);
-  const [pending, setPending] = useState<string | null>(null);
-  const [status, setStatus] = useState<FormStatus>(null);
-
-  const load = useCallback(() => {
-    if (!token) return;
-    apiRequest<RefundListResponse>(`/refunds?userId=${encodeURIComponent(userId)}`, { token, lang })
-      .then(setList)
-      .catch(() => setList("error"));
-  }, [token, lang, userId]);
-  useEffect(load, [load]);
+  const { data: list, error, reload } = useApiData("GET /refunds", { query: { userId } });
+  /** The purchase being refunded (its button says so). */
+  const [refunding, setRefunding] = useState<string | null>(null);
 
   const describe = (p: RefundCandidate) => ({
     number: p.receiptNumber ? receiptLabel(p.receiptNumber) : p.id.slice(0, 8),
@@ -38,21 +32,23 @@ export function AdminRefundPanel({ userId }: { userId: string }) {
     date: new Intl.DateTimeFormat(tag, { dateStyle: "medium" }).format(new Date(p.paidAt)),
   });
 
-  async function refund(p: RefundCandidate) {
-    const values = describe(p);
-    if (pending || !window.confirm(format(t.confirm, values))) return;
-    setPending(p.id);
-    setStatus(null);
-    try {
-      const result = await apiRequest<RefundResponse>("/refunds", { method: "POST", token, lang, body: { paymentId: p.id } });
-      setStatus({ kind: "success", text: result.message });
-    } catch (error) {
-      setStatus({ kind: "error", text: error instanceof ApiRequestError && error.message ? error.message : t.error });
-    } finally {
-      setPending(null);
-      load();
-    }
-  }
+  // One form for the list: each Refund button submits its purchase's id (name="paymentId").
+  const { status, setStatus, pending, onSubmit, showFailure } = useForm({
+    async submit({ paymentId = "" }) {
+      const p = list?.purchases.find((candidate) => candidate.id === paymentId);
+      if (!p || !window.confirm(format(t.confirm, describe(p)))) return;
+      setRefunding(p.id);
+      try {
+        const result = await api("POST /refunds", { body: { paymentId: p.id }, token, lang });
+        setStatus({ kind: "success", text: result.message });
+      } catch (failure) {
+        showFailure(failure, t.error);
+      } finally {
+        setRefunding(null);
+        reload();
+      }
+    },
+  });
 
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="refunds-title" data-testid="admin-refunds">
@@ -60,10 +56,10 @@ export function AdminRefundPanel({ userId }: { userId: string }) {
         {t.title}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t.intro}</p>
-      {list === null && <p role="status" className="mt-3 text-sm text-slate-600">{t.loading}</p>}
-      {list === "error" && <p role="alert" className="mt-3 text-sm font-medium text-red-700">{t.error}</p>}
-      {list && list !== "error" && (
-        <>
+      {!list && !error && <p role="status" className="mt-3 text-sm text-slate-600">{t.loading}</p>}
+      {error && <p role="alert" className="mt-3 text-sm font-medium text-red-700">{t.error}</p>}
+      {list && !error && (
+        <form onSubmit={onSubmit} noValidate>
           <p className="mt-3 text-sm font-medium text-slate-800" data-testid="refund-balance">
             {format(t.balance, { count: list.balance })}
           </p>
@@ -80,14 +76,15 @@ export function AdminRefundPanel({ userId }: { userId: string }) {
                       <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{t.blocked[p.blocked]}</span>
                     ) : (
                       <button
-                        type="button"
-                        onClick={() => refund(p)}
-                        disabled={pending !== null}
+                        type="submit"
+                        name="paymentId"
+                        value={p.id}
+                        disabled={pending}
                         aria-label={format(t.refundLabel, values)}
                         className="rounded-md border border-red-300 px-3 py-1 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
                         data-testid="refund-button"
                       >
-                        {pending === p.id ? t.refunding : format(t.refund, values)}
+                        {refunding === p.id ? t.refunding : format(t.refund, values)}
                       </button>
                     )}
                   </li>
@@ -95,7 +92,7 @@ export function AdminRefundPanel({ userId }: { userId: string }) {
               })}
             </ul>
           )}
-        </>
+        </form>
       )}
       <StatusMessage status={status} testId="refund-status" />
     </section>

@@ -7,8 +7,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { savePendingQuestion, takePendingQuestion } from "./pending-question.client";
-import { readAiEvents } from "~/lib/ai/sse";
-import { api, apiHeaders, apiUrl } from "~/app/api/api.client";
+import { api, ApiRequestError, askStream } from "~/app/api/api.client";
 import { format } from "~/lib/i18n/format";
 import type { AiSource, Citation } from "~/lib/contracts/ai";
 import { QUESTION_MAX, THREAD_MAX } from "~/lib/contracts/ai-limits";
@@ -197,25 +196,8 @@ export function AskAssistant({
     };
     let finished = false;
     try {
-      const response = await fetch(apiUrl("POST /ai/ask"), {
-        method: "POST",
-        headers: { ...apiHeaders({ token: auth.token, lang, json: true }), Accept: "text/event-stream" },
-        body: JSON.stringify({ topic, question: text, lang, parentId }),
-        signal: controller.signal,
-      });
-      if (!response.ok || !(response.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
-        const payload = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-        if (response.status === 401) {
-          auth.clear();
-          saveDraft(text);
-          fail({ message: t.sessionExpired, login: true });
-          return;
-        }
-        fail({ message: payload?.error?.message || t.errorFallback, pricing: response.status === 402 });
-        return;
-      }
-
-      for await (const ev of readAiEvents(response.body!)) {
+      const events = await askStream({ topic, question: text, lang, parentId: parentId ?? undefined }, { token: auth.token, lang, signal: controller.signal });
+      for await (const ev of events) {
         if (ev.event === "delta") {
           setLast((current) => ({ ...current, text: current.text + ev.data.text }));
         } else if (ev.event === "done") {
@@ -248,6 +230,16 @@ export function AskAssistant({
           setQuestion((current) => current || text);
           inputRef.current?.focus();
         }
+        return;
+      }
+      if (error instanceof ApiRequestError && error.status === 401) {
+        auth.clear();
+        saveDraft(text);
+        fail({ message: t.sessionExpired, login: true });
+        return;
+      }
+      if (error instanceof ApiRequestError && error.status > 0) {
+        fail({ message: error.message || t.errorFallback, pricing: error.status === 402 });
         return;
       }
       fail({ message: t.connectionError });

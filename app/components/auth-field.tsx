@@ -12,15 +12,16 @@ interface AuthFieldProps {
   hint?: string;
   required?: boolean;
   maxLength?: number;
-  /** Controlled use (the account settings forms keep their own state; the others read the form on submit). */
-  value?: string;
-  onChange?: (value: string) => void;
+  /** The form field's name (defaults to the id): the forms read their values on submit (use-form.ts). */
+  name?: string;
+  defaultValue?: string;
 }
 
-export function AuthField({ id, label, type, autoComplete, error, hint, required, maxLength, value, onChange }: AuthFieldProps) {
+export function AuthField({ id, name, label, type, autoComplete, error, hint, required, maxLength, defaultValue }: AuthFieldProps) {
   return (
     <Field
       id={id}
+      name={name}
       label={label}
       type={type}
       error={error}
@@ -28,8 +29,7 @@ export function AuthField({ id, label, type, autoComplete, error, hint, required
       autoComplete={autoComplete}
       aria-required={required || undefined}
       maxLength={maxLength}
-      value={value}
-      onChange={onChange && ((event) => onChange(event.target.value))}
+      defaultValue={defaultValue}
       spellCheck={type === "text" ? undefined : false}
       autoCapitalize={type === "text" ? undefined : "none"}
       controlClassName={`mt-1 block w-full rounded-md border px-3 py-2 text-slate-900 shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-600 ${

@@ -1,18 +1,14 @@
 // The member's purchases on /explore: a table on wide screens, one card per purchase on small ones
 // (so status and credits never scroll off-screen). Only a purchase that went through shows credits;
 // a declined or unfinished attempt says that none were added. Fetched in the browser after hydration.
-import { useCallback, useEffect, useState } from "react";
-import { useAuth } from "~/app/components/auth-provider";
+import { useApiData } from "~/app/api/use-api-data";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { explore as exploreMessages } from "~/content/messages/explore";
-import { apiRequest, ApiRequestError } from "~/app/api/api.client";
 import { formatUsd, getPackage } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import type { PaymentHistoryItem } from "~/lib/contracts/payment";
-
-type Load = { state: "loading" } | { state: "error" } | { state: "done"; items: PaymentHistoryItem[] };
 
 const statusClass: Record<PaymentHistoryItem["status"], string> = {
   succeeded: "bg-green-100 text-green-800",
@@ -22,33 +18,13 @@ const statusClass: Record<PaymentHistoryItem["status"], string> = {
   refunded: "bg-slate-200 text-slate-800",
 };
 
-function usePurchases(): [Load, () => void] {
-  const { token, clear } = useAuth();
-  const { lang } = useLanguage();
-  const [load, setLoad] = useState<Load>({ state: "loading" });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    setLoad({ state: "loading" });
-    apiRequest<{ payments?: PaymentHistoryItem[] }>("/payment/history", { token, lang, signal: controller.signal })
-      .then((body) => setLoad(Array.isArray(body?.payments) ? { state: "done", items: body.payments } : { state: "error" }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        // The session ended: signing the browser out lets RequireAuth send the member to /login.
-        if (error instanceof ApiRequestError && error.status === 401) clear();
-        setLoad({ state: "error" });
-      });
-    return () => controller.abort();
-  }, [token, lang, clear, attempt]);
-  return [load, useCallback(() => setAttempt((n) => n + 1), [])];
-}
-
 export function PurchaseList() {
   const t = useMessages(exploreMessages).purchases;
   const { lang } = useLanguage();
   const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
-  const [load, retry] = usePurchases();
+  // A retry shows "loading" again; a 401 signs the browser out (in the hook), so RequireAuth sends the member to /login.
+  const purchases = useApiData("GET /payment/history", { keepPrevious: false });
+  const items = purchases.data?.payments;
   const date = (iso: string) => new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
   const credits = (item: PaymentHistoryItem) =>
     item.status === "succeeded"
@@ -83,28 +59,28 @@ export function PurchaseList() {
       <h2 id="purchases-title" className="text-xl font-semibold text-slate-900">
         {t.title}
       </h2>
-      {load.state === "loading" && (
+      {purchases.loading && (
         <p role="status" className="mt-4 text-slate-600" data-testid="purchases-loading">
           {t.loading}
         </p>
       )}
-      {load.state === "error" && (
+      {purchases.error && (
         <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3" data-testid="purchases-error">
           <p className="text-sm font-medium text-red-800">{t.error}</p>
-          <button type="button" onClick={retry} className="rounded-md border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-800 hover:bg-red-100">
+          <button type="button" onClick={purchases.reload} className="rounded-md border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-800 hover:bg-red-100">
             {t.retry}
           </button>
         </div>
       )}
-      {load.state === "done" && load.items.length === 0 && (
+      {items && items.length === 0 && (
         <p className="mt-4 text-slate-600" data-testid="purchases-empty">
           {t.empty}
         </p>
       )}
-      {load.state === "done" && load.items.length > 0 && (
+      {items && items.length > 0 && (
         <div data-testid="purchases-list">
           <ul className="mt-4 space-y-3 sm:hidden" data-testid="purchases-cards">
-            {load.items.map((item) => {
+            {items.map((item) => {
               const c = cells(item);
               return (
                 <li key={item.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-status={item.status}>
@@ -140,7 +116,7 @@ export function PurchaseList() {
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
-                {load.items.map((item) => {
+                {items.map((item) => {
                   const c = cells(item);
                   return (
                     <tr key={item.id} data-status={item.status}>

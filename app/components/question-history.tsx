@@ -1,14 +1,12 @@
 // The member's recent questions on /explore, grouped by thread (a question and its follow-ups),
 // newest thread first. Each answer is rendered as formatted text with its sources, and a thread
 // can be reopened on its service page (`?thread=<id>`) to read it again or ask a follow-up.
-import { useEffect, useState } from "react";
-import { apiRequest, ApiRequestError } from "~/app/api/api.client";
+import { useApiData } from "~/app/api/use-api-data";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import type { AiHistoryItem } from "~/lib/contracts/ai";
 import { isServiceSlug } from "~/lib/service-catalog";
 import { explore as exploreMessages } from "~/content/messages/explore";
-import { useAuth } from "./auth-provider";
 import { useLanguage, useMessages } from "./language-provider";
 import { LocalizedLink } from "./localized-link";
 import { Markdown } from "./markdown";
@@ -16,8 +14,6 @@ import { SourcesList } from "./sources-list";
 
 /** How many questions the list loads (threads are cut where this many questions end). */
 const HISTORY_LIMIT = 30;
-
-type Load = { state: "loading" } | { state: "error" } | { state: "done"; items: AiHistoryItem[] };
 
 const statusClass: Record<AiHistoryItem["status"], string> = {
   answered: "bg-green-100 text-green-800",
@@ -41,61 +37,47 @@ export function groupThreads(items: readonly AiHistoryItem[]): AiHistoryItem[][]
 
 export function QuestionHistory() {
   const t = useMessages(exploreMessages);
-  const { token, clear } = useAuth();
   const { lang } = useLanguage();
-  const [load, setLoad] = useState<Load>({ state: "loading" });
-  const [attempt, setAttempt] = useState(0);
+  // A retry shows "loading" again rather than the list that failed to refresh. A 401 signs the
+  // browser out (in the hook), so RequireAuth sends the member to /login.
+  const history = useApiData("GET /ai/history", { query: { limit: HISTORY_LIMIT }, keepPrevious: false });
+  const items = history.data?.questions;
   const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
   const formatDate = (iso: string) => {
     const date = new Date(iso);
     return Number.isNaN(date.getTime()) ? "" : new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short" }).format(date);
   };
 
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    setLoad({ state: "loading" });
-    apiRequest<{ questions?: AiHistoryItem[] }>(`/ai/history?limit=${HISTORY_LIMIT}`, { token, lang, signal: controller.signal })
-      .then((body) => setLoad(Array.isArray(body.questions) ? { state: "done", items: body.questions } : { state: "error" }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        // The session ended: signing the browser out lets RequireAuth send the member to /login.
-        if (error instanceof ApiRequestError && error.status === 401) clear();
-        setLoad({ state: "error" });
-      });
-    return () => controller.abort();
-  }, [token, lang, clear, attempt]);
-
   return (
     <section aria-labelledby="questions-title">
       <h2 id="questions-title" className="text-xl font-semibold text-slate-900">
         {t.questions.title}
       </h2>
-      {load.state === "loading" && (
+      {history.loading && (
         <p role="status" className="mt-4 text-slate-600" data-testid="questions-loading">
           {t.questions.loading}
         </p>
       )}
-      {load.state === "error" && (
+      {history.error && (
         <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 px-4 py-3" data-testid="questions-error">
           <p className="text-sm font-medium text-red-800">{t.questions.error}</p>
           <button
             type="button"
-            onClick={() => setAttempt((n) => n + 1)}
+            onClick={history.reload}
             className="rounded-md border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-800 hover:bg-red-100"
           >
             {t.questions.retry}
           </button>
         </div>
       )}
-      {load.state === "done" && load.items.length === 0 && (
+      {items && items.length === 0 && (
         <p className="mt-4 rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-slate-600" data-testid="questions-empty">
           {t.questions.empty}
         </p>
       )}
-      {load.state === "done" && load.items.length > 0 && (
+      {items && items.length > 0 && (
         <ul className="mt-4 space-y-3" data-testid="questions-list">
-          {groupThreads(load.items).map((thread) => {
+          {groupThreads(items).map((thread) => {
             const first = thread[0]!;
             const latest = thread[thread.length - 1]!;
             const assistant = isServiceSlug(first.topic) ? t.assistants.items[first.topic].label : first.topic;

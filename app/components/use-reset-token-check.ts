@@ -1,7 +1,7 @@
 // Asks the server, as soon as the reset page opens, whether its link can still be used, so a used or
 // expired link says so at once (with the way to a new one) instead of after the form is filled in.
 import { useEffect, useState } from "react";
-import { apiRequest, ApiRequestError } from "~/app/api/api.client";
+import { api, ApiRequestError } from "~/app/api/api.client";
 import type { Lang } from "~/lib/i18n/languages";
 
 /** `invalid` carries the server's translated message; a network failure leaves the form usable. */
@@ -12,7 +12,7 @@ export function useResetTokenCheck(token: string, lang: Lang): ResetTokenCheck {
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
-    apiRequest("/user/password/reset/check", { method: "POST", body: { token }, lang, signal: controller.signal })
+    api("POST /user/password/reset/check", { body: { token }, lang, signal: controller.signal })
       .then(() => setCheck({ state: "valid" }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

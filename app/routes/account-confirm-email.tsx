@@ -7,11 +7,9 @@ import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
-import { rootDataFrom } from "~/app/page-helpers/root-data";
-import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
+import { PRIVATE_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
 import { account as accountMessages } from "~/content/messages/account";
-import { apiRequest, ApiRequestError } from "~/app/api/api.client";
-import type { EmailConfirmedResponse } from "~/lib/contracts/account";
+import { api, ApiRequestError } from "~/app/api/api.client";
 import type { Route } from "./+types/account-confirm-email";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -20,16 +18,14 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = rootDataFrom(matches);
-  if (!data || !root) return [];
-  const t = accountMessages[data.lang].confirmEmail;
-  return [
-    ...seoMeta({ lang: data.lang, path: "/account/confirm-email", title: t.seoTitle, description: t.seoTitle, siteName: root.siteName, origin: root.origin, noindex: true }),
-    // The token is in this page's URL: never send it to another site.
-    { name: "referrer", content: "no-referrer" },
-  ];
-};
+export const meta: Route.MetaFunction = (args) => [
+  ...textPageMeta(args, "/account/confirm-email", (lang) => {
+    const { seoTitle } = accountMessages[lang].confirmEmail;
+    return { title: seoTitle, description: seoTitle, noindex: true };
+  }),
+  // The token is in this page's URL: never send it to another site.
+  { name: "referrer", content: "no-referrer" },
+];
 
 export default function ConfirmEmail() {
   const t = useMessages(accountMessages);
@@ -41,7 +37,7 @@ export default function ConfirmEmail() {
 
   useEffect(() => {
     if (!token) return;
-    apiRequest<EmailConfirmedResponse>("/account/email/confirm", { method: "POST", body: { token }, lang })
+    api("POST /account/email/confirm", { body: { token }, lang })
       .then((body) => setResult({ ok: true, text: body.message }))
       .catch((error: unknown) => setResult({ ok: false, text: error instanceof ApiRequestError && error.message ? error.message : t.failed }));
     // Once per token: a second request would only report the link as used.

@@ -1,17 +1,13 @@
 // /account/receipts/:id: a purchase's printable receipt (the same lines as the receipt e-mail,
 // lib/payments/receipt-format.ts). Only its owner sees it; fetched in the browser after hydration.
-import { useEffect, useState } from "react";
 import { useParams } from "react-router";
-import { useAuth } from "~/app/components/auth-provider";
+import { useApiData } from "~/app/api/use-api-data";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { RequireAuth } from "~/app/components/require-auth";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
-import { rootDataFrom } from "~/app/page-helpers/root-data";
-import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
+import { PRIVATE_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
 import { account as accountMessages } from "~/content/messages/account";
-import { apiRequest, ApiRequestError } from "~/app/api/api.client";
-import type { Receipt, ReceiptResponse } from "~/lib/contracts/receipt";
 import { receiptLines, receiptNotes } from "~/lib/payments/receipt-format";
 import { RECEIPT_LINES } from "~/lib/payments/receipt-messages";
 import type { Route } from "./+types/account-receipt";
@@ -22,41 +18,28 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
 
-export const meta: Route.MetaFunction = ({ data, matches, params }) => {
-  const root = rootDataFrom(matches);
-  if (!data || !root) return [];
-  const t = accountMessages[data.lang].receipt;
-  return seoMeta({ lang: data.lang, path: `/account/receipts/${params.id}`, title: t.seoTitle, description: t.seoTitle, siteName: root.siteName, origin: root.origin, noindex: true });
-};
+export const meta: Route.MetaFunction = (args) =>
+  textPageMeta(args, `/account/receipts/${args.params.id}`, (lang) => {
+    const { seoTitle } = accountMessages[lang].receipt;
+    return { title: seoTitle, description: seoTitle, noindex: true };
+  });
 
 function ReceiptView() {
   const t = useMessages(accountMessages).receipt;
   const { lang } = useLanguage();
-  const { token, clear } = useAuth();
   const { id = "" } = useParams();
-  const [receipt, setReceipt] = useState<Receipt | null | "missing">(null);
+  // Any refusal (not found, someone else's receipt) reads as "not found"; a 401 signs the browser out.
+  const { data, error } = useApiData("GET /payment/receipts/:id", { params: { id }, keepPrevious: false });
 
-  useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    apiRequest<ReceiptResponse>(`/payment/receipts/${encodeURIComponent(id)}`, { token, lang, signal: controller.signal })
-      .then((body) => setReceipt(body.receipt))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiRequestError && error.status === 401) clear();
-        setReceipt("missing");
-      });
-    return () => controller.abort();
-  }, [id, token, lang, clear]);
-
-  if (receipt === null) return <p role="status">{t.loading}</p>;
-  if (receipt === "missing") {
+  if (error) {
     return (
       <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800" data-testid="receipt-missing">
         {t.notFound}
       </p>
     );
   }
+  if (!data) return <p role="status">{t.loading}</p>;
+  const { receipt } = data;
   const notes = receiptNotes(receipt, lang);
   return (
     <article className="rounded-lg border border-slate-300 bg-white p-6 shadow-sm print:border-0 print:shadow-none" data-testid="receipt">

@@ -1,9 +1,11 @@
 // /account: the member's settings — name, password, e-mail address, signed-in devices, data export
 // and account deletion. Every change is validated again by /api/v1/account (lib/contracts/account.ts).
 // Member data is fetched in the browser after hydration, so the page HTML is the same for everyone.
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
-import { AccountForm } from "~/app/components/account/account-form";
+import { api, downloadFile } from "~/app/api/api.client";
+import { useApiData } from "~/app/api/use-api-data";
+import { AccountForm, clearFields } from "~/app/components/account/account-form";
 import { SessionList } from "~/app/components/account/session-list";
 import { AuthField } from "~/app/components/auth-field";
 import { useAuth } from "~/app/components/auth-provider";
@@ -11,11 +13,8 @@ import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { RequireAuth } from "~/app/components/require-auth";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
-import { rootDataFrom } from "~/app/page-helpers/root-data";
-import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
+import { PRIVATE_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
 import { account as accountMessages, type AccountMessages } from "~/content/messages/account";
-import type { AccountProfile, AccountResponse } from "~/lib/contracts/account";
-import { apiRequest, ApiRequestError, apiHeaders } from "~/app/api/api.client";
 import { format } from "~/lib/i18n/format";
 import { localePath } from "~/lib/i18n/paths";
 import type { Route } from "./+types/account";
@@ -26,12 +25,8 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = rootDataFrom(matches);
-  if (!data || !root) return [];
-  const t = accountMessages[data.lang];
-  return seoMeta({ lang: data.lang, path: "/account", title: t.seoTitle, description: t.seoDescription, siteName: root.siteName, origin: root.origin, noindex: true });
-};
+export const meta: Route.MetaFunction = (args) =>
+  textPageMeta(args, "/account", (lang) => ({ title: accountMessages[lang].seoTitle, description: accountMessages[lang].seoDescription, noindex: true }));
 
 function DataExport({ t }: { t: AccountMessages }) {
   const { token } = useAuth();
@@ -42,15 +37,7 @@ function DataExport({ t }: { t: AccountMessages }) {
     setPending(true);
     setError(null);
     try {
-      // A fetch with the bearer token (a plain link cannot send it), saved as a file.
-      const response = await fetch("/api/v1/account/export", { headers: apiHeaders({ token, lang }) });
-      if (!response.ok) throw new Error(String(response.status));
-      const blob = await response.blob();
-      const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "account-data.json";
-      const url = URL.createObjectURL(blob);
-      const link = Object.assign(document.createElement("a"), { href: url, download: name });
-      link.click();
-      URL.revokeObjectURL(url);
+      await downloadFile("GET /account/export", { token, lang, fallbackName: "account-data.json" });
     } catch {
       setError(t.failed);
     } finally {
@@ -76,42 +63,22 @@ function Settings() {
   const auth = useAuth();
   const { lang } = useLanguage();
   const navigate = useNavigate();
-  const [profile, setProfile] = useState<AccountProfile | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [name, setName] = useState("");
-  const [currentPassword, setCurrentPassword] = useState("");
-  const [newPassword, setNewPassword] = useState("");
-  const [emailPassword, setEmailPassword] = useState("");
-  const [newEmail, setNewEmail] = useState("");
-  const [deletePassword, setDeletePassword] = useState("");
-  const [deleteConfirmed, setDeleteConfirmed] = useState(false);
+  // Kept while it reloads (after an e-mail change), so the forms keep what was typed.
+  const { data, error, reload } = useApiData("GET /account");
+  const context = { token: auth.token, lang };
 
-  const load = useCallback(() => {
-    if (!auth.token) return;
-    setLoadFailed(false);
-    apiRequest<AccountResponse>("/account", { token: auth.token, lang })
-      .then((body) => {
-        setProfile(body.account);
-        setName((current) => current || body.account.name);
-      })
-      .catch((error: unknown) => {
-        if (error instanceof ApiRequestError && error.status === 401) auth.clear();
-        setLoadFailed(true);
-      });
-  }, [auth, lang]);
-  useEffect(load, [load]);
-
-  if (loadFailed) {
+  if (error) {
     return (
       <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
         {t.loadError}{" "}
-        <button type="button" onClick={load} className="font-semibold underline">
+        <button type="button" onClick={reload} className="font-semibold underline">
           {t.retry}
         </button>
       </div>
     );
   }
-  if (!profile) return <p role="status">{t.loading}</p>;
+  if (!data) return <p role="status">{t.loading}</p>;
+  const profile = data.account;
 
   const common = { submitting: t.saving, failed: t.failed };
   return (
@@ -119,34 +86,31 @@ function Settings() {
       <AccountForm
         id="name"
         title={t.profile.title}
-        path="/account/name"
-        body={() => ({ name })}
+        send={({ name = "" }) => api("POST /account/name", { body: { name }, ...context })}
         submit={t.save}
         {...common}
-        onDone={() => {
+        onDone={({ name = "" }) => {
           if (auth.token && auth.user) auth.signIn({ token: auth.token, user: { ...auth.user, name: name.trim(), credits: auth.credits ?? 0 } });
         }}
       >
-        {(errors) => <AuthField id="account-name" type="text" label={t.profile.name} value={name} onChange={setName} autoComplete="name" maxLength={100} required error={errors.name} />}
+        {(errors) => (
+          <AuthField id="account-name" name="name" type="text" label={t.profile.name} defaultValue={profile.name} autoComplete="name" maxLength={100} required error={errors.name} />
+        )}
       </AccountForm>
 
       <AccountForm
         id="password"
         title={t.password.title}
         intro={t.password.intro}
-        path="/account/password"
-        body={() => ({ currentPassword, newPassword })}
+        send={({ currentPassword = "", newPassword = "" }) => api("POST /account/password", { body: { currentPassword, newPassword }, ...context })}
         submit={t.password.submit}
         {...common}
-        onDone={() => {
-          setCurrentPassword("");
-          setNewPassword("");
-        }}
+        onDone={(_, form) => clearFields(form, ["currentPassword", "newPassword"])}
       >
         {(errors) => (
           <>
-            <AuthField id="current-password" type="password" label={t.currentPassword} value={currentPassword} onChange={setCurrentPassword} autoComplete="current-password" required error={errors.currentPassword} />
-            <AuthField id="new-password" type="password" label={t.password.newPassword} value={newPassword} onChange={setNewPassword} autoComplete="new-password" hint={t.password.hint} required error={errors.newPassword} />
+            <AuthField id="current-password" name="currentPassword" type="password" label={t.currentPassword} autoComplete="current-password" required error={errors.currentPassword} />
+            <AuthField id="new-password" name="newPassword" type="password" label={t.password.newPassword} autoComplete="new-password" hint={t.password.hint} required error={errors.newPassword} />
           </>
         )}
       </AccountForm>
@@ -160,19 +124,18 @@ function Settings() {
             {profile.pendingEmail && <p data-testid="pending-email">{format(t.email.pending, { email: profile.pendingEmail })}</p>}
           </>
         }
-        path="/account/email"
-        body={() => ({ email: newEmail, currentPassword: emailPassword })}
+        send={({ email = "", currentPassword = "" }) => api("POST /account/email", { body: { email, currentPassword }, ...context })}
         submit={t.email.submit}
         {...common}
-        onDone={() => {
-          setEmailPassword("");
-          load();
+        onDone={(_, form) => {
+          clearFields(form, ["currentPassword"]);
+          reload();
         }}
       >
         {(errors) => (
           <>
-            <AuthField id="new-email" type="email" label={t.email.newEmail} value={newEmail} onChange={setNewEmail} autoComplete="email" maxLength={254} required error={errors.email} />
-            <AuthField id="email-password" type="password" label={t.currentPassword} value={emailPassword} onChange={setEmailPassword} autoComplete="current-password" required error={errors.currentPassword} />
+            <AuthField id="new-email" name="email" type="email" label={t.email.newEmail} autoComplete="email" maxLength={254} required error={errors.email} />
+            <AuthField id="email-password" name="currentPassword" type="password" label={t.currentPassword} autoComplete="current-password" required error={errors.currentPassword} />
           </>
         )}
       </AccountForm>
@@ -184,12 +147,11 @@ function Settings() {
         id="delete"
         title={t.delete.title}
         intro={t.delete.intro}
-        path="/account/delete"
-        body={() => ({ currentPassword: deletePassword })}
+        send={({ currentPassword = "" }) => api("POST /account/delete", { body: { currentPassword }, ...context })}
         submit={t.delete.submit}
         danger
         {...common}
-        precheck={() => (deleteConfirmed ? null : t.delete.confirmRequired)}
+        precheck={(values) => (values.confirmed ? null : t.delete.confirmRequired)}
         onDone={async () => {
           // signOut (not clear) so the guarded page waits for this navigation instead of sending to /login.
           await auth.signOut();
@@ -198,9 +160,9 @@ function Settings() {
       >
         {(errors) => (
           <>
-            <AuthField id="delete-password" type="password" label={t.currentPassword} value={deletePassword} onChange={setDeletePassword} autoComplete="current-password" required error={errors.currentPassword} />
+            <AuthField id="delete-password" name="currentPassword" type="password" label={t.currentPassword} autoComplete="current-password" required error={errors.currentPassword} />
             <label className="flex items-start gap-2 text-sm text-slate-800">
-              <input type="checkbox" checked={deleteConfirmed} onChange={(e) => setDeleteConfirmed(e.target.checked)} className="mt-1" data-testid="delete-confirm" />
+              <input type="checkbox" name="confirmed" value="yes" className="mt-1" data-testid="delete-confirm" />
               {t.delete.confirm}
             </label>
           </>

@@ -5,8 +5,7 @@ import { useEffect, useState } from "react";
 import { api, ApiRequestError } from "~/app/api/api.client";
 import { format } from "~/lib/i18n/format";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
-import { rootDataFrom } from "~/app/page-helpers/root-data";
-import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
+import { PRIVATE_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
 import { SERVICE_SLUGS } from "~/lib/service-catalog";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
@@ -24,20 +23,8 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = rootDataFrom(matches);
-  if (!data || !root) return [];
-  const t = exploreMessages[data.lang];
-  return seoMeta({
-    lang: data.lang,
-    path: "/explore",
-    title: t.seoTitle,
-    description: t.seoDescription,
-    siteName: root.siteName,
-    origin: root.origin,
-    noindex: true,
-  });
-};
+export const meta: Route.MetaFunction = (args) =>
+  textPageMeta(args, "/explore", (lang) => ({ title: exploreMessages[lang].seoTitle, description: exploreMessages[lang].seoDescription, noindex: true }));
 
 function Balance() {
   const t = useMessages(exploreMessages);

@@ -4,9 +4,8 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { api } from "~/app/api/api.client";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
-import { rootDataFrom } from "~/app/page-helpers/root-data";
 import { ResetPasswordSchema } from "~/lib/contracts/user";
-import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
+import { PRIVATE_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
 import {
   AuthCard,
   AuthField,
@@ -28,24 +27,11 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = rootDataFrom(matches);
-  if (!data || !root) return [];
-  const t = authMessages[data.lang].reset;
-  return [
-    ...seoMeta({
-      lang: data.lang,
-      path: "/reset-password",
-      title: t.seoTitle,
-      description: t.seoDescription,
-      siteName: root.siteName,
-      origin: root.origin,
-      noindex: true,
-    }),
-    // The token is in this page's URL: never send it to another site.
-    { name: "referrer", content: "no-referrer" },
-  ];
-};
+export const meta: Route.MetaFunction = (args) => [
+  ...textPageMeta(args, "/reset-password", (lang) => ({ title: authMessages[lang].reset.seoTitle, description: authMessages[lang].reset.seoDescription, noindex: true })),
+  // The token is in this page's URL: never send it to another site.
+  { name: "referrer", content: "no-referrer" },
+];
 
 const NewPasswordSchema = ResetPasswordSchema.pick({ password: true });
 

@@ -9,7 +9,7 @@ export interface Cluster {
   postgres: PostgresCluster;
   databaseUrl: string;
   servers: ServerProcess[];
-  proxy: Proxy;
+  proxy: Proxy & { kind?: "nginx"; pids?: number[] };
   pool: pg.Pool;
   env: Record<string, string>;
   restartServer(index: number): Promise<ServerProcess>;
@@ -42,6 +42,8 @@ export declare function startCluster(options: {
   postgres?: PostgresCluster;
   database?: string;
   log?: (line: string) => void;
+  proxy?: "node" | "nginx";
+  nodeArgs?: string[];
 }): Promise<Cluster>;
 
 export declare function checkInvariants(pool: pg.Pool): Promise<Invariants>;

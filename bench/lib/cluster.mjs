@@ -5,6 +5,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { startPostgres } from "./postgres.mjs";
+import { startNginxProxy } from "./nginx-proxy.mjs";
 import { startProxy } from "./proxy.mjs";
 import { projectRoot, startServerProcess } from "./server-process.mjs";
 
@@ -24,7 +25,10 @@ export const logDir = path.join(projectRoot, "bench", "results", "logs");
  */
 
 /**
- * @param {{ name: string, instances?: number, env?: Record<string, string>, postgres?: import("./postgres.mjs").PostgresCluster, database?: string, log?: (line: string) => void }} options
+ * proxy: "node" (bench/lib/proxy.mjs, the default; the fault scripts change its upstreams) or
+ * "nginx" (deploy/nginx.conf run locally, with its page cache). nodeArgs: flags for the instances'
+ * node (e.g. --cpu-prof).
+ * @param {{ name: string, instances?: number, env?: Record<string, string>, postgres?: import("./postgres.mjs").PostgresCluster, database?: string, log?: (line: string) => void, proxy?: "node" | "nginx", nodeArgs?: string[] }} options
  * @returns {Promise<Cluster>}
  */
 export async function startCluster(options) {
@@ -51,7 +55,7 @@ export async function startCluster(options) {
   mkdirSync(logDir, { recursive: true });
   const instances = options.instances ?? 2;
   const start = (index) =>
-    startServerProcess(`${options.name}-${index + 1}`, env, { logFile: path.join(logDir, `${options.name}-${index + 1}.log`) });
+    startServerProcess(`${options.name}-${index + 1}`, env, { logFile: path.join(logDir, `${options.name}-${index + 1}.log`), nodeArgs: options.nodeArgs });
 
   /** @type {ServerProcess[]} */
   const servers = [];
@@ -68,7 +72,8 @@ export async function startCluster(options) {
     if (ownPostgres) postgres.destroy();
     throw error;
   }
-  const proxy = await startProxy({ upstreams: servers.map((s) => s.url) });
+  const upstreams = servers.map((s) => s.url);
+  const proxy = options.proxy === "nginx" ? await startNginxProxy({ upstreams }) : await startProxy({ upstreams });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   pool.on("error", () => {});
 
@@ -86,6 +91,7 @@ export async function startCluster(options) {
       const fresh = await startServerProcess(`${options.name}-${index + 1}`, env, {
         logFile: path.join(logDir, `${options.name}-${index + 1}.log`),
         port: old?.port,
+        nodeArgs: options.nodeArgs,
       });
       servers[index] = fresh;
       return fresh;

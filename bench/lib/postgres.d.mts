@@ -12,6 +12,8 @@ export interface PostgresCluster {
   startAsync(): Promise<void>;
   restartAsync(mode?: "fast" | "immediate", downMs?: number): Promise<void>;
   run(tool: string, args: string[]): SpawnSyncReturns<string>;
+  /** The postmaster's process id, or null when it is not running. */
+  pid(): number | null;
   log(): string;
   destroy(): void;
 }

@@ -165,6 +165,14 @@ export async function startPostgres(options = {}) {
       await startAsync();
     },
     run: (tool, args) => pg(tool, args),
+    /** The postmaster's process id (its backends are its children), or null when it is not running. */
+    pid() {
+      try {
+        return Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]) || null;
+      } catch {
+        return null;
+      }
+    },
     log,
     destroy,
   };

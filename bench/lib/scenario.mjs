@@ -34,7 +34,9 @@ const TOPICS = ["tax-consultation", "technology-solutions", "security-services",
 export const PASSWORD = "bench-password-123";
 
 /** A client address from a pool of about 16,000 (10.x.y.z). */
-export const randomIp = () => `10.${1 + (randomBytes(1)[0] % 63)}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0] % 254)}`;
+// Math.random, not crypto: the load generator shares the cores with what it measures.
+const randomInt = (n) => Math.floor(Math.random() * n);
+export const randomIp = () => `10.${1 + randomInt(63)}.${randomInt(256)}.${1 + randomInt(254)}`;
 
 /**
  * Registers `count` accounts through `client` (each from its own address, as real sign-ups are).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ARGON2_OPTIONS, hashPassword, needsRehash, verifyDummy, verifyPassword } from "./passwords.server";
+import { ARGON2_OPTIONS, ARGON2_PARALLEL, argon2Queue, hashPassword, needsRehash, verifyDummy, verifyPassword } from "./passwords.server";
 
 describe("passwords", () => {
   it("hashes with argon2id at the documented cost, salted", async () => {
@@ -42,5 +42,17 @@ describe("passwords", () => {
     // Same work (one argon2id verify at the same cost); generous bounds for a busy 2-core machine.
     expect(unknown).toBeGreaterThan(wrong * 0.4);
     expect(unknown).toBeLessThan(wrong * 2.5);
+  });
+
+  it("runs at most ARGON2_PARALLEL hashes at once; the rest wait in line and all finish", async () => {
+    const stored = await hashPassword("in line");
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, argon2Queue().running)), 1);
+    const results = await Promise.all(Array.from({ length: ARGON2_PARALLEL + 3 }, (_, i) => verifyPassword(stored, i % 2 ? "in line" : "wrong")));
+    clearInterval(watch);
+    expect(results).toEqual(Array.from({ length: ARGON2_PARALLEL + 3 }, (_, i) => i % 2 === 1));
+    expect(most).toBeLessThanOrEqual(ARGON2_PARALLEL);
+    expect(ARGON2_PARALLEL).toBeGreaterThanOrEqual(1);
+    expect(argon2Queue()).toEqual({ running: 0, waiting: 0 });
   });
 });

@@ -1,7 +1,15 @@
 // Password hashing: argon2id at the OWASP minimum cost (19 MiB memory, 2 passes, 1 lane). On this
 // 2-core machine one verify takes about 20 ms, so a log-in stays well under 100 ms while an offline
 // guess still costs 19 MiB and ~20 ms. Figures: docs/performance.md (npm run bench).
+//
+// At most ARGON2_PARALLEL hashes (one per core) run at once per process: @node-rs/argon2 runs on
+// libuv's threadpool (4 threads), so a burst of log-ins would otherwise put four 19 MiB hashes per
+// instance on 2 cores, where they finish no sooner but take the event loop's turns from every other
+// request; past the limit, log-ins wait in line instead. Not fewer than the cores: on a busy
+// machine a single slot made log-ins queue for seconds (docs/performance.md, "Two instances on
+// one PostgreSQL").
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
 
 export const ARGON2_OPTIONS = {
@@ -15,14 +23,36 @@ export const ARGON2_OPTIONS = {
 /** The parameter part every hash made with today's cost starts with (older costs get rehashed at log-in). */
 const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2_OPTIONS.memoryCost},t=${ARGON2_OPTIONS.timeCost},p=${ARGON2_OPTIONS.parallelism}$`;
 
+export const ARGON2_PARALLEL = availableParallelism();
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` when fewer than ARGON2_PARALLEL hashes are running, first come first served. */
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= ARGON2_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line (running stays the same), or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** How many hashes are running and waiting (for the tests). */
+export const argon2Queue = () => ({ running, waiting: waiting.length });
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return inTurn(() => hash(password, ARGON2_OPTIONS));
 }
 
 /** Compares in constant time (inside argon2). A malformed stored hash counts as a mismatch. */
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(storedHash, password);
+    return await inTurn(() => verify(storedHash, password));
   } catch {
     return false;
   }

@@ -1,13 +1,14 @@
 // Bearer sessions: a 256-bit random token is handed out once; only its SHA-256 is stored.
-// Sessions expire 30 days after their last use (sliding) and can be revoked.
+// Sessions expire 30 days after their last use (sliding, refreshed at most hourly and off the request)
+// and can be revoked.
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import type { AccountUser } from "~/lib/contracts/user";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-// Sliding expiry is refreshed at most this often, so reads do not write on every request.
+// Sliding expiry is refreshed at most this often (by SessionTouches, never on the request itself).
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The signed-in account (GET /user/me answers it without the session id). */
@@ -32,34 +33,132 @@ export async function createSession(
   return { token, sessionId: row!.id, expiresAt };
 }
 
-/** The user behind a bearer token, or null for an unknown, expired or revoked one. */
-export async function getSessionUser(db: DbOrTx, token: string | null | undefined): Promise<SessionUser | null> {
+const SESSION_USER_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  credits: users.credits,
+  package: users.package,
+  paymentDone: users.paymentDone,
+  sessionId: sessions.id,
+  lastUsedAt: sessions.lastUsedAt,
+};
+
+/** The signed-in user's id inside a statement read with the session (a correlated subquery's filter). */
+export const sessionUserId = users.id;
+
+/**
+ * The user behind a bearer token, or null for an unknown, expired or revoked one, and `data` read in
+ * the same statement (a subquery on `sessionUserId`, a constant: see preparedRead): a member's read is one indexed query
+ * (sessions_token_hash_key), never a write. The session is checked in the database on every request,
+ * so a revocation anywhere is seen at once (docs/decisions/0016-authenticated-reads.md). A session
+ * last used more than an hour ago is noted in `touches`, which slides its expiry later, off the request.
+ */
+export async function readWithSession<T>(
+  db: DbOrTx,
+  token: string | null | undefined,
+  data: SQL<T>,
+  touches?: SessionTouches,
+  params: Record<string, unknown> = {},
+): Promise<{ user: SessionUser; data: T } | null> {
   if (!token || token.length > 200) return null;
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      role: users.role,
-      credits: users.credits,
-      package: users.package,
-      paymentDone: users.paymentDone,
-      sessionId: sessions.id,
-      lastUsedAt: sessions.lastUsedAt,
-    })
+  const [row] = await preparedRead(db, data).execute({ ...params, tokenHash: hashToken(token) });
+  if (!row) return null;
+  const { lastUsedAt, data: read, ...user } = row;
+  touches?.note(user.sessionId, lastUsedAt);
+  return { user, data: read as T };
+}
+
+function buildRead(db: DbOrTx, data: SQL, name: string) {
+  return db
+    .select({ ...SESSION_USER_COLUMNS, data })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
-  if (!row) return null;
-  if (Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastUsedAt: sql`now()`, expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
-      .where(eq(sessions.id, row.sessionId));
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare(name);
+}
+
+// Built once per database (pass the database, not a transaction) and read (the query builder's work does not depend on the request): `data`
+// must be a constant whose request values are placeholders (`sql.placeholder`, given in `params`).
+// On PostgreSQL the name makes it a prepared statement, parsed and planned once per connection.
+const preparedReads = new WeakMap<object, Map<SQL, ReturnType<typeof buildRead>>>();
+let preparedCount = 0;
+function preparedRead(db: DbOrTx, data: SQL) {
+  let forDb = preparedReads.get(db);
+  if (!forDb) preparedReads.set(db, (forDb = new Map()));
+  let read = forDb.get(data);
+  if (!read) {
+    // A handful of reads exist; more means a subquery built per request, which would grow this map.
+    if (forDb.size >= 32) throw new Error("readWithSession: `data` must be a module constant (placeholders for request values)");
+    forDb.set(data, (read = buildRead(db, data, `session_read_${++preparedCount}`)));
   }
-  const { lastUsedAt: _unused, ...user } = row;
-  return user;
+  return read;
+}
+
+const NO_DATA = sql<null>`null`;
+
+/** The user behind a bearer token, or null for an unknown, expired or revoked one (one statement). */
+export async function getSessionUser(
+  db: DbOrTx,
+  token: string | null | undefined,
+  touches?: SessionTouches,
+): Promise<SessionUser | null> {
+  return (await readWithSession(db, token, NO_DATA, touches))?.user ?? null;
+}
+
+/**
+ * Sliding expiry without a write on the request: sessions seen in use, and last touched over an hour
+ * ago, are collected and touched by one UPDATE a minute later (and on close). Losing a batch in a crash
+ * costs a session at most a minute and an hour of its 30 days.
+ */
+export interface SessionTouches {
+  note(sessionId: string, lastUsedAt: Date): void;
+  /** Writes what is pending now. */
+  flush(): Promise<void>;
+  /** Flushes and stops the timer. */
+  close(): Promise<void>;
+}
+
+export function createSessionTouches(db: DbOrTx, options: { delayMs?: number; onError?: (error: unknown) => void } = {}): SessionTouches {
+  const delayMs = options.delayMs ?? 60_000;
+  const pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const flush = async () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (pending.size === 0) return;
+    const ids = [...pending];
+    pending.clear();
+    // In slices, so a busy minute stays well under a statement's parameter limit.
+    for (let i = 0; i < ids.length; i += 1000) {
+      try {
+        await db
+          .update(sessions)
+          .set({ lastUsedAt: sql`now()`, expiresAt: sql`now() + ${sql.raw(String(SESSION_TTL_MS / 1000))} * interval '1 second'` })
+          .where(and(inArray(sessions.id, ids.slice(i, i + 1000)), isNull(sessions.revokedAt)));
+      } catch (error) {
+        options.onError?.(error);
+      }
+    }
+  };
+  return {
+    note(sessionId, lastUsedAt) {
+      if (closed || Date.now() - lastUsedAt.getTime() <= TOUCH_INTERVAL_MS) return;
+      pending.add(sessionId);
+      if (!timer) {
+        timer = setTimeout(() => void flush(), delayMs);
+        timer.unref();
+      }
+    },
+    flush,
+    async close() {
+      closed = true;
+      await flush();
+    },
+  };
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string): Promise<void> {

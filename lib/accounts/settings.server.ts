@@ -1,11 +1,12 @@
 // Account settings: what a member changes about their own account (name, password, e-mail address),
 // their sessions, the export of their data and the deletion of the account. What deletion removes
 // and keeps is described in docs/architecture.md ("Account deletion") and on the privacy page.
-import { and, asc, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { aiQuestions, contactMessages, creditLedger, emailChanges, sessions, users } from "~/db/schema";
 import type { AccountExport, AccountProfile, SessionItem } from "~/lib/contracts/account";
 import { paymentHistory } from "~/lib/payments/checkout.server";
+import { isoTime } from "~/lib/sql-json.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { hashToken, newToken } from "./sessions.server";
 import { findUserByEmail, isUniqueViolation } from "./users.server";
@@ -45,6 +46,20 @@ export async function getProfile(db: DbOrTx, userId: string): Promise<AccountPro
     createdAt: row.createdAt.toISOString(),
     pendingEmail: pending?.newEmail ?? null,
   };
+}
+
+/** What GET /account adds to the session's user, read in the same statement (profileOf() joins them). */
+export const PROFILE_OF_SESSION_USER: SQL<{ lang: string; createdAt: string; pendingEmail: string | null }> = sql`json_build_object('lang', ${users.lang}, 'createdAt', ${isoTime(users.createdAt)}, 'pendingEmail', (
+    select ${emailChanges.newEmail} from ${emailChanges}
+    where ${emailChanges.userId} = ${users.id} and ${emailChanges.usedAt} is null and ${emailChanges.expiresAt} > now()
+    order by ${emailChanges.createdAt} desc limit 1))`;
+
+export function profileOf(
+  user: { id: string; email: string; name: string; role: AccountProfile["role"]; credits: number },
+  profile: { lang: string; createdAt: string; pendingEmail: string | null },
+): AccountProfile {
+  const { id, email, name, role, credits } = user;
+  return { id, email, name, role, credits, lang: profile.lang, createdAt: profile.createdAt, pendingEmail: profile.pendingEmail };
 }
 
 async function checkPassword(db: DbOrTx, userId: string, password: string) {

@@ -5,24 +5,13 @@ import type { Db } from "~/db/client.server";
 import { payments, users } from "~/db/schema";
 import type { ExportKind } from "~/lib/contracts/admin-setup";
 import { toCsv, type CsvCell } from "./csv";
+import { adminUserColumns } from "./users.server";
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
   if (kind === "users") {
-    const rows = await db
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        role: users.role,
-        credits: users.credits,
-        paymentDone: users.paymentDone,
-        package: users.package,
-        createdAt: users.createdAt,
-      })
-      .from(users)
-      .orderBy(asc(users.createdAt), asc(users.id));
+    const rows = await db.select(adminUserColumns).from(users).orderBy(asc(users.createdAt), asc(users.id));
     return toCsv(
       ["id", "name", "email", "role", "credits", "purchased", "package", "created_at"],
       rows.map((u): CsvCell[] => [u.id, u.name, u.email, u.role, u.credits, u.paymentDone, u.package, u.createdAt]),

@@ -53,7 +53,8 @@ export interface UserListResult {
   totalCapped: boolean;
 }
 
-const listColumns = {
+/** The columns of a user as the admin sees one (list, detail, CSV export). */
+export const adminUserColumns = {
   id: users.id,
   name: users.name,
   email: users.email,
@@ -115,7 +116,7 @@ export async function listUsers(
     // The whole table: the page walks the sort column's index; the count is an index-only scan.
     const [rows, [totalRow]] = await Promise.all([
       db
-        .select(listColumns)
+        .select(adminUserColumns)
         .from(users)
         .orderBy(...orderBy(query.sort, users))
         .limit(query.pageSize)
@@ -128,7 +129,7 @@ export async function listUsers(
   // A search: collect the matches once through the pattern indexes (at most countLimit + 1 rows),
   // count them and sort them. Walking the date or credits index and filtering instead can read most
   // of the table when the matches sit together at its far end (e.g. one sign-up period).
-  const matches = db.$with("matches").as(db.select(listColumns).from(users).where(where).limit(countLimit + 1));
+  const matches = db.$with("matches").as(db.select(adminUserColumns).from(users).where(where).limit(countLimit + 1));
   const found = await db
     .with(matches)
     .select({
@@ -163,7 +164,7 @@ export async function listUsers(
   // A broad search (more matches than countLimit): sort all matches, keeping only the page in memory
   // (top-N). The LIMIT keeps PostgreSQL from merging the subquery and walking the date or credits
   // index instead, which reads most of the table when the matches cluster at its far end.
-  const all = db.select(listColumns).from(users).where(where).limit(2_147_483_647).as("all_matches");
+  const all = db.select(adminUserColumns).from(users).where(where).limit(2_147_483_647).as("all_matches");
   const rows = await db
     .select()
     .from(all)
@@ -183,7 +184,7 @@ const iso = <T extends { createdAt: Date }>(row: T): Omit<T, "createdAt"> & { cr
 
 export async function getUserDetail(db: Db, id: string): Promise<AdminUserDetail | null> {
   if (!IdSchema.safeParse(id).success) return null;
-  const [user] = await db.select(listColumns).from(users).where(eq(users.id, id)).limit(1);
+  const [user] = await db.select(adminUserColumns).from(users).where(eq(users.id, id)).limit(1);
   if (!user) return null;
   const admins = aliasedTable(users, "admins");
   const [ledger, paymentRows, questions, [ledgerCount], [paymentCount], [questionCount]] = await Promise.all([
@@ -340,7 +341,7 @@ export async function changeRole(db: Db, input: { userId: string; adminId: strin
       .update(users)
       .set({ role: input.role, updatedAt: sql`now()` })
       .where(eq(users.id, userId))
-      .returning(listColumns);
+      .returning(adminUserColumns);
     if (!user) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
     return iso(user);
   });

@@ -30,7 +30,7 @@ export const HEARTBEAT_MS = 15_000;
 /** What the router writes: the answer's events, and a heartbeat while the model is quiet. */
 export type AskEvent = AiStreamEvent | { event: "heartbeat" };
 
-export type AskContext = Pick<AppContext, "db" | "ai" | "env" | "knowledge" | "rateLimiter" | "logger">;
+export type AskContext = Pick<AppContext, "db" | "database" | "ai" | "env" | "knowledge" | "rateLimiter" | "logger">;
 
 export interface AskRequest {
   userId: string;
@@ -95,11 +95,11 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
 
   let questionId: string | null;
   try {
-    questionId = await reserveQuestion(ctx.db, {
-      ...base,
-      model: ctx.ai.configured ? ctx.ai.model : null,
-      source: ctx.ai.configured ? "model" : "knowledge_base",
-    });
+    questionId = await reserveQuestion(
+      ctx.db,
+      { ...base, model: ctx.ai.configured ? ctx.ai.model : null, source: ctx.ai.configured ? "model" : "knowledge_base" },
+      { serialized: ctx.database.kind === "pglite" },
+    );
   } catch (error) {
     if (error instanceof ThreadFull) throw threadFull();
     throw error;

@@ -41,7 +41,21 @@ const LANGUAGE_NAMES: Record<Lang, string> = {
   zh: "Simplified Chinese (简体中文)",
 };
 
+/** Built once per page, language and site name: it does not depend on the question. */
+const systemPrompts = new Map<string, string>();
+
 export function systemPrompt(topic: ServiceSlug, lang: Lang, siteName: string): string {
+  const key = `${topic}\n${lang}\n${siteName}`;
+  let prompt = systemPrompts.get(key);
+  if (prompt === undefined) {
+    prompt = buildSystemPrompt(topic, lang, siteName);
+    // Bounded by the pages × languages × site names a process ever sees (one site name).
+    systemPrompts.set(key, prompt);
+  }
+  return prompt;
+}
+
+function buildSystemPrompt(topic: ServiceSlug, lang: Lang, siteName: string): string {
   const { service, focus } = TOPICS[topic];
   const language = LANGUAGE_NAMES[lang];
   return [

@@ -130,8 +130,12 @@ export function createAiProvider(env: Env, logger: Logger): AiProvider {
       // afterwards is cut off after the same time without a chunk.
       let idleTimer: ReturnType<typeof setTimeout> | undefined;
       let stalled = false;
+      // One timer per answer, pushed back on every chunk (refresh() re-arms it without a new timer).
       const arm = () => {
-        clearTimeout(idleTimer);
+        if (idleTimer) {
+          idleTimer.refresh();
+          return;
+        }
         idleTimer = setTimeout(() => {
           stalled = true;
           controller.abort();

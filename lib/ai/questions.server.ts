@@ -6,12 +6,14 @@
 // (SELECT ... FOR UPDATE) and a pending question is inserted only while
 //   credits > number of the user's pending questions.
 // So at any moment the pending questions are covered by the balance, and no ledger row exists yet.
-// When the answer is complete, one transaction marks the question answered and charges it with
-// changeCredits(-1, kind 'ai_spend', aiQuestionId): exactly one ledger row per answer. A failed or
+// When the answer is complete, one statement marks the question answered and charges it
+// (spendCreditsCtes: -1, kind 'ai_spend', aiQuestionId): exactly one ledger row per answer. A failed or
 // stopped answer only changes its row's status: it frees the slot and leaves the balance and the
 // ledger untouched (no refund rows, nothing deleted from the ledger). With 5 credits and 50
 // simultaneous questions, 5 take a slot and 45 are refused. The row lock serialises slot-taking per
-// user on PostgreSQL; PGlite runs one transaction at a time anyway.
+// user on PostgreSQL; PGlite runs one statement at a time anyway, so there the slot is one statement.
+// An answer thus costs the database three round trips on PGlite (session, slot, charge) and six on
+// PostgreSQL (the slot's transaction is four): docs/performance.md, "AI assistant".
 //
 // A pending row whose request died with its process (crash, deploy) would hold a slot forever, so
 // slots older than STALE_PENDING_MS are released (marked stopped) when they would stop the user
@@ -19,7 +21,7 @@
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { aiQuestions, users } from "~/db/schema";
-import { changeCredits } from "~/lib/credits.server";
+import { spendCreditsCtes } from "~/lib/credits.server";
 import type { Lang } from "~/lib/i18n/languages";
 import type { AiHistoryItem, AiQuestionStatus, AiSource, Citation } from "~/lib/contracts/ai";
 import type { ServiceSlug } from "~/lib/service-catalog";
@@ -60,8 +62,43 @@ const threadMembers = (threadId: string) =>
     inArray(aiQuestions.status, ["answered", "pending"]),
   );
 
-/** Takes a slot for an answer. Returns the pending question's id, or null when no credit is free. */
-export async function reserveQuestion(db: Db, input: NewQuestion): Promise<string | null> {
+/** The rows of a raw statement (both drivers answer `{ rows }`). */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * One statement inserting the pending question when the balance covers it and the pending ones
+ * (and, for a follow-up, the thread has room): the common case of taking a slot, in one round
+ * trip. Null when any condition fails; the caller then finds out which (reserveQuestion).
+ */
+async function insertIfCovered(db: DbOrTx, input: NewQuestion): Promise<string | null> {
+  const threadRoom = input.threadId
+    ? sql`(SELECT count(*) FROM ai_questions WHERE (id = ${input.threadId}::uuid OR thread_id = ${input.threadId}::uuid)
+        AND status IN ('answered', 'pending')) < ${THREAD_MAX}`
+    : sql`true`;
+  const result = await db.execute(sql`
+    INSERT INTO ai_questions (user_id, topic, lang, question, source, model, status, parent_id, thread_id)
+    SELECT ${input.userId}::uuid, ${input.topic}::text, ${input.lang}::text, ${input.question}::text,
+      ${input.source ?? "model"}::text, ${input.model}::text, 'pending', ${input.parentId ?? null}::uuid, ${input.threadId ?? null}::uuid
+    FROM users
+    WHERE id = ${input.userId}::uuid
+      AND credits > (SELECT count(*) FROM ai_questions WHERE user_id = ${input.userId}::uuid AND status = 'pending')
+      AND ${threadRoom}
+    RETURNING id`);
+  return rowsOf<{ id: string }>(result)[0]?.id ?? null;
+}
+
+/**
+ * Takes a slot for an answer. Returns the pending question's id, or null when no credit is free.
+ * `serialized`: the database runs one statement at a time (PGlite), so the one-statement insert
+ * alone is safe. On PostgreSQL it runs after the user's row lock, in a statement of its own: under
+ * READ COMMITTED it then sees every slot committed by the transactions we waited for (one
+ * statement could not: its snapshot predates the lock).
+ */
+export async function reserveQuestion(db: Db, input: NewQuestion, { serialized = false } = {}): Promise<string | null> {
+  if (serialized) {
+    const id = await insertIfCovered(db, input);
+    if (id) return id;
+  }
   return db.transaction(async (tx) => {
     const [user] = await tx
       .select({ credits: users.credits })
@@ -69,8 +106,11 @@ export async function reserveQuestion(db: Db, input: NewQuestion): Promise<strin
       .where(eq(users.id, input.userId))
       .for("update");
     if (!user) return null;
-    // Counted in a statement of its own, after the lock: under READ COMMITTED it then sees every
-    // slot committed by the transactions we waited for.
+    if (!serialized) {
+      const id = await insertIfCovered(tx, input);
+      if (id) return id;
+    }
+    // Refused: a stale slot to release, no credit free, or a full thread.
     const pendingCount = async () => {
       const [pending] = await tx
         .select({ count: sql<number>`count(*)::int` })
@@ -102,21 +142,7 @@ export async function reserveQuestion(db: Db, input: NewQuestion): Promise<strin
         .where(threadMembers(input.threadId));
       if (Number(inThread?.count ?? 0) >= THREAD_MAX) throw new ThreadFull();
     }
-    const [row] = await tx
-      .insert(aiQuestions)
-      .values({
-        userId: input.userId,
-        topic: input.topic,
-        lang: input.lang,
-        question: input.question,
-        source: input.source ?? "model",
-        model: input.model,
-        status: "pending",
-        parentId: input.parentId ?? null,
-        threadId: input.threadId ?? null,
-      })
-      .returning({ id: aiQuestions.id });
-    return row!.id;
+    return insertIfCovered(tx, input);
   });
 }
 
@@ -132,45 +158,35 @@ export interface CompletedAnswer {
 }
 
 /**
- * Stores the answer and charges 1 credit in the same transaction. Returns the new balance, or null
- * when the question is no longer pending or the balance no longer covers it (then nothing changes).
+ * Stores the answer and charges 1 credit in one statement (so in one round trip, atomically): the
+ * pending question is locked, the balance lowered with its ledger row (spendCreditsCtes) only
+ * while the question is still pending, and the question marked answered only when it was charged.
+ * Returns the new balance, or null when the question is no longer pending or the balance no longer
+ * covers it (then nothing changes).
  */
-export async function completeQuestion(db: Db, input: CompletedAnswer): Promise<number | null> {
-  const NOT_CHARGED = Symbol("not charged");
-  try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(aiQuestions)
-        .set({
-          status: "answered",
-          answer: input.answer,
-          promptTokens: input.promptTokens,
-          completionTokens: input.completionTokens,
-          firstTokenMs: input.firstTokenMs,
-          durationMs: input.durationMs,
-          creditsSpent: 1,
-          citations: input.citations ?? [],
-          errorCode: null,
-          completedAt: sql`now()`,
-        })
-        .where(and(eq(aiQuestions.id, input.questionId), eq(aiQuestions.status, "pending")))
-        .returning({ id: aiQuestions.id });
-      if (!row) throw NOT_CHARGED;
-      const balance = await changeCredits(tx, {
-        userId: input.userId,
-        delta: -1,
-        kind: "ai_spend",
-        reason: AI_SPEND_REASON,
-        aiQuestionId: input.questionId,
-      });
-      // The balance was lowered by something else (an admin) while the answer streamed.
-      if (balance === null) throw NOT_CHARGED;
-      return balance;
-    });
-  } catch (error) {
-    if (error === NOT_CHARGED) return null;
-    throw error;
-  }
+export async function completeQuestion(db: DbOrTx, input: CompletedAnswer): Promise<number | null> {
+  const charge = spendCreditsCtes(
+    { userId: input.userId, delta: -1, kind: "ai_spend", reason: AI_SPEND_REASON, aiQuestionId: input.questionId },
+    sql`EXISTS (SELECT 1 FROM pending)`,
+  );
+  const result = await db.execute(sql`
+    WITH pending AS (
+      SELECT id FROM ai_questions
+      WHERE id = ${input.questionId}::uuid AND user_id = ${input.userId}::uuid AND status = 'pending'
+      FOR UPDATE
+    ),
+    ${charge},
+    answered AS (
+      UPDATE ai_questions SET status = 'answered', answer = ${input.answer}::text,
+        prompt_tokens = ${input.promptTokens}::int, completion_tokens = ${input.completionTokens}::int,
+        first_token_ms = ${input.firstTokenMs}::int, duration_ms = ${input.durationMs}::int, credits_spent = 1,
+        citations = ${JSON.stringify(input.citations ?? [])}::jsonb, error_code = NULL, completed_at = now()
+      WHERE id IN (SELECT id FROM pending) AND EXISTS (SELECT 1 FROM credit_change)
+      RETURNING id
+    )
+    SELECT credits::text AS credits FROM credit_change`);
+  const [row] = rowsOf<{ credits: string }>(result);
+  return row ? Number(row.credits) : null;
 }
 
 /** Ends a pending question without an answer: no credit is spent. */

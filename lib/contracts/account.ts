@@ -93,3 +93,19 @@ export interface AccountExport {
   payments: PaymentHistoryItem[];
   ledger: { id: number; delta: number; balanceAfter: number; kind: string; reason: string | null; createdAt: string }[];
 }
+
+/** The account endpoints for the typed client (app/api/api.client.ts), keyed "METHOD /path". */
+export interface AccountEndpoints {
+  "GET /account": { response: AccountResponse };
+  "POST /account/name": { body: z.input<typeof ChangeNameSchema>; response: AccountMessageResponse };
+  "POST /account/password": { body: z.input<typeof ChangePasswordSchema>; response: PasswordChangedResponse };
+  "POST /account/email": { body: z.input<typeof ChangeEmailSchema>; response: AccountMessageResponse };
+  /** No sign-in needed: the token from the e-mail is the proof. */
+  "POST /account/email/confirm": { body: z.input<typeof ConfirmEmailSchema>; response: EmailConfirmedResponse };
+  "GET /account/sessions": { response: SessionsResponse };
+  "POST /account/sessions/revoke-all": { response: AccountMessageResponse };
+  "POST /account/sessions/:id/revoke": { params: { id: string }; response: AccountMessageResponse };
+  /** Answered as an attachment (saved with downloadFile), not read by the page. */
+  "GET /account/export": { response: AccountExport };
+  "POST /account/delete": { body: z.input<typeof DeleteAccountSchema>; response: AccountMessageResponse };
+}

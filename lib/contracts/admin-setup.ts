@@ -33,9 +33,10 @@ export interface SetupChecklistResponse {
   items: SetupItem[];
 }
 
-/** The JSON endpoint for the typed client (the CSV exports are downloads, not JSON). */
+/** The endpoints for the typed client; a CSV export is a download (text/csv, saved with downloadFile). */
 export interface AdminSetupEndpoints {
   "GET /admin/setup": { response: SetupChecklistResponse };
+  "GET /admin/export/:file": { params: { file: `${ExportKind}.csv` }; response: string };
 }
 
 export const EXPORT_KINDS = ["users", "payments"] as const;

@@ -25,3 +25,8 @@ export interface Receipt {
 export const receiptLabel = (receiptNumber: number) => `R-${String(receiptNumber).padStart(6, "0")}`;
 
 export type ReceiptResponse = { success: true; receipt: Receipt };
+
+/** The receipt endpoint for the typed client. */
+export interface ReceiptEndpoints {
+  "GET /payment/receipts/:id": { params: { id: string }; response: ReceiptResponse };
+}

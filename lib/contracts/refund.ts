@@ -48,3 +48,9 @@ export interface RefundCandidate {
 }
 
 export type RefundListResponse = { success: true; balance: number; purchases: RefundCandidate[] };
+
+/** The refund endpoints for the typed client (administrators only). */
+export interface RefundEndpoints {
+  "GET /refunds": { query: z.input<typeof RefundListQuerySchema>; response: RefundListResponse };
+  "POST /refunds": { body: z.input<typeof RefundSchema>; response: RefundResponse };
+}

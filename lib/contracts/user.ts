@@ -49,6 +49,12 @@ export interface MeResponse {
 /** POST /user/logout, POST /user/password/forgot (202), POST /user/password/reset */
 export type UserMessageResponse = MessageResponse;
 
+/** POST /user/password/reset/check: the link can still be used (an unusable one is a 400 invalid_reset_token). */
+export interface ResetTokenCheckResponse {
+  success: true;
+  valid: true;
+}
+
 export const USER_ERROR_CODES = ["email_taken", "invalid_credentials", "invalid_reset_token", "rate_limited"] as const;
 export type UserErrorCode = (typeof USER_ERROR_CODES)[number];
 
@@ -119,7 +125,7 @@ export function defaultName(email: string): string {
   return (email.split("@")[0] ?? email).slice(0, NAME_MAX) || email.slice(0, NAME_MAX);
 }
 
-/** The accounts endpoints for the typed client (app/api/api-client.client.ts), keyed "METHOD /path". */
+/** The accounts endpoints for the typed client (app/api/api.client.ts), keyed "METHOD /path". */
 export interface UserEndpoints {
   "POST /user/register": { body: z.input<typeof RegisterSchema>; response: SignInResponse };
   "POST /user/login": { body: z.input<typeof LoginSchema>; response: SignInResponse };
@@ -127,4 +133,5 @@ export interface UserEndpoints {
   "GET /user/me": { response: MeResponse };
   "POST /user/password/forgot": { body: z.input<typeof ForgotPasswordSchema>; response: UserMessageResponse };
   "POST /user/password/reset": { body: z.input<typeof ResetPasswordSchema>; response: UserMessageResponse };
+  "POST /user/password/reset/check": { body: z.input<typeof CheckResetTokenSchema>; response: ResetTokenCheckResponse };
 }

@@ -57,6 +57,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
       return listening;
     },
     async close() {
+      // Pending session touches are written now, not by a timer during a later test.
+      await appContext.sessionTouches.close();
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
     },
   };

@@ -6,6 +6,7 @@ import pg from "pg";
 import { openDatabase, type Database } from "~/db/client.server";
 
 let shared: Promise<Database> | undefined;
+let workerUrl: string | undefined;
 
 async function createWorkerDatabase(): Promise<Database> {
   const baseUrl = process.env.TEST_DATABASE_URL;
@@ -23,7 +24,8 @@ async function createWorkerDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
+  workerUrl = url.toString();
+  const database = await openDatabase({ url: workerUrl, poolSize: 20 });
   await database.migrate();
   return database;
 }
@@ -32,6 +34,16 @@ async function createWorkerDatabase(): Promise<Database> {
 export function testDatabase(): Promise<Database> {
   shared ??= createWorkerDatabase();
   return shared;
+}
+
+/**
+ * Another connection to the worker's database, as a second instance of the app would hold: on
+ * PostgreSQL a pool of its own; PGlite lives in this process, so it is the same database.
+ */
+export async function secondConnection(): Promise<Database> {
+  const database = await testDatabase();
+  if (!workerUrl) return { ...database, close: async () => {} };
+  return openDatabase({ url: workerUrl, poolSize: 4 });
 }
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);

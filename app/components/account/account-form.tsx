@@ -1,61 +1,54 @@
-// A small settings form: posts its fields to one /account endpoint and shows the server's translated
-// field errors and message. Each settings section is one of these.
-import { useState, type FormEvent, type ReactNode } from "react";
-import { StatusMessage, type FormStatus } from "~/app/components/ui/status-message";
+// A small settings form on the form helper (app/components/ui/use-form.ts): `send` posts its values to
+// one /account endpoint; the server's translated field errors and message are shown. Each settings
+// section is one of these.
+import type { ReactNode } from "react";
+import { ApiRequestError } from "~/app/api/api.client";
+import { StatusMessage } from "~/app/components/ui/status-message";
+import { useForm, type FormValues } from "~/app/components/ui/use-form";
 import { useAuth } from "~/app/components/auth-provider";
-import { useLanguage } from "~/app/components/language-provider";
-import { apiRequest, ApiRequestError } from "~/app/api/api.client";
 
-export interface AccountFormProps<T> {
+export interface AccountFormProps {
   id: string;
   title: string;
   intro?: ReactNode;
-  path: string;
-  body: () => Record<string, unknown>;
+  /** Sends the form's values with the typed client (`api("POST /account/...", ...)`). */
+  send: (values: FormValues) => Promise<{ message: string }>;
   submit: string;
   submitting: string;
   failed: string;
   danger?: boolean;
   /** Checks in the browser before sending; a message stops the request. */
-  precheck?: () => string | null;
-  onDone?: (result: T) => void;
+  precheck?: (values: FormValues) => string | null;
+  onDone?: (values: FormValues, form: HTMLFormElement) => void | Promise<void>;
   children: (errors: Record<string, string>) => ReactNode;
 }
 
-export function AccountForm<T extends { message?: string }>(props: AccountFormProps<T>) {
-  const { token, clear } = useAuth();
-  const { lang } = useLanguage();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<FormStatus>(null);
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const problem = props.precheck?.();
-    if (problem) {
-      setStatus({ kind: "error", text: problem });
-      return;
-    }
-    setPending(true);
-    setErrors({});
-    setStatus(null);
-    try {
-      const result = await apiRequest<T>(props.path, { method: "POST", token, lang, body: props.body() });
-      setStatus(result.message ? { kind: "success", text: result.message } : null);
-      props.onDone?.(result);
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 401) clear();
-      if (error instanceof ApiRequestError && error.message) {
-        setErrors(error.fields);
-        setStatus({ kind: "error", text: error.message });
-      } else {
-        setStatus({ kind: "error", text: props.failed });
-      }
-    } finally {
-      setPending(false);
-    }
+/** Empties the named controls of a form (the passwords after a change). */
+export function clearFields(form: HTMLFormElement, names: readonly string[]) {
+  for (const name of names) {
+    const control = form.elements.namedItem(name);
+    if (control instanceof HTMLInputElement) control.value = "";
   }
+}
+
+export function AccountForm(props: AccountFormProps) {
+  const { clear } = useAuth();
+  const { errors, status, setStatus, pending, onSubmit, showFailure } = useForm({
+    validate(values) {
+      const problem = props.precheck?.(values);
+      return problem ? { status: problem } : null;
+    },
+    async submit(values, form) {
+      try {
+        const result = await props.send(values);
+        setStatus(result.message ? { kind: "success", text: result.message } : null);
+        void props.onDone?.(values, form);
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 401) clear();
+        showFailure(error, props.failed);
+      }
+    },
+  });
 
   return (
     <section aria-labelledby={`${props.id}-title`} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm" data-testid={`account-${props.id}`}>

@@ -1,12 +1,12 @@
 // The member's signed-in devices, each with "Sign out", and "Sign out everywhere" (this device too).
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
+import { api, ApiRequestError } from "~/app/api/api.client";
+import { useApiData } from "~/app/api/use-api-data";
 import { StatusMessage, type FormStatus } from "~/app/components/ui/status-message";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage } from "~/app/components/language-provider";
 import type { AccountMessages } from "~/content/messages/account";
-import type { AccountMessageResponse, SessionItem, SessionsResponse } from "~/lib/contracts/account";
-import { apiRequest, ApiRequestError } from "~/app/api/api.client";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
@@ -24,30 +24,26 @@ export function SessionList({ t }: { t: AccountMessages }) {
   const { lang } = useLanguage();
   const navigate = useNavigate();
   const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
-  const [sessions, setSessions] = useState<SessionItem[] | null>(null);
+  const { data, error, reload } = useApiData("GET /account/sessions");
   const [status, setStatus] = useState<FormStatus>(null);
+  const shown: FormStatus = status ?? (error ? { kind: "error", text: t.loadError } : null);
 
-  const load = useCallback(() => {
-    if (!token) return;
-    apiRequest<SessionsResponse>("/account/sessions", { token, lang })
-      .then((body) => setSessions(body.sessions))
-      .catch(() => setStatus({ kind: "error", text: t.loadError }));
-  }, [token, lang, t.loadError]);
-  useEffect(load, [load]);
-
-  async function post(path: string, everywhere: boolean) {
+  /** Signs out one other device, or every device (this one too, so the member goes to log in). */
+  async function signOut(sessionId: string | null) {
     try {
-      const result = await apiRequest<AccountMessageResponse>(path, { method: "POST", token, lang });
-      if (everywhere) {
+      const result = sessionId
+        ? await api("POST /account/sessions/:id/revoke", { params: { id: sessionId }, token, lang })
+        : await api("POST /account/sessions/revoke-all", { token, lang });
+      if (!sessionId) {
         clear();
         navigate(localePath(lang, "/login"));
         return;
       }
       setStatus({ kind: "success", text: result.message });
-      load();
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 401) clear();
-      setStatus({ kind: "error", text: error instanceof ApiRequestError && error.message ? error.message : t.failed });
+      reload();
+    } catch (failure) {
+      if (failure instanceof ApiRequestError && failure.status === 401) clear();
+      setStatus({ kind: "error", text: failure instanceof ApiRequestError && failure.message ? failure.message : t.failed });
     }
   }
 
@@ -59,7 +55,7 @@ export function SessionList({ t }: { t: AccountMessages }) {
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t.sessions.intro}</p>
       <ul className="mt-4 divide-y divide-slate-200">
-        {(sessions ?? []).map((session) => (
+        {(data?.sessions ?? []).map((session) => (
           <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="session-item">
             <div className="text-sm">
               <p className="font-medium text-slate-900">
@@ -71,7 +67,7 @@ export function SessionList({ t }: { t: AccountMessages }) {
             {!session.current && (
               <button
                 type="button"
-                onClick={() => post(`/account/sessions/${session.id}/revoke`, false)}
+                onClick={() => signOut(session.id)}
                 aria-label={format(t.sessions.signOutLabel, { date: date(session.lastUsedAt) })}
                 className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
               >
@@ -81,10 +77,10 @@ export function SessionList({ t }: { t: AccountMessages }) {
           </li>
         ))}
       </ul>
-      <StatusMessage status={status} testId="account-sessions-status" />
+      <StatusMessage status={shown} testId="account-sessions-status" />
       <button
         type="button"
-        onClick={() => post("/account/sessions/revoke-all", true)}
+        onClick={() => signOut(null)}
         className="mt-3 rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50"
         data-testid="sign-out-everywhere"
       >

@@ -19,9 +19,11 @@ export interface FormProblem {
   status?: string;
 }
 
-export function formValues(form: HTMLFormElement): FormValues {
+/** The form's values; a named submit button that sent it adds its own (one form, a button per row). */
+export function formValues(form: HTMLFormElement, submitter?: HTMLElement | null): FormValues {
   const values: FormValues = {};
-  for (const [name, value] of new FormData(form)) if (typeof value === "string") values[name] = value;
+  const data = submitter?.getAttribute("name") ? new FormData(form, submitter) : new FormData(form);
+  for (const [name, value] of data) if (typeof value === "string") values[name] = value;
   return values;
 }
 
@@ -72,7 +74,7 @@ export function useForm({ validate, submit, focusOrder, disabled }: UseFormOptio
     const form = event.currentTarget;
     if (submit) event.preventDefault();
     if (busy.current || disabled) return;
-    const values = formValues(form);
+    const values = formValues(form, (event.nativeEvent as SubmitEvent).submitter);
     setErrors({});
     const problem = validate?.(values);
     if (problem) {

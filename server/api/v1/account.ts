@@ -10,7 +10,8 @@ import {
   confirmEmailChange,
   deleteAccount,
   exportAccount,
-  getProfile,
+  profileOf,
+  PROFILE_OF_SESSION_USER,
   listSessions,
   requestEmailChange,
   revokeEverySession,
@@ -26,6 +27,7 @@ import {
   ConfirmEmailSchema,
   DeleteAccountSchema,
   SessionIdSchema,
+  type AccountExport,
   type AccountMessageResponse,
   type AccountResponse,
   type EmailConfirmedResponse,
@@ -37,7 +39,7 @@ import { format } from "~/lib/i18n/format";
 import { isLang, LANGS, type Lang } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 import type { RateRule } from "~/lib/rate-limit.server";
-import { appContext, parseBody, requestLang, requireUser } from "~/server/http";
+import { appContext, parseBody, requestLang, requireUser, requireUserWith } from "~/server/http";
 
 export const accountRouter = Router();
 
@@ -106,12 +108,15 @@ const langOf = (value: string): Lang => (isLang(value) ? value : "en");
 const siteLink = (req: Request, lang: Lang, path: string) => `${appContext(req).site.origin}${localePath(lang, path)}`;
 
 accountRouter.get("/", async (req, res) => {
-  const user = await requireUser(req);
-  const { db } = appContext(req);
-  await rememberLang(db, user.id, requestLang(req));
-  const account = await getProfile(db, user.id);
-  if (!account) throw new ApiError(401, "unauthorized", COMMON_ERRORS.unauthorized);
-  res.json({ success: true, account } satisfies AccountResponse);
+  // One statement; the language is written only when the member now uses another one (receipts and
+  // account e-mails follow it), so reading the page again writes nothing.
+  const { user, data } = await requireUserWith(req, PROFILE_OF_SESSION_USER);
+  const lang = requestLang(req);
+  if (data.lang !== lang) {
+    await rememberLang(appContext(req).db, user.id, lang);
+    data.lang = lang;
+  }
+  res.json({ success: true, account: profileOf(user, data) } satisfies AccountResponse);
 });
 
 accountRouter.post("/name", async (req, res) => {
@@ -203,7 +208,7 @@ accountRouter.get("/export", async (req, res) => {
   if (!data) throw new ApiError(401, "unauthorized", COMMON_ERRORS.unauthorized);
   res.setHeader("Content-Disposition", `attachment; filename="account-data-${data.exportedAt.slice(0, 10)}.json"`);
   res.setHeader("Cache-Control", "no-store");
-  res.json(data);
+  res.json(data satisfies AccountExport);
 });
 
 accountRouter.post("/delete", async (req, res) => {

@@ -9,11 +9,12 @@ import type { Request, Response } from "express";
 import { Router } from "express";
 import { askQuestion } from "~/lib/ai/ask.server";
 import { AI_ERRORS } from "~/lib/ai/errors";
-import { getThread, listHistory } from "~/lib/ai/questions.server";
+import { HISTORY_OF_SESSION_USER } from "~/lib/ai/history-read.server";
+import { getThread } from "~/lib/ai/questions.server";
 import { ApiError } from "~/lib/http/api-error";
 import { formatSseEvent, SSE_HEARTBEAT } from "~/lib/ai/sse";
 import { AskSchema, HistoryQuerySchema, ThreadParamsSchema, type AiHistoryResponse, type AiThreadResponse } from "~/lib/contracts/ai";
-import { parseBody, requireUser, appContext } from "~/server/http";
+import { appContext, parseBody, requireUser, requireUserWith } from "~/server/http";
 
 export const aiRouter = Router();
 
@@ -50,9 +51,15 @@ aiRouter.post("/ask", async (req: Request, res: Response) => {
 });
 
 aiRouter.get("/history", async (req: Request, res: Response) => {
-  const user = await requireUser(req);
-  const { limit } = parseBody(req, HistoryQuerySchema, { limit: req.query.limit });
-  const questions = await listHistory(appContext(req).db, user.id, limit);
+  const query = HistoryQuerySchema.safeParse({ limit: req.query.limit });
+  if (!query.success) {
+    // The session is checked first, as for every member route: 401, else the limit's 400.
+    await requireUser(req);
+    parseBody(req, HistoryQuerySchema, { limit: req.query.limit });
+  }
+  const limit = query.data!.limit;
+  // The session and the questions in one statement (docs/decisions/0016-authenticated-reads.md).
+  const { data: questions } = await requireUserWith(req, HISTORY_OF_SESSION_USER, { limit });
   res.json({ success: true, questions } satisfies AiHistoryResponse);
 });
 

@@ -11,7 +11,6 @@ import {
   handlePaymentEvent,
   PAYMENT_ERRORS,
   PAYMENT_TEXT,
-  paymentHistory,
   type CheckoutDeps,
   type CheckoutResult,
 } from "~/lib/payments/checkout.server";
@@ -21,7 +20,8 @@ import { rememberLang } from "~/lib/accounts/users.server";
 import { ReceiptIdSchema, type ReceiptResponse } from "~/lib/contracts/receipt";
 import { RECEIPT_ERRORS } from "~/lib/payments/receipt-messages";
 import { ConfirmPaymentSchema, CreatePaymentSchema, type PaymentHistoryResponse, type PaymentResponse } from "~/lib/contracts/payment";
-import { parseBody, requestLang, requireUser, appContext } from "~/server/http";
+import { PAYMENTS_OF_SESSION_USER } from "~/lib/payments/history-read.server";
+import { parseBody, requestLang, requireUser, requireUserWith, appContext } from "~/server/http";
 
 export const paymentRouter = Router();
 
@@ -136,8 +136,9 @@ paymentRouter.post("/webhook", express.raw({ type: () => true, limit: "512kb" })
 });
 
 paymentRouter.get("/history", async (req, res) => {
-  const user = await requireUser(req);
-  res.json({ success: true, payments: await paymentHistory(appContext(req).db, user.id) } satisfies PaymentHistoryResponse);
+  // The session and the purchases in one statement (docs/decisions/0016-authenticated-reads.md).
+  const { data: payments } = await requireUserWith(req, PAYMENTS_OF_SESSION_USER);
+  res.json({ success: true, payments } satisfies PaymentHistoryResponse);
 });
 
 paymentRouter.get("/receipts/:id", async (req, res) => {

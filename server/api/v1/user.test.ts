@@ -227,6 +227,8 @@ describe("accounts API", () => {
         .set({ lastUsedAt: sql`now() - interval '2 hours'`, expiresAt: sql`now() + interval '1 day'` })
         .where(eq(sessions.tokenHash, sha256(token)));
       expect((await request(app, "GET", "/api/v1/user/me", { token })).status).toBe(200);
+      // The touch is batched off the request (lib/accounts/sessions.server.ts): write it now.
+      await app.appContext.sessionTouches.flush();
       const [slid] = await db.select().from(sessions);
       expect(slid!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
       await db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` });

@@ -1,0 +1,41 @@
+// CPU time of processes from /proc (Linux): user + system time of a process and of its live
+// children, in ms. Used by the cluster bench to say how much of the 2 cores each part of the setup
+// (instances with their threadpools, PostgreSQL's backends, the proxy, the load generator) used.
+import { readFileSync } from "node:fs";
+
+// USER_HZ is 100 on every Linux build Node supports.
+const TICK_MS = 10;
+
+/**
+ * utime + stime of one process (all its threads), in ms; with `reaped`, also the time of its
+ * children that have exited and been waited for (cutime + cstime). 0 when it is gone.
+ */
+export function processCpuMs(pid, { reaped = false } = {}) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) may contain spaces: count from the closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const own = Number(fields[11]) + Number(fields[12]);
+    return (reaped ? own + Number(fields[13]) + Number(fields[14]) : own) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+function childrenOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * CPU ms of a process and of every descendant, live or exited (e.g. PostgreSQL's postmaster and its
+ * backends: a backend that closes moves its time into the postmaster's reaped-children time).
+ */
+export function treeCpuMs(pid) {
+  let total = processCpuMs(pid, { reaped: true });
+  for (const child of childrenOf(pid)) total += treeCpuMs(child);
+  return total;
+}
