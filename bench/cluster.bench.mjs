@@ -318,7 +318,7 @@ const actionRows = (p) =>
 const section = [
   `## Two instances on one PostgreSQL (bench/cluster.bench.mjs)`,
   ``,
-  `Measured ${when} UTC on ${machine()}; load average ${round(loadBefore, 2)} when the run began (other work was running on the machine).`,
+  `Measured ${when} UTC on ${machine()}; load average ${round(loadBefore, 2)} when the run began${loadBefore > 2 ? " (other work was running on the machine)" : ""}.`,
   `Mixed load from ${CONNECTIONS} concurrent connections for ${SECONDS} s: public pages 50 %, member API reads 13 %, log-ins 8 %,`,
   `AI asks 12 % (fake provider, 6 chunks 20 ms apart), test-mode checkouts 12 % (5 % of them declined cards), contact messages 3 %.`,
   `The load generator, the fake provider, the proxy, PostgreSQL and the instances share the same ${os.cpus().length} cores.`,
