@@ -109,6 +109,7 @@ function Settings() {
       >
         {(errors) => (
           <>
+            <AccountUsername email={profile.email} />
             <AuthField id="current-password" name="currentPassword" type="password" label={t.currentPassword} autoComplete="current-password" required error={errors.currentPassword} />
             <AuthField id="new-password" name="newPassword" type="password" label={t.password.newPassword} autoComplete="new-password" hint={t.password.hint} required error={errors.newPassword} />
           </>
@@ -160,6 +161,7 @@ function Settings() {
       >
         {(errors) => (
           <>
+            <AccountUsername email={profile.email} />
             <AuthField id="delete-password" name="currentPassword" type="password" label={t.currentPassword} autoComplete="current-password" required error={errors.currentPassword} />
             <label className="flex items-start gap-2 text-sm text-slate-800">
               <input type="checkbox" name="confirmed" value="yes" className="mt-1" data-testid="delete-confirm" />
@@ -187,4 +189,9 @@ export default function Account() {
       </RequireAuth>
     </div>
   );
+}
+
+/** Tells password managers whose password a form asks for (a form with a password and no username is ambiguous to them). */
+function AccountUsername({ email }: { email: string }) {
+  return <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />;
 }
