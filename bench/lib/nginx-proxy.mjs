@@ -4,21 +4,12 @@
 // the local instances instead of app1/app2, it listens on a free loopback port instead of 80, and
 // the page cache lives in the private prefix. So the bench measures the proxy cache and the
 // routing rules that production uses, not a stand-in.
-import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.mjs";
+import { runNginx } from "./nginx-process.mjs";
 import { projectRoot } from "./server-process.mjs";
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /**
  * deploy/nginx.conf with the local upstreams, port and cache directory.
@@ -61,20 +52,8 @@ export async function startNginxProxy({ upstreams }) {
   chmodSync(dir, 0o755);
   const port = await freePort();
   writeFileSync(path.join(dir, "nginx.conf"), localNginxConf({ upstreams, port, dir }));
-  const child = spawn("nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (chunk) => (stderr += chunk));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      await fetch(`${url}/healthz`);
-      break;
-    } catch {
-      if (i > 100 || child.exitCode !== null) throw new Error(`nginx did not start: ${stderr}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  const nginx = await runNginx(dir, `${url}/healthz`);
   const stats = { requests: 0, cacheHits: 0, cacheMisses: 0, badGateway: 0 };
   const readStats = () => {
     let log = "";
@@ -95,13 +74,12 @@ export async function startNginxProxy({ upstreams }) {
     stats,
     kind: "nginx",
     /** nginx's worker processes (they do the proxying). */
-    pids: children,
+    pids: nginx.workerPids,
     setUpstreams() {
       throw new Error("the nginx proxy of the bench has a fixed upstream list");
     },
     async close() {
-      child.kill("SIGQUIT");
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
+      await nginx.stop();
       readStats();
       rmSync(dir, { recursive: true, force: true });
     },

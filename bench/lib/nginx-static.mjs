@@ -1,19 +1,10 @@
 // nginx serving files from disk with gzip_static, for the platform bench: what a C server does
 // with the same compressed bytes. Runs Debian's nginx (`nginx` package) with a private prefix.
-import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+import { freePort } from "./free-port.mjs";
+import { runNginx } from "./nginx-process.mjs";
 
 /**
  * Writes each body as `<name>.html.gz` and serves `/p/<name>.html` with gzip_static, one worker
@@ -49,28 +40,14 @@ http {
 }
 `,
   );
-  const child = spawn("nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (chunk) => (stderr += chunk));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      await fetch(`${url}/p/`);
-      break;
-    } catch {
-      if (i > 100 || child.exitCode !== null) throw new Error(`nginx did not start: ${stderr}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  const { readFileSync } = await import("node:fs");
-  const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, "utf8").trim().split(/\s+/).map(Number);
+  const nginx = await runNginx(dir, `${url}/p/`);
   return {
     url,
     /** The one worker's process id (it does the serving). */
-    workerPid: children[0],
+    workerPid: nginx.workerPids[0],
     stop: async () => {
-      child.kill("SIGQUIT");
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
+      await nginx.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

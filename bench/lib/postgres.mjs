@@ -5,9 +5,9 @@
 // scripts kill it and must see real crash recovery.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.mjs";
 
 function onPath(name) {
   const result = spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" });
@@ -27,17 +27,6 @@ export function findPostgresBinDir() {
     if (versions.length > 0) return path.join(base, versions[0], "bin");
   }
   return null;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
