@@ -15,25 +15,11 @@ import path from "node:path";
 import { emit, ensureBuild, machine, markdownTable, round, startServer, writeSection } from "./harness.mjs";
 import { summarizeProfile } from "./lib/cpu-profile.mjs";
 import { startNginxStatic } from "./lib/nginx-static.mjs";
+import { GZIP, publicPages, rawGzip } from "./lib/page-bytes.mjs";
 import { wrk, wrkWithCpu } from "./lib/wrk.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION || 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
-const PAGE_TYPES = [
-  ["home", "/"],
-  ["about", "/about"],
-  ["services", "/services"],
-  ["service page", "/services/tax-consultation"],
-  ["portfolio", "/portfolio"],
-  ["case study", "/portfolio/ai-vat-classification"],
-  ["blog", "/blog"],
-  ["article", "/blog/1"],
-  ["contact", "/contact"],
-  ["pricing", "/pricing"],
-  ["legal", "/terms"],
-];
-const LANG_PREFIX = { en: "", ja: "/ja", zh: "/zh" };
-const GZIP = { "Accept-Encoding": "gzip" };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const load = () => os.loadavg().map((v) => v.toFixed(2)).join(" / ");
 
@@ -50,20 +36,6 @@ async function cachedGzip(url) {
     await sleep(100);
   }
   throw new Error(`${url} was never served compressed from the cache`);
-}
-
-/** The compressed body as sent (node's fetch decompresses, so read it over a plain socket). */
-async function rawGzip(url) {
-  const { request } = await import("node:http");
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers: GZIP }, (res) => {
-      const chunks = [];
-      res.on("data", (chunk) => chunks.push(chunk));
-      res.on("end", () => resolve(Buffer.concat(chunks)));
-    });
-    req.on("error", reject);
-    req.end();
-  });
 }
 
 function startNodeLimit(pages) {
@@ -105,11 +77,8 @@ try {
   const startupMs = Date.now() - startedAt;
 
   const pages = new Map();
-  for (const [type, pagePath] of PAGE_TYPES) {
-    for (const [lang, prefix] of Object.entries(LANG_PREFIX)) {
-      const url = prefix + (pagePath === "/" && prefix ? "" : pagePath);
-      pages.set(url, { type, lang, body: await cachedGzip(taxatlas.url + url) });
-    }
+  for (const { url, type, lang } of publicPages()) {
+    pages.set(url, { type, lang, body: await cachedGzip(taxatlas.url + url) });
   }
   const rss = await (async () => {
     try {
