@@ -7,26 +7,18 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page, Route } from "@playwright/test";
 import { auth as authMessages } from "~/content/messages/auth";
 import { common } from "~/content/messages/common";
-import { consent } from "~/content/messages/consent";
 import { explore as exploreMessages } from "~/content/messages/explore";
 import { ACCOUNT_MESSAGES } from "~/lib/accounts/messages";
 import { format } from "~/lib/i18n/format";
 import type { Lang } from "~/lib/i18n/languages";
 import { fieldErrorText } from "~/lib/contracts/field-errors";
 import { SERVICE_SLUGS } from "~/lib/service-catalog";
-import { expect, signInPage, signUpViaApi, test, uniqueEmail, waitForHydration } from "./fixtures";
+import { expect, readyWithConsent, signInPage, signUpViaApi, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 const ADMIN_EMAIL = "admin@taxatlas.test";
 const ADMIN_PASSWORD = "admin-password-123";
 const url = (lang: Lang, path: string) => (lang === "en" ? path : `/${lang}${path}`);
 
-/** Waits for hydration; accepting the banner also keeps it off the forms. */
-async function ready(page: Page, lang: Lang = "en") {
-  await waitForHydration(page);
-  const banner = page.getByTestId("cookie-banner");
-  await banner.getByRole("button", { name: consent[lang].acceptAll, exact: true }).click();
-  await expect(banner).toBeHidden();
-}
 
 const mainNav = (page: Page, lang: Lang = "en") =>
   page.getByRole("navigation", { name: common[lang].mainNavigation }).first();
@@ -57,7 +49,7 @@ test.describe("sign-up, session and logout", () => {
   test("sign up → signed in with Explore → reload stays signed in → explore → logout revokes", async ({ page, app }) => {
     const email = uniqueEmail("signup");
     await page.goto("/signup");
-    await ready(page);
+    await readyWithConsent(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(authMessages.en.signup.title);
     await expectNoAxeViolations(page);
     await fillSignup(page, "en", { name: "Grace Hopper", email, password: "correct horse battery" });
@@ -179,7 +171,7 @@ for (const lang of ["en", "ja"] as const) {
     test("login: empty, wrong password, server down, no result", async ({ page }) => {
       const session = await signUpViaApi();
       await page.goto(url(lang, "/login"));
-      await ready(page, lang);
+      await readyWithConsent(page, lang);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.login.title);
       const alert = page.getByTestId("form-status");
 
@@ -221,7 +213,7 @@ for (const lang of ["en", "ja"] as const) {
     test("signup: empty, field errors, duplicate, pending, failures, success", async ({ page }) => {
       const existing = await signUpViaApi();
       await page.goto(url(lang, "/signup"));
-      await ready(page, lang);
+      await readyWithConsent(page, lang);
       const alert = page.getByTestId("form-status");
 
       await page.getByRole("button", { name: t.signup.submit, exact: true }).click();
@@ -278,7 +270,7 @@ test.describe("where a login leads", () => {
     const session = await signUpViaApi();
     await page.goto("/explore");
     await expect(page).toHaveURL(/\/login\?next=%2Fexplore$/);
-    await ready(page);
+    await readyWithConsent(page);
     await fillLogin(page, "en", session.email, session.password);
     await expect(page).toHaveURL(/\/explore$/);
     await expect(page.getByTestId("explore-credits")).toBeVisible();
@@ -301,7 +293,7 @@ test.describe("where a login leads", () => {
 
   test("the administrator lands on /admin", async ({ page }) => {
     await page.goto("/login");
-    await ready(page);
+    await readyWithConsent(page);
     await fillLogin(page, "en", ADMIN_EMAIL, ADMIN_PASSWORD);
     await expect(page).toHaveURL(/\/admin$/);
     const user = await page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "null"));
@@ -310,7 +302,7 @@ test.describe("where a login leads", () => {
 
   test("the login page links to sign-up and to the forgotten-password page, in Japanese too", async ({ page }) => {
     await page.goto("/ja/login");
-    await ready(page, "ja");
+    await readyWithConsent(page, "ja");
     await expectNoAxeViolations(page);
     await page.getByRole("link", { name: authMessages.ja.login.forgot }).click();
     await expect(page).toHaveURL(/\/ja\/forgot-password$/);
@@ -326,7 +318,7 @@ test.describe("forgotten password", () => {
     const session = await signUpViaApi();
     const t = authMessages.en;
     await page.goto("/login");
-    await ready(page);
+    await readyWithConsent(page);
     await page.getByRole("link", { name: t.login.forgot }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.forgot.title);
     await expectNoAxeViolations(page);

@@ -4,22 +4,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ai as aiMessages } from "~/content/messages/ai";
-import { consent } from "~/content/messages/consent";
 import { explore as exploreMessages } from "~/content/messages/explore";
 import { AI_ERRORS } from "~/lib/ai/errors";
 import { KNOWLEDGE_BASE } from "~/lib/ai/knowledge-base";
-import { expect, signInPage, signUpViaApi, test, uniqueEmail, waitForHydration, type Session } from "./fixtures";
+import { expect, readyWithConsent, signInPage, signUpViaApi, test, uniqueEmail, waitForHydration, type Session } from "./fixtures";
 
 const PAGE = "/services/tax-consultation";
 const t = aiMessages.en;
 
-/** Waits for hydration; accepting the banner also keeps it off the buttons. */
-async function ready(page: Page, lang: "en" | "ja" | "zh" = "en") {
-  await waitForHydration(page);
-  const banner = page.getByTestId("cookie-banner");
-  await banner.getByRole("button", { name: consent[lang].acceptAll, exact: true }).click();
-  await expect(banner).toBeHidden();
-}
 
 const askRequests = (page: Page) => {
   const seen: string[] = [];
@@ -35,7 +27,7 @@ test.describe("the AI assistant on a service page", () => {
     expect(session.user.credits).toBe(3);
     await page.goto(PAGE);
     await signInPage(page, session);
-    await ready(page);
+    await readyWithConsent(page);
     await expect(page.getByTestId("header-credits").first()).toContainText("3");
 
     const examples = page.getByTestId("example-question");
@@ -82,7 +74,7 @@ test.describe("the AI assistant on a service page", () => {
     const session = await signUpViaApi();
     await page.goto(PAGE);
     await signInPage(page, session);
-    await ready(page);
+    await readyWithConsent(page);
     await expect(page.getByTestId("header-credits").first()).toContainText("3");
     const question = "Can I deduct the cost of a home office?";
     const box = page.getByLabel(t.questionLabel);
@@ -116,7 +108,7 @@ test.describe("the AI assistant on a service page", () => {
     const session = await signUpViaApi();
     await page.goto(PAGE);
     await signInPage(page, session);
-    await ready(page);
+    await readyWithConsent(page);
     const requests = askRequests(page);
     const generate = page.getByTestId("generate-button");
     await generate.click();
@@ -132,7 +124,7 @@ test.describe("the AI assistant on a service page", () => {
   test("a visitor who asks is sent to the login page and comes back with the question", async ({ page }) => {
     const session = await signUpViaApi();
     await page.goto(PAGE);
-    await ready(page);
+    await readyWithConsent(page);
     const requests = askRequests(page);
     await page.getByTestId("example-question").first().click();
     const question = KNOWLEDGE_BASE["tax-consultation"][0]!.en.question;
@@ -162,7 +154,7 @@ test.describe("the AI assistant on a service page", () => {
     }
     await page.goto("/services/security-services");
     await signInPage(page, { token: session.token, user: { ...session.user, credits: 0 } });
-    await ready(page);
+    await readyWithConsent(page);
     await page.getByLabel(t.questionLabel).fill("Can we store tax data abroad?");
     await page.getByTestId("generate-button").click();
     const alert = page.getByRole("alert");
@@ -179,7 +171,7 @@ test.describe("the AI assistant on a service page", () => {
     const session = await signUpViaApi();
     await page.goto("/ja/services/technology-solutions");
     await signInPage(page, session);
-    await ready(page, "ja");
+    await readyWithConsent(page, "ja");
     await app.aiMode("server-error");
     await page.getByLabel(aiMessages.ja.questionLabel).fill("電子インボイスについて教えてください");
     await page.getByTestId("generate-button").click();
@@ -250,7 +242,7 @@ test.describe("answers from the published material on a server without an AI key
       localStorage.setItem("credits", String(user.credits));
     }, session);
     await page.reload();
-    await ready(page, "ja");
+    await readyWithConsent(page, "ja");
     await expect(page.getByTestId("kb-note")).toHaveText(aiMessages.ja.knowledgeBaseNote);
 
     const entry = KNOWLEDGE_BASE["security-services"][1]!;

@@ -6,19 +6,12 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ai as aiMessages } from "~/content/messages/ai";
 import { checkout } from "~/content/messages/checkout";
-import { consent } from "~/content/messages/consent";
 import { explore as exploreMessages } from "~/content/messages/explore";
 import { home } from "~/content/home";
 import { AI_ERRORS } from "~/lib/ai/errors";
 import { format } from "~/lib/i18n/format";
-import { expect, signInPage, signUpViaApi, test, waitForHydration } from "./fixtures";
+import { expect, readyWithConsent, signInPage, signUpViaApi, test } from "./fixtures";
 
-async function ready(page: Page, lang: "en" | "ja" = "en") {
-  await waitForHydration(page);
-  const banner = page.getByTestId("cookie-banner");
-  await banner.getByRole("button", { name: consent[lang].acceptAll, exact: true }).click();
-  await expect(banner).toBeHidden();
-}
 
 const askRequests = (page: Page) => {
   const seen: string[] = [];
@@ -36,7 +29,7 @@ test.describe("follow-up questions", () => {
     const session = await signUpViaApi();
     await page.goto("/services/tax-consultation");
     await signInPage(page, session);
-    await ready(page);
+    await readyWithConsent(page);
     const requests = askRequests(page);
 
     await page.getByLabel(t.questionLabel).fill("How is VAT charged on cross-border services?");
@@ -93,7 +86,7 @@ test.describe("follow-up questions", () => {
     expect(asked.status).toBe(200);
     await page.goto("/ja/explore");
     await signInPage(page, session);
-    await ready(page, "ja");
+    await readyWithConsent(page, "ja");
     const thread = page.getByTestId("question-thread");
     await thread.locator("summary").click();
     await thread.getByRole("link", { name: exploreMessages.ja.questions.open }).click();
@@ -123,7 +116,7 @@ test.describe("deep links and calls to action", () => {
       const session = await signUpViaApi();
       await page.goto(`${prefix}/`);
       await signInPage(page, session);
-      await ready(page, lang);
+      await readyWithConsent(page, lang);
       const item = home[lang].questions.items[0]!;
       const link = page.getByTestId("home-example-question").first();
       await expect(link).toHaveAttribute("href", `${prefix}/services/${item.slug}?q=${encodeURIComponent(item.question)}`);
@@ -140,7 +133,7 @@ test.describe("deep links and calls to action", () => {
 
   test("/signup sends a signed-in member to /explore; a visitor's call to action still leads to sign-up", async ({ page }) => {
     await page.goto("/ja");
-    await ready(page, "ja");
+    await readyWithConsent(page, "ja");
     await expect(page.getByTestId("hero-signup")).toHaveAttribute("href", "/ja/signup");
     const session = await signUpViaApi();
     await signInPage(page, session);
@@ -161,7 +154,7 @@ test.describe("deep links and calls to action", () => {
     }
     await page.goto("/ja/services/tax-consultation");
     await signInPage(page, { token: session.token, user: { ...session.user, credits: 0 } });
-    await ready(page, "ja");
+    await readyWithConsent(page, "ja");
     const question = "移転価格文書はいつまでに作成すべきですか？";
     await page.getByLabel(t.questionLabel, { exact: true }).fill(question);
     await page.getByTestId("generate-button").click();

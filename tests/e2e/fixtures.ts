@@ -13,7 +13,9 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { selectServerSet } from "./server-sets";
 
 selectServerSet();
+import { consent } from "~/content/messages/consent";
 import type { Role } from "~/lib/contracts/user";
+import type { Lang } from "~/lib/i18n/languages";
 
 export { expect };
 
@@ -127,6 +129,14 @@ export async function adminSession(): Promise<Session> {
 export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.getByTestId("cookie-banner")).toBeVisible();
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
+}
+
+/** Waits for hydration, then accepts the cookie banner (which also keeps it off the forms and buttons). */
+export async function readyWithConsent(page: Page, lang: Lang = "en"): Promise<void> {
+  await waitForHydration(page);
+  const banner = page.getByTestId("cookie-banner");
+  await banner.getByRole("button", { name: consent[lang].acceptAll, exact: true }).click();
+  await expect(banner).toBeHidden();
 }
 
 /** Puts a session into the page's local storage (keys token, user, credits) and reloads. */
