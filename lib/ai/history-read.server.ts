@@ -1,5 +1,5 @@
 // GET /api/v1/ai/history read together with the session (one statement): the member's questions,
-// newest first, as listHistory() (questions.server.ts) answers them.
+// newest first, in the shape getThread() (questions.server.ts) answers items.
 import { sql, type SQL } from "drizzle-orm";
 import { aiQuestions } from "~/db/schema";
 import { sessionUserId } from "~/lib/accounts/sessions.server";

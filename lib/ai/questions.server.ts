@@ -18,7 +18,7 @@
 // A pending row whose request died with its process (crash, deploy) would hold a slot forever, so
 // slots older than STALE_PENDING_MS are released (marked stopped) when they would stop the user
 // from asking; every live request ends well before that (ANSWER_DEADLINE_MS).
-import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { aiQuestions, users } from "~/db/schema";
 import { spendCreditsCtes } from "~/lib/credits.server";
@@ -254,7 +254,7 @@ export async function recordKnowledgeAnswer(
   return row!.id;
 }
 
-/** What a history item is read from (GET /ai/history and /ai/threads/:id answer the same shape). */
+/** What a thread's items are read from (GET /ai/history answers the same shape: history-read.server.ts). */
 const HISTORY_COLUMNS = {
   id: aiQuestions.id,
   topic: aiQuestions.topic,
@@ -269,17 +269,6 @@ const HISTORY_COLUMNS = {
   parentId: aiQuestions.parentId,
   threadId: aiQuestions.threadId,
 };
-
-/** The user's own questions, newest first. */
-export async function listHistory(db: DbOrTx, userId: string, limit: number): Promise<AiHistoryItem[]> {
-  const rows = await db
-    .select(HISTORY_COLUMNS)
-    .from(aiQuestions)
-    .where(eq(aiQuestions.userId, userId))
-    .orderBy(desc(aiQuestions.createdAt), desc(aiQuestions.id))
-    .limit(limit);
-  return rows.map(toHistoryItem);
-}
 
 type HistoryRow = Omit<AiHistoryItem, "source" | "createdAt" | "threadId"> & {
   source: string;

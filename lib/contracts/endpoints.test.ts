@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest"
 import type { api } from "~/app/api/api.client";
 import { exportAccount, getProfile, listSessions } from "~/lib/accounts/settings.server";
 import { getUserDetail } from "~/lib/admin/users.server";
-import { listHistory } from "~/lib/ai/questions.server";
+import type { SQL } from "drizzle-orm";
+import { HISTORY_OF_SESSION_USER } from "~/lib/ai/history-read.server";
+import { getThread } from "~/lib/ai/questions.server";
 import { listMessages, setMessageRead } from "~/lib/contact-inbox.server";
 import { paymentHistory } from "~/lib/payments/checkout.server";
 import { refundCandidates } from "~/lib/payments/refunds.server";
@@ -88,7 +90,8 @@ describe("endpoint types", () => {
 
   it("the domain functions the routers pass on return the contract's shapes (dates as ISO strings)", () => {
     expectTypeOf(getUserDetail).returns.toEqualTypeOf<Promise<AdminUserDetail | null>>();
-    expectTypeOf(listHistory).returns.toEqualTypeOf<Promise<AiHistoryItem[]>>();
+    expectTypeOf(getThread).returns.toEqualTypeOf<Promise<AiHistoryItem[] | null>>();
+    expectTypeOf(HISTORY_OF_SESSION_USER).toEqualTypeOf<SQL<AiHistoryItem[]>>();
     expectTypeOf(paymentHistory).returns.toEqualTypeOf<Promise<PaymentHistoryItem[]>>();
     expectTypeOf(listMessages).returns.toEqualTypeOf<Promise<MessageList>>();
     expectTypeOf(setMessageRead).returns.toEqualTypeOf<Promise<ContactMessageItem>>();

@@ -6,12 +6,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
-import { sql } from "drizzle-orm";
+import type { Database, DbOrTx } from "~/db/client.server";
+import { desc, eq, sql } from "drizzle-orm";
 import { aiQuestions, emailChanges, payments, sessions } from "~/db/schema";
 import { getProfile } from "~/lib/accounts/settings.server";
-import { listHistory } from "~/lib/ai/questions.server";
-import { HISTORY_DEFAULT_LIMIT } from "~/lib/contracts/ai";
+import { HISTORY_DEFAULT_LIMIT, type AiHistoryItem } from "~/lib/contracts/ai";
 import { paymentHistory } from "~/lib/payments/checkout.server";
 import { createAppContext } from "~/lib/app-context.server";
 import { createApp } from "~/server/app";
@@ -114,6 +113,31 @@ describe("authenticated reads", { timeout: 60_000 }, () => {
     }
   });
 
+  /** The reference the one-statement history read must equal: the member's rows, mapped as the contract says. */
+  async function historyOf(db: DbOrTx, userId: string, limit: number): Promise<AiHistoryItem[]> {
+    const rows = await db
+      .select()
+      .from(aiQuestions)
+      .where(eq(aiQuestions.userId, userId))
+      .orderBy(desc(aiQuestions.createdAt), desc(aiQuestions.id))
+      .limit(limit);
+    return rows.map((q) => ({
+      id: q.id,
+      topic: q.topic,
+      lang: q.lang,
+      question: q.question,
+      // The partial text of a failed or stopped answer is never shown as an answer.
+      answer: q.status === "answered" ? q.answer : "",
+      status: q.status,
+      source: q.source as AiHistoryItem["source"],
+      createdAt: q.createdAt.toISOString(),
+      creditsSpent: q.creditsSpent,
+      citations: q.citations,
+      parentId: q.parentId,
+      threadId: q.threadId ?? q.id,
+    }));
+  }
+
   it("answers exactly what the separate reads answered", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const { token, id } = await member(app);
@@ -153,8 +177,8 @@ describe("authenticated reads", { timeout: 60_000 }, () => {
     await db.insert(emailChanges).values({ userId: id, newEmail: "new@example.test", tokenHash: "h".repeat(64), expiresAt: new Date(Date.now() + 3_600_000) });
 
     const history = await request(app, "GET", "/api/v1/ai/history?limit=2", { token });
-    expect(history.body.questions).toEqual(await listHistory(db, id, 2));
-    expect((await request(app, "GET", "/api/v1/ai/history", { token })).body.questions).toEqual(await listHistory(db, id, HISTORY_DEFAULT_LIMIT));
+    expect(history.body.questions).toEqual(await historyOf(db, id, 2));
+    expect((await request(app, "GET", "/api/v1/ai/history", { token })).body.questions).toEqual(await historyOf(db, id, HISTORY_DEFAULT_LIMIT));
     expect((await request(app, "GET", "/api/v1/payment/history", { token })).body.payments).toEqual(await paymentHistory(db, id));
     const account = await request(app, "GET", "/api/v1/account", { token, headers: { "Accept-Language": "zh" } });
     expect(account.body.account).toEqual(await getProfile(db, id));
