@@ -10,6 +10,7 @@ import OpenAI, {
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import { AiFailure } from "./errors";
+import { httpFetch } from "./http-fetch.server";
 import type { ChatMessage } from "./prompt";
 
 export type StreamPart =
@@ -106,7 +107,8 @@ export function createAiProvider(env: Env, logger: Logger): AiProvider {
     baseURL: env.AI_BASE_URL,
     timeout: env.AI_TIMEOUT_MS,
     maxRetries: env.AI_MAX_RETRIES,
-    fetch: async (input, init) => capRetryAfter(await fetch(input, init)),
+    // node:http with a keep-alive agent rather than the built-in fetch: far less CPU per answer.
+    fetch: async (input, init) => capRetryAfter(await httpFetch(input, init)),
     // The SDK would otherwise write to the console; its retries show up at info level.
     logLevel: "info",
     logger: {

@@ -20,6 +20,7 @@
 // from asking; every live request ends well before that (ANSWER_DEADLINE_MS).
 import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
+import { preparedStatement } from "~/db/prepared-statement.server";
 import { aiQuestions, users } from "~/db/schema";
 import { spendCreditsCtes } from "~/lib/credits.server";
 import type { Lang } from "~/lib/i18n/languages";
@@ -62,29 +63,38 @@ const threadMembers = (threadId: string) =>
     inArray(aiQuestions.status, ["answered", "pending"]),
   );
 
-/** The rows of a raw statement (both drivers answer `{ rows }`). */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 /**
  * One statement inserting the pending question when the balance covers it and the pending ones
  * (and, for a follow-up, the thread has room): the common case of taking a slot, in one round
- * trip. Null when any condition fails; the caller then finds out which (reserveQuestion).
+ * trip. Null when any condition fails; the caller then finds out which (reserveQuestion). A
+ * prepared statement (db/prepared-statement.server.ts): it runs on every answer.
  */
-async function insertIfCovered(db: DbOrTx, input: NewQuestion): Promise<string | null> {
-  const threadRoom = input.threadId
-    ? sql`(SELECT count(*) FROM ai_questions WHERE (id = ${input.threadId}::uuid OR thread_id = ${input.threadId}::uuid)
-        AND status IN ('answered', 'pending')) < ${THREAD_MAX}`
-    : sql`true`;
-  const result = await db.execute(sql`
+const INSERT_IF_COVERED = preparedStatement(
+  ["userId", "topic", "lang", "question", "source", "model", "parentId", "threadId"],
+  (v) => sql`
     INSERT INTO ai_questions (user_id, topic, lang, question, source, model, status, parent_id, thread_id)
-    SELECT ${input.userId}::uuid, ${input.topic}::text, ${input.lang}::text, ${input.question}::text,
-      ${input.source ?? "model"}::text, ${input.model}::text, 'pending', ${input.parentId ?? null}::uuid, ${input.threadId ?? null}::uuid
+    SELECT ${v.userId}::uuid, ${v.topic}::text, ${v.lang}::text, ${v.question}::text,
+      ${v.source}::text, ${v.model}::text, 'pending', ${v.parentId}::uuid, ${v.threadId}::uuid
     FROM users
-    WHERE id = ${input.userId}::uuid
-      AND credits > (SELECT count(*) FROM ai_questions WHERE user_id = ${input.userId}::uuid AND status = 'pending')
-      AND ${threadRoom}
-    RETURNING id`);
-  return rowsOf<{ id: string }>(result)[0]?.id ?? null;
+    WHERE id = ${v.userId}::uuid
+      AND credits > (SELECT count(*) FROM ai_questions WHERE user_id = ${v.userId}::uuid AND status = 'pending')
+      AND (${v.threadId}::uuid IS NULL OR (SELECT count(*) FROM ai_questions
+        WHERE (id = ${v.threadId}::uuid OR thread_id = ${v.threadId}::uuid) AND status IN ('answered', 'pending')) < ${THREAD_MAX}::int)
+    RETURNING id`,
+);
+
+async function insertIfCovered(db: DbOrTx, input: NewQuestion): Promise<string | null> {
+  const [row] = await INSERT_IF_COVERED.run(db, {
+    userId: input.userId,
+    topic: input.topic,
+    lang: input.lang,
+    question: input.question,
+    source: input.source ?? "model",
+    model: input.model,
+    parentId: input.parentId ?? null,
+    threadId: input.threadId ?? null,
+  });
+  return row?.[0] ?? null;
 }
 
 /**
@@ -165,29 +175,45 @@ export interface CompletedAnswer {
  * covers it (then nothing changes).
  */
 export async function completeQuestion(db: DbOrTx, input: CompletedAnswer): Promise<number | null> {
-  const charge = spendCreditsCtes(
-    { userId: input.userId, delta: -1, kind: "ai_spend", reason: AI_SPEND_REASON, aiQuestionId: input.questionId },
-    sql`EXISTS (SELECT 1 FROM pending)`,
-  );
-  const result = await db.execute(sql`
+  const [row] = await COMPLETE_QUESTION.run(db, {
+    questionId: input.questionId,
+    userId: input.userId,
+    answer: input.answer,
+    promptTokens: input.promptTokens,
+    completionTokens: input.completionTokens,
+    firstTokenMs: input.firstTokenMs,
+    durationMs: input.durationMs,
+    citations: JSON.stringify(input.citations ?? []),
+  });
+  return row?.[0] != null ? Number(row[0]) : null;
+}
+
+/** completeQuestion's statement, prepared (db/prepared-statement.server.ts): it runs on every answer. */
+const COMPLETE_QUESTION = preparedStatement(
+  ["questionId", "userId", "answer", "promptTokens", "completionTokens", "firstTokenMs", "durationMs", "citations"],
+  (v) => {
+    const charge = spendCreditsCtes(
+      { userId: v.userId as string, delta: -1, kind: "ai_spend", reason: AI_SPEND_REASON, aiQuestionId: v.questionId as string },
+      sql`EXISTS (SELECT 1 FROM pending)`,
+    );
+    return sql`
     WITH pending AS (
       SELECT id FROM ai_questions
-      WHERE id = ${input.questionId}::uuid AND user_id = ${input.userId}::uuid AND status = 'pending'
+      WHERE id = ${v.questionId}::uuid AND user_id = ${v.userId}::uuid AND status = 'pending'
       FOR UPDATE
     ),
     ${charge},
     answered AS (
-      UPDATE ai_questions SET status = 'answered', answer = ${input.answer}::text,
-        prompt_tokens = ${input.promptTokens}::int, completion_tokens = ${input.completionTokens}::int,
-        first_token_ms = ${input.firstTokenMs}::int, duration_ms = ${input.durationMs}::int, credits_spent = 1,
-        citations = ${JSON.stringify(input.citations ?? [])}::jsonb, error_code = NULL, completed_at = now()
+      UPDATE ai_questions SET status = 'answered', answer = ${v.answer}::text,
+        prompt_tokens = ${v.promptTokens}::int, completion_tokens = ${v.completionTokens}::int,
+        first_token_ms = ${v.firstTokenMs}::int, duration_ms = ${v.durationMs}::int, credits_spent = 1,
+        citations = ${v.citations}::jsonb, error_code = NULL, completed_at = now()
       WHERE id IN (SELECT id FROM pending) AND EXISTS (SELECT 1 FROM credit_change)
       RETURNING id
     )
-    SELECT credits::text AS credits FROM credit_change`);
-  const [row] = rowsOf<{ credits: string }>(result);
-  return row ? Number(row.credits) : null;
-}
+    SELECT credits::text AS credits FROM credit_change`;
+  },
+);
 
 /** Ends a pending question without an answer: no credit is spent. */
 export async function endQuestion(
