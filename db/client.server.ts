@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { installQueryCache } from "./pglite-query-cache.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -88,6 +89,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir.startsWith("memory://") ? undefined : dataDir);
+  // Repeated statements are prepared once, not parsed on every call (db/pglite-query-cache.server.ts).
+  installQueryCache(client);
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,

@@ -27,9 +27,10 @@ export function bucketOf(callFrame) {
  * the fast path: the window runs from the first to the last sample with `marker` (a function name,
  * or a list of them) on the stack, so start-up, rendering and shutdown stay out of it.
  * `classify(frames)` (call frames innermost first) names a sample's bucket; it returns null for
- * the default (bucketOf the innermost frame). Idle samples are never passed to it.
+ * the default (bucketOf the innermost frame). Idle samples are never passed to it. `fromUs` (the
+ * monotonic clock in microseconds, as summarizeProfileWindows) leaves out what ran before it.
  */
-export function summarizeProfile(file, { marker = "fastPath", classify = () => null } = {}) {
+export function summarizeProfile(file, { marker = "fastPath", classify = () => null, fromUs = -Infinity } = {}) {
   const markers = new Set(Array.isArray(marker) ? marker : [marker]);
   const profile = JSON.parse(readFileSync(file, "utf8"));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -52,7 +53,7 @@ export function summarizeProfile(file, { marker = "fastPath", classify = () => n
   let first = -1;
   let last = -1;
   for (let i = 0; i < profile.samples.length; i++) {
-    if (isMarked(profile.samples[i])) {
+    if (times[i] >= fromUs && isMarked(profile.samples[i])) {
       if (first < 0) first = i;
       last = i;
     }

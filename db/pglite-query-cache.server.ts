@@ -1,0 +1,156 @@
+// PGlite's query() parses and describes its SQL on every call and enters the database six times
+// (parse, describe statement, bind, describe portal, execute, sync), then merges the caller's type
+// parsers into a fresh object for each result. For the handful of statements an application runs
+// over and over, that costs more CPU than executing them (docs/performance.md, "AI assistant").
+// installQueryCache() keeps query()'s behaviour and results but prepares each distinct SQL text
+// once as a named statement (its parameter and column types described once), so a repeated query
+// is one bind + execute + sync. At most MAX_STATEMENTS texts are kept (least recently used first
+// out). Transactions (their own query()), blobs and explicit parameter types take PGlite's path.
+import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite";
+import { protocol, types } from "@electric-sql/pglite";
+
+const MAX_STATEMENTS = 256;
+const { serialize } = protocol;
+
+interface Field {
+  name: string;
+  dataTypeID: number;
+}
+interface Statement {
+  name: string;
+  paramTypes: number[];
+  fields: Field[];
+}
+type Parsers = Record<number | string, (value: string, typeId?: number) => unknown>;
+type Serializers = Record<number | string, (value: unknown) => string>;
+type Internals = PGlite & {
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  parsers: Parsers;
+  serializers: Serializers;
+};
+interface Message {
+  name: string;
+  fields?: unknown[];
+  dataTypeIDs?: number[];
+  text?: string;
+}
+
+/** Replaces `pg.query` (outside transactions) with the cached-statement version described above. */
+export function installQueryCache(client: PGlite): void {
+  const pg = client as Internals;
+  const original = pg.query.bind(pg) as PGlite["query"];
+  const statements = new Map<string, Statement>();
+  /** The default parsers merged with a caller's (Drizzle passes the same object every time). */
+  const mergedParsers = new WeakMap<object, Parsers>();
+  let count = 0;
+
+  async function prepare(text: string): Promise<Statement> {
+    const name = `pglite_q_${++count}`;
+    const { messages } = await pg.execProtocol(
+      concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
+    );
+    let paramTypes: number[] = [];
+    let fields: Field[] = [];
+    for (const message of messages as Message[]) {
+      if (message.name === "parameterDescription") paramTypes = message.dataTypeIDs ?? [];
+      if (message.name === "rowDescription") {
+        fields = (message.fields as Field[]).map(({ name: field, dataTypeID }) => ({ name: field, dataTypeID }));
+      }
+    }
+    if (statements.size >= MAX_STATEMENTS) {
+      const [oldestText, oldest] = statements.entries().next().value as [string, Statement];
+      statements.delete(oldestText);
+      await pg.execProtocol(concat([serialize.close({ type: "S", name: oldest.name }), serialize.sync()]));
+    }
+    const statement = { name, paramTypes, fields };
+    statements.set(text, statement);
+    return statement;
+  }
+
+  async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+    let statement = statements.get(text);
+    if (statement) {
+      // Most recently used last.
+      statements.delete(text);
+      statements.set(text, statement);
+    } else {
+      statement = await prepare(text);
+    }
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const oid = statement.paramTypes[i]!;
+      const serializer = (options?.serializers as Serializers | undefined)?.[oid] ?? pg.serializers[oid];
+      return serializer ? serializer(param) : String(param);
+    });
+    const { messages } = await pg.execProtocol(
+      concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]),
+      { onNotice: options?.onNotice },
+    );
+    return toResults<T>(messages as Message[], statement.fields, parsersFor(options), options?.rowMode === "array");
+  }
+
+  function parsersFor(options: QueryOptions | undefined): Parsers {
+    const extra = options?.parsers as Parsers | undefined;
+    if (!extra) return pg.parsers;
+    let merged = mergedParsers.get(extra);
+    if (!merged) mergedParsers.set(extra, (merged = { ...pg.parsers, ...extra }));
+    return merged;
+  }
+
+  pg.query = (async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+    if (options?.blob || options?.paramTypes) return original<T>(text, params, options);
+    try {
+      return await pg._runExclusiveTransaction(() => pg.runExclusive(() => run<T>(text, params, options)));
+    } catch (error) {
+      // A table changed under a kept statement: forget it and run the text afresh.
+      if (error instanceof Error && /cached plan must not change result type/.test(error.message)) {
+        const stale = statements.get(text);
+        statements.delete(text);
+        if (stale) await pg.exec(`DEALLOCATE ${stale.name}`).catch(() => undefined);
+        return original<T>(text, params, options);
+      }
+      // As PGlite's own query() reports a failed statement.
+      if (error && typeof error === "object" && "code" in error) Object.assign(error, { query: text, params, queryOptions: options });
+      throw error;
+    }
+  }) as PGlite["query"];
+}
+
+/** query()'s result: rows (objects, or arrays for rowMode "array"), fields and affectedRows. */
+function toResults<T>(messages: Message[], fields: Field[], parsers: Parsers, asArrays: boolean): Results<T> {
+  const rows: unknown[] = [];
+  let affectedRows = 0;
+  let command: string | undefined;
+  let rowCount: number | undefined;
+  for (const message of messages) {
+    if (message.name === "dataRow") {
+      const values = message.fields as (string | null)[];
+      if (asArrays) {
+        rows.push(values.map((value, i) => types.parseType(value, fields[i]!.dataTypeID, parsers as never)));
+      } else {
+        const row: Record<string, unknown> = {};
+        for (let i = 0; i < values.length; i++) row[fields[i]!.name] = types.parseType(values[i]!, fields[i]!.dataTypeID, parsers as never);
+        rows.push(row);
+      }
+    } else if (message.name === "commandComplete") {
+      const parts = (message.text ?? "").split(" ");
+      const tagged = parseInt(parts[parts.length - 1]!, 10);
+      command = parts[0];
+      if (["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"].includes(command!)) affectedRows += tagged;
+      if (!Number.isNaN(tagged)) rowCount = tagged;
+    }
+  }
+  return { rows: rows as T[], fields, affectedRows, ...(command ? { command } : {}), ...(rowCount !== undefined ? { rowCount } : {}) } as Results<T>;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.byteLength;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
