@@ -24,6 +24,7 @@ interface Statement {
 type Parsers = Record<number | string, (value: string, typeId?: number) => unknown>;
 type Serializers = Record<number | string, (value: unknown) => string>;
 type Internals = PGlite & {
+  _checkReady(): Promise<void>;
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
   parsers: Parsers;
   serializers: Serializers;
@@ -99,6 +100,8 @@ export function installQueryCache(client: PGlite): void {
 
   pg.query = (async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
     if (options?.blob || options?.paramTypes) return original<T>(text, params, options);
+    // As query(): a closed database refuses, and the wait keeps the order of concurrent callers.
+    await pg._checkReady();
     try {
       return await pg._runExclusiveTransaction(() => pg.runExclusive(() => run<T>(text, params, options)));
     } catch (error) {

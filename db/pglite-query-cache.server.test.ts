@@ -1,0 +1,80 @@
+// The cached-statement query() answers exactly as PGlite's own: rows, fields, affectedRows, row
+// modes, parsers, errors, and a statement dropped when its table changes shape.
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installQueryCache } from "./pglite-query-cache.server";
+
+let plain: PGlite;
+let cached: PGlite;
+beforeAll(async () => {
+  plain = await PGlite.create();
+  cached = await PGlite.create();
+  installQueryCache(cached);
+  for (const pg of [plain, cached]) {
+    await pg.exec("create table t (id serial primary key, name text not null, at timestamptz default now(), big bigint, doc jsonb)");
+  }
+});
+afterAll(async () => {
+  await plain.close();
+  await cached.close();
+});
+
+const strip = (result: Record<string, unknown>) => ({ ...result, rows: (result.rows as Record<string, unknown>[]).map((row) => ({ ...row, at: undefined })) });
+
+describe("installQueryCache", () => {
+  it("answers as query() does, the first time and when the statement is reused", async () => {
+    for (let round = 0; round < 3; round++) {
+      const insert = "insert into t (name, big, doc) values ($1, $2, $3) returning id, name, big, doc";
+      const params = [`n${round}`, 2n ** 40n, { a: [round] }];
+      expect(await cached.query(insert, params)).toEqual(await plain.query(insert, params));
+      const select = "select * from t where name like $1 order by id";
+      expect(strip(await cached.query(select, ["n%"]))).toEqual(strip(await plain.query(select, ["n%"])));
+      const update = "update t set name = name || $1 where id > $2";
+      expect(await cached.query(update, ["!", 0])).toEqual(await plain.query(update, ["!", 0]));
+    }
+    const options = { rowMode: "array" as const, parsers: { 20: (value: string) => `big:${value}` } };
+    const select = "select id, big from t order by id";
+    expect(await cached.query(select, [], options)).toEqual(await plain.query(select, [], options));
+    expect(await cached.query("select $1::int + 1 as n, null::text as nothing", [41])).toEqual(
+      await plain.query("select $1::int + 1 as n, null::text as nothing", [41]),
+    );
+  });
+
+  it("reports a failed statement as query() does and keeps working", async () => {
+    const failure = (pg: PGlite) => pg.query("insert into t (name) values ($1)", [null]).catch((error: unknown) => error);
+    const [ours, theirs] = [(await failure(cached)) as Record<string, unknown>, (await failure(plain)) as Record<string, unknown>];
+    expect(ours.code).toBe("23502");
+    expect(ours.code).toBe(theirs.code);
+    expect(ours.query).toBe(theirs.query);
+    await expect(cached.query("select nonsense from")).rejects.toMatchObject({ code: "42601" });
+    expect((await cached.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+  });
+
+  it("runs a statement again after its table changed shape", async () => {
+    await cached.exec("create table shape (a int)");
+    await cached.query("insert into shape values (1)");
+    expect((await cached.query("select * from shape")).rows).toEqual([{ a: 1 }]);
+    await cached.exec("alter table shape add column b int default 2");
+    expect((await cached.query("select * from shape")).rows).toEqual([{ a: 1, b: 2 }]);
+  });
+
+  it.each([
+    ["cached", () => cached],
+    ["plain", () => plain],
+  ])("waits for a running transaction, as query() does (%s)", async (_, db) => {
+    const order: string[] = [];
+    const pg = db();
+    const tx = pg.transaction(async (t) => {
+      await t.query("insert into t (name) values ('in tx')");
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      order.push("tx");
+    });
+    const read = pg.query<{ n: number }>("select count(*)::int as n from t where name = 'in tx'").then((result) => {
+      order.push("read");
+      return result.rows[0]!.n;
+    });
+    await tx;
+    expect(await read).toBe(1);
+    expect(order).toEqual(["tx", "read"]);
+  });
+});
