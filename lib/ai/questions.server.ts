@@ -13,7 +13,8 @@
 // simultaneous questions, 5 take a slot and 45 are refused. The row lock serialises slot-taking per
 // user on PostgreSQL; PGlite runs one statement at a time anyway, so there the slot is one statement.
 // An answer thus costs the database three round trips on PGlite (session, slot, charge) and six on
-// PostgreSQL (the slot's transaction is four): docs/performance.md, "AI assistant".
+// PostgreSQL (the slot's transaction is four): docs/performance.md, "AI assistant". The slot and
+// charge statements are prepared once (db/prepared-statement.server.ts), not built and parsed per answer.
 //
 // A pending row whose request died with its process (crash, deploy) would hold a slot forever, so
 // slots older than STALE_PENDING_MS are released (marked stopped) when they would stop the user

@@ -18,15 +18,34 @@ import { appContext, parseBody, requireUser, requireUserWith } from "~/server/ht
 
 export const aiRouter = Router();
 
-/** Starts the event stream. `no-transform` also keeps the compression middleware from buffering it. */
+/**
+ * Starts the event stream. `no-transform` also keeps the compression middleware from buffering it.
+ * Events written in the same turn of the event loop (a provider packet often carries several) leave
+ * in one socket write: the response is corked until the next turn. The last event leaves with the
+ * end of the response, again one write instead of two.
+ */
 function openEventStream(res: Response) {
   res.status(200);
   res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
   res.setHeader("Cache-Control", "no-store, no-transform");
   res.setHeader("X-Accel-Buffering", "no");
   res.flushHeaders();
-  return (text: string) => {
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    res.uncork();
+  };
+  return (text: string, last: boolean) => {
     if (res.writableEnded || res.destroyed) return;
+    if (last) {
+      res.end(text);
+      return;
+    }
+    if (!corked) {
+      corked = true;
+      res.cork();
+      setImmediate(uncork);
+    }
     res.write(text);
   };
 }
@@ -43,7 +62,8 @@ aiRouter.post("/ask", async (req: Request, res: Response) => {
   try {
     // Read to the end even after the member left: the events stop when the answer is stored.
     for await (const event of events) {
-      write(event.event === "heartbeat" ? SSE_HEARTBEAT : formatSseEvent(event.event, event.data));
+      if (event.event === "heartbeat") write(SSE_HEARTBEAT, false);
+      else write(formatSseEvent(event.event, event.data), event.event === "done" || event.event === "error");
     }
   } finally {
     if (!res.writableEnded) res.end();
