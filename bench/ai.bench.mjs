@@ -346,7 +346,10 @@ load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1
 The fake OpenAI-compatible provider (tests/fakes/fake-openai.ts) streams each answer in
 ${FAKE_ANSWER_CHUNKS.length} chunks 20 ms apart; the production server relays it as server-sent events, stores it and
 charges the credit. The client and the fake share one clock (and one process, whose CPU is reported too,
-so a saturated client would show).
+so a saturated client would show). Nothing is measured before the server has answered
+${WARMUP_ROUNDS} rounds of ${CONCURRENCY} questions (AI_BENCH_WARMUP_ROUNDS): its first few hundred statements run slower while
+V8 and PGlite's WebAssembly warm up, and a server answers for weeks. (AI_BENCH_WARMUP_ROUNDS=0 measures
+a freshly started server: about twice the CPU per answer on this machine, the compiling counted in.)
 
 ${goalTable}
 
@@ -371,6 +374,13 @@ they queue together twice (taking the slot and opening the model request; storin
 the end): ${CONCURRENCY} × ${cpuPerAnswer === null ? "n/a" : fmt(cpuPerAnswer, 1)} ms = ${cpuPerAnswer === null ? "n/a" : fmt(CONCURRENCY * cpuPerAnswer, 0)} ms of CPU per round, against a one-stream overhead of
 ${fmt(sequentialP50, 1)} ms at p50: the ${TARGET_CONCURRENT_RATIO}× goal needs the CPU per answer well under the one-stream overhead divided by
 ${CONCURRENCY / 2}. Relaying a token as it arrives (first token → first byte) stays close to a plain round trip.
+
+What keeps the CPU per answer down (docs/decisions/0017-prepared-hot-statements.md): PGlite prepares
+each distinct statement once (db/pglite-query-cache.server.ts) instead of parsing and describing it on
+every call; the slot and charge statements are named prepared statements on both databases
+(db/prepared-statement.server.ts); the OpenAI SDK calls the model through node:http with a keep-alive
+agent (lib/ai/http-fetch.server.ts) instead of the built-in fetch; events of one event-loop turn leave
+in one socket write.
 
 ${profileText}`,
   );
