@@ -375,7 +375,7 @@ the end): ${CONCURRENCY} × ${cpuPerAnswer === null ? "n/a" : fmt(cpuPerAnswer, 
 ${fmt(sequentialP50, 1)} ms at p50: the ${TARGET_CONCURRENT_RATIO}× goal needs the CPU per answer well under the one-stream overhead divided by
 ${CONCURRENCY / 2}. Relaying a token as it arrives (first token → first byte) stays close to a plain round trip.
 
-What keeps the CPU per answer down (docs/decisions/0017-prepared-hot-statements.md): PGlite prepares
+What keeps the CPU per answer down (docs/decisions/0018-prepared-hot-statements.md): PGlite prepares
 each distinct statement once (db/pglite-query-cache.server.ts) instead of parsing and describing it on
 every call; the slot and charge statements are named prepared statements on both databases
 (db/prepared-statement.server.ts); the OpenAI SDK calls the model through node:http with a keep-alive
