@@ -83,11 +83,72 @@ describe("rate limiter", () => {
     expect(again.filter((r) => r.allowed)).toHaveLength(1);
   });
 
+  it("consumeAll counts several counters in one statement, answering in the order given", async () => {
+    const OTHER: RateRule = { name: "unit-other", points: 1, windowSeconds: 60 };
+    await limiter.consume(RULE, "s");
+    const [a, b] = await limiter.consumeAll([
+      [RULE, "S"],
+      [OTHER, "s"],
+    ]);
+    expect(a).toMatchObject({ allowed: true, used: 2, remaining: 1 });
+    expect(b).toMatchObject({ allowed: true, used: 1, remaining: 0 });
+    const [, over] = await limiter.consumeAll([
+      [RULE, "s"],
+      [OTHER, "s"],
+    ]);
+    expect(over).toMatchObject({ allowed: false, used: 2 });
+    expect(over!.retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect((await limiter.peek(RULE, "s")).used).toBe(3);
+    await endWindows();
+    expect((await limiter.consumeAll([[RULE, "s"]]))[0]).toMatchObject({ allowed: true, used: 1 });
+    await expect(limiter.consumeAll([[RULE, "s"], [RULE, "S"]])).rejects.toThrow(/twice/);
+  });
+
+  it("consumeAll from many racing requests loses no point", async () => {
+    const BIG: RateRule = { name: "unit-big", points: 100, windowSeconds: 60 };
+    await Promise.all(Array.from({ length: 10 }, () => limiter.consumeAll([[BIG, "a"], [BIG, "b"]])));
+    await Promise.all(Array.from({ length: 10 }, () => limiter.consumeAll([[BIG, "b"], [BIG, "a"]])));
+    expect((await limiter.peek(BIG, "a")).used).toBe(20);
+    expect((await limiter.peek(BIG, "b")).used).toBe(20);
+  });
+
+  it("consumeWhen counts a point inside another statement only when its source has a row", async () => {
+    const run = async (source: ReturnType<typeof sql>) => {
+      const cte = limiter.consumeWhen(RULE, "s", source)!;
+      const result = await database.db.execute(sql`with counted as (${cte}) select points, retry_after from counted`);
+      const [row] = (result as unknown as { rows?: { points: number; retry_after: number }[] }).rows ?? (result as unknown as { points: number; retry_after: number }[]);
+      return row;
+    };
+    expect(await run(sql`(select 1 where false) as nothing`)).toBeUndefined();
+    expect((await limiter.peek(RULE, "s")).used).toBe(0);
+    const row = await run(sql`(select 1) as one`);
+    expect(limiter.resultOf(RULE, row)).toMatchObject({ allowed: true, used: 1, remaining: 2 });
+    expect((await limiter.peek(RULE, "s")).used).toBe(1);
+  });
+
+  it("settle refunds and resets several counters in one statement", async () => {
+    const OTHER: RateRule = { name: "unit-other", points: 5, windowSeconds: 60 };
+    await limiter.consumeAll([[RULE, "a"], [RULE, "b"], [OTHER, "c"]]);
+    await limiter.consume(RULE, "a");
+    await limiter.settle({ refund: [[RULE, "a"], [RULE, "nobody"]], reset: [[OTHER, "c"]] });
+    expect((await limiter.peek(RULE, "a")).used).toBe(1);
+    expect((await limiter.peek(RULE, "b")).used).toBe(1);
+    expect((await limiter.peek(OTHER, "c")).used).toBe(0);
+    await limiter.settle({ refund: [[RULE, "b"]] });
+    await limiter.settle({ reset: [[RULE, "a"]] });
+    expect((await limiter.peek(RULE, "a")).used).toBe(0);
+    expect((await limiter.peek(RULE, "b")).used).toBe(0);
+    await expect(limiter.settle({ refund: [[RULE, "a"]], reset: [[RULE, "A"]] })).rejects.toThrow(/both/);
+  });
+
   it("a disabled limiter allows everything and stores nothing", async () => {
     const off = createRateLimiter(database.db, { enabled: false });
     for (let i = 0; i < RULE.points + 2; i++) expect((await off.consume(RULE, "s")).allowed).toBe(true);
     expect((await off.peek(RULE, "s")).allowed).toBe(true);
     await off.refund(RULE, "s");
+    expect((await off.consumeAll([[RULE, "s"]]))[0]!.allowed).toBe(true);
+    expect(off.consumeWhen(RULE, "s", sql`(select 1) as one`)).toBeNull();
+    await off.settle({ refund: [[RULE, "s"]], reset: [[RULE, "t"]] });
     expect((await off.takeTurn("turn", "s", 60)).allowed).toBe(true);
     expect((await off.takeTurn("turn", "s", 60)).allowed).toBe(true);
     const rows = await database.db.execute(sql`select count(*)::int as n from rate_limits`);

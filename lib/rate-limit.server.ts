@@ -1,5 +1,5 @@
 // Fixed-window rate limits kept in the database, so every instance on one PostgreSQL shares them.
-import { lt, sql } from "drizzle-orm";
+import { lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 import { COMMON_ERRORS, tooManyRequests, type LocalizedText } from "./http/api-error";
@@ -21,6 +21,22 @@ export interface RateResult {
 
 export interface RateLimiter {
   consume(rule: RateRule, subject: string): Promise<RateResult>;
+  /**
+   * consume() for several counters in one statement (one round trip: a busy event loop makes each
+   * round trip wait its turn, docs/performance.md "Two instances on one PostgreSQL"). Results in
+   * the order given.
+   */
+  consumeAll(items: readonly (readonly [RateRule, string])[]): Promise<RateResult[]>;
+  /**
+   * consume() as the body of a common table expression in a statement that does something else,
+   * counting one point only when `source` (a FROM clause: a table or a CTE of that statement) has
+   * a row; it returns `points` and `retry_after`, read by resultOf(). Null when limits are off.
+   */
+  consumeWhen(rule: RateRule, subject: string, source: SQL): SQL | null;
+  /** The RateResult of a consumeWhen() row (no row: nothing counted). */
+  resultOf(rule: RateRule, row: { points?: unknown; retry_after?: unknown } | undefined): RateResult;
+  /** Several refund() and reset() calls in one statement (one round trip). */
+  settle(changes: { refund?: readonly (readonly [RateRule, string])[]; reset?: readonly (readonly [RateRule, string])[] }): Promise<void>;
   /** The counter as it stands, counting nothing; `allowed` says whether one more point would fit. */
   peek(rule: RateRule, subject: string): Promise<RateResult>;
   /** Gives back one point taken by consume(), for an attempt that turned out not to count. */
@@ -37,6 +53,7 @@ export interface RateLimiter {
 }
 
 interface Row {
+  key?: string;
   points: number;
   retry_after: number;
 }
@@ -50,16 +67,7 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
   const keyOf = (name: string, subject: string) => `${name}:${subject.toLowerCase()}`;
   const unlimited = (rule: RateRule): RateResult => ({ allowed: true, used: 0, remaining: rule.points, retryAfterSeconds: 0 });
 
-  async function consume(rule: RateRule, subject: string): Promise<RateResult> {
-    if (!options.enabled) return unlimited(rule);
-    const key = keyOf(rule.name, subject);
-    const [row] = rowsOf(await db.execute(sql`
-      insert into ${rateLimits} (key, points, reset_at)
-      values (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
-      on conflict (key) do update set
-        points = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.points} + 1 end,
-        reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
-      returning points, ceil(extract(epoch from (reset_at - now())))::int as retry_after`));
+  const resultOf = (rule: RateRule, row: { points?: unknown; retry_after?: unknown } | undefined): RateResult => {
     const points = Number(row?.points ?? 1);
     return {
       allowed: points <= rule.points,
@@ -67,6 +75,37 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
       remaining: Math.max(0, rule.points - points),
       retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? rule.windowSeconds)),
     };
+  };
+
+  // A new window, or one more point in the running one.
+  const upsert = sql`on conflict (key) do update set
+        points = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.points} + 1 end,
+        reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
+      returning key, points, ceil(extract(epoch from (reset_at - now())))::int as retry_after`;
+
+  async function consume(rule: RateRule, subject: string): Promise<RateResult> {
+    if (!options.enabled) return unlimited(rule);
+    const key = keyOf(rule.name, subject);
+    const [row] = rowsOf(await db.execute(sql`
+      insert into ${rateLimits} (key, points, reset_at)
+      values (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
+      ${upsert}`));
+    return resultOf(rule, row);
+  }
+
+  async function consumeAll(items: readonly (readonly [RateRule, string])[]): Promise<RateResult[]> {
+    if (!options.enabled || items.length === 0) return items.map(([rule]) => unlimited(rule));
+    const keys = items.map(([rule, subject]) => keyOf(rule.name, subject));
+    if (new Set(keys).size !== keys.length) throw new Error("consumeAll: a counter given twice");
+    // Rows in key order, so two statements locking the same counters cannot deadlock.
+    const order = keys.map((key, i) => ({ key, i })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const values = sql.join(
+      order.map(({ key, i }) => sql`(${key}, 1, now() + make_interval(secs => ${items[i]![0].windowSeconds}))`),
+      sql`, `,
+    );
+    const rows = rowsOf(await db.execute(sql`insert into ${rateLimits} (key, points, reset_at) values ${values} ${upsert}`));
+    const byKey = new Map(rows.map((row) => [String(row.key), row]));
+    return items.map(([rule], i) => resultOf(rule, byKey.get(keys[i]!)));
   }
 
   /** The row of a key while its window or hold runs. */
@@ -79,6 +118,33 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
 
   return {
     consume,
+    consumeAll,
+    resultOf,
+    consumeWhen(rule, subject, source) {
+      if (!options.enabled) return null;
+      return sql`insert into ${rateLimits} (key, points, reset_at)
+      select ${keyOf(rule.name, subject)}, 1, now() + make_interval(secs => ${rule.windowSeconds}) from ${source}
+      ${upsert}`;
+    },
+    async settle({ refund = [], reset = [] }) {
+      // Like refund() (nothing when limits are off) and reset() (always).
+      const refundKeys = options.enabled ? refund.map(([rule, subject]) => keyOf(rule.name, subject)) : [];
+      const resetKeys = reset.map(([rule, subject]) => keyOf(rule.name, subject));
+      if (refundKeys.length + resetKeys.length === 0) return;
+      // One statement must not change a row twice.
+      if (refundKeys.some((key) => resetKeys.includes(key))) throw new Error("settle: a counter both refunded and reset");
+      // Different counters: one data-modifying CTE each way, all in one statement.
+      await db.execute(sql`
+        with refunded as (
+          update ${rateLimits} set points = greatest(${rateLimits.points} - 1, 0)
+          where key in (${sql.join(refundKeys.length ? refundKeys.map((k) => sql`${k}`) : [sql`null`], sql`, `)}) and ${rateLimits.resetAt} > now()
+          returning key
+        ), cleared as (
+          delete from ${rateLimits} where key in (${sql.join(resetKeys.length ? resetKeys.map((k) => sql`${k}`) : [sql`null`], sql`, `)})
+          returning key
+        )
+        select (select count(*) from refunded) as refunded, (select count(*) from cleared) as cleared`);
+    },
     async peek(rule, subject) {
       if (!options.enabled) return unlimited(rule);
       const row = await running(keyOf(rule.name, subject));
