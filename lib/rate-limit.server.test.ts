@@ -134,11 +134,12 @@ describe("rate limiter", () => {
     expect((await limiter.peek(RULE, "a")).used).toBe(1);
     expect((await limiter.peek(RULE, "b")).used).toBe(1);
     expect((await limiter.peek(OTHER, "c")).used).toBe(0);
-    await limiter.settle({ refund: [[RULE, "b"]] });
-    await limiter.settle({ reset: [[RULE, "a"]] });
+    await limiter.settle({ refund: [[RULE, "b"]], consume: [[OTHER, "d"]] });
+    await limiter.settle({ reset: [[RULE, "a"]], consume: [[OTHER, "d"]] });
+    expect((await limiter.peek(OTHER, "d")).used).toBe(2);
     expect((await limiter.peek(RULE, "a")).used).toBe(0);
     expect((await limiter.peek(RULE, "b")).used).toBe(0);
-    await expect(limiter.settle({ refund: [[RULE, "a"]], reset: [[RULE, "A"]] })).rejects.toThrow(/both/);
+    await expect(limiter.settle({ refund: [[RULE, "a"]], reset: [[RULE, "A"]] })).rejects.toThrow(/twice/);
   });
 
   it("a disabled limiter allows everything and stores nothing", async () => {

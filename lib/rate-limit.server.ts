@@ -35,8 +35,12 @@ export interface RateLimiter {
   consumeWhen(rule: RateRule, subject: string, source: SQL): SQL | null;
   /** The RateResult of a consumeWhen() row (no row: nothing counted). */
   resultOf(rule: RateRule, row: { points?: unknown; retry_after?: unknown } | undefined): RateResult;
-  /** Several refund() and reset() calls in one statement (one round trip). */
-  settle(changes: { refund?: readonly (readonly [RateRule, string])[]; reset?: readonly (readonly [RateRule, string])[] }): Promise<void>;
+  /** Several refund(), reset() and consume() calls (results unread) in one statement: one round trip. */
+  settle(changes: {
+    refund?: readonly (readonly [RateRule, string])[];
+    reset?: readonly (readonly [RateRule, string])[];
+    consume?: readonly (readonly [RateRule, string])[];
+  }): Promise<void>;
   /** The counter as it stands, counting nothing; `allowed` says whether one more point would fit. */
   peek(rule: RateRule, subject: string): Promise<RateResult>;
   /** Gives back one point taken by consume(), for an attempt that turned out not to count. */
@@ -126,13 +130,25 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
       select ${keyOf(rule.name, subject)}, 1, now() + make_interval(secs => ${rule.windowSeconds}) from ${source}
       ${upsert}`;
     },
-    async settle({ refund = [], reset = [] }) {
-      // Like refund() (nothing when limits are off) and reset() (always).
+    async settle({ refund = [], reset = [], consume: counted = [] }) {
+      // Like refund() and consume() (nothing when limits are off) and reset() (always).
       const refundKeys = options.enabled ? refund.map(([rule, subject]) => keyOf(rule.name, subject)) : [];
       const resetKeys = reset.map(([rule, subject]) => keyOf(rule.name, subject));
-      if (refundKeys.length + resetKeys.length === 0) return;
+      const consumed = options.enabled ? counted.map(([rule, subject]) => ({ key: keyOf(rule.name, subject), rule })) : [];
+      if (refundKeys.length + resetKeys.length + consumed.length === 0) return;
       // One statement must not change a row twice.
-      if (refundKeys.some((key) => resetKeys.includes(key))) throw new Error("settle: a counter both refunded and reset");
+      const all = [...refundKeys, ...resetKeys, ...consumed.map((c) => c.key)];
+      if (new Set(all).size !== all.length) throw new Error("settle: a counter given twice");
+      const consumeCte = consumed.length
+        ? sql`, counted as (
+          insert into ${rateLimits} (key, points, reset_at)
+          values ${sql.join(
+            consumed.map(({ key, rule }) => sql`(${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))`),
+            sql`, `,
+          )}
+          ${upsert}
+        )`
+        : sql``;
       // Different counters: one data-modifying CTE each way, all in one statement.
       await db.execute(sql`
         with refunded as (
@@ -142,7 +158,7 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
         ), cleared as (
           delete from ${rateLimits} where key in (${sql.join(resetKeys.length ? resetKeys.map((k) => sql`${k}`) : [sql`null`], sql`, `)})
           returning key
-        )
+        )${consumeCte}
         select (select count(*) from refunded) as refunded, (select count(*) from cleared) as cleared`);
     },
     async peek(rule, subject) {

@@ -103,8 +103,14 @@ export async function registerUser(db: Db, account: NewAccount, startingCredits:
  * verification, so the answer time does not reveal whether the account exists. A hash made with an
  * older cost is upgraded on success.
  */
-export async function authenticate(db: DbOrTx, email: string, password: string): Promise<PublicUser | null> {
-  const user = await findUserByEmail(db, email);
+export async function authenticate(
+  db: DbOrTx,
+  email: string,
+  password: string,
+  /** The account row when the caller read it already (findUserByEmail), to save a round trip. */
+  found?: UserRow | null,
+): Promise<PublicUser | null> {
+  const user = found === undefined ? await findUserByEmail(db, email) : found;
   if (!user) return verifyDummy(password).then(() => null);
   if (!(await verifyPassword(user.passwordHash, password))) return null;
   if (needsRehash(user.passwordHash)) {

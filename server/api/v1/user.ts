@@ -5,11 +5,11 @@ import { ACCOUNT_MESSAGES, RESET_MAIL } from "~/lib/accounts/messages";
 import { createPasswordReset, isResetTokenUsable, resetPassword } from "~/lib/accounts/password-reset.server";
 import { ACCOUNT_RATE_RULES, LOGIN_SLOWDOWN, loginDelaySeconds } from "~/lib/rate-rules";
 import { createSession, revokeSession } from "~/lib/accounts/sessions.server";
-import { authenticate, EmailTakenError, registerUser, rememberLang, toPublicUser } from "~/lib/accounts/users.server";
+import { authenticate, EmailTakenError, findUserByEmail, registerUser, rememberLang, toPublicUser } from "~/lib/accounts/users.server";
 import { ApiError, tooManyRequests, type LocalizedText } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
 import { localePath } from "~/lib/i18n/paths";
-import type { RateRule } from "~/lib/rate-limit.server";
+import type { RateResult, RateRule } from "~/lib/rate-limit.server";
 import {
   CheckResetTokenSchema,
   ForgotPasswordSchema,
@@ -36,13 +36,10 @@ async function limit(req: Request, rule: RateRule, subject: string, text: Locali
  * hold doubling up to a minute. Addresses the account logged in from lately skip it, so an attacker
  * elsewhere cannot keep the owner out. Refused before the password is checked: no oracle.
  */
-async function slowDown(req: Request, email: string, accountAtIp: string): Promise<void> {
-  const { rateLimiter } = appContext(req);
-  const failures = await rateLimiter.consume(ACCOUNT_RATE_RULES.loginAccount, email);
-  if (failures.allowed) return;
-  if ((await rateLimiter.peek(ACCOUNT_RATE_RULES.loginKnownAddress, accountAtIp)).used > 0) return;
+async function slowDown(req: Request, email: string, failures: RateResult, knownHere: boolean): Promise<void> {
+  if (failures.allowed || knownHere) return;
   // `used` counts this attempt too; the delay follows the failures before it.
-  const turn = await rateLimiter.takeTurn(LOGIN_SLOWDOWN.name, email, loginDelaySeconds(failures.used - 1));
+  const turn = await appContext(req).rateLimiter.takeTurn(LOGIN_SLOWDOWN.name, email, loginDelaySeconds(failures.used - 1));
   if (!turn.allowed) throw tooManyRequests(ACCOUNT_MESSAGES.loginSlowedDown, turn.retryAfterSeconds);
 }
 
@@ -62,45 +59,50 @@ userRouter.post("/register", async (req, res) => {
   res.status(201).json({ success: true, message: ACCOUNT_MESSAGES.signedUp[requestLang(req)], user, token } satisfies SignInResponse);
 });
 
+// Under load each database round trip waits its turn in a busy event loop (docs/performance.md,
+// "Two instances on one PostgreSQL"), so a log-in makes three rounds besides the hash: what it needs
+// to know (is this address known for the account, the account row) at once; every counter in one
+// statement; and, on success, the counters, the language and the session at once.
 userRouter.post("/login", async (req, res) => {
   const input = parseBody(req, LoginSchema, req.body);
   const { db, rateLimiter } = appContext(req);
   const rules = ACCOUNT_RATE_RULES;
   const ip = clientIp(req);
   const accountAtIp = `${input.email} ${ip}`;
-  // Only failures count (docs/reliability.md, "Rate limits"). Points are taken before the password is
-  // checked, so parallel guesses cannot overrun a budget, and given back unless the attempt fails.
-  const taken: [RateRule, string][] = [];
+  // Read before the counters are checked; whether it exists is not revealed until the password is.
+  const [known, account] = await Promise.all([rateLimiter.peek(rules.loginKnownAddress, accountAtIp), findUserByEmail(db, input.email)]);
   // Someone who logged in from this address lately is not held by a spray from it (an office or a
   // carrier shares one address); their own failures there are still counted per (account, address).
-  const knownHere = (await rateLimiter.peek(rules.loginKnownAddress, accountAtIp)).used > 0;
+  const knownHere = known.used > 0;
   const budgets: [RateRule, string][] = knownHere ? [[rules.loginAccountIp, accountAtIp]] : [[rules.loginIp, ip], [rules.loginAccountIp, accountAtIp]];
+  // Only failures count (docs/reliability.md, "Rate limits"). Points are taken before the password is
+  // checked, so parallel guesses cannot overrun a budget, and given back unless the attempt fails.
+  const taken: [RateRule, string][] = [...budgets, [rules.loginAccount, input.email]];
   let user: Awaited<ReturnType<typeof authenticate>>;
   try {
-    for (const [rule, subject] of budgets) {
-      taken.push([rule, subject]);
-      await limit(req, rule, subject, ACCOUNT_MESSAGES.tooManyLogins);
-    }
-    taken.push([rules.loginAccount, input.email]);
-    await slowDown(req, input.email, accountAtIp);
-    user = await authenticate(db, input.email, input.password);
+    const counted = await rateLimiter.consumeAll(taken);
+    const refused = counted.slice(0, budgets.length).find((result) => !result.allowed);
+    if (refused) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyLogins, refused.retryAfterSeconds);
+    await slowDown(req, input.email, counted[budgets.length]!, knownHere);
+    user = await authenticate(db, input.email, input.password, account);
   } catch (error) {
-    for (const [rule, subject] of taken) await rateLimiter.refund(rule, subject);
+    await rateLimiter.settle({ refund: taken });
     throw error;
   }
   // One answer for an unknown e-mail and a wrong password: no account enumeration.
   if (!user) throw new ApiError(401, "invalid_credentials", ACCOUNT_MESSAGES.invalidCredentials);
-  // These touch different rows, so they go at once rather than one after another: under load each
-  // round trip waits its turn in a busy event loop (docs/performance.md, "Two instances on one
-  // PostgreSQL"). loginAccountIp is reset, so its point needs no refund first.
-  await Promise.all([
-    ...taken.filter(([rule]) => rule !== rules.loginAccountIp).map(([rule, subject]) => rateLimiter.refund(rule, subject)),
-    rateLimiter.reset(rules.loginAccountIp, accountAtIp),
-    rateLimiter.consume(rules.loginKnownAddress, accountAtIp),
-    rememberLang(db, user.id, requestLang(req)),
+  const signedIn = user;
+  // These touch different rows. loginAccountIp is reset, so its point needs no refund first.
+  const [, , { token }] = await Promise.all([
+    rateLimiter.settle({
+      refund: taken.filter(([rule]) => rule !== rules.loginAccountIp),
+      reset: [[rules.loginAccountIp, accountAtIp]],
+      consume: [[rules.loginKnownAddress, accountAtIp]],
+    }),
+    rememberLang(db, signedIn.id, requestLang(req)),
+    createSession(db, signedIn.id, req.get("user-agent")),
   ]);
-  const { token } = await createSession(db, user.id, req.get("user-agent"));
-  res.json({ success: true, message: ACCOUNT_MESSAGES.loggedIn[requestLang(req)], user, token } satisfies SignInResponse);
+  res.json({ success: true, message: ACCOUNT_MESSAGES.loggedIn[requestLang(req)], user: signedIn, token } satisfies SignInResponse);
 });
 
 userRouter.post("/logout", async (req, res) => {
