@@ -112,6 +112,43 @@ describe("rate limiter", () => {
     expect((await limiter.peek(BIG, "b")).used).toBe(20);
   });
 
+  it("consumeUnlessMarked reads the marker and counts, skipping the marked items while the marker runs", async () => {
+    const MARK: RateRule = { name: "unit-mark", points: Number.MAX_SAFE_INTEGER, windowSeconds: 600 };
+    const OTHER: RateRule = { name: "unit-other", points: 5, windowSeconds: 60 };
+    const items = [
+      { rule: RULE, subject: "ip", unlessMarked: true },
+      { rule: OTHER, subject: "account" },
+    ];
+    const first = await limiter.consumeUnlessMarked([MARK, "m"], items);
+    expect(first.marker).toMatchObject({ used: 0, retryAfterSeconds: 0 });
+    expect(first.results[0]).toMatchObject({ allowed: true, used: 1 });
+    expect(first.results[1]).toMatchObject({ allowed: true, used: 1 });
+    await limiter.consume(MARK, "m");
+    const marked = await limiter.consumeUnlessMarked([MARK, "M"], items);
+    expect(marked.marker.used).toBe(1);
+    expect(marked.marker.retryAfterSeconds).toBeGreaterThan(0);
+    expect(marked.results[0]).toBeNull();
+    expect(marked.results[1]).toMatchObject({ used: 2 });
+    expect((await limiter.peek(RULE, "ip")).used).toBe(1);
+    // A marker with no point left (refunded) does not skip.
+    await limiter.refund(MARK, "m");
+    expect((await limiter.consumeUnlessMarked([MARK, "m"], items)).results[0]).toMatchObject({ used: 2 });
+    const off = createRateLimiter(database.db, { enabled: false });
+    expect(await off.consumeUnlessMarked([MARK, "m"], items)).toMatchObject({ marker: { used: 0 }, results: [{ allowed: true }, { allowed: true }] });
+  });
+
+  it("consumeUnlessMarked from many racing requests loses no point", async () => {
+    const BIG: RateRule = { name: "unit-big", points: 100, windowSeconds: 60 };
+    const MARK: RateRule = { name: "unit-mark", points: 1, windowSeconds: 60 };
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        limiter.consumeUnlessMarked([MARK, "m"], i % 2 ? [{ rule: BIG, subject: "a" }, { rule: BIG, subject: "b" }] : [{ rule: BIG, subject: "b" }, { rule: BIG, subject: "a" }]),
+      ),
+    );
+    expect((await limiter.peek(BIG, "a")).used).toBe(12);
+    expect((await limiter.peek(BIG, "b")).used).toBe(12);
+  });
+
   it("consumeWhen counts a point inside another statement only when its source has a row", async () => {
     const run = async (source: ReturnType<typeof sql>) => {
       const cte = limiter.consumeWhen(RULE, "s", source)!;

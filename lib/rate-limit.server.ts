@@ -28,6 +28,14 @@ export interface RateLimiter {
    */
   consumeAll(items: readonly (readonly [RateRule, string])[]): Promise<RateResult[]>;
   /**
+   * peek(marker) and consumeAll(items) in one statement, atomically: an item with `unlessMarked` is
+   * not counted (its result is null) while the marker's window runs with a point in it.
+   */
+  consumeUnlessMarked(
+    marker: readonly [RateRule, string],
+    items: readonly { rule: RateRule; subject: string; unlessMarked?: boolean }[],
+  ): Promise<{ marker: RateResult; results: (RateResult | null)[] }>;
+  /**
    * consume() as the body of a common table expression in a statement that does something else,
    * counting one point only when `source` (a FROM clause: a table or a CTE of that statement) has
    * a row; it returns `points` and `retry_after`, read by resultOf(). Null when limits are off.
@@ -112,6 +120,56 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
     return items.map(([rule], i) => resultOf(rule, byKey.get(keys[i]!)));
   }
 
+  async function consumeUnlessMarked(
+    [markerRule, markerSubject]: readonly [RateRule, string],
+    items: readonly { rule: RateRule; subject: string; unlessMarked?: boolean }[],
+  ): Promise<{ marker: RateResult; results: (RateResult | null)[] }> {
+    if (!options.enabled) return { marker: unlimited(markerRule), results: items.map(({ rule }) => unlimited(rule)) };
+    const keys = items.map(({ rule, subject }) => keyOf(rule.name, subject));
+    if (new Set(keys).size !== keys.length || items.length === 0) throw new Error("consumeUnlessMarked: no counter, or one given twice");
+    const values = sql.join(
+      items.map((item, i) => sql`(${keys[i]}::text, ${item.rule.windowSeconds}::int, ${Boolean(item.unlessMarked)}::boolean)`),
+      sql`, `,
+    );
+    // Rows inserted in key order, so two statements locking the same counters cannot deadlock.
+    const rows = rowsOf(
+      await db.execute(sql`
+        with marker as (
+          select points, ceil(extract(epoch from (reset_at - now())))::int as retry_after
+          from ${rateLimits} where key = ${keyOf(markerRule.name, markerSubject)} and reset_at > now()
+        ), counted as (
+          insert into ${rateLimits} (key, points, reset_at)
+          select v.key, 1, now() + make_interval(secs => v.secs) from (values ${values}) as v(key, secs, unless_marked)
+          where not (v.unless_marked and coalesce((select points from marker), 0) > 0)
+          order by v.key
+          ${upsert}
+        )
+        select true as is_marker, null::text as key, points, retry_after from marker
+        union all
+        select false, key, points, retry_after from counted`),
+    );
+    const markerRow = rows.find((row) => (row as { is_marker?: unknown }).is_marker === true);
+    const byKey = new Map(rows.filter((row) => row !== markerRow).map((row) => [String(row.key), row]));
+    return {
+      marker: peekResult(markerRule, markerRow),
+      results: items.map(({ rule }, i) => {
+        const row = byKey.get(keys[i]!);
+        return row ? resultOf(rule, row) : null;
+      }),
+    };
+  }
+
+  /** What peek() answers for a key's running row (none: nothing counted). */
+  function peekResult(rule: RateRule, row: { points?: unknown; retry_after?: unknown } | undefined): RateResult {
+    const used = Number(row?.points ?? 0);
+    return {
+      allowed: used < rule.points,
+      used,
+      remaining: Math.max(0, rule.points - used),
+      retryAfterSeconds: row ? Math.max(1, Number(row.retry_after)) : 0,
+    };
+  }
+
   /** The row of a key while its window or hold runs. */
   async function running(key: string): Promise<Row | undefined> {
     const [row] = rowsOf(await db.execute(sql`
@@ -123,6 +181,7 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
   return {
     consume,
     consumeAll,
+    consumeUnlessMarked,
     resultOf,
     consumeWhen(rule, subject, source) {
       if (!options.enabled) return null;
@@ -163,14 +222,7 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
     },
     async peek(rule, subject) {
       if (!options.enabled) return unlimited(rule);
-      const row = await running(keyOf(rule.name, subject));
-      const used = Number(row?.points ?? 0);
-      return {
-        allowed: used < rule.points,
-        used,
-        remaining: Math.max(0, rule.points - used),
-        retryAfterSeconds: row ? Math.max(1, Number(row.retry_after)) : 0,
-      };
+      return peekResult(rule, await running(keyOf(rule.name, subject)));
     },
     async refund(rule, subject) {
       if (!options.enabled) return;

@@ -60,33 +60,38 @@ userRouter.post("/register", async (req, res) => {
 });
 
 // Under load each database round trip waits its turn in a busy event loop (docs/performance.md,
-// "Two instances on one PostgreSQL"), so a log-in makes three rounds besides the hash: what it needs
-// to know (is this address known for the account, the account row) at once; every counter in one
-// statement; and, on success, the counters, the language and the session at once.
+// "Two instances on one PostgreSQL"), so a log-in makes two rounds besides the hash: the counters
+// (with the known-address marker they depend on, in one statement) and the account row at once;
+// and, on success, the counters, the language and the session at once.
 userRouter.post("/login", async (req, res) => {
   const input = parseBody(req, LoginSchema, req.body);
   const { db, rateLimiter } = appContext(req);
   const rules = ACCOUNT_RATE_RULES;
   const ip = clientIp(req);
   const accountAtIp = `${input.email} ${ip}`;
-  // Read before the counters are checked; whether it exists is not revealed until the password is.
-  const [known, account] = await Promise.all([rateLimiter.peek(rules.loginKnownAddress, accountAtIp), findUserByEmail(db, input.email)]);
-  // Someone who logged in from this address lately is not held by a spray from it (an office or a
-  // carrier shares one address); their own failures there are still counted per (account, address).
-  const knownHere = known.used > 0;
-  const budgets: [RateRule, string][] = knownHere ? [[rules.loginAccountIp, accountAtIp]] : [[rules.loginIp, ip], [rules.loginAccountIp, accountAtIp]];
   // Only failures count (docs/reliability.md, "Rate limits"). Points are taken before the password is
   // checked, so parallel guesses cannot overrun a budget, and given back unless the attempt fails.
-  const taken: [RateRule, string][] = [...budgets, [rules.loginAccount, input.email]];
+  // Someone who logged in from this address lately is not held by a spray from it (an office or a
+  // carrier shares one address): while that marker runs, the address's own budget is not counted;
+  // their failures there are still counted per (account, address).
+  const items = [
+    { rule: rules.loginIp, subject: ip, unlessMarked: true },
+    { rule: rules.loginAccountIp, subject: accountAtIp },
+    { rule: rules.loginAccount, subject: input.email },
+  ];
+  let taken: [RateRule, string][] = [];
   let user: Awaited<ReturnType<typeof authenticate>>;
   try {
-    const counted = await rateLimiter.consumeAll(taken);
-    const refused = counted.slice(0, budgets.length).find((result) => !result.allowed);
+    // The account row is read meanwhile; whether it exists is not revealed until the password is checked.
+    const [gate, account] = await Promise.all([rateLimiter.consumeUnlessMarked([rules.loginKnownAddress, accountAtIp], items), findUserByEmail(db, input.email)]);
+    taken = items.filter((_, i) => gate.results[i]).map(({ rule, subject }) => [rule, subject]);
+    const [ipBudget, accountIpBudget, accountFailures] = gate.results;
+    const refused = [ipBudget, accountIpBudget].find((result) => result && !result.allowed);
     if (refused) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyLogins, refused.retryAfterSeconds);
-    await slowDown(req, input.email, counted[budgets.length]!, knownHere);
+    await slowDown(req, input.email, accountFailures!, gate.marker.used > 0);
     user = await authenticate(db, input.email, input.password, account);
   } catch (error) {
-    await rateLimiter.settle({ refund: taken });
+    if (taken.length) await rateLimiter.settle({ refund: taken });
     throw error;
   }
   // One answer for an unknown e-mail and a wrong password: no account enumeration.
