@@ -16,8 +16,7 @@ describe("mayWriteMemberData", () => {
       `insert into "rate_limits" (key, points, reset_at) values ($1, 1, $2) on conflict (key) do update set points = "rate_limits"."points" + 1 returning points`,
       `insert into "contact_messages" ("name") values ($1)`,
     ];
-    for (const text of reads)
-      expect(mayWriteMemberData(text), text).toBe(false);
+    for (const text of reads) expect(mayWriteMemberData(text), text).toBe(false);
     const writes = [
       `update "sessions" set "revoked_at" = now() where "sessions"."id" = $1`,
       `UPDATE users SET credits = credits + 1`,
@@ -33,8 +32,7 @@ describe("mayWriteMemberData", () => {
       "alter sequence receipt_number_seq restart with 1",
       `insert into "public"."payments" ("id") values ($1)`,
     ];
-    for (const text of writes)
-      expect(mayWriteMemberData(text), text).toBe(true);
+    for (const text of writes) expect(mayWriteMemberData(text), text).toBe(true);
   });
 });
 
@@ -44,10 +42,7 @@ afterEach(async () => {
 });
 
 /** Statements the app sends to the embedded client while `run` runs. */
-async function statementsDuring(
-  testApp: TestApp,
-  run: () => Promise<void>,
-): Promise<number> {
+async function statementsDuring(testApp: TestApp, run: () => Promise<void>): Promise<number> {
   const client = (
     testApp.appContext.database.db as unknown as {
       $client: { query: (...a: unknown[]) => unknown };
@@ -79,78 +74,52 @@ async function member(testApp: TestApp) {
   return { token: res.body.token as string, id: res.body.user.id as string };
 }
 
-describe.skipIf(usingPostgres())(
-  "member reads on the embedded database",
-  { timeout: 60_000 },
-  () => {
-    it("answers a repeated read from memory and sees every change at once", async () => {
-      app = await createTestApp({ RATE_LIMITS: "false" });
-      const { token, id } = await member(app);
-      const { db } = app.appContext;
-      const me = async () => request(app, "GET", "/api/v1/user/me", { token });
+describe.skipIf(usingPostgres())("member reads on the embedded database", { timeout: 60_000 }, () => {
+  it("answers a repeated read from memory and sees every change at once", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const { token, id } = await member(app);
+    const { db } = app.appContext;
+    const me = async () => request(app, "GET", "/api/v1/user/me", { token });
 
-      expect((await me()).status).toBe(200);
-      expect(
-        await statementsDuring(
-          app,
-          async () => void expect((await me()).status).toBe(200),
-        ),
-      ).toBe(0);
+    expect((await me()).status).toBe(200);
+    expect(await statementsDuring(app, async () => void expect((await me()).status).toBe(200))).toBe(0);
 
-      // A write to a table no read shows keeps the answer; a credit change does not.
-      await db.execute(
-        sql`insert into rate_limits (key, points, reset_at) values ('x', 1, now())`,
-      );
-      expect(await statementsDuring(app, async () => void (await me()))).toBe(
-        0,
-      );
-      await db.execute(
-        sql`update users set credits = credits + 40 where id = ${id}`,
-      );
-      expect((await me()).body.user.credits).toBeGreaterThanOrEqual(40);
+    // A write to a table no read shows keeps the answer; a credit change does not.
+    await db.execute(sql`insert into rate_limits (key, points, reset_at) values ('x', 1, now())`);
+    expect(await statementsDuring(app, async () => void (await me()))).toBe(0);
+    await db.execute(sql`update users set credits = credits + 40 where id = ${id}`);
+    expect((await me()).body.user.credits).toBeGreaterThanOrEqual(40);
 
-      // Revoked: refused by the next read.
-      expect(
-        (await request(app, "POST", "/api/v1/user/logout", { token })).status,
-      ).toBe(200);
-      expect((await me()).status).toBe(401);
+    // Revoked: refused by the next read.
+    expect((await request(app, "POST", "/api/v1/user/logout", { token })).status).toBe(200);
+    expect((await me()).status).toBe(401);
+  });
+
+  it("refuses a kept session once its expiry passes", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const { token } = await member(app);
+    await app.appContext.db.execute(sql`update sessions set expires_at = now() + interval '1 second'`);
+    expect((await request(app, "GET", "/api/v1/user/me", { token })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await request(app, "GET", "/api/v1/user/me", { token })).status).toBe(401);
+  });
+
+  it("keeps nothing read while a write runs", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const { token, id } = await member(app);
+    const { db } = app.appContext;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // A transaction that changes the credits and waits: the read queued behind it must not be kept
+    // with the version it started under.
+    const writing = db.transaction(async (tx) => {
+      await tx.execute(sql`update users set credits = 3 where id = ${id}`);
+      await held;
     });
-
-    it("refuses a kept session once its expiry passes", async () => {
-      app = await createTestApp({ RATE_LIMITS: "false" });
-      const { token } = await member(app);
-      await app.appContext.db.execute(
-        sql`update sessions set expires_at = now() + interval '1 second'`,
-      );
-      expect(
-        (await request(app, "GET", "/api/v1/user/me", { token })).status,
-      ).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
-      expect(
-        (await request(app, "GET", "/api/v1/user/me", { token })).status,
-      ).toBe(401);
-    });
-
-    it("keeps nothing read while a write runs", async () => {
-      app = await createTestApp({ RATE_LIMITS: "false" });
-      const { token, id } = await member(app);
-      const { db } = app.appContext;
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      // A transaction that changes the credits and waits: the read queued behind it must not be kept
-      // with the version it started under.
-      const writing = db.transaction(async (tx) => {
-        await tx.execute(sql`update users set credits = 3 where id = ${id}`);
-        await held;
-      });
-      const reading = request(app, "GET", "/api/v1/user/me", { token });
-      setTimeout(release, 50);
-      await writing;
-      expect((await reading).body.user.credits).toBe(3);
-      expect(
-        (await request(app, "GET", "/api/v1/user/me", { token })).body.user
-          .credits,
-      ).toBe(3);
-    });
-  },
-);
+    const reading = request(app, "GET", "/api/v1/user/me", { token });
+    setTimeout(release, 50);
+    await writing;
+    expect((await reading).body.user.credits).toBe(3);
+    expect((await request(app, "GET", "/api/v1/user/me", { token })).body.user.credits).toBe(3);
+  });
+});

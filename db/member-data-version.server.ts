@@ -14,13 +14,7 @@ export interface MemberDataVersion {
 }
 
 /** Tables no member read shows: writing them alone leaves the version as it is. */
-const UNSHOWN_TABLES = new Set([
-  "rate_limits",
-  "contact_messages",
-  "processed_events",
-  "credit_ledger",
-  "password_resets",
-]);
+const UNSHOWN_TABLES = new Set(["rate_limits", "contact_messages", "processed_events", "credit_ledger", "password_resets"]);
 /** Statements that are not a query of rows at all (a transaction's edges, DDL, settings): a write. */
 const OTHER_STATEMENT =
   /^\s*(merge|truncate|alter|drop|create|copy|call|do|grant|revoke|lock|set|reset|begin|start|commit|end|rollback|abort|savepoint|release|vacuum|reindex|cluster|refresh|discard|listen|notify|prepare|execute|deallocate|import|load|security|comment)\b/i;
@@ -29,8 +23,7 @@ const WRITE_WORD = /\b(insert|update|delete|merge)\b/i;
 const QUERY_START = /^\s*(\(\s*)*(select|with|values|table|show|explain)\b/i;
 /** An upsert's "on conflict do update set" updates the table the insert names, already counted. */
 const UPSERT = /\bdo\s+update\s+set\b/gi;
-const WRITTEN_TABLE =
-  /\b(?:insert\s+into|update|delete\s+from)\s+(?:"?[A-Za-z_][A-Za-z0-9_]*"?\s*\.\s*)?"?([A-Za-z_][A-Za-z0-9_]*)"?/gi;
+const WRITTEN_TABLE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:"?[A-Za-z_][A-Za-z0-9_]*"?\s*\.\s*)?"?([A-Za-z_][A-Za-z0-9_]*)"?/gi;
 
 /**
  * Whether a statement may change what a member read shows. A plain SELECT does not; a write only to
@@ -39,12 +32,8 @@ const WRITTEN_TABLE =
 export function mayWriteMemberData(text: string): boolean {
   if (OTHER_STATEMENT.test(text) || SCHEMA_CHANGE.test(text)) return true;
   if (!WRITE_WORD.test(text)) return !QUERY_START.test(text);
-  const tables = [...text.replace(UPSERT, "").matchAll(WRITTEN_TABLE)].map(
-    (match) => match[1]!.toLowerCase(),
-  );
-  return (
-    tables.length === 0 || tables.some((table) => !UNSHOWN_TABLES.has(table))
-  );
+  const tables = [...text.replace(UPSERT, "").matchAll(WRITTEN_TABLE)].map((match) => match[1]!.toLowerCase());
+  return tables.length === 0 || tables.some((table) => !UNSHOWN_TABLES.has(table));
 }
 
 const CLASSIFIED_LIMIT = 4096;
@@ -81,23 +70,16 @@ export function trackMemberWrites(client: PGlite): MemberDataVersion {
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
   client.query = ((text: string, params?: unknown[], options?: unknown) =>
-    writes(text)
-      ? asWrite(() => query(text, params, options as never))
-      : query(text, params, options as never)) as PGlite["query"];
-  client.exec = ((text: string, options?: unknown) =>
-    asWrite(() => exec(text, options as never))) as PGlite["exec"];
-  client.transaction = ((callback: Parameters<PGlite["transaction"]>[0]) =>
-    asWrite(() => transaction(callback))) as PGlite["transaction"];
+    writes(text) ? asWrite(() => query(text, params, options as never)) : query(text, params, options as never)) as PGlite["query"];
+  client.exec = ((text: string, options?: unknown) => asWrite(() => exec(text, options as never))) as PGlite["exec"];
+  client.transaction = ((callback: Parameters<PGlite["transaction"]>[0]) => asWrite(() => transaction(callback))) as PGlite["transaction"];
   return { current: () => version, busy: () => running > 0 };
 }
 
 const versions = new WeakMap<object, MemberDataVersion>();
 
 /** Links a Drizzle database to the version of its embedded client (db/client.server.ts). */
-export function registerMemberDataVersion(
-  db: object,
-  version: MemberDataVersion,
-): void {
+export function registerMemberDataVersion(db: object, version: MemberDataVersion): void {
   versions.set(db, version);
 }
 

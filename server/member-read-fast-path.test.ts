@@ -23,7 +23,7 @@ const decoded = (answer: RawAnswer): string => {
 };
 function unchunk(body: Buffer): Buffer {
   const parts: Buffer[] = [];
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     const end = body.indexOf("\r\n", at);
     const size = parseInt(body.subarray(at, end).toString(), 16);
     if (!size) return Buffer.concat(parts);
@@ -51,7 +51,14 @@ describe("fast path for a member's reads", { timeout: 60_000 }, () => {
     for (let i = 0; i < 4; i++) {
       await app.appContext.db
         .insert(aiQuestions)
-        .values({ userId, topic: "tax-consultation", lang: "en", question: `Question ${i}?`, answer: "An answer. ".repeat(30), status: "answered" });
+        .values({
+          userId,
+          topic: "tax-consultation",
+          lang: "en",
+          question: `Question ${i}?`,
+          answer: "An answer. ".repeat(30),
+          status: "answered",
+        });
       await app.appContext.db.insert(payments).values({
         userId,
         package: "basic",
@@ -76,7 +83,10 @@ describe("fast path for a member's reads", { timeout: 60_000 }, () => {
   });
 
   const ask = (server: http.Server, path: string, extra = "", method = "GET") =>
-    rawRequest(portOf(server), `${method} ${path} HTTP/1.1\nHost: 127.0.0.1:${portOf(server)}\nAuthorization: Bearer ${token}\nAccept-Language: en${extra ? `\n${extra}` : ""}`);
+    rawRequest(
+      portOf(server),
+      `${method} ${path} HTTP/1.1\nHost: 127.0.0.1:${portOf(server)}\nAuthorization: Bearer ${token}\nAccept-Language: en${extra ? `\n${extra}` : ""}`,
+    );
 
   const VARIANTS = [
     ["identity", ""],
@@ -116,7 +126,10 @@ describe("fast path for a member's reads", { timeout: 60_000 }, () => {
       // No session, an unknown one, a bad limit, a conditional request, HEAD: the chain's answers.
       const noToken = await rawRequest(portOf(server), `GET /api/v1/user/me HTTP/1.1\nHost: 127.0.0.1:${portOf(server)}`);
       expect(noToken.head).toMatch(/^HTTP\/1.1 401/);
-      const unknown = await rawRequest(portOf(server), `GET /api/v1/account HTTP/1.1\nHost: 127.0.0.1:${portOf(server)}\nAuthorization: Bearer ${"x".repeat(43)}`);
+      const unknown = await rawRequest(
+        portOf(server),
+        `GET /api/v1/account HTTP/1.1\nHost: 127.0.0.1:${portOf(server)}\nAuthorization: Bearer ${"x".repeat(43)}`,
+      );
       expect(unknown.head).toMatch(/^HTTP\/1.1 401/);
       expect(JSON.parse(unknown.body.toString()).error.code).toBe("unauthorized");
       expect((await via("/api/v1/ai/history?limit=x")).head).toMatch(/^HTTP\/1.1 400/);
@@ -129,9 +142,15 @@ describe("fast path for a member's reads", { timeout: 60_000 }, () => {
       const badHost = await rawRequest(portOf(server), `GET /api/v1/user/me HTTP/1.1\nHost: bad host\nAuthorization: Bearer ${token}`);
       expect(badHost.head).toMatch(/^HTTP\/1.1 400/);
       // The account read in another language remembers it: the chain writes, then answers.
-      const zh = await rawRequest(portOf(server), `GET /api/v1/account HTTP/1.1\nHost: 127.0.0.1:${portOf(server)}\nAuthorization: Bearer ${token}\nAccept-Language: zh`);
+      const zh = await rawRequest(
+        portOf(server),
+        `GET /api/v1/account HTTP/1.1\nHost: 127.0.0.1:${portOf(server)}\nAuthorization: Bearer ${token}\nAccept-Language: zh`,
+      );
       expect(JSON.parse(zh.body.toString()).account.lang).toBe("zh");
-      const again = await rawRequest(portOf(server), `GET /api/v1/account HTTP/1.1\nHost: 127.0.0.1:${portOf(server)}\nAuthorization: Bearer ${token}\nAccept-Language: zh`);
+      const again = await rawRequest(
+        portOf(server),
+        `GET /api/v1/account HTTP/1.1\nHost: 127.0.0.1:${portOf(server)}\nAuthorization: Bearer ${token}\nAccept-Language: zh`,
+      );
       expect(JSON.parse(again.body.toString()).account.lang).toBe("zh");
       expect(handle.memberReadFastPath!.counts().toChain).toBeGreaterThanOrEqual(2);
     } finally {

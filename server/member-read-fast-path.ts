@@ -11,47 +11,31 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import zlib from "node:zlib";
 import type { Request, RequestHandler } from "express";
-import {
-  getSessionUser,
-  readWithSession,
-} from "~/lib/accounts/sessions.server";
+import { getSessionUser, readWithSession } from "~/lib/accounts/sessions.server";
 import type { AppContext } from "~/lib/app-context.server";
 import { HistoryQuerySchema } from "~/lib/contracts/ai";
-import { isValidHostHeader } from "~/lib/http/origin.server";
 import type { Logger } from "~/lib/logger.server";
+import { createHostCheck, isSecure } from "./fast-path-edge";
 import { bearerToken, headerLang } from "./http";
 import { MEMBER_READS, type MemberRead } from "./member-reads";
 
-/** compression's defaults (server/app.ts uses them): below 1 KB nothing is compressed. */
+/** compression's default threshold (server/app.ts uses its defaults): below 1 KB nothing is compressed. */
 const COMPRESSION_THRESHOLD = 1024;
 const MEMO_LIMIT = 256;
-const headerLines = (headers: [string, string | string[]][]): string[] =>
-  headers.flatMap(([name, value]) =>
-    Array.isArray(value) ? value.flatMap((one) => [name, one]) : [name, value],
-  );
-
 /** Headers that belong to one body, not to the read. */
-const PER_BODY = new Set([
-  "content-length",
-  "etag",
-  "content-encoding",
-  "transfer-encoding",
-  "date",
-  "connection",
-  "keep-alive",
-]);
+const PER_BODY = new Set(["content-length", "etag", "content-encoding", "transfer-encoding", "date", "connection", "keep-alive"]);
+
+type HeaderLine = [string, string | string[]];
+const headerLines = (headers: HeaderLine[]): string[] =>
+  headers.flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((one) => [name, one]) : [name, value]));
 
 interface Negotiator {
   encoding(available: string[], preferred?: string[]): string | undefined;
 }
 // The very negotiator (and version) compression uses, so the fast path picks the encoding it would.
-const requireFromCompression = createRequire(
-  createRequire(import.meta.url).resolve("compression"),
-);
-const NegotiatorOf = requireFromCompression("negotiator") as new (req: {
-  headers: IncomingMessage["headers"];
-}) => Negotiator;
-// Node 20 has brotli, so compression offers it first.
+const requireFromCompression = createRequire(createRequire(import.meta.url).resolve("compression"));
+const NegotiatorOf = requireFromCompression("negotiator") as new (req: { headers: IncomingMessage["headers"] }) => Negotiator;
+// compression's offer on a Node with brotli (every supported Node).
 const SUPPORTED = ["br", "gzip", "deflate", "identity"];
 const PREFERRED = ["br", "gzip"];
 
@@ -76,51 +60,24 @@ export interface MemberReadFastPath {
   counts(): { answered: number; toChain: number };
 }
 
-export function createMemberReadFastPath(
-  options: MemberReadFastPathOptions,
-): MemberReadFastPath {
+export function createMemberReadFastPath(options: MemberReadFastPathOptions): MemberReadFastPath {
   const { appContext } = options;
   const reads = new Map(MEMBER_READS.map((read) => [read.path, read]));
   /** Recorded header lines per read path and TLS (HSTS is sent only over TLS). */
-  const templates = new Map<string, [string, string | string[]][]>();
-  const templateKey = (path: string, secure: boolean) =>
-    `${secure ? "s" : "p"}${path}`;
+  const templates = new Map<string, HeaderLine[]>();
+  const templateKey = (path: string, secure: boolean) => `${secure ? "s" : "p"}${path}`;
+  const validHost = createHostCheck();
 
   const encodings = new Map<string, string>();
   const chooseEncoding = (acceptEncoding: string | undefined): string => {
     if (!acceptEncoding) return "identity";
     let chosen = encodings.get(acceptEncoding);
     if (chosen === undefined) {
-      chosen =
-        new NegotiatorOf({
-          headers: { "accept-encoding": acceptEncoding },
-        }).encoding(SUPPORTED, PREFERRED) ?? "identity";
+      chosen = new NegotiatorOf({ headers: { "accept-encoding": acceptEncoding } }).encoding(SUPPORTED, PREFERRED) ?? "identity";
       if (encodings.size >= MEMO_LIMIT) encodings.clear();
       encodings.set(acceptEncoding, chosen);
     }
     return chosen;
-  };
-  const validHosts = new Set<string>();
-  const validHost = (host: string | undefined): boolean => {
-    if (host === undefined) return false;
-    if (validHosts.has(host)) return true;
-    if (!isValidHostHeader(host)) return false;
-    if (validHosts.size >= MEMO_LIMIT) validHosts.clear();
-    validHosts.add(host);
-    return true;
-  };
-  const secure = (req: IncomingMessage): boolean => {
-    const socket = req.socket as IncomingMessage["socket"] & {
-      encrypted?: boolean;
-    };
-    const own = socket.encrypted ? "https" : "http";
-    if (!options.trustProxy(socket.remoteAddress ?? "", 0))
-      return own === "https";
-    const header = req.headers["x-forwarded-proto"];
-    const proto = (typeof header === "string" && header ? header : own)
-      .split(",")[0]!
-      .trim();
-    return proto === "https";
   };
 
   let answered = 0;
@@ -128,10 +85,7 @@ export function createMemberReadFastPath(
   let logged = 0;
   const timer = setInterval(() => {
     if (answered === logged) return;
-    options.logger.info(
-      { answered: answered - logged },
-      "member reads answered by the fast path",
-    );
+    options.logger.info({ answered: answered - logged }, "member reads answered by the fast path");
     logged = answered;
   }, options.logEveryMs ?? 60_000);
   timer.unref();
@@ -153,40 +107,24 @@ export function createMemberReadFastPath(
     options.chain(req, res);
   };
 
-  async function answer(
-    req: IncomingMessage,
-    res: ServerResponse,
-    read: MemberRead,
-    limit: number,
-    template: [string, string | string[]][],
-  ) {
+  async function answer(req: IncomingMessage, res: ServerResponse, read: MemberRead, limit: number, template: HeaderLine[]) {
     const token = bearerToken(req);
     const { db, sessionTouches } = appContext;
-    let body: object | null = null;
     const lang = headerLang(req.headers);
+    let body: object | null = null;
     if (read.data === null) {
       const user = await getSessionUser(db, token, sessionTouches);
       if (user) body = read.answer(user, null as never, lang, limit);
     } else {
-      const found = await readWithSession(
-        db,
-        token,
-        read.data,
-        sessionTouches,
-        read.path === "/api/v1/ai/history" ? { limit } : {},
-      );
-      if (found)
-        body = read.answer(found.user, found.data as never, lang, limit);
+      const found = await readWithSession(db, token, read.data, sessionTouches, read.path === "/api/v1/ai/history" ? { limit } : {});
+      if (found) body = read.answer(found.user, found.data as never, lang, limit);
     }
     if (!body) return toTheChain(req, res);
     const bytes = Buffer.from(JSON.stringify(body), "utf8");
-    const headers: [string, string | string[]][] = [...template];
+    const headers: HeaderLine[] = [...template];
     const etag = options.etag(bytes, "utf8");
     if (etag) headers.push(["ETag", etag]);
-    const encoding =
-      bytes.length < COMPRESSION_THRESHOLD
-        ? "identity"
-        : chooseEncoding(req.headers["accept-encoding"]);
+    const encoding = bytes.length < COMPRESSION_THRESHOLD ? "identity" : chooseEncoding(req.headers["accept-encoding"]);
     answered++;
     if (encoding === "identity") {
       headers.push(["Content-Length", String(bytes.length)]);
@@ -194,20 +132,14 @@ export function createMemberReadFastPath(
       res.end(bytes);
       return;
     }
+    // Compressed off the main thread, and sent as compression streams it: chunked, without a length.
     const compressed = await new Promise<Buffer>((resolve, reject) => {
-      const done = (error: Error | null, result: Buffer) =>
-        error ? reject(error) : resolve(result);
-      if (encoding === "br")
-        zlib.brotliCompress(
-          bytes,
-          { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-          done,
-        );
+      const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result));
+      if (encoding === "br") zlib.brotliCompress(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, done);
       else if (encoding === "gzip") zlib.gzip(bytes, done);
       else zlib.deflate(bytes, done);
     });
     headers.push(["Content-Encoding", encoding]);
-    // Compressed as compression streams it: chunked, without a length.
     res.writeHead(200, headerLines(headers));
     res.end(compressed);
   }
@@ -219,14 +151,9 @@ export function createMemberReadFastPath(
     const target = readOf(url);
     if (!target) return false;
     const headers = req.headers;
-    if (
-      !headers.authorization ||
-      headers["if-none-match"] !== undefined ||
-      headers["if-modified-since"] !== undefined
-    )
-      return false;
+    if (!headers.authorization || headers["if-none-match"] !== undefined || headers["if-modified-since"] !== undefined) return false;
     if (!validHost(headers.host)) return false;
-    const template = templates.get(templateKey(target.read.path, secure(req)));
+    const template = templates.get(templateKey(target.read.path, isSecure(req, options.trustProxy)));
     if (!template) return false;
     answer(req, res, target.read, target.limit, template).catch(() => {
       // Anything unexpected (the database away, a socket gone): the chain answers as it always does.
@@ -236,31 +163,20 @@ export function createMemberReadFastPath(
   }) as MemberReadFastPath;
 
   fastPath.recorder = (req: Request, res, next) => {
-    const read =
-      req.method === "GET"
-        ? reads.get(req.originalUrl.split("?")[0]!)
-        : undefined;
-    if (read) {
-      const key = templateKey(read.path, req.secure);
-      if (!templates.has(key)) {
-        res.on("finish", () => {
-          if (res.statusCode !== 200 || templates.has(key)) return;
-          const lines: [string, string | string[]][] = [];
-          // Node has it on every outgoing message; its types declare it on the client request only.
-          for (const name of (
-            res as unknown as { getRawHeaderNames(): string[] }
-          ).getRawHeaderNames()) {
-            if (PER_BODY.has(name.toLowerCase())) continue;
-            const value = res.getHeader(name);
-            if (value !== undefined)
-              lines.push([
-                name,
-                typeof value === "number" ? String(value) : value,
-              ]);
-          }
-          templates.set(key, lines);
-        });
-      }
+    const read = req.method === "GET" ? reads.get(req.originalUrl.split("?")[0]!) : undefined;
+    const key = read && templateKey(read.path, req.secure);
+    if (key && !templates.has(key)) {
+      res.on("finish", () => {
+        if (res.statusCode !== 200 || templates.has(key)) return;
+        const lines: HeaderLine[] = [];
+        // Node has getRawHeaderNames on every outgoing message; its types declare it on the client request only.
+        for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
+          if (PER_BODY.has(name.toLowerCase())) continue;
+          const value = res.getHeader(name);
+          if (value !== undefined) lines.push([name, typeof value === "number" ? String(value) : value]);
+        }
+        templates.set(key, lines);
+      });
     }
     next();
   };

@@ -3,10 +3,7 @@
 // (server/member-read-fast-path.ts) so both answer the same bytes.
 import type { SQL } from "drizzle-orm";
 import type { SessionUser } from "~/lib/accounts/sessions.server";
-import {
-  PROFILE_OF_SESSION_USER,
-  profileOf,
-} from "~/lib/accounts/settings.server";
+import { PROFILE_OF_SESSION_USER, profileOf } from "~/lib/accounts/settings.server";
 import { toPublicUser } from "~/lib/accounts/users.server";
 import { HISTORY_OF_SESSION_USER } from "~/lib/ai/history-read.server";
 import type { AccountResponse } from "~/lib/contracts/account";
@@ -27,20 +24,12 @@ export const meAnswer = (user: SessionUser): MeResponse => ({
   },
 });
 
-export const historyAnswer = (
-  questions: AiHistoryResponse["questions"],
-): AiHistoryResponse => ({ success: true, questions });
+export const historyAnswer = (questions: AiHistoryResponse["questions"]): AiHistoryResponse => ({ success: true, questions });
 
-export const paymentsAnswer = (
-  payments: PaymentHistoryResponse["payments"],
-): PaymentHistoryResponse => ({ success: true, payments });
+export const paymentsAnswer = (payments: PaymentHistoryResponse["payments"]): PaymentHistoryResponse => ({ success: true, payments });
 
 /** The account as read, in the language the member now uses (stored by the caller when it differs). */
-export const accountAnswer = (
-  user: SessionUser,
-  profile: typeof PROFILE_OF_SESSION_USER._.type,
-  lang: Lang,
-): AccountResponse => ({
+export const accountAnswer = (user: SessionUser, profile: typeof PROFILE_OF_SESSION_USER._.type, lang: Lang): AccountResponse => ({
   success: true,
   account: profileOf(user, { ...profile, lang }),
 });
@@ -50,12 +39,7 @@ export interface MemberRead {
   /** The subquery read with the session; null for /user/me, which needs only the session's user. */
   data: SQL | null;
   /** The 200 answer, or null when only the full chain may answer (a write is due). */
-  answer(
-    user: SessionUser,
-    data: never,
-    lang: Lang,
-    limit: number,
-  ): object | null;
+  answer(user: SessionUser, data: never, lang: Lang, limit: number): object | null;
 }
 
 /** The reads the fast path answers (GET, exact path; `/ai/history` also with `?limit=`). */

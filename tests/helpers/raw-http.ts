@@ -17,7 +17,11 @@ export function rawRequest(port: number, head: string): Promise<RawAnswer> {
     socket.on("close", () => {
       const all = Buffer.concat(chunks);
       const split = all.indexOf("\r\n\r\n");
-      const headLines = all.subarray(0, split).toString("latin1").split("\r\n").filter((line) => !/^date:/i.test(line));
+      const headLines = all
+        .subarray(0, split)
+        .toString("latin1")
+        .split("\r\n")
+        .filter((line) => !/^date:/i.test(line));
       resolve({ head: headLines.join("\r\n"), body: all.subarray(split + 4) });
     });
     socket.write(`${head.replace(/\r?\n/g, "\r\n")}\r\nConnection: close\r\n\r\n`);
