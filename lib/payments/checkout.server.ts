@@ -4,7 +4,7 @@
 // statement whose first part only matches a payment not granted yet, and the ledger's unique
 // index refuses a second purchase row for the same payment.
 // No database transaction is held open while the provider is called.
-import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { payments, processedEvents, users } from "~/db/schema";
@@ -156,36 +156,21 @@ function toPaymentRow(raw: Record<string, unknown>): PaymentRow {
  */
 export async function createPayment(deps: CheckoutDeps, request: CreatePaymentRequest): Promise<CheckoutResult> {
   const pkg = requirePackage(request.packageId);
-  const insert = deps.db
-    .insert(payments)
-    .values({
-      userId: request.userId,
-      package: pkg.id,
-      // The price comes from the catalog, never from the client.
-      amountCents: pkg.priceCents,
-      currency: pkg.currency,
-      credits: pkg.credits,
-      provider: deps.provider.name,
-      status: "pending",
-      idempotencyKey: request.idempotencyKey,
-      country: request.country,
-    })
-    .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
-    .returning();
+  // Written out rather than built by drizzle's query builders: building these two statements cost
+  // about 0.3 ms of CPU per checkout, writing them ~0.01 ms (docs/performance.md). Rows come back
+  // as `payments.*` and are mapped by toPaymentRow.
+  const insert = sql`insert into payments (user_id, package, amount_cents, currency, credits, provider, status, idempotency_key, country)
+    values (${request.userId}, ${pkg.id}, ${pkg.priceCents}, ${pkg.currency}, ${pkg.credits}, ${deps.provider.name}, 'pending', ${request.idempotencyKey}, ${request.country})
+    on conflict (user_id, idempotency_key) do nothing
+    returning *`;
   // The receipt e-mail goes out in the language of the checkout.
-  const lang = request.lang
-    ? sql`remembered_lang as (${deps.db
-        .update(users)
-        .set({ lang: request.lang })
-        .where(and(eq(users.id, request.userId), ne(users.lang, request.lang)))
-        .getSQL()}),`
-    : sql``;
+  const lang = request.lang ? sql`remembered_lang as (update users set lang = ${request.lang} where id = ${request.userId} and lang <> ${request.lang}),` : sql``;
   const counting = deps.rateLimiter.consumeWhen(PAYMENT_ATTEMPT_RULE, request.userId, sql`inserted`);
   const [first] = rowsOf(
     await deps.db.execute(sql`
-      with ${lang} inserted as (${insert.getSQL()})${counting ? sql`, counted as (${counting})` : sql``}
+      with ${lang} inserted as (${insert})${counting ? sql`, counted as (${counting})` : sql``}
       select inserted.*, ${counting ? sql`counted.points, counted.retry_after` : sql`null as points, null as retry_after`},
-        (select ${users.credits} from ${users} where ${users.id} = ${request.userId}) as balance_before
+        (select credits from users where id = ${request.userId}) as balance_before
       from inserted ${counting ? sql`left join counted on true` : sql``}`),
   );
 
@@ -427,23 +412,17 @@ async function grantInTransaction(
   // writes, as spendCreditsCtes does for a spend; the cap was checked before the charge,
   // ensureRoomFor) and marks the package. A payment without an owner (account deleted) fails the
   // whole statement, so nothing is granted.
-  const grant = tx
-    .update(payments)
-    .set({
-      status: "succeeded",
-      grantedAt: sql`now()`,
-      updatedAt: sql`now()`,
-      error: null,
-      // Numbered in the statement that grants, so only granted purchases get receipt numbers.
-      receiptNumber: sql`nextval('receipt_number_seq')`,
-      ...(cardLast4 ? { cardLast4 } : {}),
-      ...(providerRef ? { providerRef: sql`coalesce(${payments.providerRef}, ${providerRef})` } : {}),
-    })
-    .where(and(eq(payments.id, paymentId), isNull(payments.grantedAt)))
-    .returning();
+  // Written out rather than built by drizzle's query builder (see createPayment). The card's digits
+  // and the provider's reference are kept when none is given, as before.
+  const grant = sql`update payments set status = 'succeeded', granted_at = now(), updated_at = now(), error = null,
+      receipt_number = nextval('receipt_number_seq'),
+      card_last4 = coalesce(${cardLast4 || null}, card_last4),
+      provider_ref = coalesce(provider_ref, ${providerRef || null})
+    where id = ${paymentId} and granted_at is null
+    returning *`;
   const [raw] = rowsOf(
     await tx.execute(sql`
-      with granted as (${grant.getSQL()}),
+      with granted as (${grant}),
       credit_change as (
         update users set credits = users.credits + granted.credits, package = granted.package, payment_done = true, updated_at = now()
         from granted where users.id = granted.user_id
