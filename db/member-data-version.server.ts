@@ -66,14 +66,27 @@ export function trackMemberWrites(client: PGlite): MemberDataVersion {
       version++;
     }
   };
+  trackers.set(client, (text, run) => (writes(text) ? asWrite(run) : run()));
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
   client.query = ((text: string, params?: unknown[], options?: unknown) =>
-    writes(text) ? asWrite(() => query(text, params, options as never)) : query(text, params, options as never)) as PGlite["query"];
+    runCounted(client, text, () => query(text, params, options as never))) as PGlite["query"];
   client.exec = ((text: string, options?: unknown) => asWrite(() => exec(text, options as never))) as PGlite["exec"];
   client.transaction = ((callback: Parameters<PGlite["transaction"]>[0]) => asWrite(() => transaction(callback))) as PGlite["transaction"];
   return { current: () => version, busy: () => running > 0 };
+}
+
+type Tracker = <T>(text: string, run: () => Promise<T>) => Promise<T>;
+const trackers = new WeakMap<object, Tracker>();
+
+/**
+ * For code that runs SQL on the client below `query` (its own protocol messages): runs `run`
+ * counted as the statement `text` would be, so the version still sees every write.
+ */
+export function runCounted<T>(client: object, text: string, run: () => Promise<T>): Promise<T> {
+  const tracker = trackers.get(client);
+  return tracker ? tracker(text, run) : run();
 }
 
 const versions = new WeakMap<object, MemberDataVersion>();
