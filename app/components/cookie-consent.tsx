@@ -12,15 +12,25 @@ export function CookieConsent() {
   const [choice, setChoice] = useState<Consent | null>(null);
   // The banner is server-rendered (shown or hidden by CONSENT_PROBE_SCRIPT); a click on its buttons
   // before React has hydrated is kept and played then (app/page-helpers/early-clicks.ts).
-  const [hydrated, setHydrated] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [analytics, setAnalytics] = useState(false);
   const [marketing, setMarketing] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  // The attribute follows `choice` only once the stored choice has been read (the mount effect).
+  const choiceRead = useRef(false);
 
   useEffect(() => {
-    setChoice(readConsent());
-    setHydrated(true);
+    if (choiceRead.current) document.documentElement.toggleAttribute(CONSENT_PENDING_ATTRIBUTE, !choice);
+  }, [choice]);
+
+  useEffect(() => {
+    // Set directly rather than through a second state: with no stored choice (a first visit) the
+    // banner needs no render after hydration at all, which is the busiest moment of the page load
+    // (docs/performance.md, "Lighthouse, mobile").
+    const stored = readConsent();
+    document.documentElement.toggleAttribute(CONSENT_PENDING_ATTRIBUTE, !stored);
+    choiceRead.current = true;
+    setChoice(stored);
     const open = () => {
       const current = readConsent();
       setAnalytics(current?.analytics ?? false);
@@ -35,10 +45,6 @@ export function CookieConsent() {
       window.removeEventListener(CONSENT_CHANGED, changed);
     };
   }, []);
-
-  useEffect(() => {
-    if (hydrated) document.documentElement.toggleAttribute(CONSENT_PENDING_ATTRIBUTE, !choice);
-  }, [hydrated, choice]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
