@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { registerMemberDataVersion, trackMemberWrites } from "./member-data-version.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -88,7 +89,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir.startsWith("memory://") ? undefined : dataDir);
+  const version = trackMemberWrites(client);
   const db = drizzle(client, { schema }) as unknown as Db;
+  registerMemberDataVersion(db, version);
   return {
     db,
     kind: "pglite",

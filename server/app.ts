@@ -27,6 +27,7 @@ import { userRouter } from "./api/v1/user";
 import { userListRouter } from "./api/v1/user-list";
 import { clientIp, requestLang } from "./http";
 import { SHUTTING_DOWN } from "./lifecycle";
+import { createMemberReadFastPath, type MemberReadFastPath } from "./member-read-fast-path";
 import { createFastPath, type FastPath } from "./page-fast-path";
 import { createPageHandler, type PageHandler } from "./pages";
 import { reduceAbsoluteTarget, requestEdge } from "./request-edge";
@@ -51,12 +52,15 @@ export interface CreateAppOptions {
   };
   /** Extra middleware before the pages (Vite's dev middleware). */
   beforePages?: RequestHandler[];
+  /** A member's reads answered before Express (server/member-read-fast-path.ts); on unless false. */
+  memberReadFastPath?: boolean;
 }
 
 export interface AppHandle {
   app: Express;
   pageHandler?: PageHandler;
   fastPath?: FastPath;
+  memberReadFastPath?: MemberReadFastPath;
 }
 
 const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
@@ -100,15 +104,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
-export function createApp({ appContext, pages, beforePages = [] }: CreateAppOptions): AppHandle {
+export function createApp({ appContext, pages, beforePages = [], memberReadFastPath: memberReads = true }: CreateAppOptions): AppHandle {
   const { env, logger } = appContext;
   const app = express();
   let pageHandler: PageHandler | undefined;
   let fastPath: FastPath | undefined;
+  let memberReadFastPath: MemberReadFastPath | undefined;
   const handle = (app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void }).handle.bind(app);
   (app as unknown as { handle: typeof handle }).handle = (req, res, next) => {
     reduceAbsoluteTarget(req);
     if (fastPath?.(req, res)) return;
+    if (memberReadFastPath?.(req, res)) return;
     handle(req, res, next);
   };
   app.locals.appContext = appContext;
@@ -176,6 +182,16 @@ export function createApp({ appContext, pages, beforePages = [] }: CreateAppOpti
 
   // The JSON API. The Stripe webhook reads its raw body itself (the signature covers the bytes).
   const json = express.json({ limit: JSON_BODY_LIMIT });
+  if (memberReads) {
+    memberReadFastPath = createMemberReadFastPath({
+      appContext,
+      trustProxy: app.get("trust proxy fn"),
+      etag: app.get("etag fn"),
+      chain: (req, res) => handle(req, res),
+      logger,
+    });
+    app.use("/api", memberReadFastPath.recorder);
+  }
   app.use("/api", (req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     if (req.path === "/v1/payment/webhook") return next();
@@ -267,5 +283,5 @@ export function createApp({ appContext, pages, beforePages = [] }: CreateAppOpti
     res.status(500).type("text/plain").send("Internal Error Occurred. Try Again Later.");
   }) satisfies ErrorRequestHandler);
 
-  return { app, pageHandler, fastPath };
+  return { app, pageHandler, fastPath, memberReadFastPath };
 }

@@ -1,4 +1,5 @@
 // Small helpers every API router uses: services, language, validation, authentication.
+import type { IncomingHttpHeaders } from "node:http";
 import type { Request } from "express";
 import type { z } from "zod";
 import type { SQL } from "drizzle-orm";
@@ -19,9 +20,14 @@ export function requestLang(req: Request): Lang {
   if (isLang(query)) return query;
   const bodyLang = (req.body as { lang?: unknown } | undefined)?.lang;
   if (isLang(bodyLang)) return bodyLang;
-  const accept = parseAcceptLanguage(req.headers["accept-language"]);
+  return headerLang(req.headers);
+}
+
+/** requestLang() without ?lang and a body: Accept-Language, then the cookie. */
+export function headerLang(headers: IncomingHttpHeaders): Lang {
+  const accept = parseAcceptLanguage(headers["accept-language"]);
   if (accept.length > 0) return chooseLanguage(undefined, accept);
-  return chooseLanguage(readCookie(req.headers.cookie, LANGUAGE_COOKIE), []);
+  return chooseLanguage(readCookie(headers.cookie, LANGUAGE_COOKIE), []);
 }
 
 /**
@@ -36,7 +42,7 @@ export function parseBody<S extends z.ZodType>(req: Request, schema: S, value: u
   return result.data;
 }
 
-export function bearerToken(req: Request): string | null {
+export function bearerToken(req: { headers: IncomingHttpHeaders }): string | null {
   const header = req.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);

@@ -1,32 +1,12 @@
 // The fast path for cached pages (server/page-fast-path.ts) answers byte for byte what the full
 // middleware chain answers (headers in the same order and case, same body), for every variant of
 // request, and leaves to the chain whatever it must decide itself (redirects, refusals, queries).
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productionPagesApp, type PagesTestApp } from "~/tests/security/pages-app";
 import { BUILD_TIMEOUT_MS } from "~/tests/security/production-build";
+import { rawRequest } from "~/tests/helpers/raw-http";
 
-interface Raw {
-  head: string;
-  body: Buffer;
-}
-
-/** One request on its own connection; the answer's header block as sent, without the Date line. */
-function raw(port: number, head: string): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
-    const chunks: Buffer[] = [];
-    socket.on("data", (chunk) => chunks.push(chunk));
-    socket.on("error", reject);
-    socket.on("close", () => {
-      const all = Buffer.concat(chunks);
-      const split = all.indexOf("\r\n\r\n");
-      const headLines = all.subarray(0, split).toString("latin1").split("\r\n").filter((line) => !/^date:/i.test(line));
-      resolve({ head: headLines.join("\r\n"), body: all.subarray(split + 4) });
-    });
-    socket.write(`${head.replace(/\r?\n/g, "\r\n")}\r\nConnection: close\r\n\r\n`);
-  });
-}
+const raw = rawRequest;
 
 describe("fast path for cached pages", () => {
   // The same build twice: the chain alone, and with the fast path in front of it.

@@ -8,8 +8,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import type { Logger } from "~/lib/logger.server";
-import { isValidHostHeader } from "~/lib/http/origin.server";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
+import { createHostCheck, isSecure } from "./fast-path-edge";
 import { encodingVariant, negotiatesLanguage, revalidates, variantKey, type CachedPage, type PageHandler } from "./pages";
 
 /** Only plain paths: no query, no percent-escapes, nothing the request edge would look at twice. */
@@ -52,24 +52,8 @@ export function createFastPath(options: FastPathOptions): FastPath {
     }
     return chosen;
   };
-  // Host values already checked (a site sees a handful); bounded like the memo above.
-  const validHosts = new Set<string>();
-  const validHost = (host: string | undefined): boolean => {
-    if (host === undefined) return false;
-    if (validHosts.has(host)) return true;
-    if (!isValidHostHeader(host)) return false;
-    if (validHosts.size >= ENCODING_MEMO_LIMIT) validHosts.clear();
-    validHosts.add(host);
-    return true;
-  };
-  const secure = (req: IncomingMessage): boolean => {
-    const socket = req.socket as IncomingMessage["socket"] & { encrypted?: boolean };
-    const own = socket.encrypted ? "https" : "http";
-    if (!options.trustProxy(socket.remoteAddress ?? "", 0)) return own === "https";
-    const header = req.headers["x-forwarded-proto"];
-    const proto = (typeof header === "string" && header ? header : own).split(",")[0]!.trim();
-    return proto === "https";
-  };
+  const validHost = createHostCheck();
+  const secure = (req: IncomingMessage) => isSecure(req, options.trustProxy);
 
   let hits = 0;
   let notModified = 0;

@@ -10,7 +10,6 @@ import {
   confirmEmailChange,
   deleteAccount,
   exportAccount,
-  profileOf,
   PROFILE_OF_SESSION_USER,
   listSessions,
   requestEmailChange,
@@ -29,7 +28,6 @@ import {
   SessionIdSchema,
   type AccountExport,
   type AccountMessageResponse,
-  type AccountResponse,
   type EmailConfirmedResponse,
   type PasswordChangedResponse,
   type SessionsResponse,
@@ -40,6 +38,7 @@ import { isLang, LANGS, type Lang } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 import type { RateRule } from "~/lib/rate-limit.server";
 import { appContext, parseBody, requestLang, requireUser, requireUserWith } from "~/server/http";
+import { accountAnswer } from "~/server/member-reads";
 
 export const accountRouter = Router();
 
@@ -112,11 +111,8 @@ accountRouter.get("/", async (req, res) => {
   // account e-mails follow it), so reading the page again writes nothing.
   const { user, data } = await requireUserWith(req, PROFILE_OF_SESSION_USER);
   const lang = requestLang(req);
-  if (data.lang !== lang) {
-    await rememberLang(appContext(req).db, user.id, lang);
-    data.lang = lang;
-  }
-  res.json({ success: true, account: profileOf(user, data) } satisfies AccountResponse);
+  if (data.lang !== lang) await rememberLang(appContext(req).db, user.id, lang);
+  res.json(accountAnswer(user, data, lang));
 });
 
 accountRouter.post("/name", async (req, res) => {

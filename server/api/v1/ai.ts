@@ -13,8 +13,9 @@ import { HISTORY_OF_SESSION_USER } from "~/lib/ai/history-read.server";
 import { getThread } from "~/lib/ai/questions.server";
 import { ApiError } from "~/lib/http/api-error";
 import { formatSseEvent, SSE_HEARTBEAT } from "~/lib/ai/sse";
-import { AskSchema, HistoryQuerySchema, ThreadParamsSchema, type AiHistoryResponse, type AiThreadResponse } from "~/lib/contracts/ai";
+import { AskSchema, HistoryQuerySchema, ThreadParamsSchema, type AiThreadResponse } from "~/lib/contracts/ai";
 import { appContext, parseBody, requireUser, requireUserWith } from "~/server/http";
+import { historyAnswer } from "~/server/member-reads";
 
 export const aiRouter = Router();
 
@@ -60,7 +61,7 @@ aiRouter.get("/history", async (req: Request, res: Response) => {
   const limit = query.data!.limit;
   // The session and the questions in one statement (docs/decisions/0016-authenticated-reads.md).
   const { data: questions } = await requireUserWith(req, HISTORY_OF_SESSION_USER, { limit });
-  res.json({ success: true, questions } satisfies AiHistoryResponse);
+  res.json(historyAnswer(questions));
 });
 
 aiRouter.get("/threads/:id", async (req: Request, res: Response) => {

@@ -19,9 +19,10 @@ import { getReceipt, sendReceiptMail } from "~/lib/payments/receipts.server";
 import { rememberLang } from "~/lib/accounts/users.server";
 import { ReceiptIdSchema, type ReceiptResponse } from "~/lib/contracts/receipt";
 import { RECEIPT_ERRORS } from "~/lib/payments/receipt-messages";
-import { ConfirmPaymentSchema, CreatePaymentSchema, type PaymentHistoryResponse, type PaymentResponse } from "~/lib/contracts/payment";
+import { ConfirmPaymentSchema, CreatePaymentSchema, type PaymentResponse } from "~/lib/contracts/payment";
 import { PAYMENTS_OF_SESSION_USER } from "~/lib/payments/history-read.server";
 import { parseBody, requestLang, requireUser, requireUserWith, appContext } from "~/server/http";
+import { paymentsAnswer } from "~/server/member-reads";
 
 export const paymentRouter = Router();
 
@@ -138,7 +139,7 @@ paymentRouter.post("/webhook", express.raw({ type: () => true, limit: "512kb" })
 paymentRouter.get("/history", async (req, res) => {
   // The session and the purchases in one statement (docs/decisions/0016-authenticated-reads.md).
   const { data: payments } = await requireUserWith(req, PAYMENTS_OF_SESSION_USER);
-  res.json({ success: true, payments } satisfies PaymentHistoryResponse);
+  res.json(paymentsAnswer(payments));
 });
 
 paymentRouter.get("/receipts/:id", async (req, res) => {

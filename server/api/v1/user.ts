@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES, RESET_MAIL } from "~/lib/accounts/messages";
 import { createPasswordReset, isResetTokenUsable, resetPassword } from "~/lib/accounts/password-reset.server";
 import { ACCOUNT_RATE_RULES, LOGIN_SLOWDOWN, loginDelaySeconds } from "~/lib/rate-rules";
 import { createSession, revokeSession } from "~/lib/accounts/sessions.server";
-import { authenticate, EmailTakenError, registerUser, rememberLang, toPublicUser } from "~/lib/accounts/users.server";
+import { authenticate, EmailTakenError, registerUser, rememberLang } from "~/lib/accounts/users.server";
 import { ApiError, tooManyRequests, type LocalizedText } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
 import { localePath } from "~/lib/i18n/paths";
@@ -16,12 +16,12 @@ import {
   LoginSchema,
   RegisterSchema,
   ResetPasswordSchema,
-  type MeResponse,
   type ResetTokenCheckResponse,
   type SignInResponse,
   type UserMessageResponse,
 } from "~/lib/contracts/user";
 import { clientIp, parseBody, requestLang, requireUser, appContext } from "~/server/http";
+import { meAnswer } from "~/server/member-reads";
 
 export const userRouter = Router();
 
@@ -110,11 +110,7 @@ userRouter.post("/logout", async (req, res) => {
 });
 
 userRouter.get("/me", async (req, res) => {
-  const user = await requireUser(req);
-  res.json({
-    success: true,
-    user: { ...toPublicUser(user), package: user.package, paymentDone: user.paymentDone },
-  } satisfies MeResponse);
+  res.json(meAnswer(await requireUser(req)));
 });
 
 userRouter.post("/password/forgot", async (req, res) => {

@@ -1,0 +1,160 @@
+// The member-read fast path (server/member-read-fast-path.ts) answers what the full chain answers:
+// the same header lines (in its own order) and the same body, for every encoding and over TLS at a
+// proxy; and it leaves to the chain every request it must not decide itself.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aiQuestions, payments } from "~/db/schema";
+import { createApp } from "~/server/app";
+import { rawRequest, type RawAnswer } from "~/tests/helpers/raw-http";
+import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
+
+const READS = ["/api/v1/user/me", "/api/v1/ai/history", "/api/v1/ai/history?limit=2", "/api/v1/payment/history", "/api/v1/account"];
+
+const lines = (answer: RawAnswer) => answer.head.split("\r\n").sort();
+const decoded = (answer: RawAnswer): string => {
+  const encoding = /^content-encoding: (\S+)$/im.exec(answer.head)?.[1];
+  const body = /^transfer-encoding: chunked$/im.test(answer.head) ? unchunk(answer.body) : answer.body;
+  if (encoding === "gzip") return zlib.gunzipSync(body).toString();
+  if (encoding === "br") return zlib.brotliDecompressSync(body).toString();
+  if (encoding === "deflate") return zlib.inflateSync(body).toString();
+  return body.toString();
+};
+function unchunk(body: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let at = 0; ;) {
+    const end = body.indexOf("\r\n", at);
+    const size = parseInt(body.subarray(at, end).toString(), 16);
+    if (!size) return Buffer.concat(parts);
+    parts.push(body.subarray(end + 2, end + 2 + size));
+    at = end + 2 + size + 2;
+  }
+}
+
+describe("fast path for a member's reads", { timeout: 60_000 }, () => {
+  let app: TestApp;
+  let chain: http.Server;
+  let fast: http.Server;
+  let token: string;
+  const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
+
+  beforeAll(async () => {
+    app = await createTestApp({ RATE_LIMITS: "false", TRUST_PROXY: "loopback" });
+    const res = await request(app, "POST", "/api/v1/user/register", {
+      body: { email: `fast-${Date.now()}@example.test`, password: "correct horse battery" },
+      headers: { "Accept-Language": "en" },
+    });
+    token = res.body.token;
+    const userId = res.body.user.id as string;
+    // Enough rows for the history and the purchases to pass compression's 1 KB threshold.
+    for (let i = 0; i < 4; i++) {
+      await app.appContext.db
+        .insert(aiQuestions)
+        .values({
+          userId,
+          topic: "tax-consultation",
+          lang: "en",
+          question: `Question ${i}?`,
+          answer: "An answer. ".repeat(30),
+          status: "answered",
+        });
+      await app.appContext.db.insert(payments).values({
+        userId,
+        package: "basic",
+        amountCents: 1000,
+        currency: "usd",
+        credits: 10,
+        status: "succeeded",
+        provider: "test",
+        idempotencyKey: `fast-${i}`,
+        country: "JP",
+        receiptNumber: 100 + i,
+      });
+    }
+    // The same services twice: the chain alone, and with the fast path in front of it.
+    chain = http.createServer(createApp({ appContext: app.appContext, memberReadFastPath: false }).app);
+    fast = http.createServer(createApp({ appContext: app.appContext }).app);
+    for (const server of [chain, fast]) await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(async () => {
+    for (const server of [chain, fast]) await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await app?.close();
+  });
+
+  const ask = (server: http.Server, path: string, extra = "", method = "GET") =>
+    rawRequest(
+      portOf(server),
+      `${method} ${path} HTTP/1.1\nHost: 127.0.0.1:${portOf(server)}\nAuthorization: Bearer ${token}\nAccept-Language: en${extra ? `\n${extra}` : ""}`,
+    );
+
+  const VARIANTS = [
+    ["identity", ""],
+    ["gzip", "Accept-Encoding: gzip, deflate"],
+    ["br preferred", "Accept-Encoding: gzip, deflate, br"],
+    ["deflate only", "Accept-Encoding: deflate"],
+    ["over TLS at the proxy", "Accept-Encoding: gzip\nX-Forwarded-Proto: https"],
+  ] as const;
+
+  it("answers every read with the chain's header lines and body", async () => {
+    for (const path of READS) {
+      for (const [name, extra] of VARIANTS) {
+        await ask(fast, path, extra); // the first 200 of a variant is the chain's, recorded
+        const expected = await ask(chain, path, extra);
+        const actual = await ask(fast, path, extra);
+        expect(expected.head, `${path} ${name}`).toMatch(/^HTTP\/1.1 200 OK/);
+        expect(lines(actual), `${path} ${name}`).toEqual(lines(expected));
+        expect(decoded(actual), `${path} ${name}`).toBe(decoded(expected));
+      }
+    }
+    // The histories and purchases here are compressed when asked, as the chain compresses them.
+    expect((await ask(fast, "/api/v1/ai/history", "Accept-Encoding: gzip")).head).toMatch(/^content-encoding: gzip$/im);
+  });
+
+  it("leaves to the chain what it must decide itself", async () => {
+    const handle = createApp({ appContext: app.appContext });
+    const server = http.createServer(handle.app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const via = (path: string, extra = "", method = "GET") => ask(server, path, extra, method);
+      await via("/api/v1/user/me");
+      await via("/api/v1/account");
+      const answered = () => handle.memberReadFastPath!.counts().answered;
+      const start = answered();
+      expect((await via("/api/v1/user/me")).head).toMatch(/^HTTP\/1.1 200/);
+      expect(answered()).toBe(start + 1);
+      // No session, an unknown one, a bad limit, a conditional request, HEAD: the chain's answers.
+      const noToken = await rawRequest(portOf(server), `GET /api/v1/user/me HTTP/1.1\nHost: 127.0.0.1:${portOf(server)}`);
+      expect(noToken.head).toMatch(/^HTTP\/1.1 401/);
+      const unknown = await rawRequest(
+        portOf(server),
+        `GET /api/v1/account HTTP/1.1\nHost: 127.0.0.1:${portOf(server)}\nAuthorization: Bearer ${"x".repeat(43)}`,
+      );
+      expect(unknown.head).toMatch(/^HTTP\/1.1 401/);
+      expect(JSON.parse(unknown.body.toString()).error.code).toBe("unauthorized");
+      expect((await via("/api/v1/ai/history?limit=x")).head).toMatch(/^HTTP\/1.1 400/);
+      expect((await via("/api/v1/ai/history?limit=99")).head).toMatch(/^HTTP\/1.1 400/);
+      const etag = /^etag: (.+)$/im.exec((await via("/api/v1/user/me")).head)![1]!;
+      expect((await via("/api/v1/user/me", `If-None-Match: ${etag}`)).head).toMatch(/^HTTP\/1.1 304/);
+      expect((await via("/api/v1/user/me", "", "HEAD")).head).toMatch(/^HTTP\/1.1 200/);
+      expect((await via("/api/v1/user/me", "", "POST")).head).toMatch(/^HTTP\/1.1 405/);
+      // A Host the request edge refuses is refused, not answered.
+      const badHost = await rawRequest(portOf(server), `GET /api/v1/user/me HTTP/1.1\nHost: bad host\nAuthorization: Bearer ${token}`);
+      expect(badHost.head).toMatch(/^HTTP\/1.1 400/);
+      // The account read in another language remembers it: the chain writes, then answers.
+      const zh = await rawRequest(
+        portOf(server),
+        `GET /api/v1/account HTTP/1.1\nHost: 127.0.0.1:${portOf(server)}\nAuthorization: Bearer ${token}\nAccept-Language: zh`,
+      );
+      expect(JSON.parse(zh.body.toString()).account.lang).toBe("zh");
+      const again = await rawRequest(
+        portOf(server),
+        `GET /api/v1/account HTTP/1.1\nHost: 127.0.0.1:${portOf(server)}\nAuthorization: Bearer ${token}\nAccept-Language: zh`,
+      );
+      expect(JSON.parse(again.body.toString()).account.lang).toBe("zh");
+      expect(handle.memberReadFastPath!.counts().toChain).toBeGreaterThanOrEqual(2);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

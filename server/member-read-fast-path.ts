@@ -1,0 +1,186 @@
+// A member's reads answered before Express (docs/decisions/0017-embedded-member-read-cache.md and
+// docs/performance.md, "Authenticated reads"). The read itself is the routers' own (one statement with
+// the session, server/member-reads.ts); what is skipped is the middleware chain around it. The headers
+// are the chain's own: the first 200 the chain gives for a read is recorded (security headers,
+// Cache-Control, Vary) and replayed, with the body's own length, ETag and encoding, chosen as the
+// chain's compression would choose them. Whatever is not the plain case goes to the chain: another
+// method, a query (but `?limit=` on the history), a conditional request, a Host the request edge would
+// refuse, no or an unknown session (the chain answers the 401), a read that must write, an error.
+// Answers are counted and logged once a minute, never a line each.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRequire } from "node:module";
+import zlib from "node:zlib";
+import type { Request, RequestHandler } from "express";
+import { getSessionUser, readWithSession } from "~/lib/accounts/sessions.server";
+import type { AppContext } from "~/lib/app-context.server";
+import { HistoryQuerySchema } from "~/lib/contracts/ai";
+import type { Logger } from "~/lib/logger.server";
+import { createHostCheck, isSecure } from "./fast-path-edge";
+import { bearerToken, headerLang } from "./http";
+import { MEMBER_READS, type MemberRead } from "./member-reads";
+
+/** compression's default threshold (server/app.ts uses its defaults): below 1 KB nothing is compressed. */
+const COMPRESSION_THRESHOLD = 1024;
+const MEMO_LIMIT = 256;
+/** Headers that belong to one body, not to the read. */
+const PER_BODY = new Set(["content-length", "etag", "content-encoding", "transfer-encoding", "date", "connection", "keep-alive"]);
+
+type HeaderLine = [string, string | string[]];
+const headerLines = (headers: HeaderLine[]): string[] =>
+  headers.flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((one) => [name, one]) : [name, value]));
+
+interface Negotiator {
+  encoding(available: string[], preferred?: string[]): string | undefined;
+}
+// The very negotiator (and version) compression uses, so the fast path picks the encoding it would.
+const requireFromCompression = createRequire(createRequire(import.meta.url).resolve("compression"));
+const NegotiatorOf = requireFromCompression("negotiator") as new (req: { headers: IncomingMessage["headers"] }) => Negotiator;
+// compression's offer on a Node with brotli (every supported Node).
+const SUPPORTED = ["br", "gzip", "deflate", "identity"];
+const PREFERRED = ["br", "gzip"];
+
+export interface MemberReadFastPathOptions {
+  appContext: AppContext;
+  /** Express's compiled `trust proxy` (app.get("trust proxy fn")): req.secure without Express. */
+  trustProxy: (address: string, hop: number) => boolean;
+  /** Express's compiled ETag function (app.get("etag fn")), as res.send uses it. */
+  etag: (body: Buffer, encoding?: BufferEncoding) => string | undefined;
+  /** The full chain, for everything the fast path leaves. */
+  chain: (req: IncomingMessage, res: ServerResponse) => void;
+  logger: Logger;
+  logEveryMs?: number;
+}
+
+export interface MemberReadFastPath {
+  /** Takes the request (answering it, or handing it to the chain later) and returns true, or returns false. */
+  (req: IncomingMessage, res: ServerResponse): boolean;
+  /** Middleware on the chain, before the routers: records the headers of the chain's 200 answers. */
+  recorder: RequestHandler;
+  stop(): void;
+  counts(): { answered: number; toChain: number };
+}
+
+export function createMemberReadFastPath(options: MemberReadFastPathOptions): MemberReadFastPath {
+  const { appContext } = options;
+  const reads = new Map(MEMBER_READS.map((read) => [read.path, read]));
+  /** Recorded header lines per read path and TLS (HSTS is sent only over TLS). */
+  const templates = new Map<string, HeaderLine[]>();
+  const templateKey = (path: string, secure: boolean) => `${secure ? "s" : "p"}${path}`;
+  const validHost = createHostCheck();
+
+  const encodings = new Map<string, string>();
+  const chooseEncoding = (acceptEncoding: string | undefined): string => {
+    if (!acceptEncoding) return "identity";
+    let chosen = encodings.get(acceptEncoding);
+    if (chosen === undefined) {
+      chosen = new NegotiatorOf({ headers: { "accept-encoding": acceptEncoding } }).encoding(SUPPORTED, PREFERRED) ?? "identity";
+      if (encodings.size >= MEMO_LIMIT) encodings.clear();
+      encodings.set(acceptEncoding, chosen);
+    }
+    return chosen;
+  };
+
+  let answered = 0;
+  let toChain = 0;
+  let logged = 0;
+  const timer = setInterval(() => {
+    if (answered === logged) return;
+    options.logger.info({ answered: answered - logged }, "member reads answered by the fast path");
+    logged = answered;
+  }, options.logEveryMs ?? 60_000);
+  timer.unref();
+
+  /** The read and its history limit, or null when the URL is not a plain read. */
+  const readOf = (url: string): { read: MemberRead; limit: number } | null => {
+    const q = url.indexOf("?");
+    const read = reads.get(q < 0 ? url : url.slice(0, q));
+    if (!read) return null;
+    if (q < 0) return { read, limit: HistoryQuerySchema.parse({}).limit };
+    const query = /^limit=(\d{1,3})$/.exec(url.slice(q + 1));
+    if (!query || read.path !== "/api/v1/ai/history") return null;
+    const parsed = HistoryQuerySchema.safeParse({ limit: query[1] });
+    return parsed.success ? { read, limit: parsed.data.limit } : null;
+  };
+
+  const toTheChain = (req: IncomingMessage, res: ServerResponse) => {
+    toChain++;
+    options.chain(req, res);
+  };
+
+  async function answer(req: IncomingMessage, res: ServerResponse, read: MemberRead, limit: number, template: HeaderLine[]) {
+    const token = bearerToken(req);
+    const { db, sessionTouches } = appContext;
+    const lang = headerLang(req.headers);
+    let body: object | null = null;
+    if (read.data === null) {
+      const user = await getSessionUser(db, token, sessionTouches);
+      if (user) body = read.answer(user, null as never, lang, limit);
+    } else {
+      const found = await readWithSession(db, token, read.data, sessionTouches, read.path === "/api/v1/ai/history" ? { limit } : {});
+      if (found) body = read.answer(found.user, found.data as never, lang, limit);
+    }
+    if (!body) return toTheChain(req, res);
+    const bytes = Buffer.from(JSON.stringify(body), "utf8");
+    const headers: HeaderLine[] = [...template];
+    const etag = options.etag(bytes, "utf8");
+    if (etag) headers.push(["ETag", etag]);
+    const encoding = bytes.length < COMPRESSION_THRESHOLD ? "identity" : chooseEncoding(req.headers["accept-encoding"]);
+    answered++;
+    if (encoding === "identity") {
+      headers.push(["Content-Length", String(bytes.length)]);
+      res.writeHead(200, headerLines(headers));
+      res.end(bytes);
+      return;
+    }
+    // Compressed off the main thread, and sent as compression streams it: chunked, without a length.
+    const compressed = await new Promise<Buffer>((resolve, reject) => {
+      const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result));
+      if (encoding === "br") zlib.brotliCompress(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, done);
+      else if (encoding === "gzip") zlib.gzip(bytes, done);
+      else zlib.deflate(bytes, done);
+    });
+    headers.push(["Content-Encoding", encoding]);
+    res.writeHead(200, headerLines(headers));
+    res.end(compressed);
+  }
+
+  const fastPath = ((req, res) => {
+    if (req.method !== "GET") return false;
+    const url = req.url ?? "";
+    if (!url.startsWith("/api/v1/")) return false;
+    const target = readOf(url);
+    if (!target) return false;
+    const headers = req.headers;
+    if (!headers.authorization || headers["if-none-match"] !== undefined || headers["if-modified-since"] !== undefined) return false;
+    if (!validHost(headers.host)) return false;
+    const template = templates.get(templateKey(target.read.path, isSecure(req, options.trustProxy)));
+    if (!template) return false;
+    answer(req, res, target.read, target.limit, template).catch(() => {
+      // Anything unexpected (the database away, a socket gone): the chain answers as it always does.
+      if (!res.headersSent) toTheChain(req, res);
+    });
+    return true;
+  }) as MemberReadFastPath;
+
+  fastPath.recorder = (req: Request, res, next) => {
+    const read = req.method === "GET" ? reads.get(req.originalUrl.split("?")[0]!) : undefined;
+    const key = read && templateKey(read.path, req.secure);
+    if (key && !templates.has(key)) {
+      res.on("finish", () => {
+        if (res.statusCode !== 200 || templates.has(key)) return;
+        const lines: HeaderLine[] = [];
+        // Node has getRawHeaderNames on every outgoing message; its types declare it on the client request only.
+        for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
+          if (PER_BODY.has(name.toLowerCase())) continue;
+          const value = res.getHeader(name);
+          if (value !== undefined) lines.push([name, typeof value === "number" ? String(value) : value]);
+        }
+        templates.set(key, lines);
+      });
+    }
+    next();
+  };
+  fastPath.stop = () => clearInterval(timer);
+  fastPath.counts = () => ({ answered, toChain });
+  return fastPath;
+}
