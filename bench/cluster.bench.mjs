@@ -121,7 +121,10 @@ async function phase(name, { postgres, instances, viaProxy, fake, profileDir }) 
     }
     // An instance that ended before the bench stopped it (a crash, or another process's signal on a
     // shared machine) makes every figure after it meaningless.
-    const exitedEarly = cluster.servers.filter((s) => s.child.exitCode !== null || s.child.signalCode !== null).map((s) => s.name);
+    // With how each ended: a signal nobody in this run sent points at another process on the machine.
+    const exitedEarly = cluster.servers
+      .filter((s) => s.child.exitCode !== null || s.child.signalCode !== null)
+      .map((s) => `${s.name} (exit code ${s.child.exitCode}, signal ${s.child.signalCode})`);
     // Let in-flight work settle, then check the database.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const invariants = await checkInvariants(cluster.pool);

@@ -53,5 +53,9 @@ export function loggedUrl(url: string | undefined): string | undefined {
 }
 
 export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: "[redacted]" }, serializers: { err: serializeError } });
+  // Asynchronous writes to stdout: a request's log line no longer blocks the event loop on a write
+  // system call (lines written meanwhile go out together in the next write). pino flushes what is
+  // left synchronously when the process exits (server/lifecycle.ts exits through process.exit).
+  const destination = pino.destination({ dest: 1, sync: false });
+  return pino({ level, redact: { paths: REDACT_PATHS, censor: "[redacted]" }, serializers: { err: serializeError } }, destination);
 }

@@ -83,11 +83,110 @@ describe("rate limiter", () => {
     expect(again.filter((r) => r.allowed)).toHaveLength(1);
   });
 
+  it("consumeAll counts several counters in one statement, answering in the order given", async () => {
+    const OTHER: RateRule = { name: "unit-other", points: 1, windowSeconds: 60 };
+    await limiter.consume(RULE, "s");
+    const [a, b] = await limiter.consumeAll([
+      [RULE, "S"],
+      [OTHER, "s"],
+    ]);
+    expect(a).toMatchObject({ allowed: true, used: 2, remaining: 1 });
+    expect(b).toMatchObject({ allowed: true, used: 1, remaining: 0 });
+    const [, over] = await limiter.consumeAll([
+      [RULE, "s"],
+      [OTHER, "s"],
+    ]);
+    expect(over).toMatchObject({ allowed: false, used: 2 });
+    expect(over!.retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect((await limiter.peek(RULE, "s")).used).toBe(3);
+    await endWindows();
+    expect((await limiter.consumeAll([[RULE, "s"]]))[0]).toMatchObject({ allowed: true, used: 1 });
+    await expect(limiter.consumeAll([[RULE, "s"], [RULE, "S"]])).rejects.toThrow(/twice/);
+  });
+
+  it("consumeAll from many racing requests loses no point", async () => {
+    const BIG: RateRule = { name: "unit-big", points: 100, windowSeconds: 60 };
+    await Promise.all(Array.from({ length: 10 }, () => limiter.consumeAll([[BIG, "a"], [BIG, "b"]])));
+    await Promise.all(Array.from({ length: 10 }, () => limiter.consumeAll([[BIG, "b"], [BIG, "a"]])));
+    expect((await limiter.peek(BIG, "a")).used).toBe(20);
+    expect((await limiter.peek(BIG, "b")).used).toBe(20);
+  });
+
+  it("consumeUnlessMarked reads the marker and counts, skipping the marked items while the marker runs", async () => {
+    const MARK: RateRule = { name: "unit-mark", points: Number.MAX_SAFE_INTEGER, windowSeconds: 600 };
+    const OTHER: RateRule = { name: "unit-other", points: 5, windowSeconds: 60 };
+    const items = [
+      { rule: RULE, subject: "ip", unlessMarked: true },
+      { rule: OTHER, subject: "account" },
+    ];
+    const first = await limiter.consumeUnlessMarked([MARK, "m"], items);
+    expect(first.marker).toMatchObject({ used: 0, retryAfterSeconds: 0 });
+    expect(first.results[0]).toMatchObject({ allowed: true, used: 1 });
+    expect(first.results[1]).toMatchObject({ allowed: true, used: 1 });
+    await limiter.consume(MARK, "m");
+    const marked = await limiter.consumeUnlessMarked([MARK, "M"], items);
+    expect(marked.marker.used).toBe(1);
+    expect(marked.marker.retryAfterSeconds).toBeGreaterThan(0);
+    expect(marked.results[0]).toBeNull();
+    expect(marked.results[1]).toMatchObject({ used: 2 });
+    expect((await limiter.peek(RULE, "ip")).used).toBe(1);
+    // A marker with no point left (refunded) does not skip.
+    await limiter.refund(MARK, "m");
+    expect((await limiter.consumeUnlessMarked([MARK, "m"], items)).results[0]).toMatchObject({ used: 2 });
+    const off = createRateLimiter(database.db, { enabled: false });
+    expect(await off.consumeUnlessMarked([MARK, "m"], items)).toMatchObject({ marker: { used: 0 }, results: [{ allowed: true }, { allowed: true }] });
+  });
+
+  it("consumeUnlessMarked from many racing requests loses no point", async () => {
+    const BIG: RateRule = { name: "unit-big", points: 100, windowSeconds: 60 };
+    const MARK: RateRule = { name: "unit-mark", points: 1, windowSeconds: 60 };
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        limiter.consumeUnlessMarked([MARK, "m"], i % 2 ? [{ rule: BIG, subject: "a" }, { rule: BIG, subject: "b" }] : [{ rule: BIG, subject: "b" }, { rule: BIG, subject: "a" }]),
+      ),
+    );
+    expect((await limiter.peek(BIG, "a")).used).toBe(12);
+    expect((await limiter.peek(BIG, "b")).used).toBe(12);
+  });
+
+  it("consumeWhen counts a point inside another statement only when its source has a row", async () => {
+    const run = async (source: ReturnType<typeof sql>) => {
+      const cte = limiter.consumeWhen(RULE, "s", source)!;
+      const result = await database.db.execute(sql`with counted as (${cte}) select points, retry_after from counted`);
+      const [row] = (result as unknown as { rows?: { points: number; retry_after: number }[] }).rows ?? (result as unknown as { points: number; retry_after: number }[]);
+      return row;
+    };
+    expect(await run(sql`(select 1 where false) as nothing`)).toBeUndefined();
+    expect((await limiter.peek(RULE, "s")).used).toBe(0);
+    const row = await run(sql`(select 1) as one`);
+    expect(limiter.resultOf(RULE, row)).toMatchObject({ allowed: true, used: 1, remaining: 2 });
+    expect((await limiter.peek(RULE, "s")).used).toBe(1);
+  });
+
+  it("settle refunds and resets several counters in one statement", async () => {
+    const OTHER: RateRule = { name: "unit-other", points: 5, windowSeconds: 60 };
+    await limiter.consumeAll([[RULE, "a"], [RULE, "b"], [OTHER, "c"]]);
+    await limiter.consume(RULE, "a");
+    await limiter.settle({ refund: [[RULE, "a"], [RULE, "nobody"]], reset: [[OTHER, "c"]] });
+    expect((await limiter.peek(RULE, "a")).used).toBe(1);
+    expect((await limiter.peek(RULE, "b")).used).toBe(1);
+    expect((await limiter.peek(OTHER, "c")).used).toBe(0);
+    await limiter.settle({ refund: [[RULE, "b"]], consume: [[OTHER, "d"]] });
+    await limiter.settle({ reset: [[RULE, "a"]], consume: [[OTHER, "d"]] });
+    expect((await limiter.peek(OTHER, "d")).used).toBe(2);
+    expect((await limiter.peek(RULE, "a")).used).toBe(0);
+    expect((await limiter.peek(RULE, "b")).used).toBe(0);
+    await expect(limiter.settle({ refund: [[RULE, "a"]], reset: [[RULE, "A"]] })).rejects.toThrow(/twice/);
+  });
+
   it("a disabled limiter allows everything and stores nothing", async () => {
     const off = createRateLimiter(database.db, { enabled: false });
     for (let i = 0; i < RULE.points + 2; i++) expect((await off.consume(RULE, "s")).allowed).toBe(true);
     expect((await off.peek(RULE, "s")).allowed).toBe(true);
     await off.refund(RULE, "s");
+    expect((await off.consumeAll([[RULE, "s"]]))[0]!.allowed).toBe(true);
+    expect(off.consumeWhen(RULE, "s", sql`(select 1) as one`)).toBeNull();
+    await off.settle({ refund: [[RULE, "s"]], reset: [[RULE, "t"]] });
     expect((await off.takeTurn("turn", "s", 60)).allowed).toBe(true);
     expect((await off.takeTurn("turn", "s", 60)).allowed).toBe(true);
     const rows = await database.db.execute(sql`select count(*)::int as n from rate_limits`);

@@ -1,5 +1,5 @@
 // Fixed-window rate limits kept in the database, so every instance on one PostgreSQL shares them.
-import { lt, sql } from "drizzle-orm";
+import { lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 import { COMMON_ERRORS, tooManyRequests, type LocalizedText } from "./http/api-error";
@@ -21,6 +21,34 @@ export interface RateResult {
 
 export interface RateLimiter {
   consume(rule: RateRule, subject: string): Promise<RateResult>;
+  /**
+   * consume() for several counters in one statement (one round trip: a busy event loop makes each
+   * round trip wait its turn, docs/performance.md "Two instances on one PostgreSQL"). Results in
+   * the order given.
+   */
+  consumeAll(items: readonly (readonly [RateRule, string])[]): Promise<RateResult[]>;
+  /**
+   * peek(marker) and consumeAll(items) in one statement, atomically: an item with `unlessMarked` is
+   * not counted (its result is null) while the marker's window runs with a point in it.
+   */
+  consumeUnlessMarked(
+    marker: readonly [RateRule, string],
+    items: readonly { rule: RateRule; subject: string; unlessMarked?: boolean }[],
+  ): Promise<{ marker: RateResult; results: (RateResult | null)[] }>;
+  /**
+   * consume() as the body of a common table expression in a statement that does something else,
+   * counting one point only when `source` (a FROM clause: a table or a CTE of that statement) has
+   * a row; it returns `points` and `retry_after`, read by resultOf(). Null when limits are off.
+   */
+  consumeWhen(rule: RateRule, subject: string, source: SQL): SQL | null;
+  /** The RateResult of a consumeWhen() row (no row: nothing counted). */
+  resultOf(rule: RateRule, row: { points?: unknown; retry_after?: unknown } | undefined): RateResult;
+  /** Several refund(), reset() and consume() calls (results unread) in one statement: one round trip. */
+  settle(changes: {
+    refund?: readonly (readonly [RateRule, string])[];
+    reset?: readonly (readonly [RateRule, string])[];
+    consume?: readonly (readonly [RateRule, string])[];
+  }): Promise<void>;
   /** The counter as it stands, counting nothing; `allowed` says whether one more point would fit. */
   peek(rule: RateRule, subject: string): Promise<RateResult>;
   /** Gives back one point taken by consume(), for an attempt that turned out not to count. */
@@ -37,6 +65,7 @@ export interface RateLimiter {
 }
 
 interface Row {
+  key?: string;
   points: number;
   retry_after: number;
 }
@@ -50,22 +79,94 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
   const keyOf = (name: string, subject: string) => `${name}:${subject.toLowerCase()}`;
   const unlimited = (rule: RateRule): RateResult => ({ allowed: true, used: 0, remaining: rule.points, retryAfterSeconds: 0 });
 
-  async function consume(rule: RateRule, subject: string): Promise<RateResult> {
-    if (!options.enabled) return unlimited(rule);
-    const key = keyOf(rule.name, subject);
-    const [row] = rowsOf(await db.execute(sql`
-      insert into ${rateLimits} (key, points, reset_at)
-      values (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
-      on conflict (key) do update set
-        points = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.points} + 1 end,
-        reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
-      returning points, ceil(extract(epoch from (reset_at - now())))::int as retry_after`));
+  const resultOf = (rule: RateRule, row: { points?: unknown; retry_after?: unknown } | undefined): RateResult => {
     const points = Number(row?.points ?? 1);
     return {
       allowed: points <= rule.points,
       used: points,
       remaining: Math.max(0, rule.points - points),
       retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? rule.windowSeconds)),
+    };
+  };
+
+  // A new window, or one more point in the running one.
+  const upsert = sql`on conflict (key) do update set
+        points = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.points} + 1 end,
+        reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
+      returning key, points, ceil(extract(epoch from (reset_at - now())))::int as retry_after`;
+
+  async function consume(rule: RateRule, subject: string): Promise<RateResult> {
+    if (!options.enabled) return unlimited(rule);
+    const key = keyOf(rule.name, subject);
+    const [row] = rowsOf(await db.execute(sql`
+      insert into ${rateLimits} (key, points, reset_at)
+      values (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
+      ${upsert}`));
+    return resultOf(rule, row);
+  }
+
+  async function consumeAll(items: readonly (readonly [RateRule, string])[]): Promise<RateResult[]> {
+    if (!options.enabled || items.length === 0) return items.map(([rule]) => unlimited(rule));
+    const keys = items.map(([rule, subject]) => keyOf(rule.name, subject));
+    if (new Set(keys).size !== keys.length) throw new Error("consumeAll: a counter given twice");
+    // Rows in key order, so two statements locking the same counters cannot deadlock.
+    const order = keys.map((key, i) => ({ key, i })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const values = sql.join(
+      order.map(({ key, i }) => sql`(${key}, 1, now() + make_interval(secs => ${items[i]![0].windowSeconds}))`),
+      sql`, `,
+    );
+    const rows = rowsOf(await db.execute(sql`insert into ${rateLimits} (key, points, reset_at) values ${values} ${upsert}`));
+    const byKey = new Map(rows.map((row) => [String(row.key), row]));
+    return items.map(([rule], i) => resultOf(rule, byKey.get(keys[i]!)));
+  }
+
+  async function consumeUnlessMarked(
+    [markerRule, markerSubject]: readonly [RateRule, string],
+    items: readonly { rule: RateRule; subject: string; unlessMarked?: boolean }[],
+  ): Promise<{ marker: RateResult; results: (RateResult | null)[] }> {
+    if (!options.enabled) return { marker: unlimited(markerRule), results: items.map(({ rule }) => unlimited(rule)) };
+    const keys = items.map(({ rule, subject }) => keyOf(rule.name, subject));
+    if (new Set(keys).size !== keys.length || items.length === 0) throw new Error("consumeUnlessMarked: no counter, or one given twice");
+    const values = sql.join(
+      items.map((item, i) => sql`(${keys[i]}::text, ${item.rule.windowSeconds}::int, ${Boolean(item.unlessMarked)}::boolean)`),
+      sql`, `,
+    );
+    // Rows inserted in key order, so two statements locking the same counters cannot deadlock.
+    const rows = rowsOf(
+      await db.execute(sql`
+        with marker as (
+          select points, ceil(extract(epoch from (reset_at - now())))::int as retry_after
+          from ${rateLimits} where key = ${keyOf(markerRule.name, markerSubject)} and reset_at > now()
+        ), counted as (
+          insert into ${rateLimits} (key, points, reset_at)
+          select v.key, 1, now() + make_interval(secs => v.secs) from (values ${values}) as v(key, secs, unless_marked)
+          where not (v.unless_marked and coalesce((select points from marker), 0) > 0)
+          order by v.key
+          ${upsert}
+        )
+        select true as is_marker, null::text as key, points, retry_after from marker
+        union all
+        select false, key, points, retry_after from counted`),
+    );
+    const markerRow = rows.find((row) => (row as { is_marker?: unknown }).is_marker === true);
+    const byKey = new Map(rows.filter((row) => row !== markerRow).map((row) => [String(row.key), row]));
+    return {
+      marker: peekResult(markerRule, markerRow),
+      results: items.map(({ rule }, i) => {
+        const row = byKey.get(keys[i]!);
+        return row ? resultOf(rule, row) : null;
+      }),
+    };
+  }
+
+  /** What peek() answers for a key's running row (none: nothing counted). */
+  function peekResult(rule: RateRule, row: { points?: unknown; retry_after?: unknown } | undefined): RateResult {
+    const used = Number(row?.points ?? 0);
+    return {
+      allowed: used < rule.points,
+      used,
+      remaining: Math.max(0, rule.points - used),
+      retryAfterSeconds: row ? Math.max(1, Number(row.retry_after)) : 0,
     };
   }
 
@@ -79,16 +180,49 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
 
   return {
     consume,
+    consumeAll,
+    consumeUnlessMarked,
+    resultOf,
+    consumeWhen(rule, subject, source) {
+      if (!options.enabled) return null;
+      return sql`insert into ${rateLimits} (key, points, reset_at)
+      select ${keyOf(rule.name, subject)}, 1, now() + make_interval(secs => ${rule.windowSeconds}) from ${source}
+      ${upsert}`;
+    },
+    async settle({ refund = [], reset = [], consume: counted = [] }) {
+      // Like refund() and consume() (nothing when limits are off) and reset() (always).
+      const refundKeys = options.enabled ? refund.map(([rule, subject]) => keyOf(rule.name, subject)) : [];
+      const resetKeys = reset.map(([rule, subject]) => keyOf(rule.name, subject));
+      const consumed = options.enabled ? counted.map(([rule, subject]) => ({ key: keyOf(rule.name, subject), rule })) : [];
+      if (refundKeys.length + resetKeys.length + consumed.length === 0) return;
+      // One statement must not change a row twice.
+      const all = [...refundKeys, ...resetKeys, ...consumed.map((c) => c.key)];
+      if (new Set(all).size !== all.length) throw new Error("settle: a counter given twice");
+      const consumeCte = consumed.length
+        ? sql`, counted as (
+          insert into ${rateLimits} (key, points, reset_at)
+          values ${sql.join(
+            consumed.map(({ key, rule }) => sql`(${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))`),
+            sql`, `,
+          )}
+          ${upsert}
+        )`
+        : sql``;
+      // Different counters: one data-modifying CTE each way, all in one statement.
+      await db.execute(sql`
+        with refunded as (
+          update ${rateLimits} set points = greatest(${rateLimits.points} - 1, 0)
+          where key in (${sql.join(refundKeys.length ? refundKeys.map((k) => sql`${k}`) : [sql`null`], sql`, `)}) and ${rateLimits.resetAt} > now()
+          returning key
+        ), cleared as (
+          delete from ${rateLimits} where key in (${sql.join(resetKeys.length ? resetKeys.map((k) => sql`${k}`) : [sql`null`], sql`, `)})
+          returning key
+        )${consumeCte}
+        select (select count(*) from refunded) as refunded, (select count(*) from cleared) as cleared`);
+    },
     async peek(rule, subject) {
       if (!options.enabled) return unlimited(rule);
-      const row = await running(keyOf(rule.name, subject));
-      const used = Number(row?.points ?? 0);
-      return {
-        allowed: used < rule.points,
-        used,
-        remaining: Math.max(0, rule.points - used),
-        retryAfterSeconds: row ? Math.max(1, Number(row.retry_after)) : 0,
-      };
+      return peekResult(rule, await running(keyOf(rule.name, subject)));
     },
     async refund(rule, subject) {
       if (!options.enabled) return;

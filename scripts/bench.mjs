@@ -88,7 +88,11 @@ function normalize(r) {
   if (typeof base.target === "object" && base.target !== null) base.target = JSON.stringify(base.target);
   if (r.value === undefined && r.performance !== undefined) {
     for (const key of ["performance", "accessibility", "bestPractices", "seo"]) {
-      if (r[key] !== undefined) rows.push({ ...base, figure: `${r.page ?? ""} ${key}`.trim(), value: r[key], unit: "score", target: r.target?.[key] !== undefined ? `>= ${r.target[key]}` : undefined });
+      if (r[key] === undefined) continue;
+      const target = r.target?.[key];
+      // Each score against its own target (the run's `pass` covers the whole page).
+      const pass = target === undefined ? undefined : r[key] >= target;
+      rows.push({ ...base, figure: `${r.page ?? ""} ${key}`.trim(), value: r[key], unit: "score", target: target !== undefined ? `>= ${target}` : undefined, pass });
     }
     return rows;
   }

@@ -1,6 +1,6 @@
 // The signed-in state lives in the browser (local storage keys `token`, `user`, `credits`, as in the
 // spec) and is checked against the server on load: a stale or revoked token quietly signs out.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { api, ApiRequestError } from "~/app/api/api.client";
 import type { PublicUser, SignInResponse, StoredUser } from "~/lib/contracts/user";
@@ -81,8 +81,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [apply, clear]);
 
   useEffect(() => {
-    setState(readStorage());
-    setReady(true);
+    const stored = readStorage();
+    // Right after hydration, the busiest moment of the page load: the signed-in state is not urgent,
+    // so it renders as a transition (in slices React can interrupt), and a visitor with nothing
+    // stored gets no new state object, only `ready` (docs/performance.md, "Lighthouse, mobile").
+    startTransition(() => {
+      if (stored.token) setState(stored);
+      setReady(true);
+    });
     void refresh();
     const onStorage = (event: StorageEvent) => {
       if (event.key === null || Object.values(KEYS).includes(event.key as (typeof KEYS)[keyof typeof KEYS])) {

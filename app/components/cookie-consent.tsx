@@ -1,7 +1,7 @@
 // The consent banner (first visit) and the preferences dialog (from the banner, the footer, /cookies
 // and /terms). Nothing non-essential is loaded: the site sets no analytics or marketing cookies, and
 // any added later must check `readConsent()` first.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentProps } from "react";
 import { CONSENT_CHANGED, CONSENT_PENDING_ATTRIBUTE, type Consent } from "~/app/consent/consent";
 import { readConsent, writeConsent } from "~/app/consent/consent-storage.client";
 import { OPEN_COOKIE_PREFERENCES } from "./cookie-consent-events";
@@ -12,15 +12,24 @@ export function CookieConsent() {
   const [choice, setChoice] = useState<Consent | null>(null);
   // The banner is server-rendered (shown or hidden by CONSENT_PROBE_SCRIPT); a click on its buttons
   // before React has hydrated is kept and played then (app/page-helpers/early-clicks.ts).
-  const [hydrated, setHydrated] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [analytics, setAnalytics] = useState(false);
   const [marketing, setMarketing] = useState(false);
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  // The attribute follows `choice` only once the stored choice has been read (the mount effect).
+  const choiceRead = useRef(false);
 
   useEffect(() => {
-    setChoice(readConsent());
-    setHydrated(true);
+    if (choiceRead.current) document.documentElement.toggleAttribute(CONSENT_PENDING_ATTRIBUTE, !choice);
+  }, [choice]);
+
+  useEffect(() => {
+    // Set directly rather than through a second state: with no stored choice (a first visit) the
+    // banner needs no render after hydration at all, which is the busiest moment of the page load
+    // (docs/performance.md, "Lighthouse, mobile").
+    const stored = readConsent();
+    document.documentElement.toggleAttribute(CONSENT_PENDING_ATTRIBUTE, !stored);
+    choiceRead.current = true;
+    setChoice(stored);
     const open = () => {
       const current = readConsent();
       setAnalytics(current?.analytics ?? false);
@@ -35,17 +44,6 @@ export function CookieConsent() {
       window.removeEventListener(CONSENT_CHANGED, changed);
     };
   }, []);
-
-  useEffect(() => {
-    if (hydrated) document.documentElement.toggleAttribute(CONSENT_PENDING_ATTRIBUTE, !choice);
-  }, [hydrated, choice]);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (dialogOpen && !dialog.open) dialog.showModal();
-    if (!dialogOpen && dialog.open) dialog.close();
-  }, [dialogOpen]);
 
   const save = (value: { analytics: boolean; marketing: boolean }) => {
     setChoice(writeConsent(value));
@@ -115,72 +113,88 @@ export function CookieConsent() {
           </div>
         </section>
       )}
-      <dialog
-        ref={dialogRef}
-        aria-labelledby="cookie-dialog-title"
-        className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-lg p-0 shadow-2xl backdrop:bg-slate-900/50"
-        onClose={() => setDialogOpen(false)}
-        // A modal dialog makes the page inert, but Tab past its last control would still leave for
-        // the browser's own toolbar: keep it cycling within the dialog.
-        onKeyDown={(event) => {
-          if (event.key !== "Tab") return;
-          const controls = [...event.currentTarget.querySelectorAll<HTMLElement>("input, button")];
-          const first = controls[0];
-          const last = controls.at(-1);
-          if (event.shiftKey && document.activeElement === first) {
-            event.preventDefault();
-            last?.focus();
-          } else if (!event.shiftKey && document.activeElement === last) {
-            event.preventDefault();
-            first?.focus();
-          }
-        }}
-        data-testid="cookie-dialog"
-      >
-        <form
-          method="dialog"
-          className="p-6"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save({ analytics, marketing });
+      {/* Rendered only while open: every page would otherwise carry (and hydrate) a dialog that most
+          visitors never open. */}
+      {dialogOpen && (
+        <ModalDialog
+          aria-labelledby="cookie-dialog-title"
+          className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-lg p-0 shadow-2xl backdrop:bg-slate-900/50"
+          onClose={() => setDialogOpen(false)}
+          // A modal dialog makes the page inert, but Tab past its last control would still leave for
+          // the browser's own toolbar: keep it cycling within the dialog.
+          onKeyDown={(event) => {
+            if (event.key !== "Tab") return;
+            const controls = [...event.currentTarget.querySelectorAll<HTMLElement>("input, button")];
+            const first = controls[0];
+            const last = controls.at(-1);
+            if (event.shiftKey && document.activeElement === first) {
+              event.preventDefault();
+              last?.focus();
+            } else if (!event.shiftKey && document.activeElement === last) {
+              event.preventDefault();
+              first?.focus();
+            }
           }}
+          data-testid="cookie-dialog"
         >
-          <h2 id="cookie-dialog-title" className="text-lg font-semibold text-slate-900">
-            {t.dialogTitle}
-          </h2>
-          <p className="mt-2 text-sm text-slate-600">{t.dialogText}</p>
-          <div className="mt-4">
-            <div className="flex items-start justify-between gap-4 py-3">
-              <div>
-                <p className="font-medium text-slate-900">{t.necessary}</p>
-                <p className="text-sm text-slate-600">{t.necessaryText}</p>
+          <form
+            method="dialog"
+            className="p-6"
+            onSubmit={(e) => {
+              e.preventDefault();
+              save({ analytics, marketing });
+            }}
+          >
+            <h2 id="cookie-dialog-title" className="text-lg font-semibold text-slate-900">
+              {t.dialogTitle}
+            </h2>
+            <p className="mt-2 text-sm text-slate-600">{t.dialogText}</p>
+            <div className="mt-4">
+              <div className="flex items-start justify-between gap-4 py-3">
+                <div>
+                  <p className="font-medium text-slate-900">{t.necessary}</p>
+                  <p className="text-sm text-slate-600">{t.necessaryText}</p>
+                </div>
+                <span className="mt-1 shrink-0 whitespace-nowrap text-sm font-medium text-accent-600">{t.alwaysOn}</span>
               </div>
-              <span className="mt-1 shrink-0 whitespace-nowrap text-sm font-medium text-accent-600">{t.alwaysOn}</span>
+              {toggle(t.analytics, t.analyticsText, analytics, setAnalytics, "consent-analytics")}
+              {toggle(t.marketing, t.marketingText, marketing, setMarketing, "consent-marketing")}
             </div>
-            {toggle(t.analytics, t.analyticsText, analytics, setAnalytics, "consent-analytics")}
-            {toggle(t.marketing, t.marketingText, marketing, setMarketing, "consent-marketing")}
-          </div>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <button
-              type="button"
-              className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-              onClick={() => setDialogOpen(false)}
-            >
-              {t.close}
-            </button>
-            <button
-              type="button"
-              className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-              onClick={() => save({ analytics: true, marketing: true })}
-            >
-              {t.acceptAll}
-            </button>
-            <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-              {t.save}
-            </button>
-          </div>
-        </form>
-      </dialog>
+            <div className="mt-6 flex flex-wrap justify-end gap-2">
+              <button
+                type="button"
+                className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                onClick={() => setDialogOpen(false)}
+              >
+                {t.close}
+              </button>
+              <button
+                type="button"
+                className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                onClick={() => save({ analytics: true, marketing: true })}
+              >
+                {t.acceptAll}
+              </button>
+              <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+                {t.save}
+              </button>
+            </div>
+          </form>
+        </ModalDialog>
+      )}
     </>
   );
+}
+
+/** A <dialog> shown as a modal while it is mounted, and closed (focus returns where it was) before it is removed. */
+function ModalDialog(props: ComponentProps<"dialog">) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => {
+      if (dialog?.open) dialog.close();
+    };
+  }, []);
+  return <dialog ref={ref} {...props} />;
 }

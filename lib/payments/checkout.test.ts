@@ -89,6 +89,25 @@ describe("grant", () => {
     ).rejects.toThrow();
   });
 
+  it("returns the granted row as drizzle reads it (types included)", async () => {
+    const { payment } = await pendingPayment(250);
+    const result = await grantPayment(database.db, payment.id, "pi_types", "4242");
+    const [stored] = await database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(result).toMatchObject({ granted: true, balance: 250 });
+    expect(result!.payment).toEqual(stored);
+    expect(typeof result!.payment.credits).toBe("number");
+    expect(typeof result!.payment.receiptNumber).toBe("number");
+  });
+
+  it("grants nothing for a payment whose account was deleted", async () => {
+    const { userId, payment } = await pendingPayment();
+    await database.db.delete(users).where(eq(users.id, userId));
+    await expect(grantPayment(database.db, payment.id)).rejects.toThrow();
+    const [row] = await database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row).toMatchObject({ status: "pending", grantedAt: null, receiptNumber: null });
+    expect(await database.db.select().from(creditLedger).where(eq(creditLedger.paymentId, payment.id))).toHaveLength(0);
+  });
+
   it("returns null for an unknown payment", async () => {
     expect(await grantPayment(database.db, randomUUID())).toBeNull();
   });

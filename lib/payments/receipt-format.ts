@@ -7,8 +7,20 @@ import { RECEIPT_LINES } from "./receipt-messages";
 
 /** A date and time in the language, in UTC (the same text on the server and in the browser). */
 export function formatReceiptDate(iso: string, lang: Lang): string {
-  const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
-  return `${new Intl.DateTimeFormat(tag, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso))} UTC`;
+  return `${receiptDateFormat(lang).format(new Date(iso))} UTC`;
+}
+
+// One formatter per language: building an Intl.DateTimeFormat costs far more than using one, and
+// every granted checkout formats a date for its receipt e-mail.
+const receiptDateFormats = new Map<Lang, Intl.DateTimeFormat>();
+function receiptDateFormat(lang: Lang): Intl.DateTimeFormat {
+  let formatter = receiptDateFormats.get(lang);
+  if (!formatter) {
+    const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
+    formatter = new Intl.DateTimeFormat(tag, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+    receiptDateFormats.set(lang, formatter);
+  }
+  return formatter;
 }
 
 export const packageName = (id: string, lang: Lang) => getPackage(id)?.name[lang] ?? id;

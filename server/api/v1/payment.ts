@@ -16,7 +16,6 @@ import {
 } from "~/lib/payments/checkout.server";
 import { WebhookSignatureError } from "~/lib/payments/provider";
 import { getReceipt, sendReceiptMail } from "~/lib/payments/receipts.server";
-import { rememberLang } from "~/lib/accounts/users.server";
 import { ReceiptIdSchema, type ReceiptResponse } from "~/lib/contracts/receipt";
 import { RECEIPT_ERRORS } from "~/lib/payments/receipt-messages";
 import { ConfirmPaymentSchema, CreatePaymentSchema, type PaymentResponse } from "~/lib/contracts/payment";
@@ -92,10 +91,10 @@ function toResponse(result: CheckoutResult, lang: Lang): PaymentResponse {
 paymentRouter.post("/create", async (req, res) => {
   const user = await requireUser(req);
   const input = parseCreateBody(req);
-  // The receipt e-mail goes out in the language of the checkout.
-  await rememberLang(appContext(req).db, user.id, requestLang(req));
   const result = await createPayment(checkoutDeps(req), {
     userId: user.id,
+    // Remembered with the attempt, in its statement (the receipt e-mail goes out in this language).
+    lang: requestLang(req),
     packageId: input.package,
     paymentMethodId: input.paymentMethodId,
     country: input.country,

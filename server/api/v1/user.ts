@@ -5,11 +5,11 @@ import { ACCOUNT_MESSAGES, RESET_MAIL } from "~/lib/accounts/messages";
 import { createPasswordReset, isResetTokenUsable, resetPassword } from "~/lib/accounts/password-reset.server";
 import { ACCOUNT_RATE_RULES, LOGIN_SLOWDOWN, loginDelaySeconds } from "~/lib/rate-rules";
 import { createSession, revokeSession } from "~/lib/accounts/sessions.server";
-import { authenticate, EmailTakenError, registerUser, rememberLang } from "~/lib/accounts/users.server";
+import { authenticate, EmailTakenError, findUserByEmail, registerUser, rememberLang } from "~/lib/accounts/users.server";
 import { ApiError, tooManyRequests, type LocalizedText } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
 import { localePath } from "~/lib/i18n/paths";
-import type { RateRule } from "~/lib/rate-limit.server";
+import type { RateResult, RateRule } from "~/lib/rate-limit.server";
 import {
   CheckResetTokenSchema,
   ForgotPasswordSchema,
@@ -36,13 +36,10 @@ async function limit(req: Request, rule: RateRule, subject: string, text: Locali
  * hold doubling up to a minute. Addresses the account logged in from lately skip it, so an attacker
  * elsewhere cannot keep the owner out. Refused before the password is checked: no oracle.
  */
-async function slowDown(req: Request, email: string, accountAtIp: string): Promise<void> {
-  const { rateLimiter } = appContext(req);
-  const failures = await rateLimiter.consume(ACCOUNT_RATE_RULES.loginAccount, email);
-  if (failures.allowed) return;
-  if ((await rateLimiter.peek(ACCOUNT_RATE_RULES.loginKnownAddress, accountAtIp)).used > 0) return;
+async function slowDown(req: Request, email: string, failures: RateResult, knownHere: boolean): Promise<void> {
+  if (failures.allowed || knownHere) return;
   // `used` counts this attempt too; the delay follows the failures before it.
-  const turn = await rateLimiter.takeTurn(LOGIN_SLOWDOWN.name, email, loginDelaySeconds(failures.used - 1));
+  const turn = await appContext(req).rateLimiter.takeTurn(LOGIN_SLOWDOWN.name, email, loginDelaySeconds(failures.used - 1));
   if (!turn.allowed) throw tooManyRequests(ACCOUNT_MESSAGES.loginSlowedDown, turn.retryAfterSeconds);
 }
 
@@ -62,6 +59,10 @@ userRouter.post("/register", async (req, res) => {
   res.status(201).json({ success: true, message: ACCOUNT_MESSAGES.signedUp[requestLang(req)], user, token } satisfies SignInResponse);
 });
 
+// Under load each database round trip waits its turn in a busy event loop (docs/performance.md,
+// "Two instances on one PostgreSQL"), so a log-in makes two rounds besides the hash: the counters
+// (with the known-address marker they depend on, in one statement) and the account row at once;
+// and, on success, the counters, the language and the session at once.
 userRouter.post("/login", async (req, res) => {
   const input = parseBody(req, LoginSchema, req.body);
   const { db, rateLimiter } = appContext(req);
@@ -70,37 +71,43 @@ userRouter.post("/login", async (req, res) => {
   const accountAtIp = `${input.email} ${ip}`;
   // Only failures count (docs/reliability.md, "Rate limits"). Points are taken before the password is
   // checked, so parallel guesses cannot overrun a budget, and given back unless the attempt fails.
-  const taken: [RateRule, string][] = [];
   // Someone who logged in from this address lately is not held by a spray from it (an office or a
-  // carrier shares one address); their own failures there are still counted per (account, address).
-  const knownHere = (await rateLimiter.peek(rules.loginKnownAddress, accountAtIp)).used > 0;
-  const budgets: [RateRule, string][] = knownHere ? [[rules.loginAccountIp, accountAtIp]] : [[rules.loginIp, ip], [rules.loginAccountIp, accountAtIp]];
+  // carrier shares one address): while that marker runs, the address's own budget is not counted;
+  // their failures there are still counted per (account, address).
+  const items = [
+    { rule: rules.loginIp, subject: ip, unlessMarked: true },
+    { rule: rules.loginAccountIp, subject: accountAtIp },
+    { rule: rules.loginAccount, subject: input.email },
+  ];
+  let taken: [RateRule, string][] = [];
   let user: Awaited<ReturnType<typeof authenticate>>;
   try {
-    for (const [rule, subject] of budgets) {
-      taken.push([rule, subject]);
-      await limit(req, rule, subject, ACCOUNT_MESSAGES.tooManyLogins);
-    }
-    taken.push([rules.loginAccount, input.email]);
-    await slowDown(req, input.email, accountAtIp);
-    user = await authenticate(db, input.email, input.password);
+    // The account row is read meanwhile; whether it exists is not revealed until the password is checked.
+    const [gate, account] = await Promise.all([rateLimiter.consumeUnlessMarked([rules.loginKnownAddress, accountAtIp], items), findUserByEmail(db, input.email)]);
+    taken = items.filter((_, i) => gate.results[i]).map(({ rule, subject }) => [rule, subject]);
+    const [ipBudget, accountIpBudget, accountFailures] = gate.results;
+    const refused = [ipBudget, accountIpBudget].find((result) => result && !result.allowed);
+    if (refused) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyLogins, refused.retryAfterSeconds);
+    await slowDown(req, input.email, accountFailures!, gate.marker.used > 0);
+    user = await authenticate(db, input.email, input.password, account);
   } catch (error) {
-    for (const [rule, subject] of taken) await rateLimiter.refund(rule, subject);
+    if (taken.length) await rateLimiter.settle({ refund: taken });
     throw error;
   }
   // One answer for an unknown e-mail and a wrong password: no account enumeration.
   if (!user) throw new ApiError(401, "invalid_credentials", ACCOUNT_MESSAGES.invalidCredentials);
-  // These touch different rows, so they go at once rather than one after another: under load each
-  // round trip waits its turn in a busy event loop (docs/performance.md, "Two instances on one
-  // PostgreSQL"). loginAccountIp is reset, so its point needs no refund first.
-  await Promise.all([
-    ...taken.filter(([rule]) => rule !== rules.loginAccountIp).map(([rule, subject]) => rateLimiter.refund(rule, subject)),
-    rateLimiter.reset(rules.loginAccountIp, accountAtIp),
-    rateLimiter.consume(rules.loginKnownAddress, accountAtIp),
-    rememberLang(db, user.id, requestLang(req)),
+  const signedIn = user;
+  // These touch different rows. loginAccountIp is reset, so its point needs no refund first.
+  const [, , { token }] = await Promise.all([
+    rateLimiter.settle({
+      refund: taken.filter(([rule]) => rule !== rules.loginAccountIp),
+      reset: [[rules.loginAccountIp, accountAtIp]],
+      consume: [[rules.loginKnownAddress, accountAtIp]],
+    }),
+    rememberLang(db, signedIn.id, requestLang(req)),
+    createSession(db, signedIn.id, req.get("user-agent")),
   ]);
-  const { token } = await createSession(db, user.id, req.get("user-agent"));
-  res.json({ success: true, message: ACCOUNT_MESSAGES.loggedIn[requestLang(req)], user, token } satisfies SignInResponse);
+  res.json({ success: true, message: ACCOUNT_MESSAGES.loggedIn[requestLang(req)], user: signedIn, token } satisfies SignInResponse);
 });
 
 userRouter.post("/logout", async (req, res) => {
