@@ -48,7 +48,7 @@ export function installQueryCache(client: PGlite): void {
   async function prepare(text: string): Promise<Statement> {
     const name = `pglite_q_${++count}`;
     const { messages } = await pg.execProtocol(
-      concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
+      Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
     );
     let paramTypes: number[] = [];
     let fields: Field[] = [];
@@ -61,7 +61,7 @@ export function installQueryCache(client: PGlite): void {
     if (statements.size >= MAX_STATEMENTS) {
       const [oldestText, oldest] = statements.entries().next().value as [string, Statement];
       statements.delete(oldestText);
-      await pg.execProtocol(concat([serialize.close({ type: "S", name: oldest.name }), serialize.sync()]));
+      await pg.execProtocol(Buffer.concat([serialize.close({ type: "S", name: oldest.name }), serialize.sync()]));
     }
     const statement = { name, paramTypes, fields };
     statements.set(text, statement);
@@ -84,7 +84,7 @@ export function installQueryCache(client: PGlite): void {
       return serializer ? serializer(param) : String(param);
     });
     const { messages } = await pg.execProtocol(
-      concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]),
+      Buffer.concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]),
       { onNotice: options?.onNotice },
     );
     return toResults<T>(messages as Message[], statement.fields, parsersFor(options), options?.rowMode === "array");
@@ -144,16 +144,4 @@ function toResults<T>(messages: Message[], fields: Field[], parsers: Parsers, as
     }
   }
   return { rows: rows as T[], fields, affectedRows, ...(command ? { command } : {}), ...(rowCount !== undefined ? { rowCount } : {}) } as Results<T>;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.byteLength;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
 }

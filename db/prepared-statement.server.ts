@@ -79,10 +79,10 @@ function pglitePrepared(pg: PGliteInternals, name: string, text: string, values:
       let parsed = parsedBy.get(pg);
       if (!parsed) parsedBy.set(pg, (parsed = new Set()));
       if (!parsed.has(name)) {
-        await pg.execProtocol(concat([serialize.parse({ name, text }), serialize.sync()]));
+        await pg.execProtocol(Buffer.concat([serialize.parse({ name, text }), serialize.sync()]));
         parsed.add(name);
       }
-      const { messages } = await pg.execProtocol(concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]));
+      const { messages } = await pg.execProtocol(Buffer.concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]));
       const rows: Row[] = [];
       for (const message of messages) {
         if (message.name === "dataRow") rows.push((message as unknown as { fields: Row }).fields);
@@ -90,16 +90,4 @@ function pglitePrepared(pg: PGliteInternals, name: string, text: string, values:
       return rows;
     }),
   );
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.byteLength;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
 }
