@@ -3,9 +3,8 @@
 // member's bearer token, each measured right after /healthz on the same server, on PGlite and on
 // PostgreSQL (a private cluster, bench/lib/postgres.mjs). wrk (C; `apt-get install wrk`), one
 // thread, 50 connections. Goal: every read >= 0.5x /healthz. Then a CPU profile (node --cpu-prof)
-// of /user/me under the same load says where the time goes. On PGlite also a run where every read misses
-// the in-memory answer (docs/decisions/0017-embedded-member-read-cache.md).
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+// of /user/me under the same load says where the time goes.
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -44,38 +43,6 @@ async function seedMember(base) {
   return token;
 }
 
-/**
- * PGlite keeps a read in memory until member data may change (docs/decisions/0017-embedded-member-read-cache.md):
- * the reads above repeat one member's read, the kept case. Here every read misses: more sessions than
- * the 500 answers kept, asked in turn, so each one's answer has been dropped when it comes round again.
- */
-const MISS_SESSIONS = 520;
-async function measureMisses(server, dir) {
-  const email = `misses-${Date.now()}@example.test`;
-  await call(server.url, "POST", "/api/v1/user/register", { body: { email, password: "bench reads password" } });
-  const tokens = [];
-  for (let i = 0; i < MISS_SESSIONS; i++) {
-    tokens.push(JSON.parse(await call(server.url, "POST", "/api/v1/user/login", { body: { email, password: "bench reads password" } })).token);
-  }
-  const script = path.join(dir, "rotate-tokens.lua");
-  writeFileSync(
-    script,
-    `local tokens = {${tokens.map((t) => `"${t}"`).join(",")}}
-local i = 0
-request = function()
-  i = i % #tokens + 1
-  return wrk.format("GET", nil, { ["Authorization"] = "Bearer " .. tokens[i], ["Accept-Language"] = "en" })
-end
-`,
-  );
-  const options = { duration: DURATION, connections: CONNECTIONS };
-  await wrk(server.url + "/api/v1/user/me", { duration: 1, connections: 10, script });
-  const health = await wrkWithCpu(server.url + "/healthz", server.pid, options);
-  const read = await wrkWithCpu(server.url + "/api/v1/user/me", server.pid, { ...options, script });
-  if (read.non2xx) throw new Error(`/api/v1/user/me (misses): ${read.non2xx} answers were not 2xx`);
-  return { url: "/api/v1/user/me", health, read };
-}
-
 /** /healthz, then each read, each right after the other on the same server. */
 async function measureReads(server, token) {
   const auth = { Authorization: `Bearer ${token}`, "Accept-Language": "en" };
@@ -105,10 +72,6 @@ try {
   // PGlite (DATA_DIR in a temporary directory).
   server = await startServer({ LOG_LEVEL: "info" }, { startTimeoutMs: 300_000 });
   results.push({ database: "PGlite", rows: await measureReads(server, await seedMember(server.url)) });
-  await server.stop();
-  // The same on a server whose rate limits allow 520 log-ins from one address, every read a miss.
-  server = await startServer({ LOG_LEVEL: "info", RATE_LIMITS: "false" }, { startTimeoutMs: 300_000 });
-  results.push({ database: "PGlite, every read a miss", rows: [await measureMisses(server, profileDir)] });
   await server.stop();
   server = undefined;
 
@@ -195,11 +158,9 @@ system time from /proc over its run; the CPU ratio (healthz's µs / the read's) 
 ratio becomes when the server has a core to itself. PostgreSQL's own CPU is not counted in it.
 
 Each read is one statement (the session lookup carries the read: docs/decisions/0016-authenticated-reads.md)
-and writes nothing, answered before the middleware chain (server/member-read-fast-path.ts). On PGlite
-a repeated read is kept in memory until a statement may change member data
-(docs/decisions/0017-embedded-member-read-cache.md): the PGlite rows are that kept case; the row
-"every read a miss" asks ${MISS_SESSIONS} sessions in turn, more than the 500 answers kept, so each read runs
-its statement. Goal: every read >= 0.5x \`/healthz\`; worst here: ${worst ? `${worst.database} \`${worst.url}\` ${fmt(worst.ratio, 2)}` : "n/a"}.
+and writes nothing, answered before the middleware chain (server/member-read-fast-path.ts,
+docs/decisions/0017-member-read-fast-path.md); nothing about a session or its data is kept between
+requests. Goal: every read >= 0.5x \`/healthz\`; worst here: ${worst ? `${worst.database} \`${worst.url}\` ${fmt(worst.ratio, 2)}` : "n/a"}.
 
 ${markdownTable(["database", "read", "/healthz req/s (µs CPU/req)", "read req/s (µs CPU/req)", "req/s ratio", "CPU ratio", "p99 healthz / read (ms)"], tableRows)}
 

@@ -4,7 +4,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { registerMemberDataVersion, trackMemberWrites } from "./member-data-version.server";
 import { installQueryCache } from "./pglite-query-cache.server";
 import * as schema from "./schema";
 
@@ -93,9 +92,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // Repeated statements are prepared once, not parsed on every call (db/pglite-query-cache.server.ts);
   // installed first, so the write tracking below wraps it.
   installQueryCache(client);
-  const version = trackMemberWrites(client);
   const db = drizzle(client, { schema }) as unknown as Db;
-  registerMemberDataVersion(db, version);
   return {
     db,
     kind: "pglite",

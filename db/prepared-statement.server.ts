@@ -13,7 +13,6 @@ import { protocol } from "@electric-sql/pglite";
 import { fillPlaceholders, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./client.server";
-import { runCounted } from "./member-data-version.server";
 
 type Row = (string | null)[];
 type Value = string | number | null | undefined;
@@ -65,15 +64,8 @@ export function preparedStatement<K extends string>(keys: readonly K[], build: (
   };
 }
 
-/**
- * As PGlite's query(): waits for a running transaction, then holds the database for one call; and
- * counted as query() counts a statement that may write member data (db/member-data-version.server.ts).
- */
+/** As PGlite's query(): waits for a running transaction, then holds the database for one call. */
 function runOnPglite(pg: PGliteInternals, name: string, text: string, values: (string | null)[]): Promise<Row[]> {
-  return runCounted(pg, text, () => pglitePrepared(pg, name, text, values));
-}
-
-function pglitePrepared(pg: PGliteInternals, name: string, text: string, values: (string | null)[]): Promise<Row[]> {
   return pg._runExclusiveTransaction(() =>
     pg.runExclusive(async () => {
       let parsed = parsedBy.get(pg);

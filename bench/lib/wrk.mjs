@@ -5,11 +5,10 @@ import { readFileSync } from "node:fs";
 
 const toMs = (value, unit) => Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit] ?? Number.NaN);
 
-/** Runs `wrk -t1 -cC -dDs --latency` with the given headers (and a Lua script file, `-s`). */
-export function wrk(url, { connections = 50, duration = 5, headers = {}, script } = {}) {
+/** Runs `wrk -t1 -cC -dDs --latency` with the given headers. */
+export function wrk(url, { connections = 50, duration = 5, headers = {} } = {}) {
   const args = ["-t1", `-c${connections}`, `-d${duration}s`, "--latency"];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
-  if (script) args.push("-s", script);
   args.push(url);
   return new Promise((resolve, reject) => {
     execFile("wrk", args, { timeout: (duration + 30) * 1000 }, (error, stdout) => {

@@ -4,7 +4,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { memberDataVersion } from "~/db/member-data-version.server";
 import { sessions, users } from "~/db/schema";
 import type { AccountUser } from "~/lib/contracts/user";
 
@@ -44,7 +43,6 @@ const SESSION_USER_COLUMNS = {
   paymentDone: users.paymentDone,
   sessionId: sessions.id,
   lastUsedAt: sessions.lastUsedAt,
-  expiresAt: sessions.expiresAt,
 };
 
 /** The signed-in user's id inside a statement read with the session (a correlated subquery's filter). */
@@ -65,67 +63,11 @@ export async function readWithSession<T>(
   params: Record<string, unknown> = {},
 ): Promise<{ user: SessionUser; data: T } | null> {
   if (!token || token.length > 200) return null;
-  const tokenHash = hashToken(token);
-  const read = preparedRead(db, data);
-  const version = memberDataVersion(db);
-  if (!version) return readRow(read, tokenHash, params, touches);
-  // Embedded database: the same read is answered from memory until a write may have changed it
-  // (docs/decisions/0017-embedded-member-read-cache.md).
-  const cache = readCaches.get(db) ?? readCaches.set(db, new Map()).get(db)!;
-  const key = `${read.name}\u0000${tokenHash}\u0000${paramsKey(params)}`;
-  const now = Date.now();
-  const kept = cache.get(key);
-  if (kept && kept.version === version.current() && !version.busy() && kept.until > now) {
-    if (kept.answer) touches?.note(kept.answer.user.sessionId, kept.lastUsedAt!);
-    return kept.answer as { user: SessionUser; data: T } | null;
-  }
-  const before = version.current();
-  const quiet = !version.busy();
-  const row = await read.statement.execute({ ...params, tokenHash });
-  const answer = answerOf<T>(row[0], touches);
-  if (quiet && version.current() === before) {
-    if (cache.size >= READ_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-    cache.set(key, {
-      version: before,
-      answer,
-      lastUsedAt: row[0]?.lastUsedAt,
-      // A session ends on its expiry, and time-bound parts of an answer (a pending e-mail change) show
-      // at most READ_CACHE_MS late.
-      until: Math.min(now + READ_CACHE_MS, row[0]?.expiresAt.getTime() ?? Infinity),
-    });
-  }
-  return answer;
-}
-
-/** Entries kept per embedded database, and for how long at most. */
-const READ_CACHE_ENTRIES = 500;
-const READ_CACHE_MS = 30_000;
-interface KeptRead {
-  version: number;
-  answer: { user: SessionUser; data: unknown } | null;
-  lastUsedAt?: Date;
-  until: number;
-}
-const readCaches = new WeakMap<object, Map<string, KeptRead>>();
-
-const paramsKey = (params: Record<string, unknown>) => {
-  const keys = Object.keys(params);
-  return keys.length === 0 ? "" : JSON.stringify(keys.sort().map((k) => [k, params[k]]));
-};
-
-type ReadRow = Awaited<ReturnType<ReturnType<typeof buildRead>["execute"]>>[number];
-
-function answerOf<T>(row: ReadRow | undefined, touches?: SessionTouches): { user: SessionUser; data: T } | null {
+  const [row] = await preparedRead(db, data).execute({ ...params, tokenHash: hashToken(token) });
   if (!row) return null;
-  const { lastUsedAt, expiresAt: _expiresAt, data: read, ...user } = row;
+  const { lastUsedAt, data: read, ...user } = row;
   touches?.note(user.sessionId, lastUsedAt);
-  // Frozen: a kept answer is handed to every later read of the same session.
-  return Object.freeze({ user: Object.freeze(user), data: (read !== null && typeof read === "object" ? Object.freeze(read) : read) as T });
-}
-
-async function readRow<T>(read: PreparedRead, tokenHash: string, params: Record<string, unknown>, touches?: SessionTouches) {
-  const rows = await read.statement.execute({ ...params, tokenHash });
-  return answerOf<T>(rows[0], touches);
+  return { user, data: read as T };
 }
 
 function buildRead(db: DbOrTx, data: SQL, name: string) {
@@ -141,21 +83,16 @@ function buildRead(db: DbOrTx, data: SQL, name: string) {
 // Built once per database (pass the database, not a transaction) and read (the query builder's work does not depend on the request): `data`
 // must be a constant whose request values are placeholders (`sql.placeholder`, given in `params`).
 // On PostgreSQL the name makes it a prepared statement, parsed and planned once per connection.
-interface PreparedRead {
-  name: string;
-  statement: ReturnType<typeof buildRead>;
-}
-const preparedReads = new WeakMap<object, Map<SQL, PreparedRead>>();
+const preparedReads = new WeakMap<object, Map<SQL, ReturnType<typeof buildRead>>>();
 let preparedCount = 0;
-function preparedRead(db: DbOrTx, data: SQL): PreparedRead {
+function preparedRead(db: DbOrTx, data: SQL) {
   let forDb = preparedReads.get(db);
   if (!forDb) preparedReads.set(db, (forDb = new Map()));
   let read = forDb.get(data);
   if (!read) {
     // A handful of reads exist; more means a subquery built per request, which would grow this map.
     if (forDb.size >= 32) throw new Error("readWithSession: `data` must be a module constant (placeholders for request values)");
-    const name = `session_read_${++preparedCount}`;
-    forDb.set(data, (read = { name, statement: buildRead(db, data, name) }));
+    forDb.set(data, (read = buildRead(db, data, `session_read_${++preparedCount}`)));
   }
   return read;
 }

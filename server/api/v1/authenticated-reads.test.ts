@@ -1,8 +1,7 @@
 // The member's reads (GET /user/me, /ai/history, /payment/history, /account) cost one indexed query
 // each and never write: the session lookup and the read are one statement (docs/performance.md,
-// "Authenticated reads"). On PostgreSQL nothing about a session is remembered in a process, so a session
-// revoked through one instance is refused by every other at once (PGlite, which one process alone
-// opens, keeps reads until a write: db/member-data-version.server.test.ts).
+// "Authenticated reads"). And since nothing about a session is remembered in a process, a session
+// revoked through one instance is refused by every other at once.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino } from "pino";
