@@ -89,8 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir.startsWith("memory://") ? undefined : dataDir);
-  // Repeated statements are prepared once, not parsed on every call (db/pglite-query-cache.server.ts);
-  // installed first, so the write tracking below wraps it.
+  // Repeated statements are prepared once, not parsed on every call (db/pglite-query-cache.server.ts).
   installQueryCache(client);
   const db = drizzle(client, { schema }) as unknown as Db;
   return {

@@ -13,7 +13,7 @@ import zlib from "node:zlib";
 import type { Request, RequestHandler } from "express";
 import { getSessionUser, readWithSession } from "~/lib/accounts/sessions.server";
 import type { AppContext } from "~/lib/app-context.server";
-import { HistoryQuerySchema } from "~/lib/contracts/ai";
+import { HISTORY_DEFAULT_LIMIT, HistoryQuerySchema } from "~/lib/contracts/ai";
 import type { Logger } from "~/lib/logger.server";
 import { createHostCheck, isSecure } from "./fast-path-edge";
 import { bearerToken, headerLang } from "./http";
@@ -90,16 +90,16 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
   }, options.logEveryMs ?? 60_000);
   timer.unref();
 
-  /** The read and its history limit, or null when the URL is not a plain read. */
-  const readOf = (url: string): { read: MemberRead; limit: number } | null => {
+  /** The read and its statement's parameters, or null when the URL is not a plain read. */
+  const readOf = (url: string): { read: MemberRead; params: Record<string, unknown> } | null => {
     const q = url.indexOf("?");
     const read = reads.get(q < 0 ? url : url.slice(0, q));
     if (!read) return null;
-    if (q < 0) return { read, limit: HistoryQuerySchema.parse({}).limit };
+    if (!read.limited) return q < 0 ? { read, params: {} } : null;
+    if (q < 0) return { read, params: { limit: HISTORY_DEFAULT_LIMIT } };
     const query = /^limit=(\d{1,3})$/.exec(url.slice(q + 1));
-    if (!query || read.path !== "/api/v1/ai/history") return null;
-    const parsed = HistoryQuerySchema.safeParse({ limit: query[1] });
-    return parsed.success ? { read, limit: parsed.data.limit } : null;
+    const parsed = query && HistoryQuerySchema.safeParse({ limit: query[1] });
+    return parsed?.success ? { read, params: { limit: parsed.data.limit } } : null;
   };
 
   const toTheChain = (req: IncomingMessage, res: ServerResponse) => {
@@ -107,17 +107,17 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
     options.chain(req, res);
   };
 
-  async function answer(req: IncomingMessage, res: ServerResponse, read: MemberRead, limit: number, template: HeaderLine[]) {
+  async function answer(req: IncomingMessage, res: ServerResponse, read: MemberRead, params: Record<string, unknown>, template: HeaderLine[]) {
     const token = bearerToken(req);
     const { db, sessionTouches } = appContext;
     const lang = headerLang(req.headers);
     let body: object | null = null;
     if (read.data === null) {
       const user = await getSessionUser(db, token, sessionTouches);
-      if (user) body = read.answer(user, null as never, lang, limit);
+      if (user) body = read.answer(user, null as never, lang);
     } else {
-      const found = await readWithSession(db, token, read.data, sessionTouches, read.path === "/api/v1/ai/history" ? { limit } : {});
-      if (found) body = read.answer(found.user, found.data as never, lang, limit);
+      const found = await readWithSession(db, token, read.data, sessionTouches, params);
+      if (found) body = read.answer(found.user, found.data as never, lang);
     }
     if (!body) return toTheChain(req, res);
     const bytes = Buffer.from(JSON.stringify(body), "utf8");
@@ -155,7 +155,7 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
     if (!validHost(headers.host)) return false;
     const template = templates.get(templateKey(target.read.path, isSecure(req, options.trustProxy)));
     if (!template) return false;
-    answer(req, res, target.read, target.limit, template).catch(() => {
+    answer(req, res, target.read, target.params, template).catch(() => {
       // Anything unexpected (the database away, a socket gone): the chain answers as it always does.
       if (!res.headersSent) toTheChain(req, res);
     });

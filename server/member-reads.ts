@@ -13,8 +13,6 @@ import type { MeResponse } from "~/lib/contracts/user";
 import type { Lang } from "~/lib/i18n/languages";
 import { PAYMENTS_OF_SESSION_USER } from "~/lib/payments/history-read.server";
 
-const NO_DATA = null;
-
 export const meAnswer = (user: SessionUser): MeResponse => ({
   success: true,
   user: {
@@ -38,16 +36,19 @@ export interface MemberRead {
   path: string;
   /** The subquery read with the session; null for /user/me, which needs only the session's user. */
   data: SQL | null;
+  /** Takes `?limit=` (the history): its placeholder `limit` is filled from the query. */
+  limited?: true;
   /** The 200 answer, or null when only the full chain may answer (a write is due). */
-  answer(user: SessionUser, data: never, lang: Lang, limit: number): object | null;
+  answer(user: SessionUser, data: never, lang: Lang): object | null;
 }
 
 /** The reads the fast path answers (GET, exact path; `/ai/history` also with `?limit=`). */
 export const MEMBER_READS: readonly MemberRead[] = [
-  { path: "/api/v1/user/me", data: NO_DATA, answer: (user) => meAnswer(user) },
+  { path: "/api/v1/user/me", data: null, answer: (user) => meAnswer(user) },
   {
     path: "/api/v1/ai/history",
     data: HISTORY_OF_SESSION_USER,
+    limited: true,
     answer: (_user, questions) => historyAnswer(questions),
   },
   {
