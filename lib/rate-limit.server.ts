@@ -22,14 +22,10 @@ export interface RateResult {
 export interface RateLimiter {
   consume(rule: RateRule, subject: string): Promise<RateResult>;
   /**
-   * consume() for several counters in one statement (one round trip: a busy event loop makes each
-   * round trip wait its turn, docs/performance.md "Two instances on one PostgreSQL"). Results in
-   * the order given.
-   */
-  consumeAll(items: readonly (readonly [RateRule, string])[]): Promise<RateResult[]>;
-  /**
-   * peek(marker) and consumeAll(items) in one statement, atomically: an item with `unlessMarked` is
-   * not counted (its result is null) while the marker's window runs with a point in it.
+   * peek(marker) and consume() of each item in one statement, atomically (one round trip: a busy
+   * event loop makes each round trip wait its turn, docs/performance.md "Two instances on one
+   * PostgreSQL"). An item with `unlessMarked` is not counted (its result is null) while the marker's
+   * window runs with a point in it.
    */
   consumeUnlessMarked(
     marker: readonly [RateRule, string],
@@ -95,29 +91,15 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
         reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
       returning key, points, ceil(extract(epoch from (reset_at - now())))::int as retry_after`;
 
+  /** The row of a counter's new window: (key, points, reset_at). */
+  const newWindow = (key: string, rule: RateRule) => sql`(${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))`;
+
   async function consume(rule: RateRule, subject: string): Promise<RateResult> {
     if (!options.enabled) return unlimited(rule);
-    const key = keyOf(rule.name, subject);
     const [row] = rowsOf(await db.execute(sql`
-      insert into ${rateLimits} (key, points, reset_at)
-      values (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
+      insert into ${rateLimits} (key, points, reset_at) values ${newWindow(keyOf(rule.name, subject), rule)}
       ${upsert}`));
     return resultOf(rule, row);
-  }
-
-  async function consumeAll(items: readonly (readonly [RateRule, string])[]): Promise<RateResult[]> {
-    if (!options.enabled || items.length === 0) return items.map(([rule]) => unlimited(rule));
-    const keys = items.map(([rule, subject]) => keyOf(rule.name, subject));
-    if (new Set(keys).size !== keys.length) throw new Error("consumeAll: a counter given twice");
-    // Rows in key order, so two statements locking the same counters cannot deadlock.
-    const order = keys.map((key, i) => ({ key, i })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    const values = sql.join(
-      order.map(({ key, i }) => sql`(${key}, 1, now() + make_interval(secs => ${items[i]![0].windowSeconds}))`),
-      sql`, `,
-    );
-    const rows = rowsOf(await db.execute(sql`insert into ${rateLimits} (key, points, reset_at) values ${values} ${upsert}`));
-    const byKey = new Map(rows.map((row) => [String(row.key), row]));
-    return items.map(([rule], i) => resultOf(rule, byKey.get(keys[i]!)));
   }
 
   async function consumeUnlessMarked(
@@ -180,7 +162,6 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
 
   return {
     consume,
-    consumeAll,
     consumeUnlessMarked,
     resultOf,
     consumeWhen(rule, subject, source) {
@@ -202,7 +183,7 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
         ? sql`, counted as (
           insert into ${rateLimits} (key, points, reset_at)
           values ${sql.join(
-            consumed.map(({ key, rule }) => sql`(${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))`),
+            consumed.map(({ key, rule }) => newWindow(key, rule)),
             sql`, `,
           )}
           ${upsert}
