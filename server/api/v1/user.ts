@@ -96,7 +96,6 @@ userRouter.post("/login", async (req, res) => {
   }
   // One answer for an unknown e-mail and a wrong password: no account enumeration.
   if (!user) throw new ApiError(401, "invalid_credentials", ACCOUNT_MESSAGES.invalidCredentials);
-  const signedIn = user;
   // These touch different rows. loginAccountIp is reset, so its point needs no refund first.
   const [, , { token }] = await Promise.all([
     rateLimiter.settle({
@@ -104,10 +103,10 @@ userRouter.post("/login", async (req, res) => {
       reset: [[rules.loginAccountIp, accountAtIp]],
       consume: [[rules.loginKnownAddress, accountAtIp]],
     }),
-    rememberLang(db, signedIn.id, requestLang(req)),
-    createSession(db, signedIn.id, req.get("user-agent")),
+    rememberLang(db, user.id, requestLang(req)),
+    createSession(db, user.id, req.get("user-agent")),
   ]);
-  res.json({ success: true, message: ACCOUNT_MESSAGES.loggedIn[requestLang(req)], user: signedIn, token } satisfies SignInResponse);
+  res.json({ success: true, message: ACCOUNT_MESSAGES.loggedIn[requestLang(req)], user, token } satisfies SignInResponse);
 });
 
 userRouter.post("/logout", async (req, res) => {
