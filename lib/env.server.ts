@@ -71,6 +71,10 @@ export const EnvSchema = z
     ),
     RATE_LIMITS: bool(true),
     SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
+    /** Requests worked on at once per instance, past the cached pages (server/admission.ts); 0 = no limit. */
+    MAX_ACTIVE_REQUESTS: int(8, 0, 100_000),
+    /** Requests waiting for a place at most; one more gets a 503. */
+    MAX_WAITING_REQUESTS: int(2_000, 0, 1_000_000),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {

@@ -15,6 +15,7 @@ import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 import { localePath, sameSitePath, splitLangPath } from "~/lib/i18n/paths";
 import { LEGACY_SERVICE_SLUGS } from "~/lib/service-catalog";
+import { createAdmission, type Admission } from "./admission";
 import { apiFallback, type ApiMount } from "./api-method-check";
 import { accountRouter } from "./api/v1/account";
 import { aiRouter } from "./api/v1/ai";
@@ -61,7 +62,15 @@ export interface AppHandle {
   pageHandler?: PageHandler;
   fastPath?: FastPath;
   memberReadFastPath?: MemberReadFastPath;
+  admission: Admission;
 }
+
+/** Marks a request the door refused (the line was full): the chain answers it 503 after the edge checks. */
+const ADMISSION_REFUSED = Symbol("admission refused");
+type Refusable = IncomingMessage & { [ADMISSION_REFUSED]?: boolean };
+
+/** Never wait at the door: health checks must answer under load, assets cost a file read. */
+const passesTheDoor = (url: string | undefined) => url === "/healthz" || url === "/readyz" || url?.startsWith("/assets/") === true;
 
 const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const lang = requestLang(req);
@@ -111,11 +120,24 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
   let fastPath: FastPath | undefined;
   let memberReadFastPath: MemberReadFastPath | undefined;
   const handle = (app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void }).handle.bind(app);
+  // Cached pages first, then the door (server/admission.ts), then the member reads and Express.
+  const admission = createAdmission({ limit: env.MAX_ACTIVE_REQUESTS, maxWaiting: env.MAX_WAITING_REQUESTS });
   (app as unknown as { handle: typeof handle }).handle = (req, res, next) => {
     reduceAbsoluteTarget(req);
     if (fastPath?.(req, res)) return;
-    if (memberReadFastPath?.(req, res)) return;
-    handle(req, res, next);
+    if (passesTheDoor(req.url)) return handle(req, res, next);
+    admission.admit(
+      req,
+      res,
+      () => {
+        if (memberReadFastPath?.(req, res)) return;
+        handle(req, res, next);
+      },
+      () => {
+        (req as Refusable)[ADMISSION_REFUSED] = true;
+        handle(req, res, next);
+      },
+    );
   };
   app.locals.appContext = appContext;
   app.disable("x-powered-by");
@@ -155,6 +177,15 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
     next();
   });
   app.use(requestEdge());
+  app.use((req, res, next) => {
+    if (!(req as Refusable)[ADMISSION_REFUSED]) return next();
+    req.log?.warn("admission refused: too many requests waiting");
+    const busy = new ApiError(503, "unavailable", COMMON_ERRORS.unavailable, undefined, { "Retry-After": "5" });
+    if (req.path.startsWith("/api/")) return apiErrorHandler(busy, req, res, next);
+    res.setHeader("Retry-After", "5");
+    res.setHeader("Cache-Control", "no-store");
+    res.status(503).type("text/plain").send(busy.messageIn(requestLang(req)));
+  });
   // Health checks carry the same security headers as everything else (set above).
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -283,5 +314,5 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
     res.status(500).type("text/plain").send("Internal Error Occurred. Try Again Later.");
   }) satisfies ErrorRequestHandler);
 
-  return { app, pageHandler, fastPath, memberReadFastPath };
+  return { app, pageHandler, fastPath, memberReadFastPath, admission };
 }

@@ -47,6 +47,8 @@ export async function startServerProcess(name, env, options = {}) {
       HOST: "127.0.0.1",
       PORT: String(options.port ?? 0),
       LOG_LEVEL: "warn",
+      // The door's size (server/admission.ts) can be tried from the bench's own environment.
+      ...(process.env.MAX_ACTIVE_REQUESTS ? { MAX_ACTIVE_REQUESTS: process.env.MAX_ACTIVE_REQUESTS } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,187 @@
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { COMMON_ERRORS } from "~/lib/http/api-error";
+import { createTestApp, type TestApp } from "~/tests/helpers/test-app";
+import { createAdmission, type Admission } from "./admission";
+import { createApp } from "./app";
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
+  const server = http.createServer(handler);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A server whose requests are held until the test lets them go, behind `admission`. */
+async function heldServer(admission: Admission) {
+  const started: string[] = [];
+  const held = new Map<string, ServerResponse>();
+  const url = await listen((req, res) =>
+    admission.admit(
+      req,
+      res,
+      () => {
+        started.push(req.url!);
+        if (req.url!.startsWith("/stream")) {
+          res.writeHead(200, { "Content-Type": "text/plain" });
+          res.write("open\n");
+        }
+        held.set(req.url!, res);
+      },
+      () => {
+        res.statusCode = 503;
+        res.end("refused");
+      },
+    ),
+  );
+  const finish = (path: string) => held.get(path)!.end("done");
+  return { url, started, finish };
+}
+
+describe("admission (server/admission.ts)", () => {
+  it("works on `limit` requests at once and lets the others in, in arrival order, as places free up", async () => {
+    const admission = createAdmission({ limit: 2, maxWaiting: 10 });
+    const { url, started, finish } = await heldServer(admission);
+    const answers = ["/a", "/b", "/c", "/d"].map((p) => fetch(url + p).then((r) => r.text()));
+    await tick();
+    expect(started).toEqual(["/a", "/b"]);
+    expect(admission.state()).toEqual({ active: 2, waiting: 2 });
+    finish("/b");
+    await tick();
+    expect(started).toEqual(["/a", "/b", "/c"]);
+    finish("/a");
+    await tick();
+    expect(started).toEqual(["/a", "/b", "/c", "/d"]);
+    finish("/c");
+    finish("/d");
+    expect(await Promise.all(answers)).toEqual(["done", "done", "done", "done"]);
+    await tick();
+    expect(admission.state()).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it("frees the place when the headers go out, so a stream waiting on the model holds none", async () => {
+    const admission = createAdmission({ limit: 1, maxWaiting: 10 });
+    const { url, started, finish } = await heldServer(admission);
+    const stream = await fetch(url + "/stream");
+    expect(stream.status).toBe(200);
+    const next = fetch(url + "/after").then((r) => r.text());
+    await tick();
+    expect(started).toEqual(["/stream", "/after"]);
+    finish("/after");
+    expect(await next).toBe("done");
+    finish("/stream");
+    expect(await stream.text()).toBe("open\ndone");
+  });
+
+  it("skips a request whose client left while it waited", async () => {
+    const admission = createAdmission({ limit: 1, maxWaiting: 10 });
+    const { url, started, finish } = await heldServer(admission);
+    const first = fetch(url + "/first").then((r) => r.text());
+    await tick();
+    const leaving = new AbortController();
+    const left = fetch(url + "/left", { signal: leaving.signal }).catch((error: Error) => error.name);
+    await tick();
+    expect(admission.state()).toEqual({ active: 1, waiting: 1 });
+    leaving.abort();
+    expect(await left).toBe("AbortError");
+    await tick();
+    expect(admission.state()).toEqual({ active: 1, waiting: 0 });
+    const third = fetch(url + "/third").then((r) => r.text());
+    await tick();
+    finish("/first");
+    await tick();
+    expect(started).toEqual(["/first", "/third"]);
+    finish("/third");
+    expect(await Promise.all([first, third])).toEqual(["done", "done"]);
+  });
+
+  it("refuses a request when the line is full, and has no door at limit 0", async () => {
+    const admission = createAdmission({ limit: 1, maxWaiting: 1 });
+    const { url, finish } = await heldServer(admission);
+    const first = fetch(url + "/first");
+    await tick();
+    const second = fetch(url + "/second");
+    await tick();
+    const third = await fetch(url + "/third");
+    expect(third.status).toBe(503);
+    finish("/first");
+    await tick();
+    finish("/second");
+    expect((await first).status).toBe(200);
+    expect((await second).status).toBe(200);
+
+    const open = createAdmission({ limit: 0, maxWaiting: 0 });
+    const unlimited = await heldServer(open);
+    const all = ["/1", "/2", "/3"].map((p) => fetch(unlimited.url + p));
+    await tick();
+    expect(unlimited.started).toEqual(["/1", "/2", "/3"]);
+    for (const p of ["/1", "/2", "/3"]) unlimited.finish(p);
+    await Promise.all(all);
+  });
+});
+
+describe("admission in the app (server/app.ts)", () => {
+  let testApp: TestApp;
+  afterEach(() => testApp?.close());
+
+  /** The app with one place and one waiting place; GET /held takes the place until released. */
+  async function busyApp() {
+    testApp = await createTestApp({ MAX_ACTIVE_REQUESTS: "1", MAX_WAITING_REQUESTS: "1" });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const { app, admission } = createApp({
+      appContext: testApp.appContext,
+      beforePages: [
+        async (req, res, next) => {
+          if (req.path !== "/held") return next();
+          await released;
+          res.type("text/plain").send("held");
+        },
+      ],
+    });
+    const url = await listen(app as unknown as (req: IncomingMessage, res: ServerResponse) => void);
+    return { url, admission, release };
+  }
+
+  it("makes requests wait behind the limit, answers health checks at once and refuses past the line with a translated 503", async () => {
+    const { url, admission, release } = await busyApp();
+    const held = fetch(url + "/held");
+    await tick();
+    expect(admission.state()).toEqual({ active: 1, waiting: 0 });
+
+    let waitedAnswered = false;
+    const waited = fetch(url + "/api/v1/user/me").then((r) => {
+      waitedAnswered = true;
+      return r;
+    });
+    await tick();
+    expect(admission.state()).toEqual({ active: 1, waiting: 1 });
+
+    const health = await fetch(url + "/healthz");
+    expect(health.status).toBe(200);
+
+    const refused = await fetch(url + "/api/v1/user/me", { headers: { "Accept-Language": "ja" } });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("5");
+    expect(refused.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await refused.json()).toMatchObject({ error: { code: "unavailable", message: COMMON_ERRORS.unavailable.ja } });
+    const refusedPage = await fetch(url + "/about", { headers: { "Accept-Language": "zh" } });
+    expect(refusedPage.status).toBe(503);
+    expect(await refusedPage.text()).toBe(COMMON_ERRORS.unavailable.zh);
+
+    expect(waitedAnswered).toBe(false);
+    release();
+    expect((await held).status).toBe(200);
+    expect((await waited).status).toBe(401);
+    await tick();
+    expect(admission.state()).toEqual({ active: 0, waiting: 0 });
+  });
+});

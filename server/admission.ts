@@ -1,0 +1,94 @@
+// Admission control: at most `limit` requests are being worked on at once per instance; the others
+// wait at the door in arrival order (docs/decisions/0019-admission-control.md). Under overload every
+// request then waits once, at the door, instead of once per database round trip and hash in a queue
+// shared with everything else, so a request with four steps is no longer four times as late as one
+// with one step. A request leaves the door's count when its headers go out: after that it only
+// streams (an AI answer waiting on the model), and its final statement must not hold a place that a
+// new request could use. Beyond `maxWaiting` waiting requests, a new one is refused (503) rather
+// than queued without bound.
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export interface AdmissionOptions {
+  /** Requests worked on at once; 0 turns the door off. */
+  limit: number;
+  /** Requests waiting at most; one more is refused. */
+  maxWaiting: number;
+}
+
+export interface Admission {
+  /** Runs `work` now or when a place frees up; `refused` instead when the line is full. */
+  admit(req: IncomingMessage, res: ServerResponse, work: () => void, refused: () => void): void;
+  /** Requests worked on and waiting (for tests and the health of the door). */
+  state(): { active: number; waiting: number };
+}
+
+interface Waiter {
+  res: ServerResponse;
+  work: () => void;
+  /** Its turn came. */
+  started: boolean;
+  /** The client left while waiting: skipped when its turn comes. */
+  gone: boolean;
+}
+
+export function createAdmission({ limit, maxWaiting }: AdmissionOptions): Admission {
+  let active = 0;
+  // A queue as an array with a moving head: shift() would copy the whole line on every admission.
+  let line: Waiter[] = [];
+  let head = 0;
+  let waiting = 0;
+
+  const next = () => {
+    while (head < line.length) {
+      const waiter = line[head]!;
+      line[head++] = undefined as unknown as Waiter;
+      if (waiter.gone) continue;
+      waiter.started = true;
+      waiting--;
+      start(waiter.res, waiter.work);
+      return;
+    }
+    line = [];
+    head = 0;
+    active--;
+  };
+
+  const start = (res: ServerResponse, work: () => void) => {
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      // The place passes straight to the next in line (active stays the same), or is freed.
+      next();
+    };
+    const writeHead = res.writeHead;
+    // Node's own end() writes the headers through writeHead too (its implicit header).
+    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      release();
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as ServerResponse["writeHead"];
+    res.once("close", release);
+    work();
+  };
+
+  return {
+    admit(_req, res, work, refused) {
+      if (limit <= 0) return work();
+      if (active < limit) {
+        active++;
+        return start(res, work);
+      }
+      if (waiting >= maxWaiting) return refused();
+      const waiter: Waiter = { res, work, started: false, gone: false };
+      line.push(waiter);
+      waiting++;
+      res.once("close", () => {
+        // A started request releases its place through its own listener (start()).
+        if (waiter.started || waiter.gone) return;
+        waiter.gone = true;
+        waiting--;
+      });
+    },
+    state: () => ({ active, waiting }),
+  };
+}
