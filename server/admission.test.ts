@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { COMMON_ERRORS } from "~/lib/http/api-error";
@@ -183,5 +184,46 @@ describe("admission in the app (server/app.ts)", () => {
     expect((await waited).status).toBe(401);
     await tick();
     expect(admission.state()).toEqual({ active: 0, waiting: 0 });
+  });
+});
+
+describe("admission against slow clients (server/app.ts)", () => {
+  let testApp: TestApp;
+  afterEach(() => testApp?.close());
+
+  it("does not give a place to a request whose body has not arrived, so slow uploads cannot block the API", async () => {
+    testApp = await createTestApp({ MAX_ACTIVE_REQUESTS: "1", MAX_WAITING_REQUESTS: "10" });
+    const { app, admission } = createApp({ appContext: testApp.appContext });
+    const url = new URL(await listen(app as unknown as (req: IncomingMessage, res: ServerResponse) => void));
+    // Three log-ins that announce a body and send only its first bytes.
+    const sockets = await Promise.all(
+      [1, 2, 3].map(
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const socket = net.connect(Number(url.port), url.hostname, () => {
+              socket.write(
+                `POST /api/v1/user/login HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":`,
+              );
+              resolve(socket);
+            });
+          }),
+      ),
+    );
+    try {
+      await tick(50);
+      expect(admission.state()).toEqual({ active: 0, waiting: 0 });
+      const started = performance.now();
+      const me = await fetch(`${url.origin}/api/v1/user/me`);
+      expect(me.status).toBe(401);
+      const contact = await fetch(`${url.origin}/api/v1/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({}),
+      });
+      expect(contact.status).toBe(400);
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
   });
 });

@@ -45,7 +45,9 @@ export function createAdmission({ limit, maxWaiting }: AdmissionOptions): Admiss
       if (waiter.gone) continue;
       waiter.started = true;
       waiting--;
-      start(waiter.res, waiter.work);
+      // Not inside the caller (another answer's writeHead): a line of answers that end at once
+      // would otherwise nest one inside the other.
+      process.nextTick(start, waiter.res, waiter.work);
       return;
     }
     line = [];
@@ -68,6 +70,8 @@ export function createAdmission({ limit, maxWaiting }: AdmissionOptions): Admiss
       return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
     } as ServerResponse["writeHead"];
     res.once("close", release);
+    // The client left between its turn and this tick: its close has passed already.
+    if (!res.socket || res.socket.destroyed) return release();
     work();
   };
 

@@ -67,10 +67,21 @@ export interface AppHandle {
 
 /** Marks a request the door refused (the line was full): the chain answers it 503 after the edge checks. */
 const ADMISSION_REFUSED = Symbol("admission refused");
-type Refusable = IncomingMessage & { [ADMISSION_REFUSED]?: boolean };
+/** Marks a request that has its place (or was refused): the API's door below lets it pass. */
+const ADMITTED = Symbol("admitted");
+type AtTheDoor = IncomingMessage & { [ADMISSION_REFUSED]?: boolean; [ADMITTED]?: boolean };
 
 /** Never wait at the door: health checks must answer under load, assets cost a file read. */
 const passesTheDoor = (url: string | undefined) => url === "/healthz" || url === "/readyz" || url?.startsWith("/assets/") === true;
+
+/**
+ * A request with a body takes its place only once the body has been read (the API's door after the
+ * JSON parser), so a client that sends its body slowly holds no place (docs/decisions/0019).
+ */
+const announcesBody = (req: IncomingMessage) =>
+  req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0");
+
+const busy = () => new ApiError(503, "unavailable", COMMON_ERRORS.unavailable, undefined, { "Retry-After": "5" });
 
 const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const lang = requestLang(req);
@@ -125,7 +136,8 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
   (app as unknown as { handle: typeof handle }).handle = (req, res, next) => {
     reduceAbsoluteTarget(req);
     if (fastPath?.(req, res)) return;
-    if (passesTheDoor(req.url)) return handle(req, res, next);
+    if (passesTheDoor(req.url) || announcesBody(req)) return handle(req, res, next);
+    (req as AtTheDoor)[ADMITTED] = true;
     admission.admit(
       req,
       res,
@@ -134,7 +146,7 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
         handle(req, res, next);
       },
       () => {
-        (req as Refusable)[ADMISSION_REFUSED] = true;
+        (req as AtTheDoor)[ADMISSION_REFUSED] = true;
         handle(req, res, next);
       },
     );
@@ -178,13 +190,12 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
   });
   app.use(requestEdge());
   app.use((req, res, next) => {
-    if (!(req as Refusable)[ADMISSION_REFUSED]) return next();
+    if (!(req as AtTheDoor)[ADMISSION_REFUSED]) return next();
     req.log?.warn("admission refused: too many requests waiting");
-    const busy = new ApiError(503, "unavailable", COMMON_ERRORS.unavailable, undefined, { "Retry-After": "5" });
-    if (req.path.startsWith("/api/")) return apiErrorHandler(busy, req, res, next);
+    if (req.path.startsWith("/api/")) return apiErrorHandler(busy(), req, res, next);
     res.setHeader("Retry-After", "5");
     res.setHeader("Cache-Control", "no-store");
-    res.status(503).type("text/plain").send(busy.messageIn(requestLang(req)));
+    res.status(503).type("text/plain").send(busy().messageIn(requestLang(req)));
   });
   // Health checks carry the same security headers as everything else (set above).
   app.get("/healthz", (_req, res) => {
@@ -227,6 +238,21 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
     res.setHeader("Cache-Control", "no-store");
     if (req.path === "/v1/payment/webhook") return next();
     return json(req, res, next);
+  });
+  // The door for API requests with a body, now that it has been read (the webhook, signed by the
+  // provider and reading its own raw body, does not wait).
+  app.use("/api", (req, res, next) => {
+    if ((req as AtTheDoor)[ADMITTED] || req.path === "/v1/payment/webhook") return next();
+    (req as AtTheDoor)[ADMITTED] = true;
+    admission.admit(
+      req,
+      res,
+      () => next(),
+      () => {
+        req.log?.warn("admission refused: too many requests waiting");
+        next(busy());
+      },
+    );
   });
   const apiMounts: ApiMount[] = [
     ["/api/v1/user", userListRouter],
