@@ -21,6 +21,16 @@ async function listen(handler: (req: IncomingMessage, res: ServerResponse) => vo
 
 const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits until `check` holds (a busy machine can take a while to connect), then a little more. */
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error(`condition not reached in ${timeoutMs} ms: ${check}`);
+    await tick(10);
+  }
+  await tick();
+}
+
 /** A server whose requests are held until the test lets them go, behind `admission`. */
 async function heldServer(admission: Admission) {
   const started: string[] = [];
@@ -51,20 +61,23 @@ describe("admission (server/admission.ts)", () => {
   it("works on `limit` requests at once and lets the others in, in arrival order, as places free up", async () => {
     const admission = createAdmission({ limit: 2, maxWaiting: 10 });
     const { url, started, finish } = await heldServer(admission);
-    const answers = ["/a", "/b", "/c", "/d"].map((p) => fetch(url + p).then((r) => r.text()));
-    await tick();
+    const answers: Promise<string>[] = [];
+    for (const p of ["/a", "/b", "/c", "/d"]) {
+      answers.push(fetch(url + p).then((r) => r.text()));
+      await until(() => admission.state().active + admission.state().waiting === answers.length);
+    }
     expect(started).toEqual(["/a", "/b"]);
     expect(admission.state()).toEqual({ active: 2, waiting: 2 });
     finish("/b");
-    await tick();
+    await until(() => started.length === 3);
     expect(started).toEqual(["/a", "/b", "/c"]);
     finish("/a");
-    await tick();
+    await until(() => started.length === 4);
     expect(started).toEqual(["/a", "/b", "/c", "/d"]);
     finish("/c");
     finish("/d");
     expect(await Promise.all(answers)).toEqual(["done", "done", "done", "done"]);
-    await tick();
+    await until(() => admission.state().active === 0);
     expect(admission.state()).toEqual({ active: 0, waiting: 0 });
   });
 
@@ -74,7 +87,7 @@ describe("admission (server/admission.ts)", () => {
     const stream = await fetch(url + "/stream");
     expect(stream.status).toBe(200);
     const next = fetch(url + "/after").then((r) => r.text());
-    await tick();
+    await until(() => started.length === 2);
     expect(started).toEqual(["/stream", "/after"]);
     finish("/after");
     expect(await next).toBe("done");
@@ -86,19 +99,19 @@ describe("admission (server/admission.ts)", () => {
     const admission = createAdmission({ limit: 1, maxWaiting: 10 });
     const { url, started, finish } = await heldServer(admission);
     const first = fetch(url + "/first").then((r) => r.text());
-    await tick();
+    await until(() => started.length === 1);
     const leaving = new AbortController();
     const left = fetch(url + "/left", { signal: leaving.signal }).catch((error: Error) => error.name);
-    await tick();
+    await until(() => admission.state().waiting === 1);
     expect(admission.state()).toEqual({ active: 1, waiting: 1 });
     leaving.abort();
     expect(await left).toBe("AbortError");
-    await tick();
+    await until(() => admission.state().waiting === 0);
     expect(admission.state()).toEqual({ active: 1, waiting: 0 });
     const third = fetch(url + "/third").then((r) => r.text());
-    await tick();
+    await until(() => admission.state().waiting === 1);
     finish("/first");
-    await tick();
+    await until(() => started.length === 2);
     expect(started).toEqual(["/first", "/third"]);
     finish("/third");
     expect(await Promise.all([first, third])).toEqual(["done", "done"]);
@@ -108,13 +121,13 @@ describe("admission (server/admission.ts)", () => {
     const admission = createAdmission({ limit: 1, maxWaiting: 1 });
     const { url, finish } = await heldServer(admission);
     const first = fetch(url + "/first");
-    await tick();
+    await until(() => admission.state().active === 1);
     const second = fetch(url + "/second");
-    await tick();
+    await until(() => admission.state().waiting === 1);
     const third = await fetch(url + "/third");
     expect(third.status).toBe(503);
     finish("/first");
-    await tick();
+    await until(() => admission.state().waiting === 0);
     finish("/second");
     expect((await first).status).toBe(200);
     expect((await second).status).toBe(200);
@@ -122,8 +135,8 @@ describe("admission (server/admission.ts)", () => {
     const open = createAdmission({ limit: 0, maxWaiting: 0 });
     const unlimited = await heldServer(open);
     const all = ["/1", "/2", "/3"].map((p) => fetch(unlimited.url + p));
-    await tick();
-    expect(unlimited.started).toEqual(["/1", "/2", "/3"]);
+    await until(() => unlimited.started.length === 3);
+    expect([...unlimited.started].sort()).toEqual(["/1", "/2", "/3"]);
     for (const p of ["/1", "/2", "/3"]) unlimited.finish(p);
     await Promise.all(all);
   });
@@ -134,8 +147,8 @@ describe("admission in the app (server/app.ts)", () => {
   afterEach(() => testApp?.close());
 
   /** The app with one place and one waiting place; GET /held takes the place until released. */
-  async function busyApp() {
-    testApp = await createTestApp({ MAX_ACTIVE_REQUESTS: "1", MAX_WAITING_REQUESTS: "1" });
+  async function busyApp(maxWaiting = 1) {
+    testApp = await createTestApp({ MAX_ACTIVE_REQUESTS: "1", MAX_WAITING_REQUESTS: String(maxWaiting) });
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const { app, admission } = createApp({
@@ -155,7 +168,7 @@ describe("admission in the app (server/app.ts)", () => {
   it("makes requests wait behind the limit, answers health checks at once and refuses past the line with a translated 503", async () => {
     const { url, admission, release } = await busyApp();
     const held = fetch(url + "/held");
-    await tick();
+    await until(() => admission.state().active === 1);
     expect(admission.state()).toEqual({ active: 1, waiting: 0 });
 
     let waitedAnswered = false;
@@ -163,7 +176,7 @@ describe("admission in the app (server/app.ts)", () => {
       waitedAnswered = true;
       return r;
     });
-    await tick();
+    await until(() => admission.state().waiting === 1);
     expect(admission.state()).toEqual({ active: 1, waiting: 1 });
 
     const health = await fetch(url + "/healthz");
@@ -182,10 +195,48 @@ describe("admission in the app (server/app.ts)", () => {
     release();
     expect((await held).status).toBe(200);
     expect((await waited).status).toBe(401);
-    await tick();
+    await until(() => admission.state().active === 0);
     expect(admission.state()).toEqual({ active: 0, waiting: 0 });
   });
+
+  it("makes a GET that announces a body, or a path that leaves /assets/, wait like any other", async () => {
+    const { url, admission, release } = await busyApp(10);
+    const held = fetch(url + "/held");
+    await until(() => admission.state().active === 1);
+    let answered = 0;
+    const dodgers = [
+      rawRequest(url, `GET /about HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nConnection: close\r\n\r\nx`),
+      rawRequest(url, `GET /assets/../about HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+    ].map((p) => p.then((text) => (answered++, text)));
+    await until(() => admission.state().waiting === 2);
+    expect(answered).toBe(0);
+    release();
+    expect((await held).status).toBe(200);
+    for (const text of await Promise.all(dodgers)) expect(text).toMatch(/^HTTP\/1\.1 404/);
+  });
+
+  it("answers requests pipelined on one connection", async () => {
+    const { url, release } = await busyApp();
+    release();
+    const text = await rawRequest(
+      url,
+      `GET /api/v1/user/me HTTP/1.1\r\nHost: x\r\n\r\nGET /api/v1/user/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    );
+    expect(text.match(/HTTP\/1\.1 401/g)).toHaveLength(2);
+  });
 });
+
+/** Sends `raw` on a new connection and resolves with everything the server wrote until it closed. */
+function rawRequest(url: string, raw: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect(Number(port), hostname, () => socket.write(raw));
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
+  });
+}
 
 describe("admission against slow clients (server/app.ts)", () => {
   let testApp: TestApp;

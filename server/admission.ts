@@ -23,12 +23,8 @@ export interface Admission {
 }
 
 interface Waiter {
-  res: ServerResponse;
-  work: () => void;
-  /** Its turn came. */
-  started: boolean;
-  /** The client left while waiting: skipped when its turn comes. */
-  gone: boolean;
+  /** Dropped when the client leaves while waiting, so the line keeps nothing of its request alive. */
+  request: { req: IncomingMessage; res: ServerResponse; work: () => void } | null;
 }
 
 export function createAdmission({ limit, maxWaiting }: AdmissionOptions): Admission {
@@ -41,13 +37,15 @@ export function createAdmission({ limit, maxWaiting }: AdmissionOptions): Admiss
   const next = () => {
     while (head < line.length) {
       const waiter = line[head]!;
-      line[head++] = undefined as unknown as Waiter;
-      if (waiter.gone) continue;
-      waiter.started = true;
+      line[head++] = PASSED;
+      const { request } = waiter;
+      if (!request) continue;
+      // Its turn: from now on its own listener (start()) frees the place when the client leaves.
+      waiter.request = null;
       waiting--;
       // Not inside the caller (another answer's writeHead): a line of answers that end at once
       // would otherwise nest one inside the other.
-      process.nextTick(start, waiter.res, waiter.work);
+      process.nextTick(start, request.req, request.res, request.work);
       return;
     }
     line = [];
@@ -55,7 +53,7 @@ export function createAdmission({ limit, maxWaiting }: AdmissionOptions): Admiss
     active--;
   };
 
-  const start = (res: ServerResponse, work: () => void) => {
+  const start = (req: IncomingMessage, res: ServerResponse, work: () => void) => {
     let released = false;
     const release = () => {
       if (released) return;
@@ -70,29 +68,37 @@ export function createAdmission({ limit, maxWaiting }: AdmissionOptions): Admiss
       return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
     } as ServerResponse["writeHead"];
     res.once("close", release);
-    // The client left between its turn and this tick: its close has passed already.
-    if (!res.socket || res.socket.destroyed) return release();
+    // The client left between its turn and this tick: its close has passed already. (The request's
+    // socket, not the response's: a response pipelined behind another has none yet.)
+    if (req.socket.destroyed) return release();
     work();
   };
 
   return {
-    admit(_req, res, work, refused) {
+    admit(req, res, work, refused) {
       if (limit <= 0) return work();
       if (active < limit) {
         active++;
-        return start(res, work);
+        return start(req, res, work);
       }
       if (waiting >= maxWaiting) return refused();
-      const waiter: Waiter = { res, work, started: false, gone: false };
+      // The places already passed are dropped now and then, not only when the line empties.
+      if (head > 1024) {
+        line = line.slice(head);
+        head = 0;
+      }
+      const waiter: Waiter = { request: { req, res, work } };
       line.push(waiter);
       waiting++;
       res.once("close", () => {
-        // A started request releases its place through its own listener (start()).
-        if (waiter.started || waiter.gone) return;
-        waiter.gone = true;
+        if (!waiter.request) return;
+        waiter.request = null;
         waiting--;
       });
     },
     state: () => ({ active, waiting }),
   };
 }
+
+/** A place whose turn has passed. */
+const PASSED: Waiter = Object.freeze({ request: null });

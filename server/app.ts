@@ -71,15 +71,23 @@ const ADMISSION_REFUSED = Symbol("admission refused");
 const ADMITTED = Symbol("admitted");
 type AtTheDoor = IncomingMessage & { [ADMISSION_REFUSED]?: boolean; [ADMITTED]?: boolean };
 
-/** Never wait at the door: health checks must answer under load, assets cost a file read. */
-const passesTheDoor = (url: string | undefined) => url === "/healthz" || url === "/readyz" || url?.startsWith("/assets/") === true;
+/**
+ * Never wait at the door: health checks must answer under load, a built asset costs a file read. Only
+ * a plain asset name: a path that leaves /assets/ ("/assets/../about") could reach the pages.
+ */
+const passesTheDoor = (url: string | undefined) =>
+  url === "/healthz" || url === "/readyz" || (url !== undefined && /^\/assets\/[\w-]+(\.[\w-]+)*(\?|$)/.test(url));
 
 /**
- * A request with a body takes its place only once the body has been read (the API's door after the
- * JSON parser), so a client that sends its body slowly holds no place (docs/decisions/0019).
+ * A request that sends a body takes its place only once the body has been read (the API's door
+ * after the JSON parser), so a client that sends its body slowly holds no place; a page's form post
+ * (the contact page's action) does not wait at all. GET and HEAD wait at the first door whatever
+ * they announce: nothing reads their body (docs/decisions/0019).
  */
-const announcesBody = (req: IncomingMessage) =>
-  req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0");
+const sendsBody = (req: IncomingMessage) =>
+  req.method !== "GET" &&
+  req.method !== "HEAD" &&
+  (req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0"));
 
 const busy = () => new ApiError(503, "unavailable", COMMON_ERRORS.unavailable, undefined, { "Retry-After": "5" });
 
@@ -133,10 +141,19 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
   const handle = (app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void }).handle.bind(app);
   // Cached pages first, then the door (server/admission.ts), then the member reads and Express.
   const admission = createAdmission({ limit: env.MAX_ACTIVE_REQUESTS, maxWaiting: env.MAX_WAITING_REQUESTS });
+  // Under overload refusals come by the thousand: one warning per 10 s with their count, not a line each.
+  let refusals = 0;
+  const noteRefusal = () => {
+    if (refusals++ > 0) return;
+    setTimeout(() => {
+      logger.warn({ refused: refusals, limit: env.MAX_ACTIVE_REQUESTS, maxWaiting: env.MAX_WAITING_REQUESTS }, "admission: line full, requests refused");
+      refusals = 0;
+    }, 10_000).unref();
+  };
   (app as unknown as { handle: typeof handle }).handle = (req, res, next) => {
     reduceAbsoluteTarget(req);
     if (fastPath?.(req, res)) return;
-    if (passesTheDoor(req.url) || announcesBody(req)) return handle(req, res, next);
+    if (passesTheDoor(req.url) || sendsBody(req)) return handle(req, res, next);
     (req as AtTheDoor)[ADMITTED] = true;
     admission.admit(
       req,
@@ -191,10 +208,11 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
   app.use(requestEdge());
   app.use((req, res, next) => {
     if (!(req as AtTheDoor)[ADMISSION_REFUSED]) return next();
-    req.log?.warn("admission refused: too many requests waiting");
-    if (req.path.startsWith("/api/")) return apiErrorHandler(busy(), req, res, next);
-    res.setHeader("Retry-After", "5");
+    noteRefusal();
     res.setHeader("Cache-Control", "no-store");
+    // Routing ignores case, so /API/... is the API too.
+    if (req.path.toLowerCase().startsWith("/api/")) return apiErrorHandler(busy(), req, res, next);
+    res.setHeader("Retry-After", "5");
     res.status(503).type("text/plain").send(busy().messageIn(requestLang(req)));
   });
   // Health checks carry the same security headers as everything else (set above).
@@ -249,7 +267,7 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
       res,
       () => next(),
       () => {
-        req.log?.warn("admission refused: too many requests waiting");
+        noteRefusal();
         next(busy());
       },
     );
