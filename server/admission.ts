@@ -27,6 +27,9 @@ interface Waiter {
   request: { req: IncomingMessage; res: ServerResponse; work: () => void } | null;
 }
 
+/** A place whose turn has passed. */
+const PASSED: Waiter = Object.freeze({ request: null });
+
 export function createAdmission({ limit, maxWaiting }: AdmissionOptions): Admission {
   let active = 0;
   // A queue as an array with a moving head: shift() would copy the whole line on every admission.
@@ -99,6 +102,3 @@ export function createAdmission({ limit, maxWaiting }: AdmissionOptions): Admiss
     state: () => ({ active, waiting }),
   };
 }
-
-/** A place whose turn has passed. */
-const PASSED: Waiter = Object.freeze({ request: null });
