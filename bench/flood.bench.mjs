@@ -2,11 +2,12 @@
 // wrk sends random Host, path and query from 10 connections while a prober asks /healthz ten times a
 // second. Reports the probe's p95 under the flood as a ratio to the same probe on an idle server
 // (goal <= 2x), the flood's throughput and its 5xx count (must be 0).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { DURATION, emit, ensureBuild, machine, markdownTable, projectRoot, round, startServer, writeSection } from "./harness.mjs";
+import { ensureDebianPackage } from "./lib/debian-package.mjs";
 
 const FLOOD_CONNECTIONS = 10;
 const PROBE_INTERVAL_MS = 100;
@@ -38,18 +39,6 @@ async function probe(url, seconds) {
   return { count: samples.length, failed: samples.filter((s) => s.status !== 200).length, p50: at(50), p95: at(95), max: sorted.at(-1) };
 }
 
-/** wrk from Debian's package: installed when missing and running as root, else a message saying so. */
-function ensureWrk() {
-  if (spawnSync("wrk", ["--version"]).error === undefined) return;
-  if (process.getuid?.() === 0) {
-    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    spawnSync("apt-get", ["update"], { stdio: "inherit", env });
-    spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "wrk"], { stdio: "inherit", env });
-    if (spawnSync("wrk", ["--version"]).error === undefined) return;
-  }
-  throw new Error("wrk is needed for this bench: install it (Debian/Ubuntu: `sudo apt-get install wrk`)");
-}
-
 function flood(url, seconds) {
   return new Promise((resolve, reject) => {
     const script = path.join(projectRoot, "bench", "wrk", "page-flood.lua");
@@ -66,7 +55,7 @@ function flood(url, seconds) {
 }
 
 ensureBuild();
-ensureWrk();
+ensureDebianPackage("wrk", ["--version"]);
 const server = await startServer();
 try {
   await probe(server.url, 2); // warm-up

@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { ensureDebianPackage } from "./debian-package.mjs";
 
 /**
  * Starts nginx with `<dir>/nginx.conf` in the foreground and waits until `probeUrl` answers.
@@ -10,6 +11,7 @@ import path from "node:path";
  * @param {string} dir @param {string} probeUrl
  */
 export async function runNginx(dir, probeUrl) {
+  ensureDebianPackage("nginx", ["-v"]);
   const child = spawn("nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr += chunk));

@@ -2,11 +2,13 @@
 // cores) for the platform bench: requests/s and latency percentiles of one URL.
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { ensureDebianPackage } from "./debian-package.mjs";
 
 const toMs = (value, unit) => Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit] ?? Number.NaN);
 
 /** Runs `wrk -t1 -cC -dDs --latency` with the given headers. */
 export function wrk(url, { connections = 50, duration = 5, headers = {} } = {}) {
+  ensureDebianPackage("wrk", ["--version"]);
   const args = ["-t1", `-c${connections}`, `-d${duration}s`, "--latency"];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
   args.push(url);
@@ -24,10 +26,6 @@ export function wrk(url, { connections = 50, duration = 5, headers = {} } = {}) 
       resolve({ rps, requests, p50: pct(50), p99: pct(99), non2xx, errors, output: stdout });
     });
   });
-}
-
-export function hasWrk() {
-  return new Promise((resolve) => execFile("wrk", ["--version"], (error, stdout, stderr) => resolve(/wrk/.test(`${stdout}${stderr}`) || !error)));
 }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
