@@ -1,9 +1,11 @@
-// Password hashing: argon2id at the OWASP minimum cost (19 MiB memory, 2 passes, 1 lane). On this
-// 2-core machine one verify takes about 20 ms, so a log-in stays well under 100 ms while an offline
-// guess still costs 19 MiB and ~20 ms. Figures: docs/performance.md (npm run bench).
+// Password hashing: argon2id at one of OWASP's equivalent minimum settings, 7 MiB memory, 5 passes,
+// 1 lane (docs/decisions/0020-argon2id-7-mib-5-passes.md). On the 2-core reference machine it costs
+// about 30 % less CPU than the 19 MiB, 2-pass setting (the 7 MiB block fits the core's cache), and a
+// burst of log-ins holds 7 MiB per hash instead of 19. Hashes made at an older cost are rehashed at
+// the next log-in (needsRehash). Figures: docs/performance.md (npm run bench).
 //
 // At most ARGON2_PARALLEL hashes (one per core) run at once per process: @node-rs/argon2 runs on
-// libuv's threadpool (4 threads), so a burst of log-ins would otherwise put four 19 MiB hashes per
+// libuv's threadpool (4 threads), so a burst of log-ins would otherwise put four hashes per
 // instance on 2 cores, where they finish no sooner but take the event loop's turns from every other
 // request; past the limit, log-ins wait in line instead. Not fewer than the cores: on a busy
 // machine a single slot made log-ins queue for seconds (docs/performance.md, "Two instances on
@@ -15,8 +17,8 @@ import { hash, verify, type Algorithm } from "@node-rs/argon2";
 export const ARGON2_OPTIONS = {
   // Algorithm.Argon2id (a const enum, which isolated modules cannot read).
   algorithm: 2 as Algorithm,
-  memoryCost: 19_456,
-  timeCost: 2,
+  memoryCost: 7_168,
+  timeCost: 5,
   parallelism: 1,
 } as const;
 

@@ -45,11 +45,12 @@ describe("accounts", () => {
     expect((await authenticate(db, "ADA@example.com", "analytical"))?.id).toBe(user.id);
 
     const { hash } = await import("@node-rs/argon2");
-    const old = await hash("analytical", { memoryCost: 4096, timeCost: 3, parallelism: 1 });
+    // The cost every account was hashed with before docs/decisions/0020-argon2id-7-mib-5-passes.md.
+    const old = await hash("analytical", { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
     await db.update(users).set({ passwordHash: old }).where(eq(users.id, user.id));
     expect((await authenticate(db, "ada@example.com", "analytical"))?.id).toBe(user.id);
     const [row] = await db.select({ passwordHash: users.passwordHash }).from(users);
-    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
     expect((await authenticate(db, "ada@example.com", "analytical"))?.id).toBe(user.id);
   });
 });

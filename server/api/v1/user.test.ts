@@ -77,7 +77,7 @@ describe("accounts API", () => {
       app = await createTestApp({ RATE_LIMITS: "false" });
       await signUp(app, "ada@example.com", "correct horse battery");
       const [row] = await app.appContext.db.select().from(users);
-      expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
       expect(row!.passwordHash).not.toContain("correct horse battery");
     });
 
