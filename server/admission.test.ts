@@ -215,6 +215,18 @@ describe("admission in the app (server/app.ts)", () => {
     for (const text of await Promise.all(dodgers)) expect(text).toMatch(/^HTTP\/1\.1 404/);
   });
 
+  it("refuses a Host the request edge refuses at once, without a place in the line", async () => {
+    const { url, admission, release } = await busyApp(10);
+    const held = fetch(url + "/held");
+    await until(() => admission.state().active === 1);
+    const text = await rawRequest(url, `GET /api/v1/user/me HTTP/1.1\r\nHost: evil.example/<x>\r\nConnection: close\r\n\r\n`);
+    expect(text).toMatch(/^HTTP\/1\.1 400/);
+    expect(text).toContain("invalid_host");
+    expect(admission.state()).toEqual({ active: 1, waiting: 0 });
+    release();
+    expect((await held).status).toBe(200);
+  });
+
   it("answers requests pipelined on one connection", async () => {
     const { url, release } = await busyApp();
     release();

@@ -16,6 +16,7 @@ import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from
 import { localePath, sameSitePath, splitLangPath } from "~/lib/i18n/paths";
 import { LEGACY_SERVICE_SLUGS } from "~/lib/service-catalog";
 import { createAdmission, type Admission } from "./admission";
+import { createHostCheck } from "./fast-path-edge";
 import { apiFallback, type ApiMount } from "./api-method-check";
 import { accountRouter } from "./api/v1/account";
 import { aiRouter } from "./api/v1/ai";
@@ -141,6 +142,8 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
   const handle = (app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void }).handle.bind(app);
   // Cached pages first, then the door (server/admission.ts), then the member reads and Express.
   const admission = createAdmission({ limit: env.MAX_ACTIVE_REQUESTS, maxWaiting: env.MAX_WAITING_REQUESTS });
+  const validHost = createHostCheck();
+  const refusedHost = (host: string | undefined) => host !== undefined && !validHost(host);
   // Under overload refusals come by the thousand: one warning per 10 s with their count, not a line each.
   let refusals = 0;
   const noteRefusal = () => {
@@ -153,7 +156,8 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
   (app as unknown as { handle: typeof handle }).handle = (req, res, next) => {
     reduceAbsoluteTarget(req);
     if (fastPath?.(req, res)) return;
-    if (passesTheDoor(req.url) || sendsBody(req)) return handle(req, res, next);
+    // A Host the request edge refuses (server/request-edge.ts) gets its 400 at once, holding no place.
+    if (passesTheDoor(req.url) || sendsBody(req) || refusedHost(req.headers.host)) return handle(req, res, next);
     (req as AtTheDoor)[ADMITTED] = true;
     admission.admit(
       req,
