@@ -22,6 +22,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { tsImport } from "tsx/esm/api";
 import { checkInvariants, startCluster } from "./lib/cluster.mjs";
+import { ensureDebianPackage } from "./lib/debian-package.mjs";
 import { summarizeProfileWindows } from "./lib/cpu-profile.mjs";
 import { createClient, runLoad } from "./lib/load.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
@@ -48,6 +49,8 @@ const log = (line) => console.log(`[cluster] ${line}`);
 const round = (value, digits = 1) => (Number.isFinite(value) ? Math.round(value * 10 ** digits) / 10 ** digits : null);
 
 if (appRoot === projectRoot) ensureBuild();
+// Before minutes of baseline: the proxy phase needs nginx.
+if (PROXY === "nginx") ensureDebianPackage("nginx", ["-v"]);
 const { startFakeOpenAI } = await tsImport(pathToFileURL(path.join(projectRoot, "tests/fakes/fake-openai.ts")).href, import.meta.url);
 
 /** CPU ms used so far by each part of the setup (see bench/lib/proc-cpu.mjs). */

@@ -42,7 +42,7 @@ async function probe(url, seconds) {
 function flood(url, seconds) {
   return new Promise((resolve, reject) => {
     const script = path.join(projectRoot, "bench", "wrk", "page-flood.lua");
-    const child = spawn("wrk", ["-t2", `-c${FLOOD_CONNECTIONS}`, `-d${seconds}s`, "-s", script, url], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(wrkCommand, ["-t2", `-c${FLOOD_CONNECTIONS}`, `-d${seconds}s`, "-s", script, url], { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.on("data", (chunk) => (out += chunk));
     child.on("error", (error) => reject(new Error(`wrk is needed (Debian package wrk): ${error.message}`)));
@@ -55,7 +55,7 @@ function flood(url, seconds) {
 }
 
 ensureBuild();
-ensureDebianPackage("wrk", ["--version"]);
+const wrkCommand = ensureDebianPackage("wrk", ["--version"]);
 const server = await startServer();
 try {
   await probe(server.url, 2); // warm-up

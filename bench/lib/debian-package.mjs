@@ -2,24 +2,32 @@
 // and running as root, otherwise the bench stops with the command that installs them.
 import { spawnSync } from "node:child_process";
 
-const present = (command, probeArgs) => spawnSync(command, probeArgs, { stdio: "ignore" }).error === undefined;
-const checked = new Set();
+const runs = (command, probeArgs) => spawnSync(command, probeArgs, { stdio: "ignore" }).error === undefined;
+/** The command as found: on PATH, or in /usr/sbin (nginx is there, and a user's PATH may lack it). */
+const locate = (command, probeArgs) => [command, `/usr/sbin/${command}`].find((candidate) => runs(candidate, probeArgs));
+const found = new Map();
 
 /**
  * Makes sure `command` runs (probed with `probeArgs`), installing Debian's `pkg` with apt-get
- * when it is missing and this process is root. Throws a message naming the package otherwise.
- * @param {string} command @param {string[]} probeArgs @param {string} pkg
+ * when it is missing and this process is root, and returns what to spawn. Throws a message naming
+ * the package otherwise.
+ * @param {string} command @param {string[]} probeArgs @param {string} pkg @returns {string}
  */
 export function ensureDebianPackage(command, probeArgs, pkg = command) {
-  if (checked.has(command)) return;
-  if (!present(command, probeArgs) && process.getuid?.() === 0) {
+  if (found.has(command)) return found.get(command);
+  let located = locate(command, probeArgs);
+  if (!located && process.getuid?.() === 0) {
     console.log(`${command} not found: installing Debian's ${pkg} package with apt-get ...`);
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    spawnSync("apt-get", ["update"], { stdio: "inherit", env });
-    spawnSync("apt-get", ["install", "-y", "--no-install-recommends", pkg], { stdio: "inherit", env });
+    // A fresh machine's unattended upgrades may hold the package lock for a while.
+    const lock = ["-o", "DPkg::Lock::Timeout=300"];
+    spawnSync("apt-get", [...lock, "update"], { stdio: "inherit", env });
+    spawnSync("apt-get", [...lock, "install", "-y", "--no-install-recommends", pkg], { stdio: "inherit", env });
+    located = locate(command, probeArgs);
   }
-  if (!present(command, probeArgs)) {
+  if (!located) {
     throw new Error(`${command} is needed for this bench: install it (Debian/Ubuntu: \`sudo apt-get install ${pkg}\`)`);
   }
-  checked.add(command);
+  found.set(command, located);
+  return located;
 }

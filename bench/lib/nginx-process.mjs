@@ -11,8 +11,8 @@ import { ensureDebianPackage } from "./debian-package.mjs";
  * @param {string} dir @param {string} probeUrl
  */
 export async function runNginx(dir, probeUrl) {
-  ensureDebianPackage("nginx", ["-v"]);
-  const child = spawn("nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
+  const nginx = ensureDebianPackage("nginx", ["-v"]);
+  const child = spawn(nginx, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr += chunk));
   for (let i = 0; ; i++) {

@@ -8,12 +8,12 @@ const toMs = (value, unit) => Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 6
 
 /** Runs `wrk -t1 -cC -dDs --latency` with the given headers. */
 export function wrk(url, { connections = 50, duration = 5, headers = {} } = {}) {
-  ensureDebianPackage("wrk", ["--version"]);
+  const command = ensureDebianPackage("wrk", ["--version"]);
   const args = ["-t1", `-c${connections}`, `-d${duration}s`, "--latency"];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
   args.push(url);
   return new Promise((resolve, reject) => {
-    execFile("wrk", args, { timeout: (duration + 30) * 1000 }, (error, stdout) => {
+    execFile(command, args, { timeout: (duration + 30) * 1000 }, (error, stdout) => {
       if (error) return reject(error);
       const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
       const pct = (p) => {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { creditLedger, users } from "~/db/schema";
 import { resetDatabase, testDatabase } from "~/tests/helpers/test-db";
 import type { Db } from "~/db/client.server";
-import { authenticate, EmailTakenError, findUserByEmail, isUniqueViolation, registerUser } from "./users.server";
+import { authenticate, EmailTakenError, findUserByEmail, isUniqueViolation, REFUSED_CHECK_FLOOR_MS, registerUser } from "./users.server";
 
 describe("accounts", () => {
   let db: Db;
@@ -52,5 +52,42 @@ describe("accounts", () => {
     const [row] = await db.select({ passwordHash: users.passwordHash }).from(users);
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
     expect((await authenticate(db, "ada@example.com", "analytical"))?.id).toBe(user.id);
+  });
+
+  it("does not put back the old password when it changed while the log-in was checking it", async () => {
+    const user = await registerUser(db, { email: "ada@example.com", password: "analytical" }, 0);
+    const { hash } = await import("@node-rs/argon2");
+    await db.update(users).set({ passwordHash: await hash("analytical", { memoryCost: 19_456, timeCost: 2, parallelism: 1 }) }).where(eq(users.id, user.id));
+    // The log-in read the account (old password, old cost); a reset then committed a new password.
+    const found = await findUserByEmail(db, "ada@example.com");
+    const [reset] = await db.select({ passwordHash: users.passwordHash }).from(users);
+    const newHash = await hash("a brand new secret", { memoryCost: 7_168, timeCost: 5, parallelism: 1 });
+    await db.update(users).set({ passwordHash: newHash }).where(eq(users.id, user.id));
+    await authenticate(db, "ada@example.com", "analytical", found);
+    const [row] = await db.select({ passwordHash: users.passwordHash }).from(users);
+    expect(row!.passwordHash).not.toBe(reset!.passwordHash);
+    expect(row!.passwordHash).toBe(newHash);
+  });
+
+  it("answers every refused check after the same floor: unknown e-mail, wrong password at today's cost or an older one", async () => {
+    await registerUser(db, { email: "new@example.com", password: "analytical" }, 0);
+    const old = await registerUser(db, { email: "old@example.com", password: "analytical" }, 0);
+    const { hash } = await import("@node-rs/argon2");
+    await db.update(users).set({ passwordHash: await hash("analytical", { memoryCost: 19_456, timeCost: 2, parallelism: 1 }) }).where(eq(users.id, old.id));
+    const fastest = async (email: string) => {
+      const samples: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const start = performance.now();
+        expect(await authenticate(db, email, "a wrong password")).toBeNull();
+        samples.push(performance.now() - start);
+      }
+      // The fastest run is the work itself: a busy machine only ever adds to a sample.
+      return Math.min(...samples);
+    };
+    const times = [await fastest("nobody@example.com"), await fastest("new@example.com"), await fastest("old@example.com")];
+    // Timers may fire up to a millisecond early.
+    for (const time of times) expect(time).toBeGreaterThanOrEqual(REFUSED_CHECK_FLOOR_MS - 1);
+    // The verifies (12-30 ms here) finish well inside the floor, so the three answers take the same time.
+    expect(Math.max(...times) / Math.min(...times)).toBeLessThan(1.25);
   });
 });

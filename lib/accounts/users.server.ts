@@ -1,6 +1,6 @@
 // Accounts: sign-up (with the starting credits as a ledger row), log-in, and the user record the API
 // answers with. E-mail addresses are unique regardless of case (unique index on lower(email)).
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { changeCredits } from "~/lib/credits.server";
@@ -114,9 +114,24 @@ export async function registerUser(db: Db, account: NewAccount, startingCredits:
 }
 
 /**
+ * A refused check (unknown e-mail, wrong password) is answered no sooner than this after it began.
+ * The verify alone would tell them apart by its cost: a dummy verify and today's hashes cost less
+ * than a hash made at the older cost, which every account keeps until its next log-in
+ * (docs/decisions/0020-argon2id-7-mib-5-passes.md). A timer: it costs no CPU. Above any verify of
+ * an idle or busy machine (12-30 ms), well under what a person notices.
+ */
+export const REFUSED_CHECK_FLOOR_MS = 150;
+
+const refused = async (started: number): Promise<null> => {
+  const left = started + REFUSED_CHECK_FLOOR_MS - performance.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  return null;
+};
+
+/**
  * The account for this e-mail and password, or null. An unknown address still spends one hash
- * verification, so the answer time does not reveal whether the account exists. A hash made with an
- * older cost is upgraded on success.
+ * verification, and every refusal is answered after the same floor, so the answer time does not
+ * reveal whether the account exists. A hash made with an older cost is upgraded on success.
  */
 export async function authenticate(
   db: DbOrTx,
@@ -125,14 +140,23 @@ export async function authenticate(
   /** The account row when the caller read it already (findUserByEmail), to save a round trip. */
   found?: UserRow | null,
 ): Promise<PublicUser | null> {
+  const started = performance.now();
   const user = found === undefined ? await findUserByEmail(db, email) : found;
-  if (!user) return verifyDummy(password).then(() => null);
-  if (!(await verifyPassword(user.passwordHash, password))) return null;
+  if (!user) {
+    await verifyDummy(password);
+    return refused(started);
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) return refused(started);
   if (needsRehash(user.passwordHash)) {
-    await db
-      .update(users)
-      .set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` })
-      .where(eq(users.id, user.id));
+    try {
+      // Only over the hash just verified: a reset, change or promotion committed meanwhile wins.
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` })
+        .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+    } catch {
+      // The upgrade is an optimisation: the log-in stands, and the next one tries again.
+    }
   }
   return toPublicUser(user);
 }
