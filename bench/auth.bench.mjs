@@ -28,6 +28,9 @@ const TARGET_LOGIN_P99_MS = 100;
 
 const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
+/** Argon2id, one lane, as every OWASP setting (Algorithm.Argon2id is 2). */
+const ARGON2_ID = { algorithm: 2, parallelism: 1 };
+
 /**
  * OWASP's equivalent minimum argon2id settings (Password Storage Cheat Sheet: they "provide an equal
  * level of defense"), each timed in process: CPU per verify one at a time and two at once (the
@@ -59,8 +62,6 @@ async function owaspSettings() {
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return OWASP_SETTINGS.map(([memoryCost, timeCost], i) => ({ memoryCost, timeCost, alone: round(median(cpu[i].alone), 1), pair: round(median(cpu[i].pair), 1) }));
 }
-/** Argon2id, one lane, as every OWASP setting (Algorithm.Argon2id is 2). */
-const ARGON2_ID = { algorithm: 2, parallelism: 1 };
 
 /** Runs `count` calls of `task(i)` with at most `concurrency` in flight; returns latencies and elapsed time. */
 async function run(count, concurrency, task) {

@@ -4,10 +4,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "./client.server";
+import { fullCollection, openDatabase } from "./client.server";
 
 const MB = 1024 * 1024;
 
@@ -15,9 +13,7 @@ describe("openDatabase on PGlite", () => {
   it("does not keep the memory that creating a new database used", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "taxatlas-new-db-"));
     // Garbage left by earlier files of this worker goes first, so that collecting it cannot pass for the fix.
-    setFlagsFromString("--expose-gc");
-    (runInNewContext("gc") as () => void)();
-    setFlagsFromString("--no-expose-gc");
+    fullCollection()!();
     const before = process.memoryUsage().external;
     const database = await openDatabase({ dataDir: path.join(dir, "data") });
     try {

@@ -47,6 +47,18 @@ const MIGRATION_LOCK_ID = 7_284_019_331;
 
 export const migrationsFolder = () => path.join(projectRoot(), "db", "migrations");
 
+/** V8's full collection (`gc`), exposed to a new context only and the flag cleared at once; null if refused. */
+export function fullCollection(): (() => void) | null {
+  try {
+    setFlagsFromString("--expose-gc");
+    return runInNewContext("gc") as () => void;
+  } catch {
+    return null;
+  } finally {
+    setFlagsFromString("--no-expose-gc");
+  }
+}
+
 /**
  * Creating a PGlite cluster (initdb, in this process) leaves about 430 MB of buffers that nothing
  * references once it returns, but V8 sees too little heap pressure to collect them, so a server
@@ -57,15 +69,8 @@ export const migrationsFolder = () => path.join(projectRoot(), "db", "migrations
  * cleared again at once, and if this Node refuses it the memory is simply kept.
  */
 async function collectCreationGarbage(): Promise<void> {
-  let gc: () => void;
-  try {
-    setFlagsFromString("--expose-gc");
-    gc = runInNewContext("gc") as () => void;
-  } catch {
-    return;
-  } finally {
-    setFlagsFromString("--no-expose-gc");
-  }
+  const gc = fullCollection();
+  if (!gc) return;
   // The first collection frees the buffers; the WebAssembly memory they kept alive goes in the next.
   for (let i = 0; i < 2; i++) {
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,6 +1,6 @@
 // Password hashing: argon2id at one of OWASP's equivalent minimum settings, 7 MiB memory, 5 passes,
 // 1 lane (docs/decisions/0020-argon2id-7-mib-5-passes.md). On the 2-core reference machine it costs
-// about 30 % less CPU than the 19 MiB, 2-pass setting (the 7 MiB block fits the core's cache), and a
+// 20-35 % less CPU than the 19 MiB, 2-pass setting (the 7 MiB block stays in the shared L3 cache), and a
 // burst of log-ins holds 7 MiB per hash instead of 19. Hashes made at an older cost are rehashed at
 // the next log-in (needsRehash). Figures: docs/performance.md (npm run bench).
 //

@@ -5,6 +5,9 @@ import { resetDatabase, testDatabase } from "~/tests/helpers/test-db";
 import type { Db } from "~/db/client.server";
 import { authenticate, EmailTakenError, findUserByEmail, isUniqueViolation, REFUSED_CHECK_FLOOR_MS, registerUser } from "./users.server";
 
+/** The cost every account was hashed with before docs/decisions/0020-argon2id-7-mib-5-passes.md. */
+const OLD_COST = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
 describe("accounts", () => {
   let db: Db;
   beforeEach(async () => {
@@ -45,8 +48,7 @@ describe("accounts", () => {
     expect((await authenticate(db, "ADA@example.com", "analytical"))?.id).toBe(user.id);
 
     const { hash } = await import("@node-rs/argon2");
-    // The cost every account was hashed with before docs/decisions/0020-argon2id-7-mib-5-passes.md.
-    const old = await hash("analytical", { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    const old = await hash("analytical", OLD_COST);
     await db.update(users).set({ passwordHash: old }).where(eq(users.id, user.id));
     expect((await authenticate(db, "ada@example.com", "analytical"))?.id).toBe(user.id);
     const [row] = await db.select({ passwordHash: users.passwordHash }).from(users);
@@ -57,7 +59,7 @@ describe("accounts", () => {
   it("does not put back the old password when it changed while the log-in was checking it", async () => {
     const user = await registerUser(db, { email: "ada@example.com", password: "analytical" }, 0);
     const { hash } = await import("@node-rs/argon2");
-    await db.update(users).set({ passwordHash: await hash("analytical", { memoryCost: 19_456, timeCost: 2, parallelism: 1 }) }).where(eq(users.id, user.id));
+    await db.update(users).set({ passwordHash: await hash("analytical", OLD_COST) }).where(eq(users.id, user.id));
     // The log-in read the account (old password, old cost); a reset then committed a new password.
     const found = await findUserByEmail(db, "ada@example.com");
     const [reset] = await db.select({ passwordHash: users.passwordHash }).from(users);
@@ -73,7 +75,7 @@ describe("accounts", () => {
     await registerUser(db, { email: "new@example.com", password: "analytical" }, 0);
     const old = await registerUser(db, { email: "old@example.com", password: "analytical" }, 0);
     const { hash } = await import("@node-rs/argon2");
-    await db.update(users).set({ passwordHash: await hash("analytical", { memoryCost: 19_456, timeCost: 2, parallelism: 1 }) }).where(eq(users.id, old.id));
+    await db.update(users).set({ passwordHash: await hash("analytical", OLD_COST) }).where(eq(users.id, old.id));
     const fastest = async (email: string) => {
       const samples: number[] = [];
       for (let i = 0; i < 3; i++) {
