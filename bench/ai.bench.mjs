@@ -16,6 +16,7 @@
 // baselineValue, ratio, target?, pass?}) and rewrites its section of docs/performance.md.
 // Settings (environment): AI_BENCH_SEQUENTIAL (default 50), AI_BENCH_CONCURRENCY (20), AI_BENCH_ROUNDS (5).
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -124,30 +125,68 @@ async function warmUp(url, tokens) {
   for (let i = 0; i < 5; i++) await ask(url, tokens[0], `warm-up ${i}`);
 }
 
+/**
+ * The client's connections: node:http with keep-alive, not fetch(). fetch() cost this process about
+ * 4 ms of CPU per answer, and with 20 streams at once its own turns of the event loop delayed the
+ * timestamps it took, which then counted as server overhead (docs/performance.md, AI section).
+ */
+const clientAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+/** POSTs JSON and resolves with the response (status, headers, body stream). */
+function postJson(url, headers, body) {
+  return new Promise((resolve, reject) => {
+    const payload = Buffer.from(JSON.stringify(body));
+    const request = http.request(
+      url,
+      { method: "POST", agent: clientAgent, headers: { "Content-Type": "application/json", "Content-Length": payload.length, ...headers } },
+      resolve,
+    );
+    request.on("error", reject);
+    request.end(payload);
+  });
+}
+
+/** GETs a URL through the same agent and reads its body. */
+function getText(url) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: clientAgent }, (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (text += chunk));
+        response.on("end", () => resolve(text));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
 /** Asks one question and times it on the client. */
 async function ask(url, token, question) {
   const sentAt = now();
-  const response = await fetch(`${url}/api/v1/ai/ask`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "text/event-stream", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ topic: "tax-consultation", question, lang: "en" }),
-  });
-  if (!response.ok) throw new Error(`ask failed: ${response.status} ${await response.text()}`);
+  const response = await postJson(
+    `${url}/api/v1/ai/ask`,
+    { Accept: "text/event-stream", Authorization: `Bearer ${token}` },
+    { topic: "tax-consultation", question, lang: "en" },
+  );
+  if (response.statusCode !== 200) {
+    let text = "";
+    for await (const chunk of response) text += chunk;
+    throw new Error(`ask failed: ${response.statusCode} ${text}`);
+  }
   const parser = new SseParser();
-  const reader = response.body.getReader();
   let firstDeltaAt = null;
   let doneAt = null;
-  for (;;) {
-    const { value, done } = await reader.read();
-    const at = now();
-    for (const message of done ? parser.end() : parser.push(value)) {
+  const take = (messages, at) => {
+    for (const message of messages) {
       const event = toAiEvent(message);
       if (event?.event === "delta") firstDeltaAt ??= at;
       if (event?.event === "done") doneAt = at;
       if (event?.event === "error") throw new Error(`answer failed: ${event.data.message}`);
     }
-    if (done) break;
-  }
+  };
+  for await (const chunk of response) take(parser.push(chunk), now());
+  take(parser.end(), now());
   if (firstDeltaAt === null || doneAt === null) throw new Error("incomplete answer");
   return { question, sentAt, firstDeltaAt, doneAt };
 }
@@ -185,7 +224,7 @@ try {
   const health = [];
   for (let i = 0; i < SEQUENTIAL; i++) {
     const t0 = now();
-    await (await fetch(`${server.url}/healthz`)).text();
+    await getText(`${server.url}/healthz`);
     health.push(now() - t0);
   }
 

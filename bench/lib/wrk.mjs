@@ -43,3 +43,26 @@ export async function wrkWithCpu(url, pid, options) {
   const spent = cpuMs(pid) - before;
   return { ...result, cpuUsPerRequest: result.requests ? (spent * 1000) / result.requests : Number.NaN };
 }
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Several wrk runs of one URL as one: the median of each figure (the runs kept). The platform and
+ * proxy benches run each page as a few short pairs (ours right after the baseline) so that one
+ * stall of a shared machine in one run does not decide the page.
+ */
+export function medianRun(runs) {
+  const figure = (name) => median(runs.map((run) => run[name]));
+  return {
+    rps: figure("rps"),
+    p50: figure("p50"),
+    p99: figure("p99"),
+    cpuUsPerRequest: figure("cpuUsPerRequest"),
+    requests: runs.reduce((sum, run) => sum + run.requests, 0),
+    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+    runs,
+  };
+}
+
+/** The median over paired runs of f(ours, baseline): ratios taken within a pair, measured back to back. */
+export const pairedMedian = (oursRuns, baselineRuns, f) => median(oursRuns.map((run, i) => f(run, baselineRuns[i])));
