@@ -13,13 +13,14 @@ import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObject, type ServerBuild } from "react-router";
+import { createRequestHandler, type AppLoadContext, type RouteObject, type ServerBuild } from "react-router";
 import { DEFAULT_LANG, LANGS } from "~/lib/i18n/languages";
 import { splitLangPath } from "~/lib/i18n/paths";
 import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { deferHydration } from "./deferred-hydration";
 import { refuse } from "./request-edge";
 import { buildCsp, inlineScriptHashes } from "./security-headers";
+import { createRouteMatcher } from "./route-matches";
 
 export interface CachedPage {
   status: number;
@@ -316,7 +317,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
   };
   let handler: ((request: globalThis.Request, context?: AppLoadContext) => Promise<globalThis.Response>) | undefined;
   let loadedBuild: ServerBuild | undefined;
-  let tree: RouteObject[] = [];
+  let matchPath = createRouteMatcher([]);
 
   /**
    * Unknown paths share one entry per language, and a page whose route says its render reads no
@@ -327,7 +328,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     const [path = "/", query] = req.originalUrl.split("?", 2) as [string, string | undefined];
     // React Router's data requests ("/explore.data") and route discovery are not documents.
     if (req.path.endsWith(".data") || req.path === "/__manifest") return { key: null, target: req.originalUrl };
-    const matches = matchRoutes(tree, req.path);
+    const matches = matchPath(req.path);
     const leaf = matches?.at(-1);
     const lang = matches?.[0]?.params.lang;
     // A first segment that is no language ("/xyz", "/xyz/about") is refused by the language layout.
@@ -356,7 +357,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
   /** Whether a POST to `path` (or its React Router data URL) reaches a route with an action. */
   const acceptsPost = (path: string): boolean => {
     const page = path.endsWith(".data") ? path.slice(0, -".data".length).replace(/^\/_root$/, "/") : path;
-    const leaf = matchRoutes(tree, page)?.at(-1);
+    const leaf = matchPath(page)?.at(-1);
     return Boolean(leaf && loadedBuild?.routes[leaf.route.id ?? ""]?.module.action);
   };
 
@@ -410,7 +411,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       if (!handler || options.mode === "development") {
         loadedBuild = await options.build();
         handler = createRequestHandler(loadedBuild, options.mode);
-        tree = routeTree(loadedBuild);
+        matchPath = createRouteMatcher(routeTree(loadedBuild));
       }
       // Keyed without the Host: the language is part of the path, and no page depends on the Host.
       const plan: CachePlan = options.cache && (req.method === "GET" || req.method === "HEAD") ? cachePlan(req) : { key: null, target: req.originalUrl };
