@@ -19,8 +19,8 @@ import { splitLangPath } from "~/lib/i18n/paths";
 import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { deferHydration } from "./deferred-hydration";
 import { refuse } from "./request-edge";
-import { buildCsp, inlineScriptHashes } from "./security-headers";
 import { createRouteMatcher } from "./route-matches";
+import { buildCsp, inlineScriptHashes } from "./security-headers";
 
 export interface CachedPage {
   status: number;
