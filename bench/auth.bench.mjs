@@ -18,7 +18,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { hash, verify } from "@node-rs/argon2";
-import { emit, ensureBuild, machine, markdownTable, projectRoot, startServer, writeSection } from "./harness.mjs";
+import { emit, ensureBuild, machine, markdownTable, median, projectRoot, startServer, writeSection } from "./harness.mjs";
 import { createClient, percentile } from "./lib/load.mjs";
 
 const REQUESTS = Number(process.env.AUTH_BENCH_REQUESTS ?? 200);
@@ -59,7 +59,6 @@ async function owaspSettings() {
       cpu[i].pair.push(await cpuMsOf(async () => { for (let n = 0; n < 10; n++) await Promise.all([verify(hashed, PASSWORD), verify(hashed, PASSWORD)]); }, 20));
     }
   }
-  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return OWASP_SETTINGS.map(([memoryCost, timeCost], i) => ({ memoryCost, timeCost, alone: round(median(cpu[i].alone), 1), pair: round(median(cpu[i].pair), 1) }));
 }
 

@@ -68,6 +68,9 @@ export function emit(row) {
 
 export const round = (value, digits = 2) => (Number.isFinite(value) ? Number(value.toFixed(digits)) : value);
 
+/** The middle value (the upper one of an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 /** "Intel Xeon ... × 2, Node v20.x, linux" */
 export function machine() {
   const cpus = os.cpus();

@@ -7,11 +7,11 @@
 // Goal: the proxy's req/s >= 0.5x nginx from disk. The instances' CPU shows whether the proxy's page
 // cache answered (it should: public pages say s-maxage=300).
 import os from "node:os";
-import { emit, ensureBuild, machine, markdownTable, round, startServer, writeSection } from "./harness.mjs";
+import { emit, ensureBuild, machine, markdownTable, median, round, startServer, writeSection } from "./harness.mjs";
 import { startNginxProxy } from "./lib/nginx-proxy.mjs";
 import { startNginxStatic } from "./lib/nginx-static.mjs";
 import { GZIP, publicPages, rawGzip } from "./lib/page-bytes.mjs";
-import { cpuMs, median, medianRun, pairedMedian, wrk, wrkWithCpu } from "./lib/wrk.mjs";
+import { cpuMs, medianRun, pairedMedian, wrk, wrkWithCpu } from "./lib/wrk.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION || 2);
 const REPEATS = Math.max(1, Number(process.env.BENCH_REPEATS || 3));

@@ -2,6 +2,7 @@
 // cores) for the platform bench: requests/s and latency percentiles of one URL.
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { median } from "../harness.mjs";
 import { ensureDebianPackage } from "./debian-package.mjs";
 
 const toMs = (value, unit) => Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit] ?? Number.NaN);
@@ -43,8 +44,6 @@ export async function wrkWithCpu(url, pid, options) {
   const spent = cpuMs(pid) - before;
   return { ...result, cpuUsPerRequest: result.requests ? (spent * 1000) / result.requests : Number.NaN };
 }
-
-export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * Several wrk runs of one URL as one: the median of each figure (the runs kept). The platform and
