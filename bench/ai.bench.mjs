@@ -76,7 +76,7 @@ const STAGES = [
   [/^(enforce|takeTurn)$/, "rate limit"],
   [/^(parseBody)$/, "request validation (zod)"],
   [/^(retrieve|ranked|search|buildMessages|followedThread)$/, "knowledge retrieval + prompt"],
-  [/^(reserveQuestion)$/, "credit slot (reserve transaction)"],
+  [/^(reserveQuestion|takeSlot)$/, "credit slot (one statement)"],
   [/^(completeQuestion|changeCredits)$/, "store answer + charge (ledger row)"],
   [/^(formatSseEvent|openEventStream|writeEvent\w*)$/, "SSE event writes"],
 ];
@@ -417,7 +417,8 @@ ${CONCURRENCY / 2}. Relaying a token as it arrives (first token → first byte) 
 What keeps the CPU per answer down (docs/decisions/0018-prepared-hot-statements.md): PGlite prepares
 each distinct statement once (db/pglite-query-cache.server.ts) instead of parsing and describing it on
 every call; the slot and charge statements are named prepared statements on both databases
-(db/prepared-statement.server.ts); the OpenAI SDK calls the model through node:http with a keep-alive
+(db/prepared-statement.server.ts), one round trip each (the slot's row lock and insert run in one
+database function, migration 0006); the OpenAI SDK calls the model through node:http with a keep-alive
 agent (lib/ai/http-fetch.server.ts) instead of the built-in fetch; events of one event-loop turn leave
 in one socket write.
 

@@ -2,8 +2,8 @@
 //
 // How spending stays safe under concurrency (one answer = 1 credit, charged only when complete,
 // whether the model or the published material (lib/ai/compose.ts) writes it): a question first takes
-// a *slot*: in one transaction the user's row is locked
-// (SELECT ... FOR UPDATE) and a pending question is inserted only while
+// a *slot*: in one statement the user's row is locked (SELECT ... FOR UPDATE, in the database
+// function take_ai_question_slot) and a pending question is inserted only while
 //   credits > number of the user's pending questions.
 // So at any moment the pending questions are covered by the balance, and no ledger row exists yet.
 // When the answer is complete, one statement marks the question answered and charges it
@@ -11,10 +11,11 @@
 // stopped answer only changes its row's status: it frees the slot and leaves the balance and the
 // ledger untouched (no refund rows, nothing deleted from the ledger). With 5 credits and 50
 // simultaneous questions, 5 take a slot and 45 are refused. The row lock serialises slot-taking per
-// user on PostgreSQL; PGlite runs one statement at a time anyway, so there the slot is one statement.
-// An answer thus costs the database three round trips on PGlite (session, slot, charge) and six on
-// PostgreSQL (the slot's transaction is four): docs/performance.md, "AI assistant". The slot and
-// charge statements are prepared once (db/prepared-statement.server.ts), not built and parsed per answer.
+// user on PostgreSQL; PGlite runs one statement at a time anyway, so there it takes no lock.
+// An answer thus costs the database three round trips on either database (session, slot, charge):
+// on PostgreSQL the slot's lock and insert run in one database function (migration 0006), not a
+// transaction of four round trips (docs/performance.md, "AI assistant"). The slot and charge
+// statements are prepared once (db/prepared-statement.server.ts), not built and parsed per answer.
 //
 // A pending row whose request died with its process (crash, deploy) would hold a slot forever, so
 // slots older than STALE_PENDING_MS are released (marked stopped) when they would stop the user
@@ -65,27 +66,21 @@ const threadMembers = (threadId: string) =>
   );
 
 /**
- * One statement inserting the pending question when the balance covers it and the pending ones
- * (and, for a follow-up, the thread has room): the common case of taking a slot, in one round
- * trip. Null when any condition fails; the caller then finds out which (reserveQuestion). A
- * prepared statement (db/prepared-statement.server.ts): it runs on every answer.
+ * The common case of taking a slot, in one statement and one round trip: the database function
+ * take_ai_question_slot (migration 0006) locks the user's row when `lock` is true, then inserts the
+ * pending question when the balance covers it and the pending ones (and, for a follow-up, the
+ * thread has room). Null when any condition fails; the caller then finds out which
+ * (reserveQuestion). A prepared statement (db/prepared-statement.server.ts): it runs on every answer.
  */
-const INSERT_IF_COVERED = preparedStatement(
-  ["userId", "topic", "lang", "question", "source", "model", "parentId", "threadId"],
+const TAKE_SLOT = preparedStatement(
+  ["userId", "topic", "lang", "question", "source", "model", "parentId", "threadId", "lock"],
   (v) => sql`
-    INSERT INTO ai_questions (user_id, topic, lang, question, source, model, status, parent_id, thread_id)
-    SELECT ${v.userId}::uuid, ${v.topic}::text, ${v.lang}::text, ${v.question}::text,
-      ${v.source}::text, ${v.model}::text, 'pending', ${v.parentId}::uuid, ${v.threadId}::uuid
-    FROM users
-    WHERE id = ${v.userId}::uuid
-      AND credits > (SELECT count(*) FROM ai_questions WHERE user_id = ${v.userId}::uuid AND status = 'pending')
-      AND (${v.threadId}::uuid IS NULL OR (SELECT count(*) FROM ai_questions
-        WHERE (id = ${v.threadId}::uuid OR thread_id = ${v.threadId}::uuid) AND status IN ('answered', 'pending')) < ${THREAD_MAX}::int)
-    RETURNING id`,
+    SELECT take_ai_question_slot(${v.userId}::uuid, ${v.topic}::text, ${v.lang}::text, ${v.question}::text,
+      ${v.source}::text, ${v.model}::text, ${v.parentId}::uuid, ${v.threadId}::uuid, ${THREAD_MAX}::int, ${v.lock}::boolean)`,
 );
 
-async function insertIfCovered(db: DbOrTx, input: NewQuestion): Promise<string | null> {
-  const [row] = await INSERT_IF_COVERED.run(db, {
+async function takeSlot(db: DbOrTx, input: NewQuestion, lock: boolean): Promise<string | null> {
+  const [row] = await TAKE_SLOT.run(db, {
     userId: input.userId,
     topic: input.topic,
     lang: input.lang,
@@ -94,22 +89,20 @@ async function insertIfCovered(db: DbOrTx, input: NewQuestion): Promise<string |
     model: input.model,
     parentId: input.parentId ?? null,
     threadId: input.threadId ?? null,
+    lock: String(lock),
   });
   return row?.[0] ?? null;
 }
 
 /**
  * Takes a slot for an answer. Returns the pending question's id, or null when no credit is free.
- * `serialized`: the database runs one statement at a time (PGlite), so the one-statement insert
- * alone is safe. On PostgreSQL it runs after the user's row lock, in a statement of its own: under
- * READ COMMITTED it then sees every slot committed by the transactions we waited for (one
- * statement could not: its snapshot predates the lock).
+ * The common case is one statement (takeSlot), which locks the user's row on PostgreSQL; with
+ * `serialized` (PGlite, one statement at a time) it needs no lock. A refusal is looked into under
+ * the row lock in a transaction: a stale slot to release, no credit free, or a full thread.
  */
 export async function reserveQuestion(db: Db, input: NewQuestion, { serialized = false } = {}): Promise<string | null> {
-  if (serialized) {
-    const id = await insertIfCovered(db, input);
-    if (id) return id;
-  }
+  const id = await takeSlot(db, input, !serialized);
+  if (id) return id;
   return db.transaction(async (tx) => {
     const [user] = await tx
       .select({ credits: users.credits })
@@ -117,10 +110,6 @@ export async function reserveQuestion(db: Db, input: NewQuestion, { serialized =
       .where(eq(users.id, input.userId))
       .for("update");
     if (!user) return null;
-    if (!serialized) {
-      const id = await insertIfCovered(tx, input);
-      if (id) return id;
-    }
     // Refused: a stale slot to release, no credit free, or a full thread.
     const pendingCount = async () => {
       const [pending] = await tx
@@ -153,7 +142,7 @@ export async function reserveQuestion(db: Db, input: NewQuestion, { serialized =
         .where(threadMembers(input.threadId));
       if (Number(inThread?.count ?? 0) >= THREAD_MAX) throw new ThreadFull();
     }
-    return insertIfCovered(tx, input);
+    return takeSlot(tx, input, false);
   });
 }
 

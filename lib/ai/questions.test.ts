@@ -5,8 +5,10 @@ import { aiQuestions, creditLedger, users } from "~/db/schema";
 import { insertUser } from "~/tests/helpers/admin-data";
 import { createTestApp, type TestApp } from "~/tests/helpers/test-app";
 import { testDatabase } from "~/tests/helpers/test-db";
+import { countStatements } from "~/tests/helpers/count-statements";
 import { changeCredits } from "~/lib/credits.server";
-import { completeQuestion, endQuestion, reserveQuestion } from "./questions.server";
+import { THREAD_MAX } from "~/lib/contracts/ai-limits";
+import { completeQuestion, endQuestion, reserveQuestion, ThreadFull } from "./questions.server";
 
 let app: TestApp | undefined;
 // Starting and migrating the worker's database takes a while: do it under the hook timeout.
@@ -82,5 +84,40 @@ describe("AI question slots and charges", () => {
     expect(row).toMatchObject({ status: "pending", creditsSpent: 0, answer: "" });
     const [user] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, member.id));
     expect(user!.credits).toBe(0);
+  });
+
+  it("takes a free slot in one statement on either database, and slots taken at once never exceed the balance", async () => {
+    app = await createTestApp();
+    const { db, database } = app.appContext;
+    // As askQuestion: PGlite runs one statement at a time, PostgreSQL locks the user's row.
+    const serialized = database.kind === "pglite";
+    const member = await insertUser(db, { credits: 4 });
+    expect(await reserveQuestion(db, input(member.id), { serialized })).toBeTruthy();
+
+    const counted = countStatements(database);
+    try {
+      expect(await reserveQuestion(db, input(member.id), { serialized })).toBeTruthy();
+      // One statement, not a transaction (which holds a pooled connection for several round trips).
+      expect(counted.statements, counted.statements.join(" | ")).toHaveLength(1);
+      expect(counted.statements[0]).not.toMatch(/^(connect|transaction)$/);
+    } finally {
+      counted.stop();
+    }
+
+    const taken = await Promise.all(Array.from({ length: 12 }, () => reserveQuestion(db, input(member.id), { serialized })));
+    expect(taken.filter(Boolean)).toHaveLength(2);
+    const pending = await db.select().from(aiQuestions).where(eq(aiQuestions.userId, member.id));
+    expect(pending.filter((row) => row.status === "pending")).toHaveLength(4);
+  });
+
+  it("refuses a follow-up once its thread is full, in the one-statement slot too", async () => {
+    app = await createTestApp();
+    const { db, database } = app.appContext;
+    const serialized = database.kind === "pglite";
+    const member = await insertUser(db, { credits: 20 });
+    const first = await reserveQuestion(db, input(member.id), { serialized });
+    const thread = { ...input(member.id), parentId: first!, threadId: first! };
+    for (let i = 1; i < THREAD_MAX; i++) expect(await reserveQuestion(db, thread, { serialized })).toBeTruthy();
+    await expect(reserveQuestion(db, thread, { serialized })).rejects.toThrow(ThreadFull);
   });
 });

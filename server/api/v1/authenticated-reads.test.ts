@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Database, DbOrTx } from "~/db/client.server";
+import type { DbOrTx } from "~/db/client.server";
 import { desc, eq, sql } from "drizzle-orm";
 import { aiQuestions, emailChanges, payments, sessions } from "~/db/schema";
 import { getProfile } from "~/lib/accounts/settings.server";
@@ -16,6 +16,7 @@ import { createAppContext } from "~/lib/app-context.server";
 import { createApp } from "~/server/app";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 import { secondConnection } from "~/tests/helpers/test-db";
+import { countStatements } from "~/tests/helpers/count-statements";
 
 let app: TestApp;
 const cleanups: (() => Promise<void>)[] = [];
@@ -23,48 +24,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
   await app?.close();
 });
-
-interface Counted {
-  statements: string[];
-  stop(): void;
-}
-
-/**
- * Counts every statement the app sends through the database's driver (PGlite's client or the pg
- * pool Drizzle holds) until stop(). A transaction or a checked-out pool client counts as a statement
- * too: a read must need neither.
- */
-function countStatements(database: Database): Counted {
-  const client = (database.db as unknown as { $client: Record<string, unknown> }).$client;
-  const statements: string[] = [];
-  const originals: [string, unknown][] = [];
-  let inQuery = false;
-  for (const method of ["query", "exec", "transaction", "connect"]) {
-    const original = client[method];
-    if (typeof original !== "function") continue;
-    originals.push([method, original]);
-    client[method] = function (this: unknown, ...args: unknown[]) {
-      const call = () => (original as (...a: unknown[]) => unknown).apply(this, args);
-      // pg's Pool#query checks a client out itself (synchronously): that is the same statement.
-      if (method === "connect" && inQuery) return call();
-      const first = args[0] as string | { text?: string } | undefined;
-      statements.push(method === "query" || method === "exec" ? (typeof first === "string" ? first : (first?.text ?? "?")) : method);
-      if (method !== "query") return call();
-      inQuery = true;
-      try {
-        return call();
-      } finally {
-        inQuery = false;
-      }
-    };
-  }
-  return {
-    statements,
-    stop() {
-      for (const [method, original] of originals) client[method] = original;
-    },
-  };
-}
 
 const isWrite = (statement: string) => /^\s*(insert|update|delete|transaction|connect)\b/i.test(statement) || /\b(insert into|update\s+"?\w+"?\s+set|delete from)\b/i.test(statement);
 
