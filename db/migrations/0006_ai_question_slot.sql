@@ -1,9 +1,11 @@
 -- Takes a slot for an AI answer in one statement on PostgreSQL too (lib/ai/questions.server.ts):
 -- the user's row is locked first and the pending question inserted only while the balance covers
 -- it, the user's pending questions and, for a follow-up, the thread's room. A VOLATILE function
--- takes a fresh snapshot for each statement (READ COMMITTED), so the insert sees every slot that
--- the transactions it waited for committed. `lock` is false where statements already run one at a
--- time (PGlite). Null when a condition fails; the caller then finds out which, under the same lock.
+-- takes a fresh snapshot for each statement under READ COMMITTED (PostgreSQL's default, which the
+-- application relies on), so the insert sees every slot that the transactions it waited for
+-- committed. `lock` is false where statements already run one at a time (PGlite) and where the
+-- caller holds the lock already. Null when a condition fails; the caller then finds out which in a
+-- transaction of its own, under the lock taken again.
 CREATE FUNCTION take_ai_question_slot(
   p_user_id uuid, p_topic text, p_lang text, p_question text, p_source text, p_model text,
   p_parent_id uuid, p_thread_id uuid, p_thread_max int, p_lock boolean

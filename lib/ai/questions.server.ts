@@ -12,10 +12,11 @@
 // ledger untouched (no refund rows, nothing deleted from the ledger). With 5 credits and 50
 // simultaneous questions, 5 take a slot and 45 are refused. The row lock serialises slot-taking per
 // user on PostgreSQL; PGlite runs one statement at a time anyway, so there it takes no lock.
-// An answer thus costs the database three round trips on either database (session, slot, charge):
-// on PostgreSQL the slot's lock and insert run in one database function (migration 0006), not a
-// transaction of four round trips (docs/performance.md, "AI assistant"). The slot and charge
-// statements are prepared once (db/prepared-statement.server.ts), not built and parsed per answer.
+// A first question thus costs the database three round trips on either database (session, slot,
+// charge), plus the rate limit's when limits are on and two to read a follow-up's thread: on
+// PostgreSQL the slot's lock and insert run in one database function (migration 0006), not a
+// transaction of four round trips (docs/performance.md, "Evening of 2026-11-23"). The slot and
+// charge statements are prepared once (db/prepared-statement.server.ts), not built and parsed per answer.
 //
 // A pending row whose request died with its process (crash, deploy) would hold a slot forever, so
 // slots older than STALE_PENDING_MS are released (marked stopped) when they would stop the user

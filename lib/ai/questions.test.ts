@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { aiQuestions, creditLedger, users } from "~/db/schema";
 import { insertUser } from "~/tests/helpers/admin-data";
 import { createTestApp, type TestApp } from "~/tests/helpers/test-app";
-import { testDatabase } from "~/tests/helpers/test-db";
+import { secondConnection, testDatabase, usingPostgres } from "~/tests/helpers/test-db";
 import { countStatements } from "~/tests/helpers/count-statements";
 import { changeCredits } from "~/lib/credits.server";
 import { THREAD_MAX } from "~/lib/contracts/ai-limits";
@@ -119,5 +119,31 @@ describe("AI question slots and charges", () => {
     const thread = { ...input(member.id), parentId: first!, threadId: first! };
     for (let i = 1; i < THREAD_MAX; i++) expect(await reserveQuestion(db, thread, { serialized })).toBeTruthy();
     await expect(reserveQuestion(db, thread, { serialized })).rejects.toThrow(ThreadFull);
+  });
+
+  it.runIf(usingPostgres())("on PostgreSQL waits for the user's row lock, then sees the slots committed meanwhile", async () => {
+    app = await createTestApp();
+    const { db } = app.appContext;
+    const member = await insertUser(db, { credits: 1 });
+    const other = await secondConnection();
+    try {
+      let settled = false;
+      let reserved: Promise<string | null> | undefined;
+      await other.db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, member.id)).for("update");
+        reserved = reserveQuestion(db, input(member.id));
+        void reserved.finally(() => (settled = true));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        // Still waiting for the lock this transaction holds.
+        expect(settled).toBe(false);
+        // The one credit's slot, taken by the lock holder: committed when this callback returns.
+        await tx.insert(aiQuestions).values({ userId: member.id, topic: "tax-consultation", lang: "en", question: "Q?", status: "pending" });
+      });
+      expect(await reserved).toBeNull();
+      const rows = await db.select().from(aiQuestions).where(eq(aiQuestions.userId, member.id));
+      expect(rows).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
   });
 });

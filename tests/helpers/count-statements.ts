@@ -30,6 +30,7 @@ export function countStatements(database: Pick<Database, "db">): Counted {
       if (method === "connect" && inQuery) return call();
       if (method === "execProtocol" && running > 0) return call();
       const first = args[0] as string | { text?: string } | undefined;
+      // A prepared statement's SQL is not in its bind message: it shows as "execProtocol".
       statements.push(method === "query" || method === "exec" ? (typeof first === "string" ? first : (first?.text ?? "?")) : method);
       if (method === "execProtocol" || method === "connect") return call();
       inQuery = method === "query";

@@ -25,7 +25,8 @@ afterEach(async () => {
   await app?.close();
 });
 
-const isWrite = (statement: string) => /^\s*(insert|update|delete|transaction|connect)\b/i.test(statement) || /\b(insert into|update\s+"?\w+"?\s+set|delete from)\b/i.test(statement);
+// A PGlite prepared statement ("execProtocol", its SQL unseen) counts as a write: no read sends one.
+const isWrite = (statement: string) => /^\s*(insert|update|delete|transaction|connect|execProtocol)\b/i.test(statement) || /\b(insert into|update\s+"?\w+"?\s+set|delete from)\b/i.test(statement);
 
 async function member(testApp: TestApp) {
   const res = await request(testApp, "POST", "/api/v1/user/register", {
