@@ -132,7 +132,8 @@ describe("AI question slots and charges", () => {
       await other.db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, member.id)).for("update");
         reserved = reserveQuestion(db, input(member.id));
-        void reserved.finally(() => (settled = true));
+        const settle = () => (settled = true);
+        reserved.then(settle, settle);
         await new Promise((resolve) => setTimeout(resolve, 200));
         // Still waiting for the lock this transaction holds.
         expect(settled).toBe(false);
