@@ -15,6 +15,7 @@ import { getSessionUser, readWithSession } from "~/lib/accounts/sessions.server"
 import type { AppContext } from "~/lib/app-context.server";
 import { HISTORY_DEFAULT_LIMIT, HistoryQuerySchema } from "~/lib/contracts/ai";
 import type { Logger } from "~/lib/logger.server";
+import { boundedMemo } from "./bounded-memo";
 import { createHostCheck, isSecure } from "./fast-path-edge";
 import { bearerToken, headerLang } from "./http";
 import { MEMBER_READS, type MemberRead } from "./member-reads";
@@ -68,17 +69,11 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
   const templateKey = (path: string, secure: boolean) => `${secure ? "s" : "p"}${path}`;
   const validHost = createHostCheck();
 
-  const encodings = new Map<string, string>();
-  const chooseEncoding = (acceptEncoding: string | undefined): string => {
-    if (!acceptEncoding) return "identity";
-    let chosen = encodings.get(acceptEncoding);
-    if (chosen === undefined) {
-      chosen = new NegotiatorOf({ headers: { "accept-encoding": acceptEncoding } }).encoding(SUPPORTED, PREFERRED) ?? "identity";
-      if (encodings.size >= MEMO_LIMIT) encodings.clear();
-      encodings.set(acceptEncoding, chosen);
-    }
-    return chosen;
-  };
+  const encodingOf = boundedMemo<string, string>(
+    MEMO_LIMIT,
+    (acceptEncoding) => new NegotiatorOf({ headers: { "accept-encoding": acceptEncoding } }).encoding(SUPPORTED, PREFERRED) ?? "identity",
+  );
+  const chooseEncoding = (acceptEncoding: string | undefined): string => (acceptEncoding ? encodingOf(acceptEncoding) : "identity");
 
   let answered = 0;
   let toChain = 0;

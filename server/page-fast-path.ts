@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import type { Logger } from "~/lib/logger.server";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
+import { boundedMemo } from "./bounded-memo";
 import { createHostCheck, isSecure } from "./fast-path-edge";
 import { encodingVariant, negotiatesLanguage, revalidates, variantKey, type CachedPage, type PageHandler } from "./pages";
 
@@ -37,21 +38,15 @@ export function createFastPath(options: FastPathOptions): FastPath {
   const acceptsEncodings = express.request.acceptsEncodings as (this: { headers: IncomingMessage["headers"] }, offered: string[]) => string | false;
   // What a page offers: [br, gzip, identity] minus what is not compressed yet (server/pages.ts).
   const OFFERS = [["identity"], ["gzip", "identity"], ["br", "identity"], ["br", "gzip", "identity"]];
-  const encodingMemo = OFFERS.map(() => new Map<string, "br" | "gzip" | null>());
+  const encodingMemo = OFFERS.map((offered) =>
+    boundedMemo<string, "br" | "gzip" | null>(ENCODING_MEMO_LIMIT, (acceptEncoding) => {
+      const choice = acceptsEncodings.call({ headers: { "accept-encoding": acceptEncoding } }, offered);
+      return choice === "br" || choice === "gzip" ? choice : null;
+    }),
+  );
   /** The same choice as server/pages.ts chooseEncoding (Express's negotiator), memoised per header value. */
-  const chooseEncoding = (acceptEncoding: string | undefined, page: CachedPage): "br" | "gzip" | null => {
-    if (!acceptEncoding) return null;
-    const offer = (page.br ? 2 : 0) + (page.gzip ? 1 : 0);
-    const memo = encodingMemo[offer]!;
-    let chosen = memo.get(acceptEncoding);
-    if (chosen === undefined) {
-      const choice = acceptsEncodings.call({ headers: { "accept-encoding": acceptEncoding } }, OFFERS[offer]!);
-      chosen = choice === "br" || choice === "gzip" ? choice : null;
-      if (memo.size >= ENCODING_MEMO_LIMIT) memo.clear();
-      memo.set(acceptEncoding, chosen);
-    }
-    return chosen;
-  };
+  const chooseEncoding = (acceptEncoding: string | undefined, page: CachedPage): "br" | "gzip" | null =>
+    acceptEncoding ? encodingMemo[(page.br ? 2 : 0) + (page.gzip ? 1 : 0)]!(acceptEncoding) : null;
   const validHost = createHostCheck();
   const secure = (req: IncomingMessage) => isSecure(req, options.trustProxy);
 

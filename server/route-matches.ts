@@ -5,6 +5,7 @@
 // cache plan, whether a POST has an action), and the answer depends on the path alone: remembered
 // per path.
 import { matchRoutes, type RouteObject } from "react-router";
+import { boundedMemo } from "./bounded-memo";
 
 /** Paths remembered; beyond it the memory starts over (a flood of random paths costs what it did). */
 export const ROUTE_MATCHES_KEPT = 1000;
@@ -20,17 +21,8 @@ export interface RouteMatcher {
 }
 
 export function createRouteMatcher(tree: RouteObject[]): RouteMatcher {
-  const known = new Map<string, RouteMatches>();
-  const match = ((path) => {
-    if (path.length > ROUTE_MATCH_PATH_MAX) return matchRoutes(tree, path);
-    let matches = known.get(path);
-    if (matches === undefined && !known.has(path)) {
-      matches = matchRoutes(tree, path);
-      if (known.size >= ROUTE_MATCHES_KEPT) known.clear();
-      known.set(path, matches);
-    }
-    return matches ?? null;
-  }) as RouteMatcher;
-  match.size = () => known.size;
+  const remembered = boundedMemo<string, RouteMatches>(ROUTE_MATCHES_KEPT, (path) => matchRoutes(tree, path));
+  const match = ((path) => (path.length > ROUTE_MATCH_PATH_MAX ? matchRoutes(tree, path) : remembered(path))) as RouteMatcher;
+  match.size = remembered.size;
   return match;
 }
