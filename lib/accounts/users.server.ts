@@ -125,9 +125,8 @@ export const REFUSED_CHECK_FLOOR_MS = 150;
 const refused = async (started: number): Promise<null> => {
   // A timer can fire a little early (libuv counts whole milliseconds from the loop's cached time),
   // so it is set again until the floor has really passed.
-  for (let left = started + REFUSED_CHECK_FLOOR_MS - performance.now(); left > 0; left = started + REFUSED_CHECK_FLOOR_MS - performance.now()) {
-    await new Promise((resolve) => setTimeout(resolve, Math.ceil(left)));
-  }
+  const left = () => started + REFUSED_CHECK_FLOOR_MS - performance.now();
+  while (left() > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(left())));
   return null;
 };
 
