@@ -219,7 +219,7 @@ try {
     `## Public pages against the platform (bench/platform.bench.mjs)
 
 Method: the production build (\`node build/server.js\`, PGlite in a temporary directory) and two
-baselines serving the same gzip bytes of each page: nginx from disk (\`gzip_static\`, one worker)
+baselines serving the same gzip bytes of each page: nginx from disk (\`gzip_static\`, \`sendfile\`, \`open_file_cache\`, one worker)
 and a bare \`node:http\` server from memory (the Node limit). \`wrk -t1 -c${CONNECTIONS} -d${DURATION}s\`
 with \`Accept-Encoding: gzip\`, each TaxAtlas page measured right after the Node limit on the same
 bytes, ${REPEATS} such pairs per page (\`BENCH_REPEATS\`). Every figure in the table is the median of

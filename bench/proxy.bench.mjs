@@ -117,7 +117,7 @@ try {
 Method: the compose-like setup run locally: nginx with \`deploy/nginx.conf\` (its page cache; only the
 upstream addresses, port and cache directory changed, one worker) in front of two instances of the
 production build (\`node build/server.js\`, PGlite each), against the same nginx serving the same gzip
-bytes from disk (\`gzip_static\`, one worker). Every page is first requested until the proxy's cache
+bytes from disk (\`gzip_static\`, \`sendfile\`, \`open_file_cache\`, one worker). Every page is first requested until the proxy's cache
 holds it (\`X-Proxy-Cache: HIT\`); then \`wrk -t1 -c${CONNECTIONS} -d${DURATION}s\` with \`Accept-Encoding: gzip\`,
 each page through the proxy right after the same bytes from disk, ${REPEATS} such pairs per page
 (\`BENCH_REPEATS\`): each figure is the median of the ${REPEATS} runs and each ratio the median of the

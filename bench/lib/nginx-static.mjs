@@ -1,5 +1,7 @@
-// nginx serving files from disk with gzip_static, for the platform bench: what a C server does
-// with the same compressed bytes. Runs Debian's nginx (`nginx` package) with a private prefix.
+// nginx serving files from disk with gzip_static, for the platform and proxy benches: what a C server
+// does with the same compressed bytes. Runs Debian's nginx (`nginx` package) with a private prefix,
+// tuned as a production static server is (sendfile, descriptors kept open), like the shipped proxy's
+// page cache (deploy/nginx.conf), so that the proxy is compared with nginx at its best.
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -29,6 +31,9 @@ http {
   client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
   keepalive_requests 100000;
+  sendfile on;
+  tcp_nopush on;
+  open_file_cache max=1000 inactive=60s;
   server {
     listen 127.0.0.1:${port};
     location /p/ {
