@@ -197,6 +197,15 @@ function recordAnswer(res: Response, page: CachedPage, key: string, encoding: "b
   } as Response["writeHead"];
 }
 
+/**
+ * Whether the compression middleware (server/app.ts) compresses the raw body for this request: the
+ * page's precompressed bodies are not ready yet, or the client takes only deflate.
+ */
+const compressedOnTheFly = (req: Request) => {
+  const chosen = req.acceptsEncodings(["br", "gzip", "deflate", "identity"]);
+  return chosen !== false && chosen !== "identity";
+};
+
 function sendCached(req: Request, res: Response, page: CachedPage, state: "hit" | "miss" = "hit"): void {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   const encoding = chooseEncoding(req, page);
@@ -220,6 +229,12 @@ function sendCached(req: Request, res: Response, page: CachedPage, state: "hit" 
     if (replayable) recordAnswer(res, page, variant, encoding, null);
     res.status(304).end();
     return;
+  }
+  if (!encoding && req.method === "GET" && compressedOnTheFly(req)) {
+    // This body differs from the precompressed ones (level, chunked): no shared cache keeps it, or
+    // the shipped proxy would serve it for as long as its revalidations get a 304 (deploy/nginx.conf).
+    const cacheControl = res.getHeader("Cache-Control");
+    if (typeof cacheControl === "string") res.setHeader("Cache-Control", cacheControl.replace(/\bs-maxage=\d+/, "s-maxage=0"));
   }
   let body = page.raw;
   if (encoding === "br" && page.br) {

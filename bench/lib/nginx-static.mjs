@@ -32,7 +32,6 @@ http {
   uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
   keepalive_requests 100000;
   sendfile on;
-  tcp_nopush on;
   open_file_cache max=1000 inactive=60s;
   server {
     listen 127.0.0.1:${port};
