@@ -198,13 +198,12 @@ function recordAnswer(res: Response, page: CachedPage, key: string, encoding: "b
 }
 
 /**
- * Whether the compression middleware (server/app.ts) compresses the raw body for this request: the
- * page's precompressed bodies are not ready yet, or the client takes only deflate.
+ * Whether the compression middleware (server/app.ts) may compress the raw body for this request: it
+ * does whenever the client accepts one of its encodings at least as well as identity, so this errs
+ * on the side of yes (a client that prefers identity outright only loses the shared cache).
  */
-const compressedOnTheFly = (req: Request) => {
-  const chosen = req.acceptsEncodings(["br", "gzip", "deflate", "identity"]);
-  return chosen !== false && chosen !== "identity";
-};
+const compressedOnTheFly = (req: Request) =>
+  req.headers["accept-encoding"] !== undefined && req.acceptsEncodings(["br", "gzip", "deflate"]) !== false;
 
 function sendCached(req: Request, res: Response, page: CachedPage, state: "hit" | "miss" = "hit"): void {
   for (const [name, value] of page.headers) res.setHeader(name, value);
@@ -230,9 +229,11 @@ function sendCached(req: Request, res: Response, page: CachedPage, state: "hit" 
     res.status(304).end();
     return;
   }
-  if (!encoding && req.method === "GET" && compressedOnTheFly(req)) {
-    // This body differs from the precompressed ones (level, chunked): no shared cache keeps it, or
-    // the shipped proxy would serve it for as long as its revalidations get a 304 (deploy/nginx.conf).
+  if (!page.gzip && req.method === "GET" && compressedOnTheFly(req)) {
+    // Until the page's precompressed bodies are made, this one (lower level, chunked) stands in for
+    // them: no shared cache keeps it, or the shipped proxy would serve it for as long as its
+    // revalidations get a 304 (deploy/nginx.conf). A deflate answer is always made on the fly and
+    // stays cacheable.
     const cacheControl = res.getHeader("Cache-Control");
     if (typeof cacheControl === "string") res.setHeader("Cache-Control", cacheControl.replace(/\bs-maxage=\d+/, "s-maxage=0"));
   }

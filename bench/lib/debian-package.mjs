@@ -1,5 +1,6 @@
-// The system tools the benches drive (wrk, nginx) come from Debian packages: installed when missing
-// and running as root, otherwise the bench stops with the command that installs them.
+// The system tools that the benches and the proxy configuration's test (deploy/nginx.test.ts) drive
+// (wrk, nginx) come from Debian packages: installed when missing and running as root, otherwise the
+// run stops with the command that installs them.
 import { spawnSync } from "node:child_process";
 
 const runs = (command, probeArgs) => spawnSync(command, probeArgs, { stdio: "ignore" }).error === undefined;
@@ -26,7 +27,7 @@ export function ensureDebianPackage(command, probeArgs, pkg = command) {
     located = locate(command, probeArgs);
   }
   if (!located) {
-    throw new Error(`${command} is needed for this bench: install it (Debian/Ubuntu: \`sudo apt-get install ${pkg}\`)`);
+    throw new Error(`${command} is needed here: install it (Debian/Ubuntu: \`sudo apt-get install ${pkg}\`)`);
   }
   found.set(command, located);
   return located;

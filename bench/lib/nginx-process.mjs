@@ -20,7 +20,10 @@ export async function runNginx(dir, probeUrl) {
       await fetch(probeUrl);
       break;
     } catch {
-      if (i > 100 || child.exitCode !== null) throw new Error(`nginx did not start: ${stderr}`);
+      if (i > 100 || child.exitCode !== null) {
+        child.kill("SIGKILL");
+        throw new Error(`nginx did not start: ${stderr}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

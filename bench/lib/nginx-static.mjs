@@ -32,7 +32,8 @@ http {
   uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
   keepalive_requests 100000;
   sendfile on;
-  open_file_cache max=1000 inactive=60s;
+  open_file_cache max=256 inactive=20s;
+  open_file_cache_min_uses 2;
   server {
     listen 127.0.0.1:${port};
     location /p/ {
