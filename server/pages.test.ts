@@ -1,6 +1,7 @@
 // Cached pages and shared caches (server/pages.ts): a body compressed on the fly while the page's
-// precompressed bodies are still being made in the background is not for a shared cache. The shipped proxy (deploy/nginx.conf) would otherwise keep
-// that first answer, chunked and less compressed, for as long as its revalidations get a 304.
+// precompressed bodies are still being made in the background is not for a shared cache. The
+// shipped proxy (deploy/nginx.conf) would otherwise keep that first answer, chunked and less
+// compressed, for as long as its revalidations get a 304.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "~/tests/helpers/raw-http";
 import { productionPagesApp, type PagesTestApp } from "~/tests/security/pages-app";

@@ -232,8 +232,8 @@ function sendCached(req: Request, res: Response, page: CachedPage, state: "hit" 
   if (!page.gzip && req.method === "GET" && compressedOnTheFly(req)) {
     // Until the page's precompressed bodies are made, this one (lower level, chunked) stands in for
     // them: no shared cache keeps it, or the shipped proxy would serve it for as long as its
-    // revalidations get a 304 (deploy/nginx.conf). A deflate answer is always made on the fly and
-    // stays cacheable.
+    // revalidations get a 304 (deploy/nginx.conf). Once they are made, a deflate answer (always
+    // made on the fly) is cacheable again.
     const cacheControl = res.getHeader("Cache-Control");
     if (typeof cacheControl === "string") res.setHeader("Cache-Control", cacheControl.replace(/\bs-maxage=\d+/, "s-maxage=0"));
   }
