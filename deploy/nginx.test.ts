@@ -5,7 +5,7 @@
 // docs/performance.md, "Night of 2026-11-23"): a replaced entry must not be read through the old one.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startNginxProxy, type NginxProxy } from "~/bench/lib/nginx-proxy.mjs";
 import { usingPostgres } from "~/tests/helpers/test-db";
 
@@ -37,24 +37,23 @@ const instance = http.createServer((req, res) => {
   res.end(page(version));
 });
 
+let proxy: NginxProxy;
 const get = async (path: string) => {
   const response = await fetch(proxy.url + path, { headers: { "Accept-Encoding": "identity" } });
   return { status: response.status, cache: response.headers.get("x-proxy-cache"), body: await response.text() };
 };
 const asked = (path: string) => seen.filter((entry) => entry.url === path);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Asks until `done` holds (an expired page is served stale once while it is updated in the background). */
-async function until(path: string, done: (answer: Awaited<ReturnType<typeof get>>) => boolean) {
-  for (let i = 0; i < 100; i++) {
-    const answer = await get(path);
-    if (done(answer)) return answer;
-    await sleep(100);
-  }
-  throw new Error(`${path}: the proxy never gave the expected answer`);
-}
-
-let proxy: NginxProxy;
+const until = (path: string, done: (answer: Awaited<ReturnType<typeof get>>) => boolean) =>
+  vi.waitFor(
+    async () => {
+      const answer = await get(path);
+      if (!done(answer)) throw new Error(`${path}: the proxy never gave the expected answer`);
+      return answer;
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 
 // nginx and the stand-in use no database: checked once, in the PGlite pass of `npm test`.
 describe.skipIf(usingPostgres())("deploy/nginx.conf", () => {
