@@ -134,6 +134,9 @@ export const aiQuestions = pgTable(
   (t) => [
     index("ai_questions_user_created_idx").on(t.userId, t.createdAt),
     index("ai_questions_thread_idx").on(t.threadId),
+    // The pending questions of a member: every slot counts them (take_ai_question_slot, migration
+    // 0006), and a member's answered ones must not be read for it (docs/performance.md, "AI assistant").
+    index("ai_questions_user_pending_idx").on(t.userId).where(sql`${t.status} = 'pending'`),
   ],
 );
 

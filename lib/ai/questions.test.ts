@@ -10,6 +10,13 @@ import { changeCredits } from "~/lib/credits.server";
 import { THREAD_MAX } from "~/lib/contracts/ai-limits";
 import { completeQuestion, endQuestion, reserveQuestion, ThreadFull } from "./questions.server";
 
+interface PlanNode {
+  "Node Type": string;
+  "Rows Removed by Filter"?: number;
+  "Rows Removed by Index Recheck"?: number;
+  Plans?: PlanNode[];
+}
+
 let app: TestApp | undefined;
 // Starting and migrating the worker's database takes a while: do it under the hook timeout.
 beforeAll(() => testDatabase());
@@ -119,6 +126,35 @@ describe("AI question slots and charges", () => {
     const thread = { ...input(member.id), parentId: first!, threadId: first! };
     for (let i = 1; i < THREAD_MAX; i++) expect(await reserveQuestion(db, thread, { serialized })).toBeTruthy();
     await expect(reserveQuestion(db, thread, { serialized })).rejects.toThrow(ThreadFull);
+  });
+
+  it("counts a member's pending questions without reading the answered ones, however many there are", async () => {
+    app = await createTestApp();
+    const { db } = app.appContext;
+    const member = await insertUser(db, { credits: 5 });
+    // A long-standing member: thousands of answered questions and one being answered.
+    await db.execute(sql`
+      INSERT INTO ai_questions (user_id, topic, lang, question, status, answer)
+      SELECT ${member.id}::uuid, 'tax-consultation', 'en', 'Q' || n, 'answered', 'A.' FROM generate_series(1, 3000) AS n`);
+    expect(await reserveQuestion(db, input(member.id))).toBeTruthy();
+    await db.execute(sql`ANALYZE ai_questions`);
+    // The count of take_ai_question_slot (migration 0006) and of reserveQuestion's refusal check.
+    const result = await db.execute(sql`
+      EXPLAIN (ANALYZE, FORMAT JSON)
+      SELECT count(*) FROM ai_questions WHERE user_id = ${member.id}::uuid AND status = 'pending'`);
+    const rows = ((result as { rows?: unknown[] }).rows ?? result) as Record<string, unknown>[];
+    const raw = Object.values(rows[0]!)[0];
+    const [{ Plan: plan }] = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
+    const nodes: PlanNode[] = [];
+    const walk = (node: PlanNode) => {
+      nodes.push(node);
+      node.Plans?.forEach(walk);
+    };
+    walk(plan);
+    // Every row read is a pending one: nothing is read and then thrown away by the status filter.
+    const discarded = nodes.reduce((sum, node) => sum + (node["Rows Removed by Filter"] ?? 0) + (node["Rows Removed by Index Recheck"] ?? 0), 0);
+    expect(discarded, JSON.stringify(plan)).toBe(0);
+    expect(nodes.some((node) => node["Node Type"] === "Seq Scan"), JSON.stringify(plan)).toBe(false);
   });
 
   it.runIf(usingPostgres())("on PostgreSQL waits for the user's row lock, then sees the slots committed meanwhile", async () => {
