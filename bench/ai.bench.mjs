@@ -213,6 +213,9 @@ const overheadOf = (result) => {
   const provider = providerRecord(result.question);
   return result.doneAt - result.sentAt - (provider.finishedAt - provider.receivedAt);
 };
+/** The overhead's two parts: until the provider has the request, and from its last chunk to `done`. */
+const beforeModelOf = (result) => providerRecord(result.question).receivedAt - result.sentAt;
+const afterModelOf = (result) => result.doneAt - providerRecord(result.question).finishedAt;
 
 try {
   const tokens = await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => register(server.url, i)));
@@ -231,20 +234,24 @@ try {
   // 1. First token → first byte, and the overhead of answers asked one at a time.
   const firstByte = [];
   const sequentialOverhead = [];
+  const sequentialResults = [];
   for (let i = 0; i < SEQUENTIAL; i++) {
     const result = await ask(server.url, tokens[i % tokens.length], `sequential question ${i}`);
     firstByte.push(result.firstDeltaAt - providerRecord(result.question).firstTokenAt);
     sequentialOverhead.push(overheadOf(result));
+    sequentialResults.push(result);
   }
 
   // 2. The overhead with CONCURRENCY answers streaming at once.
   const overhead = [];
+  const concurrentResults = [];
   const cpuBefore = cpuMs(server.pid);
   const clientCpuBefore = process.cpuUsage();
   const started = now();
   for (let r = 0; r < ROUNDS; r++) {
     const results = await Promise.all(tokens.map((token, i) => ask(server.url, token, `concurrent question ${r}-${i}`)));
     for (const result of results) overhead.push(overheadOf(result));
+    concurrentResults.push(...results);
   }
   const elapsedMs = now() - started;
   const cpuAfter = cpuMs(server.pid);
@@ -264,6 +271,10 @@ try {
   const firstByteP50 = round(percentile(firstByte, 50));
   const overheadP50 = percentile(overhead, 50);
   const sequentialP50 = percentile(sequentialOverhead, 50);
+  const beforeModel = concurrentResults.map(beforeModelOf);
+  const sequentialBeforeModel = sequentialResults.map(beforeModelOf);
+  const afterModel = concurrentResults.map(afterModelOf);
+  const sequentialAfterModel = sequentialResults.map(afterModelOf);
   const figures = [
     {
       figure: `server CPU time per answer, ${CONCURRENCY} concurrent streams`,
@@ -300,6 +311,22 @@ try {
       baseline: "same, one answer at a time, mean",
       baselineValue: round(mean(sequentialOverhead)),
       ratio: ratio(mean(overhead), mean(sequentialOverhead)),
+    },
+    {
+      figure: `of which before the model has the request, ${CONCURRENCY} concurrent streams, p50`,
+      value: round(percentile(beforeModel, 50)),
+      unit: "ms",
+      baseline: "same, one answer at a time, p50",
+      baselineValue: round(percentile(sequentialBeforeModel, 50)),
+      ratio: ratio(percentile(beforeModel, 50), percentile(sequentialBeforeModel, 50)),
+    },
+    {
+      figure: `of which after the model's last chunk, ${CONCURRENCY} concurrent streams, p50`,
+      value: round(percentile(afterModel, 50)),
+      unit: "ms",
+      baseline: "same, one answer at a time, p50",
+      baselineValue: round(percentile(sequentialAfterModel, 50)),
+      ratio: ratio(percentile(afterModel, 50), percentile(sequentialAfterModel, 50)),
     },
     {
       figure: "first token → first byte p50",
@@ -408,17 +435,21 @@ ${markdownTable(
 
 With ${CONCURRENCY} streams at once the overhead is mostly queueing: the server's own work per answer runs on
 one thread${database === "PGlite" ? ", and PGlite executes the queries in that same thread" : ""}, so the ${CONCURRENCY} answers of a round wait for each
-other's share of the CPU time above. The bench starts a round's ${CONCURRENCY} questions at the same instant, so
-they queue together twice (taking the slot and opening the model request; storing and charging at
-the end): ${CONCURRENCY} × ${cpuPerAnswer === null ? "n/a" : fmt(cpuPerAnswer, 1)} ms = ${cpuPerAnswer === null ? "n/a" : fmt(CONCURRENCY * cpuPerAnswer, 0)} ms of CPU per round, against a one-stream overhead of
-${fmt(sequentialP50, 1)} ms at p50: the ${TARGET_CONCURRENT_RATIO}× goal needs the CPU per answer well under the one-stream overhead divided by
-${CONCURRENCY / 2}. Relaying a token as it arrives (first token → first byte) stays close to a plain round trip.
+other's share of the CPU time above (${CONCURRENCY} × ${cpuPerAnswer === null ? "n/a" : fmt(cpuPerAnswer, 1)} ms = ${cpuPerAnswer === null ? "n/a" : fmt(CONCURRENCY * cpuPerAnswer, 0)} ms of CPU per round). The two
+"of which" rows show where: the bench starts a round's ${CONCURRENCY} questions at the same instant, and
+nearly all the wait is before the model has the request (request, session, rate limit and slot, the
+model request built and sent), ${fmt(percentile(beforeModel, 50), 1)} ms at p50 against ${fmt(percentile(sequentialBeforeModel, 50), 1)} ms alone; the model's
+chunks arrive spread out, so storing and charging at the end hardly queue. The median answer
+waits for about ${CONCURRENCY / 2} others' start: the ${TARGET_CONCURRENT_RATIO}× goal leaves it (${TARGET_CONCURRENT_RATIO} − 1) × ${fmt(sequentialP50, 1)} ms (the one-stream
+overhead at p50) for that, ${fmt(((TARGET_CONCURRENT_RATIO - 1) * sequentialP50) / (CONCURRENCY / 2), 1)} ms of CPU per start, where a start takes about ${fmt(percentile(beforeModel, 50) / (CONCURRENCY / 2), 1)} ms
+(the p50 wait before the model divided by ${CONCURRENCY / 2}). Relaying a token as it arrives (first token → first byte) stays close to a plain round trip.
 
 What keeps the CPU per answer down (docs/decisions/0018-prepared-hot-statements.md): PGlite prepares
 each distinct statement once (db/pglite-query-cache.server.ts) instead of parsing and describing it on
-every call; the slot and charge statements are named prepared statements on both databases
-(db/prepared-statement.server.ts), one round trip each (the slot's row lock and insert run in one
-database function, migration 0006); the OpenAI SDK calls the model through node:http with a keep-alive
+every call; a first question's session check, rate-limit point and slot are one named prepared
+statement on both databases, and storing and charging the answer a second
+(db/prepared-statement.server.ts; the slot's row lock and insert run in one database function,
+migration 0006, and count the member's pending questions from a partial index, migration 0007); the OpenAI SDK calls the model through node:http with a keep-alive
 agent (lib/ai/http-fetch.server.ts) instead of the built-in fetch; events of one event-loop turn leave
 in one socket write.
 

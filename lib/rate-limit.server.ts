@@ -20,6 +20,8 @@ export interface RateResult {
 }
 
 export interface RateLimiter {
+  /** False when RATE_LIMITS is off: nothing is counted and every call allows. */
+  readonly enabled: boolean;
   consume(rule: RateRule, subject: string): Promise<RateResult>;
   /**
    * peek(marker) and consume() of each item in one statement, atomically (one round trip: a busy
@@ -66,6 +68,25 @@ interface Row {
   retry_after: number;
 }
 
+// A new window, or one more point in the running one.
+const upsert = sql`on conflict (key) do update set
+        points = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.points} + 1 end,
+        reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
+      returning key, points, ceil(extract(epoch from (reset_at - now())))::int as retry_after`;
+
+/**
+ * consume() as an INSERT that a statement doing something else runs as a common table expression:
+ * one point for each row of `source` (a FROM item of that statement), on the counter named by
+ * `subject`, an expression over `source` (a column). Returns `points` and `retry_after`, which
+ * RateLimiter.resultOf() reads. For a counter whose subject the statement itself finds (the user
+ * behind a session); consumeWhen() is the same with the subject known beforehand.
+ */
+export function consumeOver(rule: RateRule, subject: SQL, source: SQL): SQL {
+  return sql`insert into ${rateLimits} (key, points, reset_at)
+      select ${`${rule.name}:`} || lower(${subject}), 1, now() + make_interval(secs => ${rule.windowSeconds}) from ${source}
+      ${upsert}`;
+}
+
 /** Rows of db.execute(): node-postgres gives `{ rows }`, PGlite through drizzle an array. */
 function rowsOf(result: unknown): Row[] {
   return (result as { rows?: Row[] }).rows ?? (result as Row[]);
@@ -84,12 +105,6 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
       retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? rule.windowSeconds)),
     };
   };
-
-  // A new window, or one more point in the running one.
-  const upsert = sql`on conflict (key) do update set
-        points = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.points} + 1 end,
-        reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
-      returning key, points, ceil(extract(epoch from (reset_at - now())))::int as retry_after`;
 
   /** The row of a counter's new window: (key, points, reset_at). */
   const newWindow = (key: string, rule: RateRule) => sql`(${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))`;
@@ -161,14 +176,13 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
   }
 
   return {
+    enabled: options.enabled,
     consume,
     consumeUnlessMarked,
     resultOf,
     consumeWhen(rule, subject, source) {
       if (!options.enabled) return null;
-      return sql`insert into ${rateLimits} (key, points, reset_at)
-      select ${keyOf(rule.name, subject)}, 1, now() + make_interval(secs => ${rule.windowSeconds}) from ${source}
-      ${upsert}`;
+      return consumeOver(rule, sql`${subject.toLowerCase()}::text`, source);
     },
     async settle({ refund = [], reset = [], consume: counted = [] }) {
       // Like refund() and consume() (nothing when limits are off) and reset() (always).

@@ -2,7 +2,7 @@
 // Sessions expire 30 days after their last use (sliding, refreshed at most hourly and off the request)
 // and can be revoked.
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import type { AccountUser } from "~/lib/contracts/user";
@@ -70,12 +70,20 @@ export async function readWithSession<T>(
   return { user, data: read as T };
 }
 
+/**
+ * The session of a token's hash while it is valid (not revoked, not expired): the one definition of
+ * a signed-in request, for the reads above and for statements that do more with the session's user
+ * (an AI question's slot, lib/ai/questions.server.ts).
+ */
+export const liveSession = (tokenHash: SQLWrapper) =>
+  and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+
 function buildRead(db: DbOrTx, data: SQL, name: string) {
   return db
     .select({ ...SESSION_USER_COLUMNS, data })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .where(liveSession(sql.placeholder("tokenHash")))
     .limit(1)
     .prepare(name);
 }

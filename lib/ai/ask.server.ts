@@ -1,11 +1,12 @@
 // One question to the assistant, from the checks to the stored answer (docs/architecture.md, "Data
-// flow of an AI answer"). askQuestion() refuses with an ApiError before anything is stored (rate
-// limit first, then the credit), so a refusal never has to be undone; otherwise it returns the
+// flow of an AI answer"). askQuestion() refuses with an ApiError before anything is stored (session,
+// rate limit, then the credit), so a refusal never has to be undone; otherwise it returns the
 // answer's events, which the router only writes out as server-sent events. This module owns the
 // deadline, the abort when the member leaves, the heartbeat, the classification of failures and the
 // choice between the model and the answer composed from the published material.
 import type { AppContext } from "~/lib/app-context.server";
-import { ApiError } from "~/lib/http/api-error";
+import { getSessionUser, hashToken } from "~/lib/accounts/sessions.server";
+import { ApiError, COMMON_ERRORS, tooManyRequests } from "~/lib/http/api-error";
 import type { Lang } from "~/lib/i18n/languages";
 import { ASK_RATE_RULE } from "~/lib/rate-rules";
 import type { AiDoneEvent, AiStreamEvent, AskInput, Citation } from "~/lib/contracts/ai";
@@ -18,8 +19,10 @@ import {
   currentCredits,
   endQuestion,
   getThread,
+  lookIntoRefusal,
   recordKnowledgeAnswer,
   reserveQuestion,
+  takeSessionSlot,
   ThreadFull,
 } from "./questions.server";
 import { THREAD_MAX } from "~/lib/contracts/ai-limits";
@@ -30,10 +33,11 @@ export const HEARTBEAT_MS = 15_000;
 /** What the router writes: the answer's events, and a heartbeat while the model is quiet. */
 export type AskEvent = AiStreamEvent | { event: "heartbeat" };
 
-export type AskContext = Pick<AppContext, "db" | "database" | "ai" | "env" | "knowledge" | "rateLimiter" | "logger">;
+export type AskContext = Pick<AppContext, "db" | "database" | "ai" | "env" | "knowledge" | "rateLimiter" | "logger" | "sessionTouches">;
 
 export interface AskRequest {
-  userId: string;
+  /** The member's bearer token: checked here, in the statement that takes a first question's slot. */
+  token: string;
   input: AskInput;
   /** Aborted when the member leaves (closed page, Stop button): the answer is then not charged. */
   signal: AbortSignal;
@@ -45,14 +49,22 @@ const errorEvent = (code: AiErrorCode, lang: Lang): AskEvent => ({
 });
 
 const noCredits = () => new ApiError(402, "no_credits", AI_ERRORS.no_credits, { pricingPath: "/pricing" });
+const unauthorized = () => new ApiError(401, "unauthorized", COMMON_ERRORS.unauthorized);
 
 /**
- * Checks the request and takes its credit slot. Throws ApiError (429 rate limited, 402 no credit)
- * before anything is stored; otherwise the events of the answer follow.
+ * Checks the request and takes its credit slot. Throws ApiError (401 without a live session, 429
+ * rate limited, 402 no credit) before anything is stored; otherwise the events of the answer follow.
+ * A first question's session, rate limit and slot are one statement (takeSessionSlot): each round
+ * trip before the model is asked waits its turn behind every other request's (docs/performance.md,
+ * "AI assistant"). A follow-up reads the session and its thread first.
  */
 export async function askQuestion(ctx: AskContext, request: AskRequest): Promise<AsyncIterable<AskEvent>> {
-  const { userId, input } = request;
+  const { input } = request;
   const started = performance.now();
+  let retrieval = ctx.knowledge.retrieve(input.question, input.lang);
+  // Without a model, a question the site cannot answer takes no slot (its reply is free).
+  if (!input.parentId && (ctx.ai.configured || retrieval.answerable)) return firstQuestion(ctx, request, retrieval, started);
+  const userId = await sessionUserId(ctx, request.token);
   await ctx.rateLimiter.enforce(ASK_RATE_RULE, userId, AI_ERRORS.ai_rate_limited);
   const thread = input.parentId ? await followedThread(ctx, userId, input.parentId) : null;
 
@@ -60,11 +72,10 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
   // join the search when the follow-up alone finds nothing, and always guide which sentences the
   // composed answer quotes.
   const earlierQuestions = thread?.earlier.map((turn) => turn.question) ?? [];
-  let retrieval = ctx.knowledge.retrieve(input.question, input.lang);
   if (!retrieval.answerable && earlierQuestions.length > 0) {
     retrieval = ctx.knowledge.retrieve([...earlierQuestions, input.question].join("\n"), input.lang);
   }
-  const sources: Source[] = retrieval.hits.map(({ passage }) => ({ title: passage.title, url: passage.url, text: passage.text }));
+  const sources = sourcesOf(retrieval);
   const base = {
     userId,
     topic: input.topic,
@@ -119,6 +130,56 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
 }
 
 const threadFull = () => new ApiError(409, "thread_full", AI_ERRORS.thread_full, { max: THREAD_MAX });
+
+/** The member behind a bearer token (one statement), or 401. */
+async function sessionUserId(ctx: AskContext, token: string): Promise<string> {
+  const user = await getSessionUser(ctx.db, token, ctx.sessionTouches);
+  if (!user) throw unauthorized();
+  return user.id;
+}
+
+/** A first question that takes a slot: session, rate limit and slot in one statement. */
+async function firstQuestion(
+  ctx: AskContext,
+  request: AskRequest,
+  retrieval: ReturnType<AskContext["knowledge"]["retrieve"]>,
+  started: number,
+): Promise<AsyncIterable<AskEvent>> {
+  const { input } = request;
+  if (request.token.length > 200) throw unauthorized();
+  const question = {
+    topic: input.topic,
+    lang: input.lang,
+    question: input.question,
+    model: ctx.ai.configured ? ctx.ai.model : null,
+    source: ctx.ai.configured ? ("model" as const) : ("knowledge_base" as const),
+  };
+  const slot = await takeSessionSlot(ctx.db, hashToken(request.token), question, {
+    rule: ctx.rateLimiter.enabled ? ASK_RATE_RULE : null,
+    lock: ctx.database.kind !== "pglite",
+  });
+  if (!slot) throw unauthorized();
+  ctx.sessionTouches.note(slot.sessionId, slot.lastUsedAt);
+  if (slot.counted && slot.counted.points > ASK_RATE_RULE.points) {
+    throw tooManyRequests(AI_ERRORS.ai_rate_limited, Math.max(1, slot.counted.retryAfter));
+  }
+  const questionId = slot.questionId ?? (await lookIntoRefusal(ctx.db, { ...question, userId: slot.userId }));
+  if (!questionId) throw noCredits();
+  const reserved: Reserved = {
+    questionId,
+    threadId: questionId,
+    userId: slot.userId,
+    input,
+    sources: sourcesOf(retrieval),
+    earlier: [],
+    started,
+    signal: request.signal,
+  };
+  return ctx.ai.configured ? modelAnswer(ctx, reserved) : runToEnd(ctx, reserved, composedAnswer(ctx, reserved));
+}
+
+const sourcesOf = (retrieval: ReturnType<AskContext["knowledge"]["retrieve"]>): Source[] =>
+  retrieval.hits.map(({ passage }) => ({ title: passage.title, url: passage.url, text: passage.text }));
 
 /**
  * The thread a follow-up continues: the member's own, answered parent (404 otherwise, whoever owns

@@ -12,19 +12,23 @@
 // ledger untouched (no refund rows, nothing deleted from the ledger). With 5 credits and 50
 // simultaneous questions, 5 take a slot and 45 are refused. The row lock serialises slot-taking per
 // user on PostgreSQL; PGlite runs one statement at a time anyway, so there it takes no lock.
-// A first question thus costs the database three round trips on either database (session, slot,
-// charge), plus the rate limit's when limits are on and two to read a follow-up's thread: on
-// PostgreSQL the slot's lock and insert run in one database function (migration 0006), not a
-// transaction of four round trips (docs/performance.md, "Evening of 2026-11-23"). The slot and
-// charge statements are prepared once (db/prepared-statement.server.ts), not built and parsed per answer.
+// A first question thus costs the database two round trips on either database: one checks the
+// session and the rate limit and takes the slot (takeSessionSlot), one stores and charges the answer.
+// A follow-up reads the session and its thread first. On PostgreSQL the slot's lock and insert run
+// in one database function (migration 0006), not a transaction of four round trips
+// (docs/performance.md, "Evening of 2026-11-23"), and every round trip before the model is asked
+// waits its turn behind the other requests' work. The slot and charge statements are prepared once
+// (db/prepared-statement.server.ts), not built and parsed per answer.
 //
 // A pending row whose request died with its process (crash, deploy) would hold a slot forever, so
 // slots older than STALE_PENDING_MS are released (marked stopped) when they would stop the user
 // from asking; every live request ends well before that (ANSWER_DEADLINE_MS).
-import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, or, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared-statement.server";
-import { aiQuestions, users } from "~/db/schema";
+import { aiQuestions, sessions, users } from "~/db/schema";
+import { liveSession } from "~/lib/accounts/sessions.server";
+import { consumeOver, type RateRule } from "~/lib/rate-limit.server";
 import { spendCreditsCtes } from "~/lib/credits.server";
 import type { Lang } from "~/lib/i18n/languages";
 import type { AiHistoryItem, AiQuestionStatus, AiSource, Citation } from "~/lib/contracts/ai";
@@ -102,8 +106,11 @@ async function takeSlot(db: DbOrTx, input: NewQuestion, lock: boolean): Promise<
  * the row lock in a transaction: a stale slot to release, no credit free, or a full thread.
  */
 export async function reserveQuestion(db: Db, input: NewQuestion, { serialized = false } = {}): Promise<string | null> {
-  const id = await takeSlot(db, input, !serialized);
-  if (id) return id;
+  return (await takeSlot(db, input, !serialized)) ?? lookIntoRefusal(db, input);
+}
+
+/** A slot refused by takeSlot: under the user's row lock, a stale slot released and the slot taken, or null. */
+export function lookIntoRefusal(db: Db, input: NewQuestion): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [user] = await tx
       .select({ credits: users.credits })
@@ -145,6 +152,79 @@ export async function reserveQuestion(db: Db, input: NewQuestion, { serialized =
     }
     return takeSlot(tx, input, false);
   });
+}
+
+const SESSION_SLOT_KEYS = ["tokenHash", "topic", "lang", "question", "source", "model", "lock"] as const;
+type SessionSlotValues = Record<(typeof SESSION_SLOT_KEYS)[number], unknown>;
+
+/**
+ * A first question's session check, rate count (when `rule` is given) and slot in one statement:
+ * the live session of the token (lib/accounts/sessions.server.ts), one point on the member's counter,
+ * and take_ai_question_slot for the member unless the point is over the limit.
+ */
+const sessionSlotStatement = (rule: RateRule | null) =>
+  preparedStatement(SESSION_SLOT_KEYS, (v: SessionSlotValues) => {
+    const counted = rule ? sql`, counted AS (${consumeOver(rule, sql`member.user_id::text`, sql`member`)})` : sql``;
+    const allowed = rule ? sql`WHERE NOT EXISTS (SELECT 1 FROM counted WHERE counted.points > ${rule.points}::int)` : sql``;
+    return sql`
+    WITH member AS (
+      SELECT ${sessions.userId} AS user_id, ${sessions.id} AS session_id, ${sessions.lastUsedAt} AS last_used_at
+      FROM ${sessions} WHERE ${liveSession(v.tokenHash as SQLWrapper)} LIMIT 1
+    )${counted},
+    slot AS (
+      SELECT take_ai_question_slot(member.user_id, ${v.topic}::text, ${v.lang}::text, ${v.question}::text, ${v.source}::text,
+        ${v.model}::text, NULL::uuid, NULL::uuid, ${THREAD_MAX}::int, ${v.lock}::boolean) AS id
+      FROM member ${allowed}
+    )
+    SELECT member.user_id::text, member.session_id::text, (extract(epoch FROM member.last_used_at) * 1000)::bigint::text,
+      ${rule ? sql`(SELECT points FROM counted)::text, (SELECT retry_after FROM counted)::text` : sql`NULL, NULL`},
+      (SELECT id FROM slot)::text
+    FROM member`;
+  });
+/** Built once per rule (the statement's text differs with and without the count). */
+const sessionSlotStatements = new Map<RateRule | null, ReturnType<typeof sessionSlotStatement>>();
+
+export interface SessionSlot {
+  userId: string;
+  sessionId: string;
+  lastUsedAt: Date;
+  /** The member's counter after this question's point (null without a rule). */
+  counted: { points: number; retryAfter: number } | null;
+  /** The pending question, or null: over the limit (nothing taken), or refused (lookIntoRefusal). */
+  questionId: string | null;
+}
+
+/**
+ * takeSlot for the member behind a session token (its SHA-256), with the rate limit's point counted
+ * first when `rule` is given: a first question's one round trip before the model is asked. Null when
+ * the token has no live session (then nothing is counted or taken).
+ */
+export async function takeSessionSlot(
+  db: Db,
+  tokenHash: string,
+  input: Omit<NewQuestion, "userId" | "parentId" | "threadId">,
+  options: { rule: RateRule | null; lock: boolean },
+): Promise<SessionSlot | null> {
+  let statement = sessionSlotStatements.get(options.rule);
+  if (!statement) sessionSlotStatements.set(options.rule, (statement = sessionSlotStatement(options.rule)));
+  const [row] = await statement.run(db, {
+    tokenHash,
+    topic: input.topic,
+    lang: input.lang,
+    question: input.question,
+    source: input.source ?? "model",
+    model: input.model,
+    lock: String(options.lock),
+  });
+  if (!row) return null;
+  const [userId, sessionId, lastUsedMs, points, retryAfter, questionId] = row;
+  return {
+    userId: userId!,
+    sessionId: sessionId!,
+    lastUsedAt: new Date(Number(lastUsedMs)),
+    counted: points != null ? { points: Number(points), retryAfter: Number(retryAfter) } : null,
+    questionId: questionId ?? null,
+  };
 }
 
 export interface CompletedAnswer {

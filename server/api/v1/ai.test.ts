@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { aiQuestions, creditLedger, users } from "~/db/schema";
+import { aiQuestions, creditLedger, rateLimits, sessions, users } from "~/db/schema";
 import { AI_ERRORS } from "~/lib/ai/errors";
 import { KNOWLEDGE_BASE } from "~/lib/ai/knowledge-base";
 import { createAiProvider } from "~/lib/ai/provider.server";
@@ -14,6 +14,7 @@ import { parseEnv } from "~/lib/env.server";
 import { FAKE_ANSWER, startFakeOpenAI, type FakeOpenAI, type FakeRequest } from "~/tests/fakes/fake-openai";
 import { insertUser, type TestUser } from "~/tests/helpers/admin-data";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
+import { countStatements } from "~/tests/helpers/count-statements";
 import { testDatabase } from "~/tests/helpers/test-db";
 
 let fake: FakeOpenAI;
@@ -201,6 +202,47 @@ describe("POST /api/v1/ai/ask with a model", () => {
     expect(body.messages[0]!.content).toContain("Japanese");
     expect(body.messages[0]!.content).toMatch(/not legal or tax advice/);
     expect(body.messages[1]).toEqual({ role: "user", content: QUESTION });
+  });
+
+  it("checks the session and the rate limit and takes the slot of a first question in one statement; storing and charging is the second", async () => {
+    // Rate limits on, as in production: each round trip before the model is asked waits its turn
+    // behind every other request's (docs/performance.md, "AI assistant").
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
+    // The first answer parses the prepared statements (db/prepared-statement.server.ts) on PGlite.
+    expect(finalEvent((await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" })).events)?.event).toBe("done");
+    const counted = countStatements(testApp.appContext.database);
+    let result: AskResult;
+    try {
+      result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+    } finally {
+      counted.stop();
+    }
+    expect(finalEvent(result.events)?.event).toBe("done");
+    expect(counted.statements, counted.statements.join(" | ")).toHaveLength(2);
+    expect(await creditsOf(testApp, member.id)).toBe(1);
+    const [window] = await testApp.appContext.db.select().from(rateLimits).where(eq(rateLimits.key, `ai-ask:${member.id}`));
+    expect(window?.points).toBe(2);
+  });
+
+  it("refuses a revoked or expired session's question with 401 at once, counting and taking nothing", async () => {
+    const testApp = await modelApp();
+    const { db } = testApp.appContext;
+    const revoked = await insertUser(db, { credits: 3 });
+    const expired = await insertUser(db, { credits: 3 });
+    await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, revoked.id));
+    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, expired.id));
+    for (const member of [revoked, expired]) {
+      const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+      expect(result.status).toBe(401);
+      expect(result.body.error.code).toBe("unauthorized");
+      // Signed out and invalid: told first that it is signed out, as before the body is read.
+      const invalid = await ask(testApp, member.token, { topic: "tax-consultation", question: "", lang: "en" });
+      expect(invalid.status).toBe(401);
+      expect(await questionsOf(testApp, member.id)).toHaveLength(0);
+      expect(await db.select().from(rateLimits).where(eq(rateLimits.key, `ai-ask:${member.id}`))).toHaveLength(0);
+    }
+    expect(fake.requests).toHaveLength(0);
   });
 
   it("sends the site's passages as numbered context and cites them on done and in the history", async () => {

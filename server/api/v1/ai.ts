@@ -11,10 +11,10 @@ import { askQuestion } from "~/lib/ai/ask.server";
 import { AI_ERRORS } from "~/lib/ai/errors";
 import { HISTORY_OF_SESSION_USER } from "~/lib/ai/history-read.server";
 import { getThread } from "~/lib/ai/questions.server";
-import { ApiError } from "~/lib/http/api-error";
+import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { formatSseEvent, SSE_HEARTBEAT } from "~/lib/ai/sse";
-import { AskSchema, HistoryQuerySchema, ThreadParamsSchema, type AiThreadResponse } from "~/lib/contracts/ai";
-import { appContext, parseBody, requireUser, requireUserWith } from "~/server/http";
+import { AskSchema, HistoryQuerySchema, ThreadParamsSchema, type AiThreadResponse, type AskInput } from "~/lib/contracts/ai";
+import { appContext, bearerToken, parseBody, requireUser, requireUserWith } from "~/server/http";
 import { historyAnswer } from "~/server/member-reads";
 
 export const aiRouter = Router();
@@ -52,13 +52,22 @@ function openEventStream(res: Response) {
 }
 
 aiRouter.post("/ask", async (req: Request, res: Response) => {
-  const user = await requireUser(req);
-  const input = parseBody(req, AskSchema, req.body);
+  // The session is checked by askQuestion, in the statement that takes the slot; a request that
+  // is both signed out and invalid is still told first that it is signed out.
+  const token = bearerToken(req);
+  if (!token) throw new ApiError(401, "unauthorized", COMMON_ERRORS.unauthorized);
+  let input: AskInput;
+  try {
+    input = parseBody(req, AskSchema, req.body);
+  } catch (error) {
+    await requireUser(req);
+    throw error;
+  }
   const client = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) client.abort();
   });
-  const events = await askQuestion(appContext(req), { userId: user.id, input, signal: client.signal });
+  const events = await askQuestion(appContext(req), { token, input, signal: client.signal });
   const write = openEventStream(res);
   try {
     // Read to the end even after the member left: the events stop when the answer is stored.
