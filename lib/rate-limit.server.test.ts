@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { resetDatabase, testDatabase } from "~/tests/helpers/test-db";
+import { resetDatabase, secondConnection, testDatabase, usingPostgres } from "~/tests/helpers/test-db";
 import { createRateLimiter, type RateLimiter, type RateRule } from "./rate-limit.server";
 
 const RULE: RateRule = { name: "unit", points: 3, windowSeconds: 600 };
@@ -164,5 +164,26 @@ describe("rate limiter", () => {
     const rows = await database.db.execute(sql`select count(*)::int as n from rate_limits`);
     const [row] = ((rows as unknown as { rows?: { n: number }[] }).rows ?? (rows as unknown as { n: number }[]));
     expect(Number(row!.n)).toBe(0);
+  });
+
+  it.runIf(usingPostgres())("purges expired counters without waiting for one a request holds (it goes next time)", async () => {
+    await limiter.consume(RULE, "held");
+    await limiter.consume(RULE, "free");
+    await endWindows();
+    const other = await secondConnection();
+    try {
+      await other.db.transaction(async (tx) => {
+        await tx.execute(sql`select key from rate_limits where key = 'unit:held' for update`);
+        // Waiting here while holding other rows could close a lock cycle (lib/rate-limit.server.ts).
+        await limiter.purgeExpired();
+        const { rows } = (await database.db.execute(sql`select key from rate_limits order by key`)) as unknown as { rows: { key: string }[] };
+        expect(rows.map((row) => row.key)).toEqual(["unit:held"]);
+      });
+      await limiter.purgeExpired();
+      const { rows } = (await database.db.execute(sql`select key from rate_limits`)) as unknown as { rows: unknown[] };
+      expect(rows).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 // Fixed-window rate limits kept in the database, so every instance on one PostgreSQL shares them.
-import { lt, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 import { COMMON_ERRORS, tooManyRequests, type LocalizedText } from "./http/api-error";
@@ -76,14 +76,15 @@ const upsert = sql`on conflict (key) do update set
 
 /**
  * consume() as an INSERT that a statement doing something else runs as a common table expression:
- * one point for each row of `source` (a FROM item of that statement), on the counter named by
- * `subject`, an expression over `source` (a column). Returns `points` and `retry_after`, which
- * RateLimiter.resultOf() reads. For a counter whose subject the statement itself finds (the user
- * behind a session); consumeWhen() is the same with the subject known beforehand.
+ * one point on the counter named by `subject` (an expression over `source`, a FROM item of that
+ * statement giving at most one row per counter) for each row of `source`. `subject` must be
+ * lowercase already, as keyOf() makes it (a uuid's text is). Returns `points` and `retry_after`,
+ * which RateLimiter.resultOf() reads. For a counter whose subject the statement itself finds (the
+ * user behind a session); consumeWhen() is the same with the subject known beforehand.
  */
 export function consumeOver(rule: RateRule, subject: SQL, source: SQL): SQL {
   return sql`insert into ${rateLimits} (key, points, reset_at)
-      select ${`${rule.name}:`} || lower(${subject}), 1, now() + make_interval(secs => ${rule.windowSeconds}) from ${source}
+      select ${`${rule.name}:`} || ${subject}, 1, now() + make_interval(secs => ${rule.windowSeconds}) from ${source}
       ${upsert}`;
 }
 
@@ -250,7 +251,13 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
       await db.delete(rateLimits).where(sql`${rateLimits.key} = ${keyOf(rule.name, subject)}`);
     },
     async purgeExpired() {
-      await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`));
+      // Rows a request holds are left for the next purge: waiting for one while holding others could
+      // close a cycle with statements that lock a counter and then the user's row (an AI question's
+      // slot, lib/ai/questions.server.ts) or the other way round (a checkout).
+      await db.execute(sql`
+        delete from ${rateLimits} where key in (
+          select key from ${rateLimits} where ${rateLimits.resetAt} < now() for update skip locked
+        )`);
     },
   };
 }

@@ -16,6 +16,9 @@ export interface SessionUser extends AccountUser {
   sessionId: string;
 }
 
+/** Longer bearer tokens are refused unread (newToken() makes 43 characters). */
+export const MAX_TOKEN_LENGTH = 200;
+
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 export const newToken = () => randomBytes(32).toString("base64url");
 
@@ -62,7 +65,7 @@ export async function readWithSession<T>(
   touches?: SessionTouches,
   params: Record<string, unknown> = {},
 ): Promise<{ user: SessionUser; data: T } | null> {
-  if (!token || token.length > 200) return null;
+  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
   const [row] = await preparedRead(db, data).execute({ ...params, tokenHash: hashToken(token) });
   if (!row) return null;
   const { lastUsedAt, data: read, ...user } = row;

@@ -61,9 +61,9 @@ const unauthorized = () => new ApiError(401, "unauthorized", COMMON_ERRORS.unaut
 export async function askQuestion(ctx: AskContext, request: AskRequest): Promise<AsyncIterable<AskEvent>> {
   const { input } = request;
   const started = performance.now();
-  let retrieval = ctx.knowledge.retrieve(input.question, input.lang);
-  // Without a model, a question the site cannot answer takes no slot (its reply is free).
-  if (!input.parentId && (ctx.ai.configured || retrieval.answerable)) return firstQuestion(ctx, request, retrieval, started);
+  // Without a model a first question is searched before it takes a slot (one the site cannot answer
+  // takes none): it keeps the steps below, where the search follows the session and the rate limit.
+  if (!input.parentId && ctx.ai.configured) return firstQuestion(ctx, request, started);
   const userId = await sessionUserId(ctx, request.token);
   await ctx.rateLimiter.enforce(ASK_RATE_RULE, userId, AI_ERRORS.ai_rate_limited);
   const thread = input.parentId ? await followedThread(ctx, userId, input.parentId) : null;
@@ -72,6 +72,7 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
   // join the search when the follow-up alone finds nothing, and always guide which sentences the
   // composed answer quotes.
   const earlierQuestions = thread?.earlier.map((turn) => turn.question) ?? [];
+  let retrieval = ctx.knowledge.retrieve(input.question, input.lang);
   if (!retrieval.answerable && earlierQuestions.length > 0) {
     retrieval = ctx.knowledge.retrieve([...earlierQuestions, input.question].join("\n"), input.lang);
   }
@@ -138,22 +139,13 @@ async function sessionUserId(ctx: AskContext, token: string): Promise<string> {
   return user.id;
 }
 
-/** A first question that takes a slot: session, rate limit and slot in one statement. */
-async function firstQuestion(
-  ctx: AskContext,
-  request: AskRequest,
-  retrieval: ReturnType<AskContext["knowledge"]["retrieve"]>,
-  started: number,
-): Promise<AsyncIterable<AskEvent>> {
+/**
+ * A first question to the model: session, rate limit and slot in one statement, then the search for
+ * the site's passages (after the checks, so a refused request costs no search).
+ */
+async function firstQuestion(ctx: AskContext, request: AskRequest, started: number): Promise<AsyncIterable<AskEvent>> {
   const { input } = request;
-  if (request.token.length > 200) throw unauthorized();
-  const question = {
-    topic: input.topic,
-    lang: input.lang,
-    question: input.question,
-    model: ctx.ai.configured ? ctx.ai.model : null,
-    source: ctx.ai.configured ? ("model" as const) : ("knowledge_base" as const),
-  };
+  const question = { topic: input.topic, lang: input.lang, question: input.question, model: ctx.ai.model, source: "model" as const };
   const slot = await takeSessionSlot(ctx.db, hashToken(request.token), question, {
     rule: ctx.rateLimiter.enabled ? ASK_RATE_RULE : null,
     lock: ctx.database.kind !== "pglite",
@@ -170,12 +162,12 @@ async function firstQuestion(
     threadId: questionId,
     userId: slot.userId,
     input,
-    sources: sourcesOf(retrieval),
+    sources: sourcesOf(ctx.knowledge.retrieve(input.question, input.lang)),
     earlier: [],
     started,
     signal: request.signal,
   };
-  return ctx.ai.configured ? modelAnswer(ctx, reserved) : runToEnd(ctx, reserved, composedAnswer(ctx, reserved));
+  return modelAnswer(ctx, reserved);
 }
 
 const sourcesOf = (retrieval: ReturnType<AskContext["knowledge"]["retrieve"]>): Source[] =>

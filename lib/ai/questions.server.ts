@@ -12,9 +12,10 @@
 // ledger untouched (no refund rows, nothing deleted from the ledger). With 5 credits and 50
 // simultaneous questions, 5 take a slot and 45 are refused. The row lock serialises slot-taking per
 // user on PostgreSQL; PGlite runs one statement at a time anyway, so there it takes no lock.
-// A first question thus costs the database two round trips on either database: one checks the
-// session and the rate limit and takes the slot (takeSessionSlot), one stores and charges the answer.
-// A follow-up reads the session and its thread first. On PostgreSQL the slot's lock and insert run
+// A first question to the model thus costs the database two round trips on either database: one
+// checks the session and the rate limit and takes the slot (takeSessionSlot), one stores and charges
+// the answer. A follow-up reads the session and its thread first, and without a model the session
+// and the rate limit come before the search that decides whether a slot is needed. On PostgreSQL the slot's lock and insert run
 // in one database function (migration 0006), not a transaction of four round trips
 // (docs/performance.md, "Evening of 2026-11-23"), and every round trip before the model is asked
 // waits its turn behind the other requests' work. The slot and charge statements are prepared once
@@ -160,7 +161,12 @@ type SessionSlotValues = Record<(typeof SESSION_SLOT_KEYS)[number], unknown>;
 /**
  * A first question's session check, rate count (when `rule` is given) and slot in one statement:
  * the live session of the token (lib/accounts/sessions.server.ts), one point on the member's counter,
- * and take_ai_question_slot for the member unless the point is over the limit.
+ * and take_ai_question_slot for the member unless the point is over the limit. Why it runs each
+ * part once and in this order: without a live session `member` has no row, so nothing is counted
+ * and the function is never called; the function is volatile, so `slot` is computed once, not
+ * inlined, and only after the count, whose rows its NOT EXISTS reads. On PostgreSQL the counter's
+ * row is locked before the user's (in the function), and nothing locks them the other way round
+ * (the purge skips locked counters). A failed statement leaves neither the point nor the slot.
  */
 const sessionSlotStatement = (rule: RateRule | null) =>
   preparedStatement(SESSION_SLOT_KEYS, (v: SessionSlotValues) => {
@@ -181,8 +187,8 @@ const sessionSlotStatement = (rule: RateRule | null) =>
       (SELECT id FROM slot)::text
     FROM member`;
   });
-/** Built once per rule (the statement's text differs with and without the count). */
-const sessionSlotStatements = new Map<RateRule | null, ReturnType<typeof sessionSlotStatement>>();
+/** Built once per rule name (the statement's text differs with and without the count). */
+const sessionSlotStatements = new Map<string, ReturnType<typeof sessionSlotStatement>>();
 
 export interface SessionSlot {
   userId: string;
@@ -205,8 +211,9 @@ export async function takeSessionSlot(
   input: Omit<NewQuestion, "userId" | "parentId" | "threadId">,
   options: { rule: RateRule | null; lock: boolean },
 ): Promise<SessionSlot | null> {
-  let statement = sessionSlotStatements.get(options.rule);
-  if (!statement) sessionSlotStatements.set(options.rule, (statement = sessionSlotStatement(options.rule)));
+  const key = options.rule?.name ?? "";
+  let statement = sessionSlotStatements.get(key);
+  if (!statement) sessionSlotStatements.set(key, (statement = sessionSlotStatement(options.rule)));
   const [row] = await statement.run(db, {
     tokenHash,
     topic: input.topic,

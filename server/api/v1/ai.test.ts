@@ -245,6 +245,32 @@ describe("POST /api/v1/ai/ask with a model", () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it("neither searches nor reads the database for a token that cannot be a session, and searches only once signed in", async () => {
+    const testApp = await modelApp();
+    const { knowledge, database } = testApp.appContext;
+    const retrieve = knowledge.retrieve.bind(knowledge);
+    let searches = 0;
+    knowledge.retrieve = (...args) => {
+      searches++;
+      return retrieve(...args);
+    };
+    const counted = countStatements(database);
+    let tooLong: AskResult;
+    try {
+      tooLong = await ask(testApp, "x".repeat(201), { topic: "tax-consultation", question: QUESTION, lang: "en" });
+    } finally {
+      counted.stop();
+    }
+    expect(tooLong.status).toBe(401);
+    expect(counted.statements).toEqual([]);
+    const unknown = await ask(testApp, "not-a-session", { topic: "tax-consultation", question: QUESTION, lang: "en" });
+    expect(unknown.status).toBe(401);
+    expect(searches).toBe(0);
+    const member = await insertUser(testApp.appContext.db, { credits: 1 });
+    expect(finalEvent((await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" })).events)?.event).toBe("done");
+    expect(searches).toBe(1);
+  });
+
   it("sends the site's passages as numbered context and cites them on done and in the history", async () => {
     const testApp = await modelApp();
     const member = await insertUser(testApp.appContext.db, { credits: 3 });
@@ -536,6 +562,35 @@ describe("POST /api/v1/ai/ask with a model", () => {
     const rows = await questionsOf(testApp, member.id);
     expect(rows).toHaveLength(10);
     expect(rows.every((row) => row.status === "answered")).toBe(true);
+  });
+
+  it("counts and slots 12 simultaneous questions with the limit on: 10 answered, 2 refused with 429 and a Retry-After, nothing left pending", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.appContext.db, { credits: 20 });
+    const base = await testApp.url();
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        fetch(`${base}/api/v1/ai/ask`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "text/event-stream", Authorization: `Bearer ${member.token}` },
+          body: JSON.stringify({ topic: "tax-consultation", question: QUESTION, lang: "en" }),
+        }).then(async (response) => ({ status: response.status, retryAfter: response.headers.get("retry-after"), text: await response.text() })),
+      ),
+    );
+    const limited = responses.filter((r) => r.status === 429);
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(limited).toHaveLength(2);
+    for (const r of limited) {
+      expect(Number(r.retryAfter)).toBeGreaterThanOrEqual(1);
+      expect(Number(r.retryAfter)).toBeLessThanOrEqual(60);
+      expect(JSON.parse(r.text).error.code).toBe("rate_limited");
+    }
+    expect(await creditsOf(testApp, member.id)).toBe(10);
+    const rows = await questionsOf(testApp, member.id);
+    expect(rows).toHaveLength(10);
+    expect(rows.every((row) => row.status === "answered")).toBe(true);
+    const [window] = await testApp.appContext.db.select().from(rateLimits).where(eq(rateLimits.key, `ai-ask:${member.id}`));
+    expect(window?.points).toBe(12);
   });
 
   it("checks the rate limit before the balance: a limited member gets 429 even at 0 credits", async () => {

@@ -7,6 +7,7 @@
 // JSON errors.
 import type { Request, Response } from "express";
 import { Router } from "express";
+import { MAX_TOKEN_LENGTH } from "~/lib/accounts/sessions.server";
 import { askQuestion } from "~/lib/ai/ask.server";
 import { AI_ERRORS } from "~/lib/ai/errors";
 import { HISTORY_OF_SESSION_USER } from "~/lib/ai/history-read.server";
@@ -52,10 +53,10 @@ function openEventStream(res: Response) {
 }
 
 aiRouter.post("/ask", async (req: Request, res: Response) => {
-  // The session is checked by askQuestion, in the statement that takes the slot; a request that
-  // is both signed out and invalid is still told first that it is signed out.
+  // askQuestion checks the session (for a first question to the model, in the statement that takes
+  // the slot); a request that is both signed out and invalid is still told first that it is signed out.
   const token = bearerToken(req);
-  if (!token) throw new ApiError(401, "unauthorized", COMMON_ERRORS.unauthorized);
+  if (!token || token.length > MAX_TOKEN_LENGTH) throw new ApiError(401, "unauthorized", COMMON_ERRORS.unauthorized);
   let input: AskInput;
   try {
     input = parseBody(req, AskSchema, req.body);
