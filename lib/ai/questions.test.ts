@@ -157,6 +157,16 @@ describe("AI question slots and charges", () => {
     expect(nodes.some((node) => node["Node Type"] === "Seq Scan"), JSON.stringify(plan)).toBe(false);
   });
 
+  it("plans the slot's statements once for all questions, not again for each one", async () => {
+    app = await createTestApp();
+    // take_ai_question_slot runs on every question: with PostgreSQL's default (custom plans while
+    // they look cheaper) its insert was planned anew on every call (docs/performance.md, "AI assistant").
+    const result = await app.appContext.db.execute(sql`
+      SELECT array_to_string(proconfig, ',') AS config FROM pg_proc WHERE proname = 'take_ai_question_slot'`);
+    const rows = ((result as { rows?: unknown[] }).rows ?? result) as { config: string | null }[];
+    expect(rows).toEqual([{ config: "plan_cache_mode=force_generic_plan" }]);
+  });
+
   it.runIf(usingPostgres())("on PostgreSQL waits for the user's row lock, then sees the slots committed meanwhile", async () => {
     app = await createTestApp();
     const { db } = app.appContext;
