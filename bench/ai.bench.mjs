@@ -76,7 +76,7 @@ const STAGES = [
   [/^(enforce|takeTurn)$/, "rate limit"],
   [/^(parseBody)$/, "request validation (zod)"],
   [/^(retrieve|ranked|search|buildMessages|followedThread)$/, "knowledge retrieval + prompt"],
-  [/^(reserveQuestion|takeSlot)$/, "credit slot (one statement)"],
+  [/^(reserveQuestion|takeSlot|takeSessionSlot|lookIntoRefusal)$/, "session + rate limit + credit slot (one statement)"],
   [/^(completeQuestion|changeCredits)$/, "store answer + charge (ledger row)"],
   [/^(formatSseEvent|openEventStream|writeEvent\w*)$/, "SSE event writes"],
 ];
@@ -392,7 +392,7 @@ try {
   );
   const profileText = profile
     ? `Where the server's CPU goes (\`node --cpu-prof\` on a second server answering ${profile.answers} questions in
-rounds of ${CONCURRENCY}, from the first question taken to the last answer stored; ${fmt(profile.perAnswerMs, 2)} ms of busy CPU per
+rounds of ${CONCURRENCY}, from the first question sent to the last answer received; ${fmt(profile.perAnswerMs, 2)} ms of busy CPU per
 answer under the profiler). A sample counts for the stage of the app function on its stack (session lookup,
 credit slot, store + charge, ...); work that runs detached from its caller (a query PGlite executes after
 an await, the SDK parsing the model's stream, socket writes) counts for the package or Node module it runs in.
@@ -467,6 +467,7 @@ async function profileAnswers() {
     const profiled = await startServer(serverEnv, { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
     let answered = 0;
     let fromUs = -Infinity;
+    let toUs;
     try {
       const tokens = await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => register(profiled.url, 1000 + i)));
       await warmUp(profiled.url, tokens);
@@ -476,18 +477,15 @@ async function profileAnswers() {
         await Promise.all(tokens.map((token, i) => ask(profiled.url, token, `profiled question ${r}-${i}`)));
         answered += tokens.length;
       }
+      toUs = Number(process.hrtime.bigint() / 1000n);
     } finally {
       await profiled.stop();
     }
     const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
     if (!file) return null;
     if (process.env.AI_BENCH_PROFILE_COPY) copyFileSync(path.join(profileDir, file), process.env.AI_BENCH_PROFILE_COPY);
-    // The window runs from the first question taken to the last answer stored.
-    const summary = summarizeProfile(path.join(profileDir, file), {
-      marker: ["askQuestion", "completeQuestion"],
-      classify: classifyAnswerSample,
-      fromUs,
-    });
+    // The window runs from the rounds' first question sent to their last answer received.
+    const summary = summarizeProfile(path.join(profileDir, file), { classify: classifyAnswerSample, fromUs, toUs });
     return { ...summary, answers: answered, perAnswerMs: summary.busyMs / answered };
   } finally {
     rmSync(profileDir, { recursive: true, force: true });

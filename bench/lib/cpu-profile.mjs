@@ -28,9 +28,11 @@ export function bucketOf(callFrame) {
  * or a list of them) on the stack, so start-up, rendering and shutdown stay out of it.
  * `classify(frames)` (call frames innermost first) names a sample's bucket; it returns null for
  * the default (bucketOf the innermost frame). Idle samples are never passed to it. `fromUs` (the
- * monotonic clock in microseconds, as summarizeProfileWindows) leaves out what ran before it.
+ * monotonic clock in microseconds, as summarizeProfileWindows) leaves out what ran before it; with
+ * `toUs` too the window is exactly [fromUs, toUs], whatever is sampled in it: a marker sampled only
+ * now and then (a short function) would otherwise cut the window short.
  */
-export function summarizeProfile(file, { marker = "fastPath", classify = () => null, fromUs = -Infinity } = {}) {
+export function summarizeProfile(file, { marker = "fastPath", classify = () => null, fromUs = -Infinity, toUs } = {}) {
   const markers = new Set(Array.isArray(marker) ? marker : [marker]);
   const profile = JSON.parse(readFileSync(file, "utf8"));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -53,7 +55,7 @@ export function summarizeProfile(file, { marker = "fastPath", classify = () => n
   let first = -1;
   let last = -1;
   for (let i = 0; i < profile.samples.length; i++) {
-    if (times[i] >= fromUs && isMarked(profile.samples[i])) {
+    if (times[i] >= fromUs && (toUs !== undefined ? times[i] <= toUs : isMarked(profile.samples[i]))) {
       if (first < 0) first = i;
       last = i;
     }
