@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { SQL } from "drizzle-orm";
 import { getSessionUser, readWithSession, type SessionUser } from "~/lib/accounts/sessions.server";
 import type { AppContext } from "~/lib/app-context.server";
-import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
+import { ApiError, COMMON_ERRORS, unauthorized } from "~/lib/http/api-error";
 import { isLang, type Lang } from "~/lib/i18n/languages";
 import { fieldErrors } from "~/lib/contracts/field-errors";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
@@ -66,7 +66,7 @@ export async function getUser(req: Request): Promise<SessionUser | null> {
 export async function requireUserWith<T>(req: Request, data: SQL<T>, params?: Record<string, unknown>): Promise<{ user: SessionUser; data: T }> {
   const { db, sessionTouches } = appContext(req);
   const read = await readWithSession(db, bearerToken(req), data, sessionTouches, params);
-  if (!read) throw new ApiError(401, "unauthorized", COMMON_ERRORS.unauthorized);
+  if (!read) throw unauthorized();
   (req as Request & { _user?: SessionUser | null })._user = read.user;
   return read;
 }
@@ -74,7 +74,7 @@ export async function requireUserWith<T>(req: Request, data: SQL<T>, params?: Re
 /** 401 without a valid token. */
 export async function requireUser(req: Request): Promise<SessionUser> {
   const user = await getUser(req);
-  if (!user) throw new ApiError(401, "unauthorized", COMMON_ERRORS.unauthorized);
+  if (!user) throw unauthorized();
   return user;
 }
 

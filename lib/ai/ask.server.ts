@@ -6,7 +6,7 @@
 // choice between the model and the answer composed from the published material.
 import type { AppContext } from "~/lib/app-context.server";
 import { getSessionUser, hashToken } from "~/lib/accounts/sessions.server";
-import { ApiError, COMMON_ERRORS, tooManyRequests } from "~/lib/http/api-error";
+import { ApiError, tooManyRequests, unauthorized } from "~/lib/http/api-error";
 import type { Lang } from "~/lib/i18n/languages";
 import { ASK_RATE_RULE } from "~/lib/rate-rules";
 import type { AiDoneEvent, AiStreamEvent, AskInput, Citation } from "~/lib/contracts/ai";
@@ -49,14 +49,13 @@ const errorEvent = (code: AiErrorCode, lang: Lang): AskEvent => ({
 });
 
 const noCredits = () => new ApiError(402, "no_credits", AI_ERRORS.no_credits, { pricingPath: "/pricing" });
-const unauthorized = () => new ApiError(401, "unauthorized", COMMON_ERRORS.unauthorized);
 
 /**
  * Checks the request and takes its credit slot. Throws ApiError (401 without a live session, 429
  * rate limited, 402 no credit) before anything is stored; otherwise the events of the answer follow.
- * A first question's session, rate limit and slot are one statement (takeSessionSlot): each round
- * trip before the model is asked waits its turn behind every other request's (docs/performance.md,
- * "AI assistant"). A follow-up reads the session and its thread first.
+ * A first question to the model checks the session and the rate limit and takes its slot in one
+ * statement (takeSessionSlot): each round trip before the model is asked waits its turn behind every
+ * other request's (docs/performance.md, "AI assistant"). A follow-up reads the session and its thread first.
  */
 export async function askQuestion(ctx: AskContext, request: AskRequest): Promise<AsyncIterable<AskEvent>> {
   const { input } = request;

@@ -99,3 +99,6 @@ export const COMMON_ERRORS = {
     zh: "请以 JSON 格式（Content-Type: application/json）发送请求正文。",
   },
 } satisfies Record<string, LocalizedText>;
+
+/** The one 401: no valid session behind the request's bearer token. */
+export const unauthorized = () => new ApiError(401, "unauthorized", COMMON_ERRORS.unauthorized);

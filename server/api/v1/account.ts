@@ -32,7 +32,7 @@ import {
   type PasswordChangedResponse,
   type SessionsResponse,
 } from "~/lib/contracts/account";
-import { ApiError, COMMON_ERRORS, type LocalizedText } from "~/lib/http/api-error";
+import { ApiError, unauthorized, type LocalizedText } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
 import { isLang, LANGS, type Lang } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
@@ -201,7 +201,7 @@ accountRouter.post("/sessions/:id/revoke", async (req, res) => {
 accountRouter.get("/export", async (req, res) => {
   const user = await requireUser(req);
   const data = await exportAccount(appContext(req).db, user.id);
-  if (!data) throw new ApiError(401, "unauthorized", COMMON_ERRORS.unauthorized);
+  if (!data) throw unauthorized();
   res.setHeader("Content-Disposition", `attachment; filename="account-data-${data.exportedAt.slice(0, 10)}.json"`);
   res.setHeader("Cache-Control", "no-store");
   res.json(data satisfies AccountExport);

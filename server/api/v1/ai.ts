@@ -12,7 +12,7 @@ import { askQuestion } from "~/lib/ai/ask.server";
 import { AI_ERRORS } from "~/lib/ai/errors";
 import { HISTORY_OF_SESSION_USER } from "~/lib/ai/history-read.server";
 import { getThread } from "~/lib/ai/questions.server";
-import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
+import { ApiError, unauthorized } from "~/lib/http/api-error";
 import { formatSseEvent, SSE_HEARTBEAT } from "~/lib/ai/sse";
 import { AskSchema, HistoryQuerySchema, ThreadParamsSchema, type AiThreadResponse, type AskInput } from "~/lib/contracts/ai";
 import { appContext, bearerToken, parseBody, requireUser, requireUserWith } from "~/server/http";
@@ -56,7 +56,7 @@ aiRouter.post("/ask", async (req: Request, res: Response) => {
   // askQuestion checks the session (for a first question to the model, in the statement that takes
   // the slot); a request that is both signed out and invalid is still told first that it is signed out.
   const token = bearerToken(req);
-  if (!token || token.length > MAX_TOKEN_LENGTH) throw new ApiError(401, "unauthorized", COMMON_ERRORS.unauthorized);
+  if (!token || token.length > MAX_TOKEN_LENGTH) throw unauthorized();
   let input: AskInput;
   try {
     input = parseBody(req, AskSchema, req.body);
