@@ -12,11 +12,12 @@
 // ledger untouched (no refund rows, nothing deleted from the ledger). With 5 credits and 50
 // simultaneous questions, 5 take a slot and 45 are refused. The row lock serialises slot-taking per
 // user on PostgreSQL; PGlite runs one statement at a time anyway, so there it takes no lock.
-// A first question to the model thus costs the database two round trips on either database: one
-// checks the session and the rate limit and takes the slot (takeSessionSlot), one stores and charges
-// the answer. A follow-up reads the session and its thread first, and without a model the session
-// and the rate limit come before the search that decides whether a slot is needed. On PostgreSQL the slot's lock and insert run
-// in one database function (migration 0006), not a transaction of four round trips
+// A first question to the model thus costs the database two round trips on either database
+// (docs/decisions/0021-ai-question-start-in-one-statement.md): one checks the session and the rate
+// limit and takes the slot (takeSessionSlot), one stores and charges the answer. A follow-up reads
+// the session and its thread first, and without a model the session and the rate limit come before
+// the search that decides whether a slot is needed. On PostgreSQL the slot's lock and insert run in
+// one database function (migration 0006), not a transaction of four round trips
 // (docs/performance.md, "Evening of 2026-11-23"), and every round trip before the model is asked
 // waits its turn behind the other requests' work. The slot and charge statements are prepared once
 // (db/prepared-statement.server.ts), not built and parsed per answer.
