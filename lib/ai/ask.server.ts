@@ -151,9 +151,8 @@ async function firstQuestion(ctx: AskContext, request: AskRequest, started: numb
   });
   if (!slot) throw unauthorized();
   ctx.sessionTouches.note(slot.sessionId, slot.lastUsedAt);
-  if (slot.counted && slot.counted.points > ASK_RATE_RULE.points) {
-    throw tooManyRequests(AI_ERRORS.ai_rate_limited, Math.max(1, slot.counted.retryAfter));
-  }
+  const rate = slot.counted && ctx.rateLimiter.resultOf(ASK_RATE_RULE, slot.counted);
+  if (rate && !rate.allowed) throw tooManyRequests(AI_ERRORS.ai_rate_limited, rate.retryAfterSeconds);
   const questionId = slot.questionId ?? (await lookIntoRefusal(ctx.db, { ...question, userId: slot.userId }));
   if (!questionId) throw noCredits();
   const reserved: Reserved = {

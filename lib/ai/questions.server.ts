@@ -25,7 +25,7 @@
 // A pending row whose request died with its process (crash, deploy) would hold a slot forever, so
 // slots older than STALE_PENDING_MS are released (marked stopped) when they would stop the user
 // from asking; every live request ends well before that (ANSWER_DEADLINE_MS).
-import { and, asc, eq, inArray, lt, or, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared-statement.server";
 import { aiQuestions, sessions, users } from "~/db/schema";
@@ -72,6 +72,21 @@ const threadMembers = (threadId: string) =>
     inArray(aiQuestions.status, ["answered", "pending"]),
   );
 
+/** The call of take_ai_question_slot for `userId` (an expression), every value cast: it travels as text. */
+const slotCall = (userId: SQL, v: Record<"topic" | "lang" | "question" | "source" | "model" | "parentId" | "threadId" | "lock", unknown>) =>
+  sql`take_ai_question_slot(${userId}, ${v.topic}::text, ${v.lang}::text, ${v.question}::text, ${v.source}::text,
+      ${v.model}::text, ${v.parentId}::uuid, ${v.threadId}::uuid, ${THREAD_MAX}::int, ${v.lock}::boolean)`;
+
+/** The values of a slot's statement that come from the question. */
+const slotValues = (input: Omit<NewQuestion, "userId" | "parentId" | "threadId">, lock: boolean) => ({
+  topic: input.topic,
+  lang: input.lang,
+  question: input.question,
+  source: input.source ?? "model",
+  model: input.model,
+  lock: String(lock),
+});
+
 /**
  * The common case of taking a slot, in one statement and one round trip: the database function
  * take_ai_question_slot (migration 0006) locks the user's row when `lock` is true, then inserts the
@@ -81,22 +96,15 @@ const threadMembers = (threadId: string) =>
  */
 const TAKE_SLOT = preparedStatement(
   ["userId", "topic", "lang", "question", "source", "model", "parentId", "threadId", "lock"],
-  (v) => sql`
-    SELECT take_ai_question_slot(${v.userId}::uuid, ${v.topic}::text, ${v.lang}::text, ${v.question}::text,
-      ${v.source}::text, ${v.model}::text, ${v.parentId}::uuid, ${v.threadId}::uuid, ${THREAD_MAX}::int, ${v.lock}::boolean)`,
+  (v) => sql`SELECT ${slotCall(sql`${v.userId}::uuid`, v)}`,
 );
 
 async function takeSlot(db: DbOrTx, input: NewQuestion, lock: boolean): Promise<string | null> {
   const [row] = await TAKE_SLOT.run(db, {
+    ...slotValues(input, lock),
     userId: input.userId,
-    topic: input.topic,
-    lang: input.lang,
-    question: input.question,
-    source: input.source ?? "model",
-    model: input.model,
     parentId: input.parentId ?? null,
     threadId: input.threadId ?? null,
-    lock: String(lock),
   });
   return row?.[0] ?? null;
 }
@@ -179,8 +187,7 @@ const sessionSlotStatement = (rule: RateRule | null) =>
       FROM ${sessions} WHERE ${liveSession(v.tokenHash as SQLWrapper)} LIMIT 1
     )${counted},
     slot AS (
-      SELECT take_ai_question_slot(member.user_id, ${v.topic}::text, ${v.lang}::text, ${v.question}::text, ${v.source}::text,
-        ${v.model}::text, NULL::uuid, NULL::uuid, ${THREAD_MAX}::int, ${v.lock}::boolean) AS id
+      SELECT ${slotCall(sql`member.user_id`, { ...v, parentId: sql`NULL`, threadId: sql`NULL` })} AS id
       FROM member ${allowed}
     )
     SELECT member.user_id::text, member.session_id::text, (extract(epoch FROM member.last_used_at) * 1000)::bigint::text,
@@ -195,8 +202,8 @@ export interface SessionSlot {
   userId: string;
   sessionId: string;
   lastUsedAt: Date;
-  /** The member's counter after this question's point (null without a rule). */
-  counted: { points: number; retryAfter: number } | null;
+  /** The member's counter after this question's point, as RateLimiter.resultOf() reads it (null without a rule). */
+  counted: { points: string | null; retry_after: string | null } | null;
   /** The pending question, or null: over the limit (nothing taken), or refused (lookIntoRefusal). */
   questionId: string | null;
 }
@@ -215,22 +222,14 @@ export async function takeSessionSlot(
   const key = options.rule?.name ?? "";
   let statement = sessionSlotStatements.get(key);
   if (!statement) sessionSlotStatements.set(key, (statement = sessionSlotStatement(options.rule)));
-  const [row] = await statement.run(db, {
-    tokenHash,
-    topic: input.topic,
-    lang: input.lang,
-    question: input.question,
-    source: input.source ?? "model",
-    model: input.model,
-    lock: String(options.lock),
-  });
+  const [row] = await statement.run(db, { ...slotValues(input, options.lock), tokenHash });
   if (!row) return null;
   const [userId, sessionId, lastUsedMs, points, retryAfter, questionId] = row;
   return {
     userId: userId!,
     sessionId: sessionId!,
     lastUsedAt: new Date(Number(lastUsedMs)),
-    counted: points != null ? { points: Number(points), retryAfter: Number(retryAfter) } : null,
+    counted: points != null ? { points, retry_after: retryAfter ?? null } : null,
     questionId: questionId ?? null,
   };
 }
