@@ -10,6 +10,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import path from "node:path";
 import os from "node:os";
 import { emit, machine, markdownTable, median, projectRoot, round, writeSection } from "./harness.mjs";
+import { pairedMedian } from "./lib/wrk.mjs";
 
 const CALLS = Number(process.env.AI_SLOT_CALLS ?? 200);
 const PAIRS = Number(process.env.AI_SLOT_PAIRS ?? 7);
@@ -55,13 +56,13 @@ async function block({ db, member }) {
 async function compare(ours, baseline) {
   await block(ours);
   await block(baseline);
-  const pairs = [];
-  for (let i = 0; i < PAIRS; i++) pairs.push([await block(ours), await block(baseline)]);
-  return {
-    ours: median(pairs.map(([a]) => a)),
-    baseline: median(pairs.map(([, b]) => b)),
-    ratio: median(pairs.map(([a, b]) => a / b)),
-  };
+  const oursBlocks = [];
+  const baselineBlocks = [];
+  for (let i = 0; i < PAIRS; i++) {
+    oursBlocks.push(await block(ours));
+    baselineBlocks.push(await block(baseline));
+  }
+  return { ours: median(oursBlocks), baseline: median(baselineBlocks), ratio: pairedMedian(oursBlocks, baselineBlocks, (a, b) => a / b) };
 }
 
 const loadAtStart = os.loadavg()[0];
