@@ -17,7 +17,9 @@ export interface SessionUser extends AccountUser {
 }
 
 /** Longer bearer tokens are refused unread (newToken() makes 43 characters). */
-export const MAX_TOKEN_LENGTH = 200;
+const MAX_TOKEN_LENGTH = 200;
+/** Whether a bearer token is worth looking up at all (present, and not longer than any we hand out). */
+export const plausibleToken = (token: string | null | undefined): token is string => !!token && token.length <= MAX_TOKEN_LENGTH;
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 export const newToken = () => randomBytes(32).toString("base64url");
@@ -65,7 +67,7 @@ export async function readWithSession<T>(
   touches?: SessionTouches,
   params: Record<string, unknown> = {},
 ): Promise<{ user: SessionUser; data: T } | null> {
-  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+  if (!plausibleToken(token)) return null;
   const [row] = await preparedRead(db, data).execute({ ...params, tokenHash: hashToken(token) });
   if (!row) return null;
   const { lastUsedAt, data: read, ...user } = row;

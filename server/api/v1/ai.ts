@@ -7,7 +7,7 @@
 // JSON errors.
 import type { Request, Response } from "express";
 import { Router } from "express";
-import { MAX_TOKEN_LENGTH } from "~/lib/accounts/sessions.server";
+import { plausibleToken } from "~/lib/accounts/sessions.server";
 import { askQuestion } from "~/lib/ai/ask.server";
 import { AI_ERRORS } from "~/lib/ai/errors";
 import { HISTORY_OF_SESSION_USER } from "~/lib/ai/history-read.server";
@@ -56,7 +56,7 @@ aiRouter.post("/ask", async (req: Request, res: Response) => {
   // askQuestion checks the session (for a first question to the model, in the statement that takes
   // the slot); a request that is both signed out and invalid is still told first that it is signed out.
   const token = bearerToken(req);
-  if (!token || token.length > MAX_TOKEN_LENGTH) throw unauthorized();
+  if (!plausibleToken(token)) throw unauthorized();
   let input: AskInput;
   try {
     input = parseBody(req, AskSchema, req.body);
