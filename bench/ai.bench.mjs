@@ -66,6 +66,61 @@ function cpuMs(pid) {
   }
 }
 
+/** CPU time of one thread in milliseconds (Linux schedstat: nanoseconds on a CPU), or null once it is gone. */
+function threadCpuMs(pid, tid = pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    return null;
+  }
+}
+
+/** The processes of the PostgreSQL the bench runs against (none on PGlite): its backends do the queries. */
+function databasePids() {
+  if (!process.env.DATABASE_URL) return [];
+  return readdirSync("/proc").filter((pid) => {
+    if (!/^\d+$/.test(pid)) return false;
+    try {
+      return readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres";
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Every CPU clock a round's start runs on, read at one instant: the server's main thread (the one
+ * that serves requests), its other threads (V8's garbage collector and compiler, libuv), the
+ * database's processes, and this process (the client and the fake provider).
+ */
+function cpuClocks(serverPid, dbPids) {
+  const main = threadCpuMs(serverPid) ?? 0;
+  let all = 0;
+  try {
+    for (const tid of readdirSync(`/proc/${serverPid}/task`)) all += threadCpuMs(serverPid, tid) ?? 0;
+  } catch {
+    all = main;
+  }
+  const database = new Map(dbPids.map((pid) => [pid, threadCpuMs(pid)]));
+  const own = process.cpuUsage();
+  return { main, others: all - main, database, bench: (own.user + own.system) / 1000 };
+}
+
+/** CPU per question (ms) between two readings of cpuClocks, a database process counting only if read both times. */
+function cpuBetween(before, after, questions) {
+  let database = 0;
+  for (const [pid, ms] of after.database) {
+    const was = before.database.get(pid);
+    if (ms !== null && was !== null && was !== undefined) database += ms - was;
+  }
+  return {
+    main: (after.main - before.main) / questions,
+    others: (after.others - before.others) / questions,
+    database: database / questions,
+    bench: (after.bench - before.bench) / questions,
+  };
+}
+
 /**
  * Stages of an answer, by the app's own functions on a sample's stack (the innermost wins). Work
  * that runs detached from its caller (a query executing after an await, the SDK parsing the
@@ -194,7 +249,9 @@ async function ask(url, token, question) {
 ensureBuild();
 // Other work on the machine slows every figure here; the section records how busy it was.
 const loadAtStart = os.loadavg()[0];
-const fake = await startFakeOpenAI({ mode: "ok" });
+/** Called with each request the provider records (the rounds read the CPU clocks at the last one). */
+let onProviderRequest = null;
+const fake = await startFakeOpenAI({ mode: "ok", onRequest: () => onProviderRequest?.() });
 const serverEnv = {
   AI_API_KEY: "bench-key",
   AI_BASE_URL: fake.baseURL,
@@ -245,11 +302,24 @@ try {
   // 2. The overhead with CONCURRENCY answers streaming at once.
   const overhead = [];
   const concurrentResults = [];
+  // Each round's start, from its questions sent to the provider's last request: how long it took and
+  // the CPU each clock spent in it (the backends of the pool exist by now, after the warm-up).
+  const dbPids = databasePids();
+  const roundStarts = [];
   const cpuBefore = cpuMs(server.pid);
   const clientCpuBefore = process.cpuUsage();
   const started = now();
   for (let r = 0; r < ROUNDS; r++) {
+    const clocksBefore = cpuClocks(server.pid, dbPids);
+    const sentAt = now();
+    let received = 0;
+    onProviderRequest = () => {
+      if (++received !== CONCURRENCY) return;
+      const span = now() - sentAt;
+      roundStarts.push({ span, ...cpuBetween(clocksBefore, cpuClocks(server.pid, dbPids), CONCURRENCY) });
+    };
     const results = await Promise.all(tokens.map((token, i) => ask(server.url, token, `concurrent question ${r}-${i}`)));
+    onProviderRequest = null;
     for (const result of results) overhead.push(overheadOf(result));
     concurrentResults.push(...results);
   }
@@ -273,6 +343,17 @@ try {
   const sequentialP50 = percentile(sequentialOverhead, 50);
   const beforeModel = concurrentResults.map(beforeModelOf);
   const sequentialBeforeModel = sequentialResults.map(beforeModelOf);
+  // Medians over the rounds, each clock on its own.
+  const startOf = (key) => percentile(roundStarts.map((start) => start[key]), 50);
+  const roundStart = roundStarts.length
+    ? { span: startOf("span"), main: startOf("main"), others: startOf("others"), database: startOf("database"), bench: startOf("bench") }
+    : null;
+  const cores = os.availableParallelism();
+  const coresBusy = roundStart
+    ? ((roundStart.main + roundStart.others + roundStart.database + roundStart.bench) * CONCURRENCY) / (roundStart.span * cores)
+    : null;
+  /** The main thread's CPU per start that the goal leaves room for: the median answer waits for about half the others'. */
+  const startBudget = ((TARGET_CONCURRENT_RATIO - 1) * sequentialP50) / (CONCURRENCY / 2);
   const afterModel = concurrentResults.map(afterModelOf);
   const sequentialAfterModel = sequentialResults.map(afterModelOf);
   const figures = [
@@ -369,6 +450,14 @@ try {
     const verdict = f.target ? ` (target ${f.target}: ${f.pass ? "pass" : "FAIL"})` : "";
     console.log(`${f.figure.padEnd(90)} ${String(f.value).padStart(9)} ${f.unit}${f.ratio !== null ? `  ratio ${f.ratio}` : ""}${verdict}`);
   }
+  if (roundStart) {
+    console.log(
+      `\nstart of a round (${CONCURRENCY} questions sent → the provider's last request), median of ${roundStarts.length}: ${fmt(roundStart.span, 1)} ms; ` +
+        `CPU per question in it: server main thread ${fmt(roundStart.main, 2)} ms, its other threads ${fmt(roundStart.others, 2)} ms, ` +
+        `database ${fmt(roundStart.database, 2)} ms, bench ${fmt(roundStart.bench, 2)} ms; ${cores} cores ${fmt(coresBusy * 100, 0)} % busy`,
+    );
+    emit({ bench: "ai", database, figure: "start of a round", ...roundStart, cores, coresBusy: round(coresBusy), startBudget: round(startBudget) });
+  }
   if (profile) {
     console.log(`\nprofile: ${fmt(profile.perAnswerMs, 2)} ms busy CPU per answer (${profile.answers} answers)`);
     for (const [bucket, ms] of profile.buckets.slice(0, 16)) console.log(`  ${bucket.padEnd(60)} ${fmt(ms / profile.answers, 3)} ms`);
@@ -439,10 +528,25 @@ other's share of the CPU time above (${CONCURRENCY} × ${cpuPerAnswer === null ?
 "of which" rows show where: the bench starts a round's ${CONCURRENCY} questions at the same instant, and
 nearly all the wait is before the model has the request (request, session, rate limit and slot, the
 model request built and sent), ${fmt(percentile(beforeModel, 50), 1)} ms at p50 against ${fmt(percentile(sequentialBeforeModel, 50), 1)} ms alone; the model's
-chunks arrive spread out, so storing and charging at the end hardly queue. The median answer
-waits for about ${CONCURRENCY / 2} others' start: the ${TARGET_CONCURRENT_RATIO}× goal leaves it (${TARGET_CONCURRENT_RATIO} − 1) × ${fmt(sequentialP50, 1)} ms (the one-stream
-overhead at p50) for that, ${fmt(((TARGET_CONCURRENT_RATIO - 1) * sequentialP50) / (CONCURRENCY / 2), 1)} ms of CPU per start, where a start takes about ${fmt(percentile(beforeModel, 50) / (CONCURRENCY / 2), 1)} ms
-(the p50 wait before the model divided by ${CONCURRENCY / 2}). Relaying a token as it arrives (first token → first byte) stays close to a plain round trip.
+chunks arrive spread out, so storing and charging at the end hardly queue. Relaying a token as it arrives (first token → first byte) stays close to a plain round trip.
+
+${
+  roundStart
+    ? `The start of a round, from its ${CONCURRENCY} questions sent to the provider's last request, and the CPU every
+clock spent in it, per question (Linux schedstat, read at those two instants; medians of ${roundStarts.length} rounds):
+
+${markdownTable(
+  ["start of a round", "server main thread", "server's other threads (GC, compiler, libuv)", "database processes", "bench process (client + provider)", `${cores} cores busy`],
+  [[`${fmt(roundStart.span, 1)} ms`, `${fmt(roundStart.main, 2)} ms`, `${fmt(roundStart.others, 2)} ms`, database === "PGlite" ? "(in the main thread)" : `${fmt(roundStart.database, 2)} ms`, `${fmt(roundStart.bench, 2)} ms`, `${fmt(coresBusy * 100, 0)} %`]],
+)}
+
+The main thread serves the starts one after another, so the median answer waits for about ${CONCURRENCY / 2} others'.
+The ${TARGET_CONCURRENT_RATIO}× goal leaves that wait (${TARGET_CONCURRENT_RATIO} − 1) × ${fmt(sequentialP50, 1)} ms (the one-stream overhead at p50): ${fmt(startBudget, 2)} ms of the
+main thread per start, where it spends ${fmt(roundStart.main, 2)} ms. The other core is not idle meanwhile: V8's
+collector and compiler${database === "PGlite" ? "" : ", the database's backends"} and this bench's own client and provider (which stand in for browsers and a
+provider on other machines) keep both cores ${fmt(coresBusy * 100, 0)} % busy, so the main thread at times waits for a core too.`
+    : ""
+}
 
 What keeps the CPU per answer down (docs/decisions/0018-prepared-hot-statements.md): PGlite prepares
 each distinct statement once (db/pglite-query-cache.server.ts) instead of parsing and describing it on

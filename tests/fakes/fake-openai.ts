@@ -108,7 +108,13 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown, heade
 
 const errorBody = (message: string, type: string, code: string | null) => ({ error: { message, type, code, param: null } });
 
-export async function startFakeOpenAI(options: { mode?: FakeAiMode } = {}): Promise<FakeOpenAI> {
+export async function startFakeOpenAI(
+  options: {
+    mode?: FakeAiMode;
+    /** Called as each chat-completion request is recorded (a bench reads the CPU clocks at that instant). */
+    onRequest?: (request: FakeRequest) => void;
+  } = {},
+): Promise<FakeOpenAI> {
   let mode: FakeAiMode = options.mode ?? "ok";
   const requests: FakeRequest[] = [];
   // Responses left open on purpose (hang, stream-hang) are ended on close().
@@ -131,6 +137,7 @@ export async function startFakeOpenAI(options: { mode?: FakeAiMode } = {}): Prom
       receivedAt: now(),
     };
     requests.push(record);
+    options.onRequest?.(record);
 
     const current = mode;
     switch (current) {
