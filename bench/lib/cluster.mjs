@@ -36,11 +36,6 @@ export async function startCluster(options) {
   const ownPostgres = !options.postgres;
   const postgres = options.postgres ?? (await startPostgres());
   const database = options.database ?? `taxatlas_${options.name.replace(/[^a-z0-9_]/gi, "_").toLowerCase()}`;
-  const admin = new pg.Client({ connectionString: postgres.url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${database} with (force)`);
-  await admin.query(`create database ${database}`);
-  await admin.end();
   const databaseUrl = postgres.urlFor(database);
 
   const env = {
@@ -59,21 +54,35 @@ export async function startCluster(options) {
 
   /** @type {ServerProcess[]} */
   const servers = [];
+  let proxy;
+  // Whatever fails on the way (the database, an instance, the proxy) stops what had started.
   try {
+    const admin = new pg.Client({ connectionString: postgres.url });
+    try {
+      await admin.connect();
+      await admin.query(`drop database if exists ${database} with (force)`);
+      await admin.query(`create database ${database}`);
+    } finally {
+      await admin.end().catch(() => {});
+    }
     // The first instance applies the migrations; the others start once it is ready, so two never
     // migrate the same fresh database at the same moment (see docs/deployment.md).
     servers.push(await start(0));
     log(`instance 1 ready at ${servers[0].url}`);
-    const rest = await Promise.all(Array.from({ length: instances - 1 }, (_, i) => start(i + 1)));
+    // Settled one by one, so the instances that did start are stopped when another one fails.
+    const settled = await Promise.allSettled(Array.from({ length: instances - 1 }, (_, i) => start(i + 1)));
+    const rest = settled.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
     servers.push(...rest);
+    const failed = settled.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
     if (rest.length) log(`instances 2-${instances} ready at ${rest.map((s) => s.url).join(", ")}`);
+    const upstreams = servers.map((s) => s.url);
+    proxy = options.proxy === "nginx" ? await startNginxProxy({ upstreams }) : await startProxy({ upstreams });
   } catch (error) {
     for (const server of servers) await server.stop(5_000);
     if (ownPostgres) postgres.destroy();
     throw error;
   }
-  const upstreams = servers.map((s) => s.url);
-  const proxy = options.proxy === "nginx" ? await startNginxProxy({ upstreams }) : await startProxy({ upstreams });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   pool.on("error", () => {});
 
