@@ -1,7 +1,7 @@
 // The fast path for cached pages (server/page-fast-path.ts) answers byte for byte what the full
 // middleware chain answers (headers in the same order and case, same body), for every variant of
 // request, and leaves to the chain whatever it must decide itself (redirects, refusals, queries).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { productionPagesApp, type PagesTestApp } from "~/tests/security/pages-app";
 import { BUILD_TIMEOUT_MS } from "~/tests/security/production-build";
 import { rawRequest } from "~/tests/helpers/raw-http";
@@ -64,6 +64,30 @@ describe("fast path for cached pages", () => {
     });
   }
 
+  it("answers a cache hit without writing to the page cache, on the fast path and through the chain", async () => {
+    // A hit used to move its page to the end of the cache's Map (delete, then set): under load V8
+    // promoted the Map's rewritten tables, and the old generation's growth brought a full collection
+    // every few seconds, a pause that showed as the pages' p99 (docs/performance.md, 2026-11-24).
+    const isPageCache = (map: unknown) =>
+      map instanceof Map && [...map.values()].some((value) => typeof value === "object" && value !== null && "answers" in value && "etag" in value);
+    const head = `GET /blog/1 HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip`;
+    for (const each of [app, chainApp]) await raw(each.port, head);
+    const set = vi.spyOn(Map.prototype, "set");
+    const remove = vi.spyOn(Map.prototype, "delete");
+    try {
+      const before = app.fastPath!.counts().hits;
+      for (let i = 0; i < 5; i++) {
+        expect((await raw(app.port, head)).head).toMatch(/^HTTP\/1\.1 200 /);
+        expect((await raw(chainApp.port, head)).head).toMatch(/^HTTP\/1\.1 200 /);
+      }
+      expect(app.fastPath!.counts().hits - before).toBe(5);
+      expect([...set.mock.contexts, ...remove.mock.contexts].filter(isPageCache)).toHaveLength(0);
+    } finally {
+      set.mockRestore();
+      remove.mockRestore();
+    }
+  });
+
   it("leaves redirects, refusals and queries to the chain", async () => {
     const japanese = await raw(app.port, `GET /blog/1 HTTP/1.1\nHost: ${host}\nCookie: selectedLanguage=ja`);
     expect(japanese.head).toMatch(/^HTTP\/1\.1 302/);
@@ -79,5 +103,39 @@ describe("fast path for cached pages", () => {
     const post = await raw(app.port, `POST /blog/1 HTTP/1.1\nHost: ${host}\nContent-Length: 0`);
     expect(post.head).toMatch(/^HTTP\/1\.1 405/);
     expect(app.fastPath!.counts()).toEqual(before);
+  });
+});
+
+describe("the page cache at its bound", () => {
+  let app: PagesTestApp;
+  beforeAll(async () => {
+    app = await productionPagesApp({}, { cacheLimits: { entries: 2 } });
+  }, BUILD_TIMEOUT_MS);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("drops the page asked for least recently", async () => {
+    const host = `127.0.0.1:${app.port}`;
+    const get = (path: string) => raw(app.port, `GET ${path} HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip`);
+    /** Whether the fast path answered: only a page still in the cache can be. */
+    const fromCache = async (path: string) => {
+      const before = app.fastPath!.counts().hits;
+      await get(path);
+      return app.fastPath!.counts().hits - before === 1;
+    };
+    await get("/blog/1");
+    await get("/ja/about");
+    await app.pageHandler.idle();
+    // Each page once more (the chain answers and records it for the fast path), then /blog/1 again.
+    await get("/ja/about");
+    await get("/blog/1");
+    expect(await fromCache("/blog/1")).toBe(true);
+    // A third page: the cache holds two, so /ja/about, asked for least recently, goes.
+    await get("/zh/pricing");
+    await app.pageHandler.idle();
+    expect(app.pageHandler.cacheSize()).toBe(2);
+    expect(await fromCache("/blog/1")).toBe(true);
+    expect(await fromCache("/ja/about")).toBe(false);
   });
 });

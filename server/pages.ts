@@ -37,6 +37,8 @@ export interface CachedPage {
   answers: Map<string, RecordedAnswer>;
   /** negotiatesLanguage() of the page's path, worked out once by the fast path. */
   negotiated?: boolean;
+  /** The cache's count of pages stored and asked for, when this one last was: eviction drops the lowest. */
+  lastAsked: number;
 }
 
 /** Status, header lines (name, value, name, value, ...) and body of an answer, as sent. */
@@ -259,11 +261,20 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   let bytes = 0;
   const sizeOf = (page: CachedPage) => page.raw.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0);
+  /**
+   * Least recently asked for first. A hit only notes the count on its page: it used to move the
+   * page to the end of the map instead, and under load V8 promoted the map's rewritten tables, so
+   * the old generation grew into a full collection, a pause of 5-9 ms, every few seconds
+   * (docs/performance.md, "2026-11-24, 02:00-03:00 UTC"). Eviction, on a miss only, looks for the
+   * lowest count among at most maxEntries pages.
+   */
+  let asked = 0;
   const evict = () => {
     while (cache.size > maxEntries || (bytes > maxBytes && cache.size > 0)) {
-      const [oldest, page] = cache.entries().next().value!;
-      cache.delete(oldest);
-      bytes -= sizeOf(page);
+      let coldest: [string, CachedPage] | undefined;
+      for (const entry of cache) if (!coldest || entry[1].lastAsked < coldest[1].lastAsked) coldest = entry;
+      cache.delete(coldest![0]);
+      bytes -= sizeOf(coldest![1]);
     }
   };
   const store = (key: string, page: CachedPage) => {
@@ -273,6 +284,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       bytes -= sizeOf(previous);
     }
     if (sizeOf(page) > maxBytes) return;
+    page.lastAsked = ++asked;
     cache.set(key, page);
     bytes += sizeOf(page);
     evict();
@@ -435,9 +447,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       if (key !== null) {
         const hit = cache.get(key);
         if (hit) {
-          // Most recently used last, so eviction drops the coldest page.
-          cache.delete(key);
-          cache.set(key, hit);
+          hit.lastAsked = ++asked;
           return sendCached(req, res, hit);
         }
       }
@@ -484,6 +494,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
           etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
           raw: body,
           answers: new Map(),
+          lastAsked: 0,
         };
         store(key, page);
         compressInBackground(key, page);
@@ -499,10 +510,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
   }) as PageHandler;
   pageHandler.peek = (key) => {
     const hit = cache.get(key);
-    if (hit) {
-      cache.delete(key);
-      cache.set(key, hit);
-    }
+    if (hit) hit.lastAsked = ++asked;
     return hit;
   };
   pageHandler.cacheSize = () => cache.size;
