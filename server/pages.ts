@@ -264,7 +264,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
   /**
    * Least recently asked for first. A hit only notes the count on its page: it used to move the
    * page to the end of the map instead, and under load V8 promoted the map's rewritten tables, so
-   * the old generation grew into a full collection, a pause of 5-9 ms, every few seconds
+   * the old generation grew into a full collection, a pause of 4.6-8.6 ms, every few seconds
    * (docs/performance.md, "2026-11-24, 02:00-03:00 UTC"). Eviction, on a miss only, looks for the
    * lowest count among at most maxEntries pages.
    */
