@@ -75,17 +75,28 @@ function threadCpuMs(pid, tid = pid) {
   }
 }
 
-/** The processes of the PostgreSQL the bench runs against (none on PGlite): its backends do the queries. */
+/**
+ * The processes of the PostgreSQL the bench runs against (none on PGlite): the postmaster started
+ * with DATABASE_URL's port (scripts/with-postgres.mjs passes `-c port=N`) and its children, whose
+ * backends do the queries. Another cluster on the machine is not counted.
+ */
 function databasePids() {
   if (!process.env.DATABASE_URL) return [];
-  return readdirSync("/proc").filter((pid) => {
-    if (!/^\d+$/.test(pid)) return false;
+  const postgres = [];
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
     try {
-      return readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres";
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "postgres") continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      postgres.push({ pid, parent: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]), command });
     } catch {
-      return false;
+      // Gone meanwhile.
     }
-  });
+  }
+  const port = new URL(process.env.DATABASE_URL).port || "5432";
+  const postmasters = new Set(postgres.filter((p) => p.command.includes(`port=${port}`)).map((p) => Number(p.pid)));
+  return postgres.filter((p) => postmasters.has(Number(p.pid)) || postmasters.has(p.parent)).map((p) => p.pid);
 }
 
 /**
@@ -456,7 +467,16 @@ try {
         `CPU per question in it: server main thread ${fmt(roundStart.main, 2)} ms, its other threads ${fmt(roundStart.others, 2)} ms, ` +
         `database ${fmt(roundStart.database, 2)} ms, bench ${fmt(roundStart.bench, 2)} ms; ${cores} cores ${fmt(coresBusy * 100, 0)} % busy`,
     );
-    emit({ bench: "ai", database, figure: "start of a round", ...roundStart, cores, coresBusy: round(coresBusy), startBudget: round(startBudget) });
+    emit({
+      bench: "ai",
+      database,
+      figure: `main thread CPU per start, ${CONCURRENCY} questions sent at once`,
+      value: round(roundStart.main),
+      unit: "ms",
+      baseline: `the room per start the ${TARGET_CONCURRENT_RATIO}x goal leaves`,
+      baselineValue: round(startBudget),
+      ratio: ratio(roundStart.main, startBudget),
+    });
   }
   if (profile) {
     console.log(`\nprofile: ${fmt(profile.perAnswerMs, 2)} ms busy CPU per answer (${profile.answers} answers)`);
@@ -542,9 +562,9 @@ ${markdownTable(
 
 The main thread serves the starts one after another, so the median answer waits for about ${CONCURRENCY / 2} others'.
 The ${TARGET_CONCURRENT_RATIO}× goal leaves that wait (${TARGET_CONCURRENT_RATIO} − 1) × ${fmt(sequentialP50, 1)} ms (the one-stream overhead at p50): ${fmt(startBudget, 2)} ms of the
-main thread per start, where it spends ${fmt(roundStart.main, 2)} ms. The other core is not idle meanwhile: V8's
+main thread per start, where it spends ${fmt(roundStart.main, 2)} ms. The other cores are not idle meanwhile: V8's
 collector and compiler${database === "PGlite" ? "" : ", the database's backends"} and this bench's own client and provider (which stand in for browsers and a
-provider on other machines) keep both cores ${fmt(coresBusy * 100, 0)} % busy, so the main thread at times waits for a core too.`
+provider on other machines) keep the ${cores} cores ${fmt(coresBusy * 100, 0)} % busy, so the main thread at times waits for a core too.`
     : ""
 }
 

@@ -138,4 +138,25 @@ describe("the page cache at its bound", () => {
     expect(await fromCache("/blog/1")).toBe(true);
     expect(await fromCache("/ja/about")).toBe(false);
   });
+
+  it("counts a hit answered by the fast path as asked for", async () => {
+    const host = `127.0.0.1:${app.port}`;
+    const get = (path: string) => raw(app.port, `GET ${path} HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip`);
+    app.pageHandler.clearCache();
+    // Both pages cached and their answers recorded (a miss, then the chain's hit).
+    for (const path of ["/blog/1", "/ja/about"]) {
+      await get(path);
+      await app.pageHandler.idle();
+      await get(path);
+    }
+    // /blog/1's last ask before the third page is one the fast path alone answers.
+    const before = app.fastPath!.counts().hits;
+    await get("/blog/1");
+    expect(app.fastPath!.counts().hits - before).toBe(1);
+    await get("/zh/pricing");
+    await app.pageHandler.idle();
+    const after = app.fastPath!.counts().hits;
+    await get("/blog/1");
+    expect(app.fastPath!.counts().hits - after).toBe(1);
+  });
 });

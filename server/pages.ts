@@ -262,19 +262,24 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
   let bytes = 0;
   const sizeOf = (page: CachedPage) => page.raw.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0);
   /**
-   * Least recently asked for first. A hit only notes the count on its page: it used to move the
-   * page to the end of the map instead, and under load V8 promoted the map's rewritten tables, so
-   * the old generation grew into a full collection, a pause of 4.6-8.6 ms, every few seconds
-   * (docs/performance.md, "2026-11-24, 02:00-03:00 UTC"). Eviction, on a miss only, looks for the
-   * lowest count among at most maxEntries pages.
+   * Eviction drops the page asked for least recently: each page notes the count of the last time it
+   * was stored or asked for. A hit used to move its page to the end of the map instead, and under
+   * load V8 promoted the map's rewritten tables, so the old generation grew into a full collection,
+   * a pause of 4.6-8.6 ms, every few seconds (docs/performance.md, "2026-11-24, 02:00-03:00 UTC").
+   * The lowest count is looked for only when the cache is over its bounds (after a page is stored or
+   * compressed), among at most maxEntries pages.
    */
   let asked = 0;
   const evict = () => {
     while (cache.size > maxEntries || (bytes > maxBytes && cache.size > 0)) {
-      let coldest: [string, CachedPage] | undefined;
-      for (const entry of cache) if (!coldest || entry[1].lastAsked < coldest[1].lastAsked) coldest = entry;
-      cache.delete(coldest![0]);
-      bytes -= sizeOf(coldest![1]);
+      const coldest = { key: "", page: undefined as CachedPage | undefined };
+      cache.forEach((page, key) => {
+        if (coldest.page && coldest.page.lastAsked <= page.lastAsked) return;
+        coldest.key = key;
+        coldest.page = page;
+      });
+      cache.delete(coldest.key);
+      bytes -= sizeOf(coldest.page!);
     }
   };
   const store = (key: string, page: CachedPage) => {

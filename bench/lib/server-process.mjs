@@ -79,28 +79,36 @@ export async function startServerProcess(name, env, options = {}) {
     process.off("exit", killOnExit);
   });
 
-  const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${name} did not start within ${options.startTimeoutMs ?? 90_000} ms:\n${output.slice(-3000)}`)),
-      options.startTimeoutMs ?? 90_000,
-    );
-    const onData = () => {
-      // server/lifecycle.ts prints "<site> is running at http://HOST:PORT" once listening.
-      const match = /is running at http:\/\/[^:\s]+:(\d+)/.exec(output);
-      if (match) {
+  let port;
+  let url;
+  // A start that fails (timeout, not ready) kills its process: nothing is left running.
+  try {
+    port = await new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`${name} did not start within ${options.startTimeoutMs ?? 90_000} ms:\n${output.slice(-3000)}`)),
+        options.startTimeoutMs ?? 90_000,
+      );
+      const onData = () => {
+        // server/lifecycle.ts prints "<site> is running at http://HOST:PORT" once listening.
+        const match = /is running at http:\/\/[^:\s]+:(\d+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          child.stdout.off("data", onData);
+          resolve(Number(match[1]));
+        }
+      };
+      child.stdout.on("data", onData);
+      void exited.then(({ code, signal }) => {
         clearTimeout(timer);
-        child.stdout.off("data", onData);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout.on("data", onData);
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited during start-up (code ${code}, signal ${signal}):\n${output.slice(-3000)}`));
+        reject(new Error(`${name} exited during start-up (code ${code}, signal ${signal}):\n${output.slice(-3000)}`));
+      });
     });
-  });
-  const url = `http://127.0.0.1:${port}`;
-  if (options.waitReady !== false) await waitForReady(url, () => done);
+    url = `http://127.0.0.1:${port}`;
+    if (options.waitReady !== false) await waitForReady(url, () => done);
+  } catch (error) {
+    if (!done) child.kill("SIGKILL");
+    throw error;
+  }
 
   return {
     name,
