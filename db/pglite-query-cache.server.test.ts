@@ -1,7 +1,7 @@
 // The cached-statement query() answers exactly as PGlite's own: rows, fields, affectedRows, row
 // modes, parsers, errors, and a statement dropped when its table changes shape.
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { installQueryCache } from "./pglite-query-cache.server";
 
 let plain: PGlite;
@@ -48,6 +48,38 @@ describe("installQueryCache", () => {
     expect(ours.query).toBe(theirs.query);
     await expect(cached.query("select nonsense from")).rejects.toMatchObject({ code: "42601" });
     expect((await cached.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+  });
+
+  it("reuses a statement without writing to its cache, and drops the one used least recently when full", async () => {
+    // Moving a statement to the end of the map on every use kept V8's old generation growing, as the
+    // page cache's did (docs/performance.md, "2026-11-24, 02:00-03:00 UTC").
+    const isStatementCache = (map: unknown) =>
+      map instanceof Map && [...map.values()].some((value) => typeof value === "object" && value !== null && "paramTypes" in value);
+    const set = vi.spyOn(Map.prototype, "set");
+    const remove = vi.spyOn(Map.prototype, "delete");
+    const writes = () => [...set.mock.contexts, ...remove.mock.contexts].filter(isStatementCache).length;
+    const prepared = () => set.mock.calls.filter((_, i) => isStatementCache(set.mock.contexts[i])).map(([text]) => text);
+    try {
+      const kept = "select $1::int as kept";
+      await cached.query(kept, [1]);
+      set.mockClear();
+      remove.mockClear();
+      for (let i = 0; i < 5; i++) expect((await cached.query(kept, [i])).rows).toEqual([{ kept: i }]);
+      expect(writes()).toBe(0);
+      // More distinct texts than the cache holds (256); the kept one is used again half way.
+      for (let i = 0; i < 300; i++) {
+        await cached.query(`select ${i} as n`);
+        if (i === 150) await cached.query(kept, [2]);
+      }
+      set.mockClear();
+      await cached.query(kept, [3]);
+      expect(prepared()).toEqual([]);
+      await cached.query("select 0 as n");
+      expect(prepared()).toEqual(["select 0 as n"]);
+    } finally {
+      set.mockRestore();
+      remove.mockRestore();
+    }
   });
 
   it("runs a statement again after its table changed shape", async () => {

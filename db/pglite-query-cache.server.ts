@@ -5,7 +5,8 @@
 // installQueryCache() keeps query()'s behaviour and results but prepares each distinct SQL text
 // once as a named statement (its parameter and column types described once), so a repeated query
 // is one bind + execute + sync. At most MAX_STATEMENTS texts are kept (least recently used first
-// out). Transactions (their own query()), blobs and explicit parameter types take PGlite's path.
+// out: a use notes a count on its statement rather than moving it to the end of the map, which kept
+// V8's old generation growing; docs/performance.md, "2026-11-24, 02:00-03:00 UTC"). Transactions (their own query()), blobs and explicit parameter types take PGlite's path.
 import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite";
 import { protocol, types } from "@electric-sql/pglite";
 
@@ -20,6 +21,8 @@ interface Statement {
   name: string;
   paramTypes: number[];
   fields: Field[];
+  /** The count of statement uses when this one was last used: the lowest goes first. */
+  lastUsed: number;
 }
 type Parsers = Record<number | string, (value: string, typeId?: number) => unknown>;
 type Serializers = Record<number | string, (value: unknown) => string>;
@@ -44,6 +47,7 @@ export function installQueryCache(client: PGlite): void {
   /** The default parsers merged with a caller's (Drizzle passes the same object every time). */
   const mergedParsers = new WeakMap<object, Parsers>();
   let count = 0;
+  let uses = 0;
 
   async function prepare(text: string): Promise<Statement> {
     const name = `pglite_q_${++count}`;
@@ -59,24 +63,24 @@ export function installQueryCache(client: PGlite): void {
       }
     }
     if (statements.size >= MAX_STATEMENTS) {
-      const [oldestText, oldest] = statements.entries().next().value as [string, Statement];
-      statements.delete(oldestText);
-      await pg.execProtocol(Buffer.concat([serialize.close({ type: "S", name: oldest.name }), serialize.sync()]));
+      const coldest = { text: "", statement: undefined as Statement | undefined };
+      statements.forEach((statement, statementText) => {
+        if (coldest.statement && coldest.statement.lastUsed <= statement.lastUsed) return;
+        coldest.text = statementText;
+        coldest.statement = statement;
+      });
+      statements.delete(coldest.text);
+      await pg.execProtocol(Buffer.concat([serialize.close({ type: "S", name: coldest.statement!.name }), serialize.sync()]));
     }
-    const statement = { name, paramTypes, fields };
+    const statement = { name, paramTypes, fields, lastUsed: ++uses };
     statements.set(text, statement);
     return statement;
   }
 
   async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
     let statement = statements.get(text);
-    if (statement) {
-      // Most recently used last.
-      statements.delete(text);
-      statements.set(text, statement);
-    } else {
-      statement = await prepare(text);
-    }
+    if (statement) statement.lastUsed = ++uses;
+    else statement = await prepare(text);
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const oid = statement.paramTypes[i]!;
