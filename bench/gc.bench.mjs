@@ -7,12 +7,12 @@
 // between full collections. A server whose old generation grows under a steady load pauses for a
 // full collection every few seconds, and a 2-s run that holds one has its p99 raised by the pause.
 //   node bench/gc.bench.mjs        Settings (environment): GC_BENCH_ROUNDS (2 rounds of the pages).
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { emit, ensureBuild, machine, markdownTable, median, round, writeSection } from "./harness.mjs";
 import { GZIP, rawGzip } from "./lib/page-bytes.mjs";
+import { startNodeLimit } from "./lib/node-limit-process.mjs";
 import { startServerProcess } from "./lib/server-process.mjs";
 import { wrk } from "./lib/wrk.mjs";
 
@@ -67,39 +67,6 @@ function recordFrom(stream) {
   };
 }
 
-/** The Node limit under --trace-gc, serving `pages` (path -> gzip bytes); its trace comes from stdout. */
-async function startNodeLimit(pages) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "taxatlas-gc-limit-"));
-  const file = path.join(dir, "pages.json");
-  writeFileSync(file, JSON.stringify(Object.fromEntries([...pages].map(([page, body]) => [page, body.toString("base64")]))));
-  const child = spawn(process.execPath, ["--trace-gc", path.join(import.meta.dirname, "lib", "node-limit.mjs"), file], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  await new Promise((resolve, reject) => {
-    const check = setInterval(() => {
-      if (/port (\d+)/.test(output)) {
-        clearInterval(check);
-        resolve();
-      }
-    }, 20);
-    child.once("exit", (code) => {
-      clearInterval(check);
-      reject(new Error(`node limit server exited (${code})`));
-    });
-  });
-  return {
-    url: `http://127.0.0.1:${/port (\d+)/.exec(output)[1]}`,
-    stdout: child.stdout,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 ensureBuild();
 const loadBefore = os.loadavg()[0];
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "taxatlas-gc-"));
@@ -112,7 +79,7 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const bodies = new Map();
   for (const page of PAGES) bodies.set(page, await rawGzip(taxatlas.url + page));
-  limit = await startNodeLimit(bodies);
+  limit = await startNodeLimit(bodies, { nodeArgs: ["--trace-gc"] });
   // Warm-up: the JIT, and the fast path's recorded answers for wrk's request shape.
   for (const page of PAGES) {
     await wrk(taxatlas.url + page, { duration: 1, connections: 10, headers: GZIP });

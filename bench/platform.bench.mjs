@@ -10,13 +10,13 @@
 // in one short run does not decide a page's figure. Goal: TaxAtlas >= 0.5x the Node limit with p99
 // <= 2x the limit's. Then a CPU profile (node --cpu-prof) of a
 // cached page under the same load says where the time goes, and start-up time and memory are taken.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { emit, ensureBuild, machine, markdownTable, median, round, startServer, writeSection } from "./harness.mjs";
 import { summarizeProfile } from "./lib/cpu-profile.mjs";
 import { startNginxStatic } from "./lib/nginx-static.mjs";
+import { startNodeLimit } from "./lib/node-limit-process.mjs";
 import { GZIP, publicPages, rawGzip } from "./lib/page-bytes.mjs";
 import { medianRun, pairedMedian, wrk, wrkWithCpu } from "./lib/wrk.mjs";
 
@@ -38,29 +38,6 @@ async function cachedGzip(url) {
     await sleep(100);
   }
   throw new Error(`${url} was never served compressed from the cache`);
-}
-
-function startNodeLimit(pages) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "taxatlas-node-limit-"));
-  const file = path.join(dir, "pages.json");
-  writeFileSync(file, JSON.stringify(Object.fromEntries([...pages].map(([p, body]) => [p, body.toString("base64")]))));
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, "lib", "node-limit.mjs"), file], { stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    child.stdout.on("data", (chunk) => {
-      const port = /port (\d+)/.exec(chunk.toString())?.[1];
-      if (port)
-        resolve({
-          url: `http://127.0.0.1:${port}`,
-          pid: child.pid,
-          stop: async () => {
-            child.kill("SIGTERM");
-            await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
-            rmSync(dir, { recursive: true, force: true });
-          },
-        });
-    });
-    child.once("exit", (code) => reject(new Error(`node limit server exited (${code})`)));
-  });
 }
 
 const fmt = (v, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : "n/a");
