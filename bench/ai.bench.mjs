@@ -23,6 +23,7 @@ import { pathToFileURL } from "node:url";
 import { tsImport } from "tsx/esm/api";
 import { emit, ensureBuild, machine, markdownTable, projectRoot, startServer, writeSection } from "./harness.mjs";
 import { summarizeProfile } from "./lib/cpu-profile.mjs";
+import { childrenOf, threadCpuMs } from "./lib/proc-cpu.mjs";
 
 const SEQUENTIAL = Number(process.env.AI_BENCH_SEQUENTIAL ?? 50);
 const CONCURRENCY = Number(process.env.AI_BENCH_CONCURRENCY ?? 20);
@@ -66,15 +67,6 @@ function cpuMs(pid) {
   }
 }
 
-/** CPU time of one thread in milliseconds (Linux schedstat: nanoseconds on a CPU), or null once it is gone. */
-function threadCpuMs(pid, tid = pid) {
-  try {
-    return Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The processes of the PostgreSQL the bench runs against (none on PGlite): the postmaster started
  * with DATABASE_URL's port (scripts/with-postgres.mjs passes `-c port=N`) and its children, whose
@@ -82,21 +74,15 @@ function threadCpuMs(pid, tid = pid) {
  */
 function databasePids() {
   if (!process.env.DATABASE_URL) return [];
-  const postgres = [];
-  for (const pid of readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
+  const port = `port=${new URL(process.env.DATABASE_URL).port || "5432"}`;
+  const postmaster = readdirSync("/proc").find((pid) => {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "postgres") continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-      postgres.push({ pid, parent: Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]), command });
+      return /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres" && readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes(port);
     } catch {
-      // Gone meanwhile.
+      return false; // gone meanwhile
     }
-  }
-  const port = new URL(process.env.DATABASE_URL).port || "5432";
-  const postmasters = new Set(postgres.filter((p) => p.command.includes(`port=${port}`)).map((p) => Number(p.pid)));
-  return postgres.filter((p) => postmasters.has(Number(p.pid)) || postmasters.has(p.parent)).map((p) => p.pid);
+  });
+  return postmaster ? [postmaster, ...childrenOf(postmaster).map(String)] : [];
 }
 
 /**

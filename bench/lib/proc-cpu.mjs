@@ -1,6 +1,7 @@
 // CPU time of processes from /proc (Linux): user + system time of a process and of its live
 // children, in ms. Used by the cluster bench to say how much of the 2 cores each part of the setup
-// (instances with their threadpools, PostgreSQL's backends, the proxy, the load generator) used.
+// (instances with their threadpools, PostgreSQL's backends, the proxy, the load generator) used, and
+// (one thread at a time, finer) by the AI bench for the start of a round of questions.
 import { readFileSync } from "node:fs";
 
 // USER_HZ is 100 on every Linux build Node supports.
@@ -22,7 +23,8 @@ export function processCpuMs(pid, { reaped = false } = {}) {
   }
 }
 
-function childrenOf(pid) {
+/** The pids of a process's live children. */
+export function childrenOf(pid) {
   try {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {
@@ -38,4 +40,13 @@ export function treeCpuMs(pid) {
   let total = processCpuMs(pid, { reaped: true });
   for (const child of childrenOf(pid)) total += treeCpuMs(child);
   return total;
+}
+
+/** CPU time of one thread in ms (schedstat: nanoseconds on a CPU, finer than ticks), or null once it is gone. */
+export function threadCpuMs(pid, tid = pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    return null;
+  }
 }
