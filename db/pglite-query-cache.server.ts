@@ -5,10 +5,11 @@
 // installQueryCache() keeps query()'s behaviour and results but prepares each distinct SQL text
 // once as a named statement (its parameter and column types described once), so a repeated query
 // is one bind + execute + sync. At most MAX_STATEMENTS texts are kept (least recently used first
-// out: a use notes a count on its statement rather than moving it to the end of the map, which kept
-// V8's old generation growing; docs/performance.md, "2026-11-24, 02:00-03:00 UTC"). Transactions (their own query()), blobs and explicit parameter types take PGlite's path.
+// out, lib/least-recently-used.ts: a use only notes a count on its statement). Transactions
+// (their own query()), blobs and explicit parameter types take PGlite's path.
 import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite";
 import { protocol, types } from "@electric-sql/pglite";
+import { leastRecentlyUsed } from "../lib/least-recently-used";
 
 const MAX_STATEMENTS = 256;
 const { serialize } = protocol;
@@ -63,14 +64,9 @@ export function installQueryCache(client: PGlite): void {
       }
     }
     if (statements.size >= MAX_STATEMENTS) {
-      const coldest = { text: "", statement: undefined as Statement | undefined };
-      statements.forEach((statement, statementText) => {
-        if (coldest.statement && coldest.statement.lastUsed <= statement.lastUsed) return;
-        coldest.text = statementText;
-        coldest.statement = statement;
-      });
-      statements.delete(coldest.text);
-      await pg.execProtocol(Buffer.concat([serialize.close({ type: "S", name: coldest.statement!.name }), serialize.sync()]));
+      const [coldText, cold] = leastRecentlyUsed(statements, (statement) => statement.lastUsed)!;
+      statements.delete(coldText);
+      await pg.execProtocol(Buffer.concat([serialize.close({ type: "S", name: cold.name }), serialize.sync()]));
     }
     const statement = { name, paramTypes, fields, lastUsed: ++uses };
     statements.set(text, statement);

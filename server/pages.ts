@@ -17,6 +17,7 @@ import { createRequestHandler, type AppLoadContext, type RouteObject, type Serve
 import { DEFAULT_LANG, LANGS } from "~/lib/i18n/languages";
 import { splitLangPath } from "~/lib/i18n/paths";
 import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
+import { leastRecentlyUsed } from "~/lib/least-recently-used";
 import { deferHydration } from "./deferred-hydration";
 import { refuse } from "./request-edge";
 import { createRouteMatcher } from "./route-matches";
@@ -272,14 +273,9 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
   let asked = 0;
   const evict = () => {
     while (cache.size > maxEntries || (bytes > maxBytes && cache.size > 0)) {
-      const coldest = { key: "", page: undefined as CachedPage | undefined };
-      cache.forEach((page, key) => {
-        if (coldest.page && coldest.page.lastAsked <= page.lastAsked) return;
-        coldest.key = key;
-        coldest.page = page;
-      });
-      cache.delete(coldest.key);
-      bytes -= sizeOf(coldest.page!);
+      const [key, page] = leastRecentlyUsed(cache, (cached) => cached.lastAsked)!;
+      cache.delete(key);
+      bytes -= sizeOf(page);
     }
   };
   const store = (key: string, page: CachedPage) => {
