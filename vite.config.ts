@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 type ModuleInfoLookup = (id: string) => { importedIds: readonly string[] } | null;
 let shell: Set<string> | undefined;
@@ -21,8 +21,22 @@ function shellModules(getModuleInfo: ModuleInfoLookup): Set<string> {
   return found;
 }
 
+/**
+ * The env module as its own chunk of the server build (build/server/env.js), which the server
+ * build's other chunks import: the start file loads it before React's graph, to set NODE_ENV's
+ * default through the one module that touches the environment, and lib/ stays one copy
+ * (docs/decisions/0007-one-server-build.md).
+ */
+const envChunk = (): Plugin => ({
+  name: "taxatlas-env-chunk",
+  apply: "build",
+  buildStart() {
+    this.emitFile({ type: "chunk", id: fileURLToPath(new URL("./lib/env.server.ts", import.meta.url)), fileName: "env.js" });
+  },
+});
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [envChunk()] : [])],
   // "~/" is the repository root (tsconfig.json paths), so imports never climb with ../../
   resolve: { alias: [{ find: /^~\//, replacement: fileURLToPath(new URL("./", import.meta.url)) }] },
   build: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { companyLegalName, EnvError, EnvSchema, parseEnv, trustProxySetting } from "./env.server";
+import { companyLegalName, defaultToProduction, EnvError, EnvSchema, parseEnv, trustProxySetting } from "./env.server";
 
 /** The issues of a failed parse ("NAME: message" each). */
 function issuesOf(source: Record<string, string>): string[] {
@@ -199,5 +199,21 @@ describe("companyLegalName", () => {
 
   it("refuses a legal name over 120 characters", () => {
     expect(issuesOf({ COMPANY_LEGAL_NAME: "x".repeat(121) })[0]).toMatch(/^COMPANY_LEGAL_NAME:/);
+  });
+});
+
+describe("defaultToProduction", () => {
+  it("sets NODE_ENV to production when it is unset or blank, as EnvSchema reads it", () => {
+    for (const source of [{}, { NODE_ENV: "" }, { NODE_ENV: "  " }] as Record<string, string | undefined>[]) {
+      defaultToProduction(source);
+      expect(source.NODE_ENV).toBe("production");
+      expect(parseEnv(source).NODE_ENV).toBe("production");
+    }
+  });
+
+  it("keeps a NODE_ENV that is given", () => {
+    const source: Record<string, string | undefined> = { NODE_ENV: "development" };
+    defaultToProduction(source);
+    expect(source.NODE_ENV).toBe("development");
   });
 });

@@ -113,6 +113,15 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return result.data;
 }
 
+/**
+ * The start file's one default (server/start.ts): NODE_ENV is production unless set, as EnvSchema
+ * reads it. It must be in place before React and React Router are imported, which choose their
+ * production or development code then (docs/decisions/0007-one-server-build.md).
+ */
+export function defaultToProduction(source: Record<string, string | undefined> = process.env): void {
+  if (emptyToUndefined(source.NODE_ENV) === undefined) source.NODE_ENV = "production";
+}
+
 /** The legal name shown on the Terms, in the footer and on the contact page: COMPANY_LEGAL_NAME, else SITE_NAME. */
 export function companyLegalName(env: Pick<Env, "COMPANY_LEGAL_NAME" | "SITE_NAME">): string {
   return env.COMPANY_LEGAL_NAME ?? env.SITE_NAME;

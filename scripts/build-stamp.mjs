@@ -60,7 +60,7 @@ export function writeBuildStamp() {
 
 /** Why the build in build/ cannot be reused (null: it is up to date with the sources). */
 export function staleReason() {
-  const outputs = ["build/server.js", "build/server/index.js", "build/client/assets", "build/sources.json"];
+  const outputs = ["build/server.js", "build/server/env.js", "build/server/index.js", "build/client/assets", "build/sources.json"];
   if (!outputs.every((file) => existsSync(path.join(projectRoot, file)))) return "no complete build yet";
   let stamp;
   try {

@@ -9,17 +9,25 @@ import { BUILD_TIMEOUT_MS, buildDir, ensureProductionBuild, serverBuildEntry, se
 describe("one server build", () => {
   beforeAll(() => ensureProductionBuild(), BUILD_TIMEOUT_MS);
 
-  it("build/server.js only starts build/server/index.js", () => {
+  it("build/server.js only loads the env chunk, then starts build/server/index.js", () => {
     const start = readFileSync(serverEntry, "utf8");
-    expect(start).toContain("./server/index.js");
+    // NODE_ENV's default is set by the env module, before React's graph is imported.
+    expect(start.indexOf("./server/env.js")).toBeGreaterThan(-1);
+    expect(start.indexOf("./server/env.js")).toBeLessThan(start.indexOf("./server/index.js"));
+    expect(start).not.toContain("process.env");
     expect(start).not.toContain("class ApiError");
     expect(start.length).toBeLessThan(2_000);
+    // The env chunk holds the env module and nothing of React.
+    const envChunk = readFileSync(path.join(buildDir, "server", "env.js"), "utf8");
+    expect(envChunk).toContain("function defaultToProduction");
+    expect(envChunk).not.toMatch(/from "react/);
   });
 
   it("the server build carries each domain class once and is still a ServerBuild", async () => {
     const files = readdirSync(path.join(buildDir, "server"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"));
     const text = files.map((f) => readFileSync(path.join(buildDir, "server", f), "utf8")).join("\n");
     expect(text.match(/class ApiError\b/g)).toHaveLength(1);
+    expect(text.match(/class EnvError\b/g)).toHaveLength(1);
     const entry = (await import(pathToFileURL(serverBuildEntry).href)) as Record<string, unknown>;
     expect(typeof entry.start).toBe("function");
     expect(entry.routes).toBeTypeOf("object");
