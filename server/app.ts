@@ -31,7 +31,7 @@ import { clientIp, requestLang } from "./http";
 import { SHUTTING_DOWN } from "./lifecycle";
 import { createMemberReadFastPath, type MemberReadFastPath } from "./member-read-fast-path";
 import { createFastPath, type FastPath } from "./page-fast-path";
-import { createPageHandler, type PageHandler } from "./pages";
+import { createPageHandler, encodingChosen, type PageHandler } from "./pages";
 import { reduceAbsoluteTarget, requestEdge } from "./request-edge";
 import { buildCsp } from "./security-headers";
 import { assetsHandler } from "./static-assets";
@@ -242,7 +242,8 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
     }
   });
 
-  app.use(compression());
+  // Pages whose precompressed bodies exist are sent as server/pages.ts chose, never compressed again here.
+  app.use(compression({ filter: (req, res) => !encodingChosen(res) && compression.filter(req, res) }));
 
   // The JSON API. The Stripe webhook reads its raw body itself (the signature covers the bytes).
   const json = express.json({ limit: JSON_BODY_LIMIT });

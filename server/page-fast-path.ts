@@ -11,7 +11,7 @@ import type { Logger } from "~/lib/logger.server";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 import { boundedMemo } from "./bounded-memo";
 import { createHostCheck, isSecure } from "./fast-path-edge";
-import { encodingVariant, negotiatesLanguage, revalidates, variantKey, type CachedPage, type PageHandler } from "./pages";
+import { COMPRESSED_OFFERS, encodingVariant, negotiatesLanguage, offerOf, revalidates, variantKey, type CachedPage, type PageHandler } from "./pages";
 
 /** Only plain paths: no query, no percent-escapes, nothing the request edge would look at twice. */
 const PLAIN_PATH = /^\/[A-Za-z0-9\-._~/]*$/;
@@ -36,17 +36,17 @@ export interface FastPath {
 
 export function createFastPath(options: FastPathOptions): FastPath {
   const acceptsEncodings = express.request.acceptsEncodings as (this: { headers: IncomingMessage["headers"] }, offered: string[]) => string | false;
-  // What a page offers: [br, gzip, identity] minus what is not compressed yet (server/pages.ts).
-  const OFFERS = [["identity"], ["gzip", "identity"], ["br", "identity"], ["br", "gzip", "identity"]];
-  const encodingMemo = OFFERS.map((offered) =>
+  // What a page offers (server/pages.ts): its precompressed encodings, none until they are made.
+  const encodingMemo = COMPRESSED_OFFERS.map((offered) =>
     boundedMemo<string, "br" | "gzip" | null>(ENCODING_MEMO_LIMIT, (acceptEncoding) => {
-      const choice = acceptsEncodings.call({ headers: { "accept-encoding": acceptEncoding } }, offered);
+      if (offered.length === 0) return null;
+      const choice = acceptsEncodings.call({ headers: { "accept-encoding": acceptEncoding } }, [...offered]);
       return choice === "br" || choice === "gzip" ? choice : null;
     }),
   );
   /** The same choice as server/pages.ts chooseEncoding (Express's negotiator), memoised per header value. */
   const chooseEncoding = (acceptEncoding: string | undefined, page: CachedPage): "br" | "gzip" | null =>
-    acceptEncoding ? encodingMemo[(page.br ? 2 : 0) + (page.gzip ? 1 : 0)]!(acceptEncoding) : null;
+    acceptEncoding ? encodingMemo[offerOf(page)]!(acceptEncoding) : null;
   const validHost = createHostCheck();
   const secure = (req: IncomingMessage) => isSecure(req, options.trustProxy);
 
