@@ -78,7 +78,7 @@ export function createFastPath(options: FastPathOptions): FastPath {
     const answer = page.answers.get(
       variantKey({
         method,
-        encoding: encodingVariant(chooseEncoding(acceptEncoding, page), acceptEncoding),
+        encoding: encodingVariant(page, chooseEncoding(acceptEncoding, page), acceptEncoding),
         notModified: isNotModified,
         negotiated,
         secure: secure(req),

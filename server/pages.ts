@@ -54,9 +54,10 @@ export interface RecordedAnswer {
 export interface AnswerVariant {
   method: string;
   /**
-   * The precompressed body chosen, else the Accept-Encoding header itself: a client that accepts
-   * only what the compression middleware makes on the fly (deflate) gets another answer than one
-   * that sent no header.
+   * The precompressed body chosen, else "none" once the page's bodies are made (nothing is
+   * compressed on the fly then, so every other Accept-Encoding gets the page itself). Before that,
+   * the header itself: a client that accepts only what the compression middleware makes on the fly
+   * (deflate) gets another answer than one that sent no header.
    */
   encoding: "br" | "gzip" | `other:${string}` | "none";
   notModified: boolean;
@@ -68,8 +69,8 @@ export interface AnswerVariant {
 /** Answers kept per page at most (each distinct unusual Accept-Encoding is a variant). */
 export const MAX_ANSWERS_PER_PAGE = 32;
 
-export const encodingVariant = (chosen: "br" | "gzip" | null, acceptEncoding: string | undefined): AnswerVariant["encoding"] =>
-  chosen ?? (acceptEncoding ? `other:${acceptEncoding}` : "none");
+export const encodingVariant = (page: CachedPage, chosen: "br" | "gzip" | null, acceptEncoding: string | undefined): AnswerVariant["encoding"] =>
+  chosen ?? (acceptEncoding && !page.gzip ? `other:${acceptEncoding}` : "none");
 
 export const variantKey = (v: AnswerVariant): string =>
   `${v.method}|${v.encoding}|${v.notModified ? 304 : 200}|${v.negotiated ? "n" : "-"}|${v.secure ? "s" : "-"}`;
@@ -232,7 +233,7 @@ function sendCached(req: Request, res: Response, page: CachedPage, state: "hit" 
   const notModified = revalidates(req.headers["if-none-match"], page.etag);
   const variant = variantKey({
     method: req.method,
-    encoding: encodingVariant(encoding, req.headers["accept-encoding"]),
+    encoding: encodingVariant(page, encoding, req.headers["accept-encoding"]),
     notModified,
     negotiated: negotiatesLanguage(req.path),
     secure: req.secure,
