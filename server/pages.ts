@@ -376,14 +376,14 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     const [path = "/", query] = req.originalUrl.split("?", 2) as [string, string | undefined];
     // React Router's data requests ("/explore.data") and route discovery are not documents.
     if (req.path.endsWith(".data") || req.path === "/__manifest") return { key: null, target: req.originalUrl };
-    const matches = matchPath(req.path);
-    const leaf = matches?.at(-1);
-    const lang = matches?.[0]?.params.lang;
+    const matched = matchPath(req.path);
+    const leaf = matched.ids.at(-1);
+    const lang = matched.params.lang;
     // A first segment that is no language ("/xyz", "/xyz/about") is refused by the language layout.
-    if (lang !== undefined && !SERVED_PREFIXES.has(lang)) return { key: `not-found:${leaf?.route.id}`, target: path };
-    if (leaf?.route.id === NOT_FOUND_ROUTE) return { key: `not-found:${lang ?? "en"}`, target: path };
+    if (lang !== undefined && !SERVED_PREFIXES.has(lang)) return { key: `not-found:${leaf}`, target: path };
+    if (leaf === NOT_FOUND_ROUTE) return { key: `not-found:${lang ?? "en"}`, target: path };
     if (query === undefined) return { key: req.path, target: path };
-    const handle = loadedBuild?.routes[leaf?.route.id ?? ""]?.module.handle as
+    const handle = loadedBuild?.routes[leaf ?? ""]?.module.handle as
       | { pageCache?: string; cacheQuery?: Record<string, readonly string[]> }
       | undefined;
     if (handle?.pageCache === "ignore-query") {
@@ -405,8 +405,8 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
   /** Whether a POST to `path` (or its React Router data URL) reaches a route with an action. */
   const acceptsPost = (path: string): boolean => {
     const page = path.endsWith(".data") ? path.slice(0, -".data".length).replace(/^\/_root$/, "/") : path;
-    const leaf = matchPath(page)?.at(-1);
-    return Boolean(leaf && loadedBuild?.routes[leaf.route.id ?? ""]?.module.action);
+    const leaf = matchPath(page).ids.at(-1);
+    return Boolean(leaf && loadedBuild?.routes[leaf]?.module.action);
   };
 
   // A page render is CPU work on the event loop: at most maxRenders at once, the rest in order.
@@ -459,7 +459,8 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       if (!handler || options.mode === "development") {
         loadedBuild = await options.build();
         handler = createRequestHandler(loadedBuild, options.mode);
-        matchPath = createRouteMatcher(routeTree(loadedBuild));
+        // The language prefixes are kept in the paths' shapes: the cache plan reads their value.
+        matchPath = createRouteMatcher(routeTree(loadedBuild), SERVED_PREFIXES);
       }
       // Keyed without the Host: the language is part of the path, and no page depends on the Host.
       const plan: CachePlan = options.cache && (req.method === "GET" || req.method === "HEAD") ? cachePlan(req) : { key: null, target: req.originalUrl };
