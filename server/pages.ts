@@ -114,6 +114,8 @@ const SERVED_PREFIXES = new Set<string>(LANGS.filter((lang) => lang !== DEFAULT_
 interface CachePlan {
   key: string | null;
   target: string;
+  /** A private page whose render is the same for every visitor (app/page-helpers/seo.ts SHARED_PRIVATE_PAGE): kept too. */
+  shared?: boolean;
 }
 
 /** The build's route manifest as the nested route objects matchRoutes() walks. */
@@ -403,10 +405,10 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     // A first segment that is no language ("/xyz", "/xyz/about") is refused by the language layout.
     if (lang !== undefined && !SERVED_PREFIXES.has(lang)) return { key: `not-found:${leaf}`, target: path };
     if (leaf === NOT_FOUND_ROUTE) return { key: `not-found:${lang ?? "en"}`, target: path };
-    if (query === undefined) return { key: req.path, target: path };
     const handle = loadedBuild?.routes[leaf ?? ""]?.module.handle as
       | { pageCache?: string; cacheQuery?: Record<string, readonly string[]> }
       | undefined;
+    if (query === undefined) return { key: req.path, target: path, shared: handle?.pageCache === "private-shell" };
     if (handle?.pageCache === "ignore-query") {
       // Only the listed parameters with a listed value are kept (queryKeyedPage): one entry each.
       const kept = new URLSearchParams();
@@ -559,7 +561,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
         req.method === "GET" &&
         isHtml &&
         response.headers.getSetCookie().length === 0 &&
-        ((response.status === 200 && /\bpublic\b/.test(response.headers.get("cache-control") ?? "")) || notFound);
+        ((response.status === 200 && (plan.shared === true || /\bpublic\b/.test(response.headers.get("cache-control") ?? ""))) || notFound);
       if (publicPage) {
         const page: CachedPage = {
           status: response.status,

@@ -71,8 +71,8 @@ export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale
 /**
  * The route `handle` of a public page whose server render reads no query parameter: the page cache
  * (server/pages.ts) answers "/about?anything" from the entry of "/about" instead of rendering again.
- * A page that reads its query while rendering on the server (contact's ?sent, log-in's ?next) must
- * not carry it.
+ * A page that reads its query while rendering on the server (log-in's ?next) must not carry it;
+ * one that reads a few known values (contact's ?sent and ?service) carries queryKeyedPage.
  */
 export const QUERY_INDEPENDENT_PAGE = { pageCache: "ignore-query" } as const;
 
@@ -105,6 +105,16 @@ export function revalidateUnlessQueryOnly({
 }
 /** Pages that are not worth caching or indexing (member area, admin, checkout). */
 export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-cache";
+
+/**
+ * The route `handle` of a private page (PRIVATE_PAGE_CACHE_CONTROL: a member's or the admin's
+ * screen, filled in the browser with the member's token) whose server render is the same for every
+ * visitor: its loaders read the path's params and the configuration, never a cookie, a header or a
+ * session. The page cache (server/pages.ts) keeps its render for the bare path and answers with the
+ * private Cache-Control it was given; a query still renders it as asked. Not for a route with a
+ * dynamic segment: made-up ids would fill the cache.
+ */
+export const SHARED_PRIVATE_PAGE = { pageCache: "private-shell" } as const;
 
 interface ContentPageData {
   lang: Lang;

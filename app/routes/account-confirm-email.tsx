@@ -7,7 +7,7 @@ import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
-import { PRIVATE_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
+import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE, textPageMeta } from "~/app/page-helpers/seo";
 import { account as accountMessages } from "~/content/messages/account";
 import { api, ApiRequestError } from "~/app/api/api.client";
 import type { Route } from "./+types/account-confirm-email";
@@ -17,6 +17,7 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
+export const handle = SHARED_PRIVATE_PAGE;
 
 export const meta: Route.MetaFunction = (args) => [
   ...textPageMeta(args, "/account/confirm-email", (lang) => {

@@ -13,7 +13,7 @@ import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { RequireAuth } from "~/app/components/require-auth";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
-import { PRIVATE_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
+import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE, textPageMeta } from "~/app/page-helpers/seo";
 import { account as accountMessages, type AccountMessages } from "~/content/messages/account";
 import { format } from "~/lib/i18n/format";
 import { localePath } from "~/lib/i18n/paths";
@@ -24,6 +24,7 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
+export const handle = SHARED_PRIVATE_PAGE;
 
 export const meta: Route.MetaFunction = (args) =>
   textPageMeta(args, "/account", (lang) => ({ title: accountMessages[lang].seoTitle, description: accountMessages[lang].seoDescription, noindex: true }));

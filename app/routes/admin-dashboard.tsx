@@ -3,7 +3,7 @@
 import { lazy, Suspense, useMemo } from "react";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
-import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
+import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE } from "~/app/page-helpers/seo";
 import { CsvExportButton } from "~/app/components/admin-csv-export";
 import { adminMeta } from "~/app/components/admin-meta";
 import { SetupChecklist } from "~/app/components/admin-setup-checklist";
@@ -17,6 +17,7 @@ import type { Route } from "./+types/admin-dashboard";
 const AdminUserChart = lazy(() => import("~/app/components/admin-user-chart"));
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
+export const handle = SHARED_PRIVATE_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "/admin", (t) => t.dashboard.title);
 

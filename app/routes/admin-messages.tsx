@@ -5,7 +5,7 @@ import { api, ApiRequestError } from "~/app/api/api.client";
 import { useApiData } from "~/app/api/use-api-data";
 import { format } from "~/lib/i18n/format";
 import { DEFAULT_PAGE_SIZE, MESSAGE_FILTERS, type ContactMessageItem, type MessageFilter } from "~/lib/contracts/admin";
-import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
+import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE } from "~/app/page-helpers/seo";
 import { adminMeta } from "~/app/components/admin-meta";
 import { AdminPageTitle, LoadError, LoadingLine, Pagination, useDateTimeFormat } from "~/app/components/admin-ui";
 import { useAuth } from "~/app/components/auth-provider";
@@ -14,6 +14,7 @@ import { admin } from "~/content/messages/admin";
 import type { Route } from "./+types/admin-messages";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
+export const handle = SHARED_PRIVATE_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "/admin/messages", (t) => t.messages.title);
 

@@ -2,7 +2,7 @@
 // checkout (so the admin view can never disagree with what customers pay).
 import { PACKAGES, bestValuePackageId, creditPriceCents, formatUsd } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
-import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
+import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE } from "~/app/page-helpers/seo";
 import { adminMeta } from "~/app/components/admin-meta";
 import { AdminPageTitle } from "~/app/components/admin-ui";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
@@ -11,6 +11,7 @@ import { admin } from "~/content/messages/admin";
 import type { Route } from "./+types/admin-pricing";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
+export const handle = SHARED_PRIVATE_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "/admin/pricing", (t) => t.pricing.title);
 

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { DEFAULT_PAGE_SIZE, SEARCH_MATCHES, USER_SORTS, UserListQuerySchema } from "~/lib/contracts/admin";
-import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
+import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE } from "~/app/page-helpers/seo";
 import { CsvExportButton } from "~/app/components/admin-csv-export";
 import { useApiData } from "~/app/api/use-api-data";
 import { adminMeta } from "~/app/components/admin-meta";
@@ -23,6 +23,7 @@ import { admin } from "~/content/messages/admin";
 import type { Route } from "./+types/admin-users";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
+export const handle = SHARED_PRIVATE_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "/admin/users", (t) => t.users.title);
 

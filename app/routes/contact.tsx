@@ -5,7 +5,7 @@ import { localePath } from "~/lib/i18n/paths";
 import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
 import { CONTACT_FIELDS, CONTACT_SERVICES, type ContactServiceId } from "~/lib/contracts/contact";
 import type { ServiceSlug } from "~/lib/service-catalog";
-import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
+import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, queryKeyedPage } from "~/app/page-helpers/seo";
 import { ContactForm, type ContactActionResult, type ContactFormValues } from "~/app/components/contact-form";
 import { ContentNotAvailable } from "~/app/components/content-not-available";
 import { FirmDetails } from "~/app/components/firm-details";
@@ -71,6 +71,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   }
   return redirect(`${localePath(lang, "/contact")}?sent=1`, { headers: noStore });
 }
+
+/** The loader reads ?sent=1 and a known ?service= alone: any other query is the bare page's entry. */
+export const handle = queryKeyedPage({ sent: ["1"], service: [...CONTACT_SERVICES, ...Object.keys(SERVICE_OF_PAGE)] });
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   // Answers to a form submission are never cached; the page itself is public.

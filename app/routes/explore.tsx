@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { api, ApiRequestError } from "~/app/api/api.client";
 import { format } from "~/lib/i18n/format";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
-import { PRIVATE_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
+import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE, textPageMeta } from "~/app/page-helpers/seo";
 import { SERVICE_SLUGS } from "~/lib/service-catalog";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
@@ -22,6 +22,7 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
+export const handle = SHARED_PRIVATE_PAGE;
 
 export const meta: Route.MetaFunction = (args) =>
   textPageMeta(args, "/explore", (lang) => ({ title: exploreMessages[lang].seoTitle, description: exploreMessages[lang].seoDescription, noindex: true }));

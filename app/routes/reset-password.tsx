@@ -5,7 +5,7 @@ import { useSearchParams } from "react-router";
 import { api } from "~/app/api/api.client";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { ResetPasswordSchema } from "~/lib/contracts/user";
-import { PRIVATE_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
+import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE, textPageMeta } from "~/app/page-helpers/seo";
 import {
   AuthCard,
   AuthField,
@@ -26,6 +26,7 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
+export const handle = SHARED_PRIVATE_PAGE;
 
 export const meta: Route.MetaFunction = (args) => [
   ...textPageMeta(args, "/reset-password", (lang) => ({ title: authMessages[lang].reset.seoTitle, description: authMessages[lang].reset.seoDescription, noindex: true })),
