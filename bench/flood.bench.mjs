@@ -7,9 +7,9 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { cpuMs } from "./lib/wrk.mjs";
 import { DURATION, emit, ensureBuild, machine, markdownTable, projectRoot, round, startServer, writeSection } from "./harness.mjs";
 import { ensureDebianPackage } from "./lib/debian-package.mjs";
+import { untilIdle } from "./lib/proc-cpu.mjs";
 
 const FLOOD_CONNECTIONS = 10;
 const PROBE_INTERVAL_MS = 100;
@@ -59,15 +59,6 @@ function flood(url, seconds) {
 ensureBuild();
 const wrkCommand = ensureDebianPackage("wrk", ["--version"]);
 const server = await startServer();
-/** Waits until the server spends under 2% of a core (its pages rendered and compressed in the background). */
-async function settled(pid) {
-  for (let i = 0; i < 120; i++) {
-    const before = cpuMs(pid);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    if (cpuMs(pid) - before < 10) return;
-  }
-}
-
 try {
   await probe(server.url, 2); // warm-up
   const idle = await probe(server.url, DURATION);
@@ -75,7 +66,7 @@ try {
   const ratio = flooded.p95 / idle.p95;
   // The same flood again once the first one's pages are rendered and compressed: a server that has
   // been up a while, where the first was a fresh start (every page rendered and compressed for the first time).
-  await settled(server.pid);
+  await untilIdle(server.pid);
   const warmIdle = await probe(server.url, DURATION);
   const [warmFlooded, warmResult] = await Promise.all([probe(server.url, DURATION), flood(server.url, DURATION)]);
   const warmRatio = warmFlooded.p95 / warmIdle.p95;

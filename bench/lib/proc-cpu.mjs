@@ -50,3 +50,16 @@ export function threadCpuMs(pid, tid = pid) {
     return null;
   }
 }
+
+/**
+ * Resolves once the process `pid` spends less than `percent` of a core over half a second (a server
+ * done rendering and compressing in the background), or after `timeoutMs` whatever it does.
+ */
+export async function untilIdle(pid, { percent = 2, timeoutMs = 60_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const before = processCpuMs(pid);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (processCpuMs(pid) - before < 500 * (percent / 100)) return;
+  }
+}

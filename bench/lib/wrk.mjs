@@ -7,14 +7,18 @@ import { ensureDebianPackage } from "./debian-package.mjs";
 
 const toMs = (value, unit) => Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit] ?? Number.NaN);
 
-/** Runs `wrk -t1 -cC -dDs --latency` with the given headers. */
-export function wrk(url, { connections = 50, duration = 5, headers = {} } = {}) {
+/**
+ * Runs `wrk -t1 -cC -dDs --latency` with the given headers; `script` is a Lua file that makes the
+ * requests (bench/wrk/), `env` what it reads with os.getenv.
+ */
+export function wrk(url, { connections = 50, duration = 5, headers = {}, script, env = {} } = {}) {
   const command = ensureDebianPackage("wrk", ["--version"]);
   const args = ["-t1", `-c${connections}`, `-d${duration}s`, "--latency"];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
+  if (script) args.push("-s", script);
   args.push(url);
   return new Promise((resolve, reject) => {
-    execFile(command, args, { timeout: (duration + 30) * 1000 }, (error, stdout) => {
+    execFile(command, args, { timeout: (duration + 30) * 1000, env: { ...process.env, ...env } }, (error, stdout) => {
       if (error) return reject(error);
       const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
       const pct = (p) => {
