@@ -1,7 +1,7 @@
 // What /login and /signup share: the form (app/components/ui/use-form.ts), the call that signs the
 // member in, the published failure texts, and the redirect to `next` (same-site only), an admin's to
 // /admin, a new member's to the welcome on /explore, else home.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { api } from "~/app/api/api.client";
 import type { BodyOf } from "~/lib/contracts/endpoints";
@@ -13,6 +13,8 @@ import { useLanguage } from "./language-provider";
 import { useForm, type FormProblem, type FormValues } from "./ui/use-form";
 
 type SignInEndpoint = "POST /user/login" | "POST /user/register";
+
+const noSubscription = () => () => {};
 
 export interface SignInTexts {
   /** The server answered without a token or user. */
@@ -38,10 +40,15 @@ export function useSignInForm(options: {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const next = searchParams.get("next");
+  // The server renders the link without `next` (and so does hydration), so /login and /signup render
+  // the same whatever the query and the page cache keeps one entry each: a made-up ?next= rendered the
+  // page anew, 6-9 ms of CPU (docs/performance.md, "2026-11-24, 05:00-06:00 UTC"). The link carries it
+  // from the moment the page is hydrated.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
 
   /** The other account page ("/login" or "/signup"), keeping where the visitor wants to go. */
   const crossHref = (path: string) =>
-    next ? `${href(path)}?next=${encodeURIComponent(safeRedirectPath(next))}` : href(path);
+    next && hydrated ? `${href(path)}?next=${encodeURIComponent(safeRedirectPath(next))}` : href(path);
 
   const form = useForm({
     validate: options.validate,

@@ -71,8 +71,9 @@ export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale
 /**
  * The route `handle` of a public page whose server render reads no query parameter: the page cache
  * (server/pages.ts) answers "/about?anything" from the entry of "/about" instead of rendering again.
- * A page that reads its query while rendering on the server (log-in's ?next) must not carry it;
- * one that reads a few known values (contact's ?sent and ?service) carries queryKeyedPage.
+ * A page that reads its query while rendering on the server (the reset token of /reset-password)
+ * must not carry it; one that reads a few known values (contact's ?sent and ?service) carries
+ * queryKeyedPage.
  */
 export const QUERY_INDEPENDENT_PAGE = { pageCache: "ignore-query" } as const;
 

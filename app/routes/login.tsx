@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
-import { PUBLIC_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
+import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, textPageMeta } from "~/app/page-helpers/seo";
 import {
   AuthCard,
   AuthField,
@@ -22,6 +22,8 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+// The page renders no part of its query on the server (?next= joins the links once hydrated).
+export const handle = QUERY_INDEPENDENT_PAGE;
 
 export const meta: Route.MetaFunction = (args) =>
   textPageMeta(args, "/login", (lang) => ({

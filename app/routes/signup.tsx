@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { RegisterSchema } from "~/lib/contracts/user";
-import { PUBLIC_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
+import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, textPageMeta } from "~/app/page-helpers/seo";
 import {
   AuthCard,
   AuthField,
@@ -24,6 +24,8 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
+// The page renders no part of its query on the server (?next= joins the links once hydrated).
+export const handle = QUERY_INDEPENDENT_PAGE;
 
 export const meta: Route.MetaFunction = (args) =>
   textPageMeta(args, "/signup", (lang) => ({

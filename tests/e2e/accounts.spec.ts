@@ -276,6 +276,16 @@ test.describe("where a login leads", () => {
     await expect(page.getByTestId("explore-credits")).toBeVisible();
   });
 
+  test("the links between log-in and sign-up keep next once the page is hydrated", async ({ page }) => {
+    // The server renders both pages without their query (one cached entry whatever ?next= says).
+    await page.goto(`/login?next=${encodeURIComponent("/explore")}`);
+    await waitForHydration(page);
+    await expect(page.locator('main a[href^="/signup"]')).toHaveAttribute("href", `/signup?next=${encodeURIComponent("/explore")}`);
+    await page.goto(`/ja/signup?next=${encodeURIComponent("/ja/account")}`);
+    await waitForHydration(page);
+    await expect(page.locator('main a[href^="/ja/login"]')).toHaveAttribute("href", `/ja/login?next=${encodeURIComponent("/ja/account")}`);
+  });
+
   test("the next parameter never leads off the site", async ({ page, baseURL }) => {
     for (const next of ["//evil.example/x", "https://evil.example/", "/\\evil.example"]) {
       const session = await signUpViaApi();
