@@ -127,4 +127,37 @@ describe("page answers and shared caches", () => {
       expect(again.body.length, path).toBeGreaterThan(0);
     }
   });
+
+  it("never keeps the render of a path with dot segments or a backslash, so one request cannot change what unknown paths get", async () => {
+    // The renderer resolves "..", "." (also escaped) and "\\" (new URL()), so "/blog/.." rendered the home
+    // page (200) and stored it under the blog's shared not-found key: every made-up id got the home page.
+    const attacks: [string, string][] = [
+      ["/blog/..", "/blog/5555"],
+      ["/ja/services/%2e%2e", "/ja/services/nope"],
+      ["/services/x\\..", "/services/nope"],
+      ["/portfolio/%2E", "/portfolio/nope"],
+      ["/ja/x/..", "/ja/nope"],
+      ["/x/..", "/x/nope"],
+    ];
+    for (const [attack, victim] of attacks) {
+      await get(attack, "Accept-Encoding: gzip");
+      await app.pageHandler.idle();
+      const answer = await get(victim, "Accept-Encoding: gzip");
+      expect(answer.head, `${victim} after ${attack}`).toMatch(/^HTTP\/1\.1 404 /);
+    }
+    // The shared not-found entry of a content page is in the page's language.
+    const japanese = await get("/ja/blog/made-up");
+    expect(japanese.head).toMatch(/^HTTP\/1\.1 404 /);
+    expect(japanese.body.toString("utf8")).toMatch(/<html lang="ja"/);
+  });
+
+  it("forgets the answers kept before a page's bodies were compressed", async () => {
+    // Each unusual Accept-Encoding was its own kept answer before the bodies existed, and those held
+    // the page's answer slots for good: later clients were never replayed.
+    await get("/cookies");
+    for (let i = 0; i < 5; i++) await get("/cookies", `Accept-Encoding: x-before-${i}`);
+    await app.pageHandler.idle();
+    const kept = [...app.pageHandler.peek("/cookies")!.answers.keys()];
+    expect(kept.filter((variant) => variant.includes("other:"))).toEqual([]);
+  });
 });

@@ -379,6 +379,9 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
         bytes -= sizeOf(page);
         page.gzip = gz;
         page.br = br;
+        // Answers kept until now were chosen without these bodies (each unusual Accept-Encoding its
+        // own): they would hold the page's answer slots (MAX_ANSWERS_PER_PAGE) for good.
+        page.answers.clear();
         bytes += sizeOf(page);
         evict();
       } catch {
@@ -399,6 +402,10 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     const [path = "/", query] = req.originalUrl.split("?", 2) as [string, string | undefined];
     // React Router's data requests ("/explore.data") and route discovery are not documents.
     if (req.path.endsWith(".data") || req.path === "/__manifest") return { key: null, target: req.originalUrl };
+    // The render reads the URL as new URL() does, which resolves "..", "." (escaped too) and "\\": the
+    // path it renders is not this one ("/blog/.." renders the home page), so it is neither cached
+    // nor answered from the cache, or one request would decide what every unknown id gets.
+    if (new URL(options.origin() + req.path).pathname !== req.path) return { key: null, target: req.originalUrl };
     const matched = matchPath(req.path);
     const leaf = matched.ids.at(-1);
     const lang = matched.params.lang;
@@ -555,13 +562,16 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
         headers.push(["content-security-policy", csp]);
       }
       // The not-found page says "private, no-cache" to browsers, yet is the same for every visitor.
-      const notFound = response.status === 404 && cacheKey?.startsWith("not-found:") === true;
+      // A not-found key keeps a 404 and nothing else, whatever the render says.
+      const notFoundKey = cacheKey?.startsWith("not-found:") === true;
       const publicPage =
         cacheKey !== null &&
         req.method === "GET" &&
         isHtml &&
         response.headers.getSetCookie().length === 0 &&
-        ((response.status === 200 && (plan.shared === true || /\bpublic\b/.test(response.headers.get("cache-control") ?? ""))) || notFound);
+        (notFoundKey
+          ? response.status === 404
+          : response.status === 200 && (plan.shared === true || /\bpublic\b/.test(response.headers.get("cache-control") ?? "")));
       if (publicPage) {
         const page: CachedPage = {
           status: response.status,
