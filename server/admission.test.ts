@@ -212,7 +212,10 @@ describe("admission in the app (server/app.ts)", () => {
     expect(answered).toBe(0);
     release();
     expect((await held).status).toBe(200);
-    for (const text of await Promise.all(dodgers)) expect(text).toMatch(/^HTTP\/1\.1 404/);
+    const [announced, leaving] = await Promise.all(dodgers);
+    expect(announced).toMatch(/^HTTP\/1\.1 404/);
+    // A dot segment is refused at the request edge (server/request-edge.ts), after its wait.
+    expect(leaving).toMatch(/^HTTP\/1\.1 400/);
   });
 
   it("refuses a Host the request edge refuses at once, without a place in the line", async () => {

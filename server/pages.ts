@@ -402,10 +402,6 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     const [path = "/", query] = req.originalUrl.split("?", 2) as [string, string | undefined];
     // React Router's data requests ("/explore.data") and route discovery are not documents.
     if (req.path.endsWith(".data") || req.path === "/__manifest") return { key: null, target: req.originalUrl };
-    // The render reads the URL as new URL() does, which resolves "..", "." (escaped too) and "\\": the
-    // path it renders is not this one ("/blog/.." renders the home page), so it is neither cached
-    // nor answered from the cache, or one request would decide what every unknown id gets.
-    if (new URL(options.origin() + req.path).pathname !== req.path) return { key: null, target: req.originalUrl };
     const matched = matchPath(req.path);
     const leaf = matched.ids.at(-1);
     const lang = matched.params.lang;
@@ -516,6 +512,13 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
         handler = createRequestHandler(loadedBuild, options.mode);
         // The language prefixes are kept in the paths' shapes: the cache plan reads their value.
         matchPath = createRouteMatcher(routeTree(loadedBuild), SERVED_PREFIXES);
+      }
+      // The renderer reads the URL as new URL() does, which turns "\\" into "/" and escapes what a path
+      // may not hold raw: such a path would be rendered as another one than the one routed and cached
+      // ("/x\\.." is "/x/", once a shared not-found key held the home page that way). No browser sends
+      // one. (The request edge refuses dot segments, server/request-edge.ts.)
+      if (new URL(options.origin() + req.path).pathname !== req.path) {
+        return refuse(req, res, new ApiError(400, "bad_request", COMMON_ERRORS.badRequest));
       }
       // Keyed without the Host: the language is part of the path, and no page depends on the Host.
       const plan: CachePlan = options.cache && (req.method === "GET" || req.method === "HEAD") ? cachePlan(req) : { key: null, target: req.originalUrl };

@@ -126,6 +126,19 @@ describe("one configured origin", () => {
     }
   });
 
+  it("refuses a path with a dot segment or a backslash with 400: no browser sends one, and the renderer would read another path", async () => {
+    for (const path of ["/blog/..", "/ja/services/%2e%2e", "/a/./about", "/services/x\\..", "/portfolio/%2E", "/x/%2e./about", "/about\\"]) {
+      const res = await rawRequest(app.port, `GET ${path} HTTP/1.1\nHost: localhost`);
+      expect(res.status, path).toBe(400);
+      expect(JSON.parse(res.body).error.code, path).toBe("bad_request");
+    }
+    // Dots inside a segment are a name like any other.
+    for (const path of ["/...", "/blog/1.", "/.well-known/x"]) {
+      const res = await rawRequest(app.port, `GET ${path} HTTP/1.1\nHost: localhost`);
+      expect(res.status, path).toBe(404);
+    }
+  });
+
   describe("with SITE_URL", () => {
     let configured: PagesTestApp;
     beforeAll(async () => {
