@@ -513,11 +513,11 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
         // The language prefixes are kept in the paths' shapes: the cache plan reads their value.
         matchPath = createRouteMatcher(routeTree(loadedBuild), SERVED_PREFIXES);
       }
-      // The renderer reads the URL as new URL() does, which turns "\\" into "/" and escapes what a path
-      // may not hold raw: such a path would be rendered as another one than the one routed and cached
-      // ("/x\\.." is "/x/", once a shared not-found key held the home page that way). No browser sends
-      // one. (The request edge refuses dot segments, server/request-edge.ts.)
-      if (new URL(options.origin() + req.path).pathname !== req.path) {
+      // The renderer reads the URL as new URL() does, which turns a backslash into "/" and escapes what
+      // a path may not hold raw: such a path would be rendered as another one than the one routed and
+      // cached (once a shared not-found key held the home page that way). No browser sends one. (The
+      // request edge refuses dot segments, server/request-edge.ts.)
+      if (new URL(`http://site${req.path}`).pathname !== req.path) {
         return refuse(req, res, new ApiError(400, "bad_request", COMMON_ERRORS.badRequest));
       }
       // Keyed without the Host: the language is part of the path, and no page depends on the Host.
