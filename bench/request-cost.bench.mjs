@@ -23,6 +23,7 @@ const KINDS = [
   ["unknown-path", "`GET /<random>/<random>`"],
   ["unknown-article", "`GET /blog/<random id>`"],
   ["unknown-service", "`GET /ja/services/<random slug>`"],
+  ["letter-case", "`GET /services` in a random letter case (`/SeRvIcEs`)"],
   ["random-query", "`GET /about?<random>=<random>`"],
   ["unknown-encoding", "`GET /about`, `Accept-Encoding: x-<random>`"],
   ["deflate-only", "`GET /about`, `Accept-Encoding: deflate`"],

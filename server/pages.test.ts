@@ -160,4 +160,29 @@ describe("page answers and shared caches", () => {
     const kept = [...app.pageHandler.peek("/cookies")!.answers.keys()];
     expect(kept.filter((variant) => variant.includes("other:"))).toEqual([]);
   });
+
+  it("sends every other spelling of a page to the site's own, so variants cannot fill the cache", async () => {
+    // "/ABOUT", "/AbOuT", "/%61bout" were each rendered and kept on their own: enough of them pushed
+    // real pages out of the page cache.
+    const cases: [string, string][] = [
+      ["/ABOUT", "/about"],
+      ["/%61bout?x=1", "/about?x=1"],
+      // A slug is the page's own: its letters are not the routes' words.
+      ["/Ja/Services/tax-consultation", "/ja/services/tax-consultation"],
+      ["/blog/%31", "/blog/1"],
+      ["//ABOUT", "/about"],
+    ];
+    for (const [path, location] of cases) {
+      const answer = await get(path);
+      expect(answer.head, path).toMatch(/^HTTP\/1\.1 301 /);
+      expect(header(answer.head, "location"), path).toBe(location);
+    }
+    await get("/about");
+    const before = app.pageHandler.cacheSize();
+    for (let i = 0; i < 32; i++) {
+      const variant = "/about".replace(/[a-z]/g, (letter, at: number) => ((i >> at) & 1 ? letter.toUpperCase() : letter));
+      await get(variant);
+    }
+    expect(app.pageHandler.cacheSize()).toBe(before);
+  });
 });

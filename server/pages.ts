@@ -16,7 +16,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, matchPath as matchPattern, type AppLoadContext, type Params, type RouteObject, type ServerBuild } from "react-router";
 import { DEFAULT_LANG, LANGS } from "~/lib/i18n/languages";
-import { splitLangPath } from "~/lib/i18n/paths";
+import { sameSitePath, splitLangPath } from "~/lib/i18n/paths";
 import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { leastRecentlyUsed } from "~/lib/least-recently-used";
 import { deferHydration } from "./deferred-hydration";
@@ -519,6 +519,12 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       // request edge refuses dot segments, server/request-edge.ts.)
       if (new URL(`http://site${req.path}`).pathname !== req.path) {
         return refuse(req, res, new ApiError(400, "bad_request", COMMON_ERRORS.badRequest));
+      }
+      // Every spelling of a page ("/ABOUT", "/%61bout") would be rendered and cached on its own, and
+      // enough of them push real pages out of the cache: one redirect to the site's spelling instead.
+      if (req.method === "GET" || req.method === "HEAD") {
+        const canonical = matchPath.canonical(req.path);
+        if (canonical !== req.path) return res.redirect(301, sameSitePath(canonical) + req.originalUrl.slice(req.path.length));
       }
       // Keyed without the Host: the language is part of the path, and no page depends on the Host.
       const plan: CachePlan = options.cache && (req.method === "GET" || req.method === "HEAD") ? cachePlan(req) : { key: null, target: req.originalUrl };

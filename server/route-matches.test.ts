@@ -110,4 +110,25 @@ describe("createRouteMatcher", () => {
     expect(match(long).ids).toEqual(expected(long).ids);
     expect(match.size()).toBe(2);
   });
+
+  it("spells a path as the site does: the routes' words in lower case, unreserved characters unescaped", () => {
+    const match = createRouteMatcher(tree, LANGS);
+    const cases: [string, string][] = [
+      ["/ABOUT", "/about"],
+      ["/%61bout", "/about"],
+      ["/Ja/About/", "/ja/about/"],
+      ["/JA/blog/%31", "/ja/blog/1"],
+      ["/blog/ABC", "/blog/ABC"],
+      ["/blog/a%2Fb", "/blog/a%2Fb"],
+      ["/ja/blog/%E6%97%A5", "/ja/blog/%E6%97%A5"],
+      ["/Sitemap.XML", "/sitemap.xml"],
+      ["/about", "/about"],
+    ];
+    for (const [path, canonical] of cases) {
+      expect(match.canonical(path), path).toBe(canonical);
+      // The same page to React Router, and spelled once.
+      expect(match.canonical(canonical), canonical).toBe(canonical);
+      expect(expected(canonical).ids, path).toEqual(expected(path).ids);
+    }
+  });
 });

@@ -36,7 +36,16 @@ export interface RouteMatcher {
   /** The routes `path` matches, as React Router's matchRoutes(tree, path) finds them; remembered. */
   (path: string): RouteMatch;
   size(): number;
+  /**
+   * The path as the site spells it: unreserved characters unescaped ("%61" is "a") and each of the
+   * routes' words (and `keep`) in lower case ("/ABOUT", "/%61bout": "/about"). React Router matches
+   * every such variant to the same page, and each would be rendered and cached on its own.
+   */
+  canonical(path: string): string;
 }
+
+/** A percent-escape of an unreserved character (RFC 3986: letters, digits, "-", ".", "_", "~"). */
+const UNRESERVED_ESCAPE = /%(?:4[1-9A-F]|5[0-9A]|6[1-9A-F]|7[0-9A]|3[0-9]|2D|2E|5F|7E)/gi;
 
 /** The static segments of every route path (lowercase, as React Router compares them) and the deepest route's segment count. */
 function routeWords(tree: RouteObject[]): { words: Set<string>; maxDepth: number } {
@@ -95,5 +104,14 @@ export function createRouteMatcher(tree: RouteObject[], keep: Iterable<string> =
     return path.length > ROUTE_MATCH_PATH_MAX ? find(path) : remembered(path);
   }) as RouteMatcher;
   match.size = remembered.size;
+  match.canonical = (path) =>
+    path
+      .split("/")
+      .map((segment) => {
+        const unescaped = segment.replace(UNRESERVED_ESCAPE, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
+        const lower = unescaped.toLowerCase();
+        return words.has(lower) ? lower : unescaped;
+      })
+      .join("/");
   return match;
 }

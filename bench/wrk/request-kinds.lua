@@ -10,11 +10,17 @@ function init(args)
   math.randomseed(os.time() + math.random(1, 1000000))
 end
 
+-- "/services" with each letter in a random case: one of 256 spellings of the same page.
+local function anyCase(path)
+  return (path:gsub("%a", function(letter) return math.random(2) == 1 and letter:upper() or letter end))
+end
+
 local builders = {
   ["cached-page"] = function() return wrk.format("GET", "/about", { ["Accept-Encoding"] = "gzip" }) end,
   ["unknown-path"] = function() return wrk.format("GET", "/" .. token() .. "/" .. token(), { ["Accept-Encoding"] = "gzip" }) end,
   ["unknown-article"] = function() return wrk.format("GET", "/blog/" .. token(), { ["Accept-Encoding"] = "gzip" }) end,
   ["unknown-service"] = function() return wrk.format("GET", "/ja/services/" .. token(), { ["Accept-Encoding"] = "gzip" }) end,
+  ["letter-case"] = function() return wrk.format("GET", anyCase("/services"), { ["Accept-Encoding"] = "gzip" }) end,
   ["random-query"] = function() return wrk.format("GET", "/about?" .. token() .. "=" .. token(), { ["Accept-Encoding"] = "gzip" }) end,
   ["unknown-encoding"] = function() return wrk.format("GET", "/about", { ["Accept-Encoding"] = "x-" .. token() }) end,
   ["deflate-only"] = function() return wrk.format("GET", "/about", { ["Accept-Encoding"] = "deflate" }) end,
