@@ -21,7 +21,7 @@ import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { leastRecentlyUsed } from "~/lib/least-recently-used";
 import { deferHydration } from "./deferred-hydration";
 import { refuse } from "./request-edge";
-import { createRouteMatcher } from "./route-matches";
+import { createRouteMatcher, decodedSegments } from "./route-matches";
 import { buildCsp, inlineScriptHashes } from "./security-headers";
 
 export interface CachedPage {
@@ -116,6 +116,8 @@ interface CachePlan {
   target: string;
   /** A private page whose render is the same for every visitor (app/page-helpers/seo.ts SHARED_PRIVATE_PAGE): kept too. */
   shared?: boolean;
+  /** The matched leaf route's id, when the key is the path's own. */
+  leaf?: string;
 }
 
 /** The build's route manifest as the nested route objects matchRoutes() walks. */
@@ -141,16 +143,7 @@ function paramsOf(build: ServerBuild, id: string, pathname: string): Params | nu
   for (let route = build.routes[id]; route; route = route.parentId ? build.routes[route.parentId] : undefined) {
     if (route.path) parts.unshift(route.path);
   }
-  let decoded = pathname;
-  try {
-    decoded = pathname
-      .split("/")
-      .map((segment) => decodeURIComponent(segment).replace(/\//g, "%2F"))
-      .join("/");
-  } catch {
-    // Malformed percent-encoding: React Router matches the raw path too.
-  }
-  return matchPattern({ path: `/${parts.join("/")}`, end: true }, decoded)?.params ?? null;
+  return matchPattern({ path: `/${parts.join("/")}`, end: true }, decodedSegments(pathname.split("/")).join("/"))?.params ?? null;
 }
 
 export interface PageHandler {
@@ -411,7 +404,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     const handle = loadedBuild?.routes[leaf ?? ""]?.module.handle as
       | { pageCache?: string; cacheQuery?: Record<string, readonly string[]> }
       | undefined;
-    if (query === undefined) return { key: req.path, target: path, shared: handle?.pageCache === "private-shell" };
+    if (query === undefined) return { key: req.path, target: path, shared: handle?.pageCache === "private-shell", leaf };
     if (handle?.pageCache === "ignore-query") {
       // Only the listed parameters with a listed value are kept (queryKeyedPage): one entry each.
       const kept = new URLSearchParams();
@@ -423,7 +416,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
         }
       }
       const search = kept.size ? `?${kept}` : "";
-      return { key: req.path + search, target: path + search };
+      return { key: req.path + search, target: path + search, leaf };
     }
     return { key: null, target: req.originalUrl };
   };
@@ -435,8 +428,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
    * cached page). Only public pages (QUERY_INDEPENDENT_PAGE) with a dynamic segment of their own:
    * their loaders read the path's params and the site's content, nothing else.
    */
-  const missingContent = async (req: Request, res: Response): Promise<string | null> => {
-    const leaf = matchPath(req.path).ids.at(-1);
+  const missingContent = async (req: Request, res: Response, leaf: string | undefined): Promise<string | null> => {
     const route = leaf === undefined ? undefined : loadedBuild?.routes[leaf];
     const loader = route?.module.loader;
     const handle = route?.module.handle as { pageCache?: string } | undefined;
@@ -532,7 +524,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       if (key !== null) {
         let hit = cache.get(key);
         if (!hit && !key.startsWith("not-found:")) {
-          const missing = await missingContent(req, res);
+          const missing = await missingContent(req, res, plan.leaf);
           if (missing !== null) hit = cache.get((key = missing));
         }
         if (hit) {

@@ -63,6 +63,18 @@ function routeWords(tree: RouteObject[]): { words: Set<string>; maxDepth: number
   return { words, maxDepth };
 }
 
+/**
+ * A path's segments decoded as React Router decodes a path before matching it (an escaped "/" stays
+ * "%2F"), or the segments as they are when one does not decode: React Router then matches the raw path.
+ */
+export function decodedSegments(segments: string[]): string[] {
+  try {
+    return segments.map((segment) => decodeURIComponent(segment).replace(/\//g, "%2F"));
+  } catch {
+    return segments;
+  }
+}
+
 export function createRouteMatcher(tree: RouteObject[], keep: Iterable<string> = []): RouteMatcher {
   const { words, maxDepth } = routeWords(tree);
   for (const word of keep) words.add(word.toLowerCase());
@@ -76,12 +88,7 @@ export function createRouteMatcher(tree: RouteObject[], keep: Iterable<string> =
   const shapeOf = (path: string): string | null => {
     if (!path.startsWith("/") || path.includes("?") || path.includes("#")) return null;
     const segments = path.split("/");
-    let decoded = segments;
-    try {
-      decoded = segments.map((segment) => decodeURIComponent(segment));
-    } catch {
-      // Malformed percent-encoding: compared raw, as React Router matches it.
-    }
+    const decoded = decodedSegments(segments);
     let depth = segments.length - 1;
     while (depth > 0 && segments[depth] === "") depth--;
     // Past the deepest route (trailing slashes aside) only a splat matches, whatever follows.
