@@ -34,7 +34,7 @@ import { createFastPath, type FastPath } from "./page-fast-path";
 import { createPageHandler, encodingChosen, type PageHandler } from "./pages";
 import { reduceAbsoluteTarget, requestEdge } from "./request-edge";
 import { buildCsp } from "./security-headers";
-import { assetsHandler } from "./static-assets";
+import { clientFilesHandler } from "./static-assets";
 
 export const JSON_BODY_LIMIT = "256kb";
 
@@ -292,13 +292,10 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
   app.use("/api", apiFallback(apiMounts));
   app.use("/api", apiErrorHandler);
 
-  // Built assets carry a content hash in their names: cache them for a year.
+  // Built assets carry a content hash in their names: cached for a year. Images and icons keep their
+  // names across builds: a month. Only the files the build has are looked up (server/static-assets.ts).
   const clientDir = path.join(projectRoot(), "build", "client");
-  app.use("/assets", assetsHandler(path.join(clientDir, "assets")));
-  // Images and icons keep their names across builds; a month is long enough for them to be cached well.
-  // `redirect: false`: the static middleware's "add a slash to a directory" redirect echoes the path,
-  // and a path such as /\\/../. then points at another host (docs/decisions/0006-one-configured-origin.md).
-  app.use(express.static(clientDir, { maxAge: "30d", index: false, redirect: false }));
+  app.use(clientFilesHandler(clientDir));
   if (pages?.mode === "development") app.use(express.static(path.join(projectRoot(), "public"), { index: false, redirect: false }));
 
   // Old service slugs from the spec's home cards, and /en/... (English lives at the root).

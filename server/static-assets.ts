@@ -1,37 +1,73 @@
-// Serves the hashed build assets. The build writes .br and .gz siblings (scripts/build-server.mjs),
-// so compressed bytes are read from disk instead of being compressed on every request.
-import { existsSync } from "node:fs";
+// Serves the build's client files: the hashed assets (immutable, with the .br and .gz siblings the
+// build writes, scripts/build-server.mjs, read from disk instead of compressed per request) and the
+// images and icons that keep their names. The files are listed once, when the app is made: a
+// production build does not change under a running server, and a request for a name the listing
+// lacks (a made-up asset, any page) goes on at once, with no file-system lookup and nothing kept
+// (tests/security/file-lookups.test.ts; docs/performance.md, "What a request costs").
+import { readdirSync, type Dirent } from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
 
 const COMPRESSIBLE = new Set([".js", ".css", ".svg", ".json", ".map"]);
 
-export function assetsHandler(assetsDir: string): RequestHandler {
-  const serve = express.static(assetsDir, { immutable: true, maxAge: "1y", index: false, redirect: false });
-  const known = new Map<string, { br: boolean; gz: boolean }>();
+/** Every file under dir, as URL paths ("/images/x.png"); none when dir does not exist (development). */
+export function listClientFiles(dir: string, prefix = "", files = new Set<string>()): Set<string> {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return files;
+  }
+  for (const entry of entries) {
+    const urlPath = `${prefix}/${entry.name}`;
+    // A directory is never served itself (index: false, redirect: false), only what it holds.
+    if (entry.isDirectory()) listClientFiles(path.join(dir, entry.name), urlPath, files);
+    else files.add(urlPath);
+  }
+  return files;
+}
+
+/** The request's path as express.static reads it (percent-escapes decoded), or null if it cannot be. */
+function decodedPath(req: express.Request): string | null {
+  const raw = req.path;
+  if (!raw.includes("%")) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** The files of `clientDir` by their URL path; `/assets/...` as hashed assets, the rest for a month. */
+export function clientFilesHandler(clientDir: string): RequestHandler {
+  const files = listClientFiles(clientDir);
+  const assetsDir = path.join(clientDir, "assets");
+  const assets = express.static(assetsDir, { immutable: true, maxAge: "1y", index: false, redirect: false });
+  // `redirect: false`: the static middleware's "add a slash to a directory" redirect echoes the path,
+  // and a path such as /\\/../. then points at another host (docs/decisions/0006-one-configured-origin.md).
+  const others = express.static(clientDir, { maxAge: "30d", index: false, redirect: false });
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const ext = path.extname(req.path);
-    if (!COMPRESSIBLE.has(ext)) return serve(req, res, next);
-    const file = path.join(assetsDir, path.normalize(req.path).replace(/^(\.\.[/\\])+/, ""));
-    if (!file.startsWith(assetsDir)) return next();
-    let variants = known.get(file);
-    if (!variants) {
-      variants = { br: existsSync(`${file}.br`), gz: existsSync(`${file}.gz`) };
-      known.set(file, variants);
-    }
-    const accept = String(req.headers["accept-encoding"] ?? "");
-    const encoding = variants.br && /\bbr\b/.test(accept) ? "br" : variants.gz && /\bgzip\b/.test(accept) ? "gzip" : null;
-    res.append("Vary", "Accept-Encoding");
-    if (!encoding) return serve(req, res, next);
-    res.setHeader("Content-Encoding", encoding);
-    res.type(ext);
+    const urlPath = decodedPath(req);
+    if (urlPath === null || !files.has(urlPath)) return next();
+    if (!urlPath.startsWith("/assets/")) return others(req, res, next);
+    // express.static serves the assets directory from its own root.
     const original = req.url;
-    req.url = `${req.path}.${encoding === "br" ? "br" : "gz"}`;
-    serve(req, res, (error?: unknown) => {
+    const restore = (error?: unknown) => {
       req.url = original;
       res.removeHeader("Content-Encoding");
       next(error);
-    });
+    };
+    const ext = path.extname(urlPath);
+    const accept = COMPRESSIBLE.has(ext) ? String(req.headers["accept-encoding"] ?? "") : "";
+    const encoding = files.has(`${urlPath}.br`) && /\bbr\b/.test(accept) ? "br" : files.has(`${urlPath}.gz`) && /\bgzip\b/.test(accept) ? "gzip" : null;
+    if (COMPRESSIBLE.has(ext)) res.append("Vary", "Accept-Encoding");
+    req.url = req.path.slice("/assets".length);
+    if (encoding) {
+      res.setHeader("Content-Encoding", encoding);
+      res.type(ext);
+      req.url += encoding === "br" ? ".br" : ".gz";
+    }
+    assets(req, res, restore);
   };
 }
