@@ -118,7 +118,12 @@ interface CachePlan {
   shared?: boolean;
   /** The matched leaf route's id, when the key is the path's own. */
   leaf?: string;
+  /** A data request ("/blog/1.data"): the page's path, and what its shared not-found key gets appended. */
+  data?: { page: string; suffix: string };
 }
+
+/** The page a React Router data URL is for: "/blog/1.data" is "/blog/1", "/_root.data" is "/". */
+const dataPagePath = (path: string): string => path.slice(0, -".data".length).replace(/^\/_root$/, "/");
 
 /** The build's route manifest as the nested route objects matchRoutes() walks. */
 function routeTree(build: ServerBuild): RouteObject[] {
@@ -393,8 +398,9 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
    */
   const cachePlan = (req: Request): CachePlan => {
     const [path = "/", query] = req.originalUrl.split("?", 2) as [string, string | undefined];
-    // React Router's data requests ("/explore.data") and route discovery are not documents.
-    if (req.path.endsWith(".data") || req.path === "/__manifest") return { key: null, target: req.originalUrl };
+    // React Router's route discovery is not a page.
+    if (req.path === "/__manifest") return { key: null, target: req.originalUrl };
+    if (req.path.endsWith(".data")) return dataPlan(req, query);
     const matched = matchPath(req.path);
     const leaf = matched.ids.at(-1);
     const lang = matched.params.lang;
@@ -422,21 +428,51 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
   };
 
   /**
+   * A client-side navigation's data request ("/blog/1.data") of a public page: the loaders' data its
+   * document carries, so kept like the document (a render ran every loader, encoded the data and
+   * compressed it on the fly, 1.5-2 ms of CPU). Its only query React Router sends is `_routes`, the
+   * page's routes to load: kept when it names only routes of the page (a few subsets per page), any
+   * other query is answered as asked. Unknown paths and ids share their page's not-found entry, the
+   * data's own.
+   */
+  const dataPlan = (req: Request, query: string | undefined): CachePlan => {
+    const uncached: CachePlan = { key: null, target: req.originalUrl };
+    const page = dataPagePath(req.path);
+    const matched = matchPath(page);
+    let suffix = "";
+    if (query !== undefined) {
+      const params = new URLSearchParams(query);
+      const routes = params.getAll("_routes");
+      if (params.size !== 1 || routes.length !== 1 || !routes[0]!.split(",").every((id) => matched.ids.includes(id))) return uncached;
+      suffix = `?_routes=${routes[0]}`;
+    }
+    const leaf = matched.ids.at(-1);
+    const lang = matched.params.lang;
+    const target = req.path + suffix;
+    const data = { page, suffix: `:data${suffix}` };
+    if (lang !== undefined && !SERVED_PREFIXES.has(lang)) return { key: `not-found:${leaf}${data.suffix}`, target, data };
+    if (leaf === NOT_FOUND_ROUTE) return { key: `not-found:${lang ?? DEFAULT_LANG}${data.suffix}`, target, data };
+    const handle = loadedBuild?.routes[leaf ?? ""]?.module.handle as { pageCache?: string } | undefined;
+    if (handle?.pageCache !== "ignore-query") return uncached;
+    return { key: target, target, leaf, data };
+  };
+
+  /**
    * The shared key of a content page whose loader finds nothing at this path ("/blog/5555"), else
    * null. Asked on a cache miss, before rendering: every unknown id of a page and language then
    * shares one not-found entry, where each was rendered anew (about 6 ms of CPU, a hundred times a
    * cached page). Only public pages (QUERY_INDEPENDENT_PAGE) with a dynamic segment of their own:
    * their loaders read the path's params and the site's content, nothing else.
    */
-  const missingContent = async (req: Request, res: Response, leaf: string | undefined): Promise<string | null> => {
+  const missingContent = async (req: Request, res: Response, leaf: string | undefined, page: string): Promise<string | null> => {
     const route = leaf === undefined ? undefined : loadedBuild?.routes[leaf];
     const loader = route?.module.loader;
     const handle = route?.module.handle as { pageCache?: string } | undefined;
     if (!loader || !route.path?.includes(":") || handle?.pageCache !== "ignore-query") return null;
-    const params = paramsOf(loadedBuild!, leaf!, req.path);
+    const params = paramsOf(loadedBuild!, leaf!, page);
     if (!params) return null;
     try {
-      await loader({ request: toFetchRequest(req, res, options.origin() + req.path), params, context: options.getLoadContext(req, res) } as Parameters<typeof loader>[0]);
+      await loader({ request: toFetchRequest(req, res, options.origin() + page), params, context: options.getLoadContext(req, res) } as Parameters<typeof loader>[0]);
       return null;
     } catch (error) {
       const status = error instanceof Response ? error.status : (error as { init?: { status?: number } | null } | null)?.init?.status;
@@ -447,7 +483,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
 
   /** Whether a POST to `path` (or its React Router data URL) reaches a route with an action. */
   const acceptsPost = (path: string): boolean => {
-    const page = path.endsWith(".data") ? path.slice(0, -".data".length).replace(/^\/_root$/, "/") : path;
+    const page = path.endsWith(".data") ? dataPagePath(path) : path;
     const leaf = matchPath(page).ids.at(-1);
     return Boolean(leaf && loadedBuild?.routes[leaf]?.module.action);
   };
@@ -524,8 +560,8 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       if (key !== null) {
         let hit = cache.get(key);
         if (!hit && !key.startsWith("not-found:")) {
-          const missing = await missingContent(req, res, plan.leaf);
-          if (missing !== null) hit = cache.get((key = missing));
+          const missing = await missingContent(req, res, plan.leaf, plan.data?.page ?? req.path);
+          if (missing !== null) hit = cache.get((key = missing + (plan.data?.suffix ?? "")));
         }
         if (hit) {
           hit.lastAsked = ++asked;
@@ -551,7 +587,8 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       response.headers.forEach((value, name) => {
         if (name !== "set-cookie" && name !== "content-length" && name !== "content-encoding") headers.push([name, value]);
       });
-      const isHtml = (response.headers.get("content-type") ?? "").includes("text/html");
+      const contentType = response.headers.get("content-type") ?? "";
+      const isHtml = contentType.includes("text/html");
       if (isHtml) {
         const html = body.length > 0 ? rewriteHtml(body.toString("utf8")) : "";
         if (html) body = Buffer.from(html, "utf8");
@@ -568,7 +605,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       const publicPage =
         cacheKey !== null &&
         req.method === "GET" &&
-        isHtml &&
+        (plan.data ? contentType === "text/x-script" : isHtml) &&
         response.headers.getSetCookie().length === 0 &&
         (notFoundKey
           ? response.status === 404
