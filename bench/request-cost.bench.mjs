@@ -31,6 +31,7 @@ const KINDS = [
   ["member-screen", "`GET /account` (private to browsers, the same shell for everyone)"],
   ["contact-query", "`GET /contact?<random>=<random>` (a page that reads its query)"],
   ["login-next", "`GET /login?next=/<random>`"],
+  ["page-data", "`GET /blog/1.data`, gzip (a client-side navigation's data request)"],
   ["unknown-data", "`GET /blog/<random id>.data` (React Router's data request)"],
   ["unknown-asset", "`GET /assets/<random>.js`"],
   ["unknown-token", "`GET /api/v1/user/me` with a random bearer token"],
@@ -40,7 +41,7 @@ ensureBuild();
 const server = await startServer();
 try {
   // Fill the cache as a server that has been up a while: the pages asked for, rendered and compressed.
-  for (const kind of ["cached-page", "unknown-path", "unknown-article", "unknown-service", "random-query", "member-screen", "contact-query"]) {
+  for (const kind of ["cached-page", "unknown-path", "unknown-article", "unknown-service", "random-query", "member-screen", "contact-query", "page-data", "unknown-data"]) {
     await wrkWithCpu(server.url, server.pid, { script: SCRIPT, env: { KIND: kind }, connections: 2, duration: 1 });
   }
   await untilIdle(server.pid);

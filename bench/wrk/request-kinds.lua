@@ -28,6 +28,7 @@ local builders = {
   ["member-screen"] = function() return wrk.format("GET", "/account", { ["Accept-Encoding"] = "gzip" }) end,
   ["contact-query"] = function() return wrk.format("GET", "/contact?" .. token() .. "=" .. token(), { ["Accept-Encoding"] = "gzip" }) end,
   ["login-next"] = function() return wrk.format("GET", "/login?next=/" .. token(), { ["Accept-Encoding"] = "gzip" }) end,
+  ["page-data"] = function() return wrk.format("GET", "/blog/1.data", { ["Accept-Encoding"] = "gzip" }) end,
   ["unknown-data"] = function() return wrk.format("GET", "/blog/" .. token() .. ".data") end,
   ["unknown-asset"] = function() return wrk.format("GET", "/assets/" .. token() .. ".js", { ["Accept-Encoding"] = "gzip" }) end,
   ["unknown-token"] = function()
