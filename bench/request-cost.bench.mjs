@@ -5,6 +5,8 @@
 // send (docs/performance.md, "What a request costs").
 //
 //   node bench/request-cost.bench.mjs      (builds first if needed; about a minute)
+//   REQUEST_KINDS=random-query,page-data node bench/request-cost.bench.mjs   (those kinds and the
+//   cached page only, for A/B runs; the docs' section is then left as it was)
 //
 // wrk -t1 -c10 for BENCH_DURATION seconds (default 4) per kind, against the production build (PGlite)
 // once its pages are rendered and compressed; the server's CPU time from /proc, per request.
@@ -15,6 +17,7 @@ import { untilIdle } from "./lib/proc-cpu.mjs";
 import { wrkWithCpu } from "./lib/wrk.mjs";
 
 const DURATION = Number(process.env.BENCH_DURATION || 4);
+const ONLY = process.env.REQUEST_KINDS?.split(",");
 const CONNECTIONS = 10;
 const SCRIPT = path.join(projectRoot, "bench", "wrk", "request-kinds.lua");
 /** Each kind (bench/wrk/request-kinds.lua) and what it sends. */
@@ -47,7 +50,7 @@ try {
   await untilIdle(server.pid);
   const loadBefore = os.loadavg().map((l) => l.toFixed(2)).join(" ");
   const rows = [];
-  for (const [kind, what] of KINDS) {
+  for (const [kind, what] of KINDS.filter(([kind]) => !ONLY || kind === "cached-page" || ONLY.includes(kind))) {
     const run = await wrkWithCpu(server.url, server.pid, { script: SCRIPT, env: { KIND: kind }, connections: CONNECTIONS, duration: DURATION });
     rows.push({ kind, what, ...run });
     // Background work a kind leaves (compression) is counted in the next kind's time otherwise.
@@ -57,7 +60,7 @@ try {
   for (const row of rows) {
     emit({ figure: `CPU per request: ${row.kind}`, value: round(row.cpuUsPerRequest, 0), unit: "µs", baseline: "cached page", baselineValue: round(baseline, 0), ratio: round(row.cpuUsPerRequest / baseline, 1) });
   }
-  writeSection(
+  if (!ONLY) writeSection(
     "request-cost",
     `## What a request costs (bench/request-cost.bench.mjs)
 

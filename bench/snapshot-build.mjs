@@ -11,7 +11,7 @@ import { projectRoot } from "./lib/server-process.mjs";
 const target = path.resolve(process.argv[2] ?? "/tmp/taxatlas-snapshot");
 rmSync(target, { recursive: true, force: true });
 mkdirSync(target, { recursive: true });
-for (const entry of ["app", "lib", "db", "server", "scripts", "public", "package.json", "react-router.config.ts", "vite.config.ts", "tsconfig.json"]) {
+for (const entry of ["app", "content", "lib", "db", "server", "scripts", "public", "package.json", "react-router.config.ts", "vite.config.ts", "tsconfig.json"]) {
   const from = path.join(projectRoot, entry);
   if (existsSync(from)) cpSync(from, path.join(target, entry), { recursive: true });
 }
