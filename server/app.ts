@@ -5,12 +5,10 @@ import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import helmet from "helmet";
-import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { projectRoot } from "~/db/client.server";
 import type { AppContext } from "~/lib/app-context.server";
 import { trustProxySetting } from "~/lib/env.server";
-import { loggedUrl } from "~/lib/logger.server";
 import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 import { localePath, sameSitePath, splitLangPath } from "~/lib/i18n/paths";
@@ -33,6 +31,7 @@ import { createMemberReadFastPath, type MemberReadFastPath } from "./member-read
 import { createFastPath, type FastPath } from "./page-fast-path";
 import { createPageHandler, encodingChosen, type PageHandler } from "./pages";
 import { reduceAbsoluteTarget, requestEdge } from "./request-edge";
+import { requestLog } from "./request-log";
 import { buildCsp } from "./security-headers";
 import { clientFilesHandler } from "./static-assets";
 
@@ -176,16 +175,7 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(env));
 
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url?.startsWith("/assets/") === true },
-      serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog(app, logger, { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url?.startsWith("/assets/") === true }));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -1,0 +1,102 @@
+// The request log (server/request-log.ts): one line per request with its number, method, path
+// without the query, status and time taken, the lines docs/deployment.md ("What to monitor") tells
+// operators to ship; nothing for the ignored paths; `req.log` carries the request's fields.
+import http from "node:http";
+import { Writable } from "node:stream";
+import express from "express";
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { requestLog } from "./request-log";
+
+type Line = Record<string, unknown> & { msg: string; level: number };
+
+async function serve(level: string, routes: (app: express.Express) => void) {
+  const lines: Line[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const text of chunk.toString("utf8").split("\n").filter(Boolean)) lines.push(JSON.parse(text) as Line);
+      callback();
+    },
+  });
+  const logger = pino({ level }, destination);
+  const app = express();
+  app.use(requestLog(app, logger, { ignore: (req) => req.url === "/healthz" }));
+  routes(app);
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return {
+    lines,
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe("the request log", () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await close?.();
+    close = undefined;
+  });
+
+  it("writes one line per request: number, method, path without the query, status, time", async () => {
+    const served = await serve("info", (app) => {
+      app.get("/page", (_req, res) => {
+        res.send("ok");
+      });
+      app.get("/healthz", (_req, res) => {
+        res.send("ok");
+      });
+      app.get("/broken", (_req, res) => {
+        res.status(500).send("no");
+      });
+    });
+    close = served.close;
+    await fetch(`${served.url}/page?token=secret-reset-token`).then((r) => r.text());
+    await fetch(`${served.url}/healthz`).then((r) => r.text());
+    await fetch(`${served.url}/broken`).then((r) => r.text());
+    await settled();
+    expect(served.lines).toHaveLength(2);
+    const [completed, errored] = served.lines;
+    expect(completed).toMatchObject({ level: 30, msg: "request completed", req: { id: 1, method: "GET", url: "/page" }, res: { statusCode: 200 } });
+    expect(typeof completed!.responseTime).toBe("number");
+    expect(JSON.stringify(served.lines)).not.toContain("secret-reset-token");
+    expect(errored).toMatchObject({ msg: "request errored", req: { id: 3, url: "/broken" }, res: { statusCode: 500 } });
+    expect((errored!.err as { message: string }).message).toBe("failed with status code 500");
+  });
+
+  it("says when the client left before the answer", async () => {
+    const served = await serve("info", (app) => {
+      app.get("/slow", (_req, res) => {
+        setTimeout(() => res.end("late"), 300);
+      });
+    });
+    close = served.close;
+    const controller = new AbortController();
+    const asked = fetch(`${served.url}/slow`, { signal: controller.signal }).catch(() => null);
+    setTimeout(() => controller.abort(), 50);
+    await asked;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(served.lines.map((line) => line.msg)).toEqual(["request aborted"]);
+  });
+
+  it("gives handlers a logger with the request's fields, and writes no request line below info", async () => {
+    const served = await serve("warn", (app) => {
+      app.get("/fails", (req, res) => {
+        req.log.warn("something to look at");
+        res.status(503).send("busy");
+      });
+    });
+    close = served.close;
+    await fetch(`${served.url}/fails?q=private`).then((r) => r.text());
+    await settled();
+    expect(served.lines).toHaveLength(1);
+    expect(served.lines[0]).toMatchObject({ level: 40, msg: "something to look at", req: { id: 1, method: "GET", url: "/fails" } });
+  });
+});
