@@ -7,6 +7,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiQuestions, payments } from "~/db/schema";
 import { createApp } from "~/server/app";
+import { countStatements } from "~/tests/helpers/count-statements";
 import { rawRequest, type RawAnswer } from "~/tests/helpers/raw-http";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 
@@ -155,6 +156,32 @@ describe("fast path for a member's reads", { timeout: 60_000 }, () => {
       expect(handle.memberReadFastPath!.counts().toChain).toBeGreaterThanOrEqual(2);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("looks an unknown token up once: the chain answers its 401 without asking again", async () => {
+    // A made-up token was looked up by the fast path, then again by the chain's router: two
+    // statements for every request of a flood of them (docs/performance.md, "What a request costs").
+    for (const path of READS) {
+      await ask(fast, path); // the chain's first 200, recorded
+      const counted = countStatements(app.appContext);
+      try {
+        const unknown = await rawRequest(
+          portOf(fast),
+          `GET ${path} HTTP/1.1\nHost: 127.0.0.1:${portOf(fast)}\nAuthorization: Bearer ${"y".repeat(43)}\nAccept-Language: ja`,
+        );
+        expect(unknown.head, path).toMatch(/^HTTP\/1.1 401/);
+        const expected = await rawRequest(
+          portOf(chain),
+          `GET ${path} HTTP/1.1\nHost: 127.0.0.1:${portOf(chain)}\nAuthorization: Bearer ${"y".repeat(43)}\nAccept-Language: ja`,
+        );
+        expect(lines(unknown), path).toEqual(lines(expected));
+        expect(unknown.body.toString(), path).toBe(expected.body.toString());
+        // One lookup by the fast path, one by the chain alone for the comparison.
+        expect(counted.statements, path).toHaveLength(2);
+      } finally {
+        counted.stop();
+      }
     }
   });
 });

@@ -5,7 +5,8 @@
 // Cache-Control, Vary) and replayed, with the body's own length, ETag and encoding, chosen as the
 // chain's compression would choose them. Whatever is not the plain case goes to the chain: another
 // method, a query (but `?limit=` on the history), a conditional request, a Host the request edge would
-// refuse, no or an unknown session (the chain answers the 401), a read that must write, an error.
+// refuse, no or an unknown session (the chain answers the 401, told the lookup found none), a read
+// that must write, an error.
 // Answers are counted and logged once a minute, never a line each.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
@@ -17,7 +18,7 @@ import { HISTORY_DEFAULT_LIMIT, HistoryQuerySchema } from "~/lib/contracts/ai";
 import type { Logger } from "~/lib/logger.server";
 import { boundedMemo } from "./bounded-memo";
 import { createHostCheck, isSecure } from "./fast-path-edge";
-import { bearerToken, headerLang } from "./http";
+import { bearerToken, headerLang, rememberNoSession } from "./http";
 import { MEMBER_READS, type MemberRead } from "./member-reads";
 
 /** compression's default threshold (server/app.ts uses its defaults): below 1 KB nothing is compressed. */
@@ -106,14 +107,16 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
     const token = bearerToken(req);
     const { db, sessionTouches } = appContext;
     const lang = headerLang(req.headers);
-    let body: object | null = null;
-    if (read.data === null) {
-      const user = await getSessionUser(db, token, sessionTouches);
-      if (user) body = read.answer(user, null as never, lang);
-    } else {
-      const found = await readWithSession(db, token, read.data, sessionTouches, params);
-      if (found) body = read.answer(found.user, found.data as never, lang);
+    const found =
+      read.data === null
+        ? { user: await getSessionUser(db, token, sessionTouches), data: null }
+        : await readWithSession(db, token, read.data, sessionTouches, params);
+    if (!found?.user) {
+      rememberNoSession(req);
+      return toTheChain(req, res);
     }
+    // null: the read must write first (the account's language), which the chain does.
+    const body = read.answer(found.user, found.data as never, lang);
     if (!body) return toTheChain(req, res);
     const bytes = Buffer.from(JSON.stringify(body), "utf8");
     const headers: HeaderLine[] = [...template];
