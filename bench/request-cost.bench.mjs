@@ -47,6 +47,16 @@ try {
   for (const kind of ["cached-page", "unknown-path", "unknown-article", "unknown-service", "random-query", "member-screen", "contact-query", "page-data", "unknown-data"]) {
     await wrkWithCpu(server.url, server.pid, { script: SCRIPT, env: { KIND: kind }, connections: 2, duration: 1 });
   }
+  // And a member who has read their account once, as on any server in use: the member-read fast path
+  // (server/member-read-fast-path.ts) takes a read once it has the chain's first answer to one.
+  const registered = await fetch(`${server.url}/api/v1/user/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: `request-cost-${Date.now()}@example.test`, password: "bench-password-123" }),
+  }).then((response) => response.json());
+  if (!registered.token) throw new Error(`registration failed: ${JSON.stringify(registered)}`);
+  const me = await fetch(`${server.url}/api/v1/user/me`, { headers: { Authorization: `Bearer ${registered.token}` } });
+  if (me.status !== 200) throw new Error(`/me answered ${me.status}`);
   await untilIdle(server.pid);
   const loadBefore = os.loadavg().map((l) => l.toFixed(2)).join(" ");
   const rows = [];
