@@ -444,7 +444,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       const params = new URLSearchParams(query);
       const routes = params.getAll("_routes");
       if (params.size !== 1 || routes.length !== 1 || !routes[0]!.split(",").every((id) => matched.ids.includes(id))) return uncached;
-      suffix = `?_routes=${routes[0]}`;
+      suffix = `?${new URLSearchParams({ _routes: routes[0]! })}`;
     }
     const leaf = matched.ids.at(-1);
     const lang = matched.params.lang;
