@@ -112,6 +112,22 @@ describe("page answers and shared caches", () => {
       expect(header(shared.head, "x-page-cache"), other).toBe("hit");
       expect(shared.body.equals(rendered.body), other).toBe(true);
     }
+    // Attacker-chosen spellings of one data request take no entry of their own (found by a review):
+    // _routes repeated or reordered (React Router sends the page's routes in match order), the path in
+    // other letter cases or with a trailing slash.
+    const before = app.pageHandler.cacheSize();
+    for (let n = 1; n <= 20; n++) await get(`/blog/1.data?_routes=${Array(n).fill("root").join(",")}`);
+    await get("/blog/1.data?_routes=routes/blog-article,root");
+    for (const path of ["/ABOUT.data", "/About.data", "/aBoUt.data", "/about/.data", "/about//.data"]) await get(path);
+    await app.pageHandler.idle();
+    expect(app.pageHandler.cacheSize() - before).toBeLessThanOrEqual(1);
+    // An unknown language's layout refuses the page, yet the article's loader ran: no shared entry
+    // may hold one article's data for another.
+    await get("/xyz/blog/1.data");
+    await app.pageHandler.idle();
+    const second = await get("/xyz/blog/2.data");
+    expect(second.head).toMatch(/^HTTP\/1\.1 404 /);
+    expect(header(second.head, "x-page-cache")).toBeUndefined();
     // What cannot be shared is answered as asked: another query, routes the page does not have, a member's screen.
     for (const path of ["/blog/1.data?x=1", "/blog/1.data?_routes=routes/made-up", "/account.data"]) {
       await get(path);

@@ -438,19 +438,28 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
   const dataPlan = (req: Request, query: string | undefined): CachePlan => {
     const uncached: CachePlan = { key: null, target: req.originalUrl };
     const page = dataPagePath(req.path);
+    // Only the site's own spelling of the page is kept (other letter cases, a trailing slash: as asked).
+    if (matchPath.canonical(page) !== page || (page !== "/" && page.endsWith("/"))) return uncached;
     const matched = matchPath(page);
     let suffix = "";
     if (query !== undefined) {
       const params = new URLSearchParams(query);
       const routes = params.getAll("_routes");
-      if (params.size !== 1 || routes.length !== 1 || !routes[0]!.split(",").every((id) => matched.ids.includes(id))) return uncached;
+      if (params.size !== 1 || routes.length !== 1) return uncached;
+      // React Router names them in the page's match order, each once: any other spelling is answered as asked.
+      const named = new Set(routes[0]!.split(","));
+      if (routes[0] !== matched.ids.filter((id) => named.has(id)).join(",")) return uncached;
       suffix = `?${new URLSearchParams({ _routes: routes[0]! })}`;
     }
     const leaf = matched.ids.at(-1);
     const lang = matched.params.lang;
     const target = req.path + suffix;
     const data = { page, suffix: `:data${suffix}` };
-    if (lang !== undefined && !SERVED_PREFIXES.has(lang)) return { key: `not-found:${leaf}${data.suffix}`, target, data };
+    if (lang !== undefined && !SERVED_PREFIXES.has(lang)) {
+      // The language layout refuses the page, but every loader ran: only the catch-all's data is the
+      // same for every path ("/xyz/blog/2.data" carries article 2).
+      return leaf === NOT_FOUND_ROUTE ? { key: `not-found:${leaf}${data.suffix}`, target, data } : uncached;
+    }
     if (leaf === NOT_FOUND_ROUTE) return { key: `not-found:${lang ?? DEFAULT_LANG}${data.suffix}`, target, data };
     const handle = loadedBuild?.routes[leaf ?? ""]?.module.handle as { pageCache?: string } | undefined;
     if (handle?.pageCache !== "ignore-query") return uncached;

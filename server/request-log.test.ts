@@ -71,6 +71,25 @@ describe("the request log", () => {
     expect((errored!.err as { message: string }).message).toBe("failed with status code 500");
   });
 
+  it("logs the path as asked, also inside a mounted router", async () => {
+    // req.url is shortened inside a mounted router ("/v1/user/me" under "/api"): found by a review.
+    const served = await serve("info", (app) => {
+      const api = express.Router();
+      api.get("/v1/broken", (req, res) => {
+        req.log.error("handler failed");
+        res.status(500).send("no");
+      });
+      app.use("/api", api);
+    });
+    close = served.close;
+    await fetch(`${served.url}/api/v1/broken?token=secret`).then((r) => r.text());
+    await settled();
+    expect(served.lines.map((line) => [line.msg, (line.req as { url: string }).url])).toEqual([
+      ["handler failed", "/api/v1/broken"],
+      ["request errored", "/api/v1/broken"],
+    ]);
+  });
+
   it("says when the client left before the answer", async () => {
     const served = await serve("info", (app) => {
       app.get("/slow", (_req, res) => {

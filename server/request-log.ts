@@ -26,7 +26,8 @@ export interface RequestLogOptions {
 
 const CHILD = Symbol("the request's logger");
 
-const requestFields = (req: IncomingMessage) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) });
+/** originalUrl: a mounted router shortens req.url ("/v1/user/me" under "/api"). */
+const requestFields = (req: IncomingMessage) => ({ id: req.id, method: req.method, url: loggedUrl((req as Partial<Request>).originalUrl ?? req.url) });
 
 /**
  * The request log of `app`. `req.log` is an accessor of the app's request prototype, so a request
