@@ -224,6 +224,10 @@ describe("page answers and shared caches", () => {
       ["/Ja/Services/tax-consultation", "/ja/services/tax-consultation"],
       ["/blog/%31", "/blog/1"],
       ["//ABOUT", "/about"],
+      // Trailing slashes: "/about" followed by any number of them was a page of its own.
+      ["/about/", "/about"],
+      ["/ja/about//", "/ja/about"],
+      ["/blog/1/?x=1", "/blog/1?x=1"],
     ];
     for (const [path, location] of cases) {
       const answer = await get(path);
@@ -235,6 +239,7 @@ describe("page answers and shared caches", () => {
     for (let i = 0; i < 32; i++) {
       const variant = "/about".replace(/[a-z]/g, (letter, at: number) => ((i >> at) & 1 ? letter.toUpperCase() : letter));
       await get(variant);
+      await get(`/about${"/".repeat(i + 1)}`);
     }
     expect(app.pageHandler.cacheSize()).toBe(before);
   });

@@ -116,7 +116,9 @@ describe("createRouteMatcher", () => {
     const cases: [string, string][] = [
       ["/ABOUT", "/about"],
       ["/%61bout", "/about"],
-      ["/Ja/About/", "/ja/about/"],
+      ["/Ja/About/", "/ja/about"],
+      ["/ja/", "/ja"],
+      ["//", "/"],
       ["/JA/blog/%31", "/ja/blog/1"],
       ["/blog/ABC", "/blog/ABC"],
       ["/blog/a%2Fb", "/blog/a%2Fb"],

@@ -38,7 +38,7 @@ export interface RouteMatcher {
   size(): number;
   /**
    * The path as the site spells it: unreserved characters unescaped ("%61" is "a") and each of the
-   * routes' words (and `keep`) in lower case ("/ABOUT", "/%61bout": "/about"). React Router matches
+   * routes' words (and `keep`) in lower case ("/ABOUT", "/%61bout": "/about"), no trailing slash. React Router matches
    * every such variant to the same page, and each would be rendered and cached on its own.
    */
   canonical(path: string): string;
@@ -119,6 +119,8 @@ export function createRouteMatcher(tree: RouteObject[], keep: Iterable<string> =
         const lower = unescaped.toLowerCase();
         return words.has(lower) ? lower : unescaped;
       })
-      .join("/");
+      .join("/")
+      // React Router matches "/about/" and "/about//" as "/about".
+      .replace(/(.)\/+$/, "$1") || "/";
   return match;
 }
