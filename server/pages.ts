@@ -431,9 +431,9 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
    * A client-side navigation's data request ("/blog/1.data") of a public page: the loaders' data its
    * document carries, so kept like the document (a render ran every loader, encoded the data and
    * compressed it on the fly, 1.5-2 ms of CPU). Its only query React Router sends is `_routes`, the
-   * page's routes to load: kept when it names only routes of the page (a few subsets per page), any
-   * other query is answered as asked. Unknown paths and ids share their page's not-found entry, the
-   * data's own.
+   * page's routes to load: kept when written as React Router writes it (a few subsets per page), any
+   * other query or spelling is answered as asked, so none can fill the cache. Unknown paths and ids
+   * share their page's not-found entry, the data's own.
    */
   const dataPlan = (req: Request, query: string | undefined): CachePlan => {
     const uncached: CachePlan = { key: null, target: req.originalUrl };

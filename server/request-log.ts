@@ -3,7 +3,7 @@
 // pages answered by the fast path are counted instead (server/page-fast-path.ts).
 //
 // This replaced pino-http, which made a child logger per request whether or not a line would be
-// written: about 90 µs of CPU on each request through the chain, a quarter of its cost
+// written: 60-90 µs of CPU on each request through the chain, a fifth of its cost
 // (docs/performance.md, "What a request costs"). Here the child logger a handler asks for
 // (`req.log`, on an error) is made when first asked, and below the info level nothing is attached.
 import type { IncomingMessage, ServerResponse } from "node:http";
