@@ -29,7 +29,7 @@ import { clientIp, requestLang } from "./http";
 import { SHUTTING_DOWN } from "./lifecycle";
 import { createMemberReadFastPath, type MemberReadFastPath } from "./member-read-fast-path";
 import { createFastPath, type FastPath } from "./page-fast-path";
-import { createPageHandler, encodingChosen, type PageHandler } from "./pages";
+import { createPageHandler, type PageHandler } from "./pages";
 import { reduceAbsoluteTarget, requestEdge } from "./request-edge";
 import { requestLog } from "./request-log";
 import { buildCsp } from "./security-headers";
@@ -232,8 +232,11 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
     }
   });
 
-  // Pages whose precompressed bodies exist are sent as server/pages.ts chose, never compressed again here.
-  app.use(compression({ filter: (req, res) => !encodingChosen(res) && compression.filter(req, res) }));
+  // On-the-fly compression, set up only where an answer may need it: the API, a page render that is
+  // not kept or whose precompressed bodies are not made yet (server/pages.ts), the build's images and
+  // icons. A kept page's precompressed body never goes through it (docs/performance.md, "What a request costs").
+  const compress = compression();
+  app.use("/api", compress);
 
   // The JSON API. The Stripe webhook reads its raw body itself (the signature covers the bytes).
   const json = express.json({ limit: JSON_BODY_LIMIT });
@@ -285,7 +288,7 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
   // Built assets carry a content hash in their names: cached for a year. Images and icons keep their
   // names across builds: a month. Only the files the build has are looked up (server/static-assets.ts).
   const clientDir = path.join(projectRoot(), "build", "client");
-  app.use(clientFilesHandler(clientDir));
+  app.use(clientFilesHandler(clientDir, compress));
   if (pages?.mode === "development") app.use(express.static(path.join(projectRoot(), "public"), { index: false, redirect: false }));
 
   // Old service slugs from the spec's home cards, and /en/... (English lives at the root).
@@ -327,6 +330,7 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
 
   if (pages) {
     pageHandler = createPageHandler({
+      compression: compress,
       build: pages.build,
       mode: pages.mode,
       cache: pages.cache,

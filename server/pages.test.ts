@@ -66,6 +66,19 @@ describe("page answers and shared caches", () => {
     }
   });
 
+  it("compresses on the fly what is not kept, and only that", async () => {
+    // The compression middleware is set up per answer that may need it, no longer for every request.
+    for (const path of ["/reset-password?token=abc", "/sitemap.xml", "/account.data"]) {
+      const answer = await get(path, "Accept-Encoding: gzip");
+      expect(answer.head, path).toMatch(/^HTTP\/1\.1 200 /);
+      expect(header(answer.head, "content-encoding"), path).toBe("gzip");
+      expect(header(answer.head, "vary"), path).toMatch(/Accept-Encoding/);
+    }
+    const icon = await get("/favicon.svg", "Accept-Encoding: gzip");
+    expect(icon.head).toMatch(/^HTTP\/1\.1 200 /);
+    expect(header(icon.head, "content-type")).toMatch(/^image\/svg\+xml/);
+  });
+
   it("answers every unknown id of a content page from one not-found entry per page and language", async () => {
     // "/blog/<any number>" rendered its not-found page anew for each id: about 6 ms of CPU a request,
     // where a cached page costs 0.06 ms, so a flood of made-up ids held the CPU.

@@ -8,12 +8,11 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdir, readFile as readFileAsync, rename, writeFile } from "node:fs/promises";
-import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
-import type { NextFunction, Request, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createRequestHandler, matchPath as matchPattern, type AppLoadContext, type Params, type RouteObject, type ServerBuild } from "react-router";
 import { DEFAULT_LANG, LANGS } from "~/lib/i18n/languages";
 import { sameSitePath, splitLangPath } from "~/lib/i18n/paths";
@@ -84,6 +83,11 @@ const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 export interface PageHandlerOptions {
+  /**
+   * The on-the-fly compression middleware (server/app.ts), set up only for an answer that may need
+   * it: a render that is not kept, or a kept page whose precompressed bodies are not made yet.
+   */
+  compression?: RequestHandler;
   /** Folder of the client build, for inlining the stylesheet named by <meta name="inline-stylesheet">. */
   clientDir?: string;
   build: () => Promise<ServerBuild>;
@@ -205,14 +209,6 @@ function chooseEncoding(req: Request, page: CachedPage): "br" | "gzip" | null {
   return chosen === "br" || chosen === "gzip" ? chosen : null;
 }
 
-/**
- * Marks the answers of a page whose precompressed bodies exist: the compression middleware leaves
- * them as chosen (server/app.ts). Compressing one on the fly cost about 1.8 ms of CPU where the
- * precompressed body costs 0.06 ms, so a client asking for deflate, or a flood of them, made every
- * cached page 30 times dearer; such a client now gets the page uncompressed.
- */
-const ENCODING_CHOSEN = Symbol("page answer with its encoding chosen");
-export const encodingChosen = (res: ServerResponse): boolean => (res as ServerResponse & { [ENCODING_CHOSEN]?: true })[ENCODING_CHOSEN] === true;
 
 /**
  * Keeps the answer to a hit as it leaves (after every middleware had its say, compression
@@ -248,7 +244,14 @@ function recordAnswer(res: Response, page: CachedPage, key: string, encoding: "b
 const compressedOnTheFly = (req: Request) =>
   req.headers["accept-encoding"] !== undefined && req.acceptsEncodings(["br", "gzip", "deflate"]) !== false;
 
-function sendCached(req: Request, res: Response, page: CachedPage, state: "hit" | "miss" = "hit"): void {
+/**
+ * Sends a kept page. Once its precompressed bodies exist nothing is compressed on the fly: that cost
+ * about 1.8 ms of CPU where the precompressed body costs 0.06 ms, so a client asking for deflate, or
+ * a flood of them, made every cached page 30 times dearer (such a client gets the page uncompressed),
+ * and setting the compression middleware up for the request cost a tenth of the chain
+ * (docs/performance.md, "What a request costs"). Until then, `compress` is that middleware.
+ */
+function sendCached(req: Request, res: Response, page: CachedPage, state: "hit" | "miss", compress: RequestHandler | undefined): void {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   const encoding = chooseEncoding(req, page);
   const notModified = revalidates(req.headers["if-none-match"], page.etag);
@@ -272,8 +275,7 @@ function sendCached(req: Request, res: Response, page: CachedPage, state: "hit" 
     res.status(304).end();
     return;
   }
-  if (page.gzip) (res as ServerResponse & { [ENCODING_CHOSEN]?: true })[ENCODING_CHOSEN] = true;
-  else if (req.method === "GET" && compressedOnTheFly(req)) {
+  if (!page.gzip && req.method === "GET" && compressedOnTheFly(req)) {
     // Until the page's precompressed bodies are made, this one (lower level, chunked) stands in for
     // them: no shared cache keeps it, or the shipped proxy would serve it for as long as its
     // revalidations get a 304 (deploy/nginx.conf). Once they are made, nothing is compressed on the fly.
@@ -288,12 +290,13 @@ function sendCached(req: Request, res: Response, page: CachedPage, state: "hit" 
     res.setHeader("Content-Encoding", "gzip");
     body = page.gzip;
   }
-  // Without a precompressed body the compression middleware (server/app.ts) streams one (and drops this).
+  // Without a precompressed body the compression middleware streams one (and drops this).
   res.setHeader("Content-Length", String(body.length));
   res.status(page.status);
   if (replayable) recordAnswer(res, page, variant, encoding, req.method === "HEAD" ? null : body);
-  if (req.method === "HEAD") res.end();
-  else res.end(body);
+  const send = () => (req.method === "HEAD" ? res.end() : res.end(body));
+  if (!page.gzip && compress) compress(req, res, send);
+  else send();
 }
 
 export function createPageHandler(options: PageHandlerOptions): PageHandler {
@@ -574,7 +577,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
         }
         if (hit) {
           hit.lastAsked = ++asked;
-          return sendCached(req, res, hit);
+          return sendCached(req, res, hit, "hit", options.compression);
         }
       }
       // The key the render is stored under (a content page's unknown id: the shared not-found key).
@@ -630,12 +633,13 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
         };
         store(cacheKey, page);
         compressInBackground(cacheKey, page);
-        return sendCached(req, res, page, "miss");
+        return sendCached(req, res, page, "miss", options.compression);
       }
       res.status(response.status);
       for (const [name, value] of headers) res.setHeader(name, value);
       for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
-      res.end(body);
+      if (options.compression) options.compression(req, res, () => res.end(body));
+      else res.end(body);
     } catch (error) {
       next(error);
     }

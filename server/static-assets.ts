@@ -38,8 +38,11 @@ function decodedPath(req: express.Request): string | null {
   }
 }
 
-/** The files of `clientDir` by their URL path; `/assets/...` as hashed assets, the rest for a month. */
-export function clientFilesHandler(clientDir: string): RequestHandler {
+/**
+ * The files of `clientDir` by their URL path; `/assets/...` as hashed assets, the rest for a month
+ * through `compress`, the on-the-fly compression middleware.
+ */
+export function clientFilesHandler(clientDir: string, compress: RequestHandler): RequestHandler {
   const files = listClientFiles(clientDir);
   const assetsDir = path.join(clientDir, "assets");
   const assets = express.static(assetsDir, { immutable: true, maxAge: "1y", index: false, redirect: false });
@@ -50,7 +53,8 @@ export function clientFilesHandler(clientDir: string): RequestHandler {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const urlPath = decodedPath(req);
     if (urlPath === null || !files.has(urlPath)) return next();
-    if (!urlPath.startsWith("/assets/")) return others(req, res, next);
+    // An icon or a manifest is compressed on the fly (by type: an image is not).
+    if (!urlPath.startsWith("/assets/")) return compress(req, res, () => others(req, res, next));
     // express.static serves the assets directory from its own root.
     const original = req.url;
     const restore = (error?: unknown) => {
