@@ -63,8 +63,11 @@ export function clientFilesHandler(clientDir: string, compress: RequestHandler):
       next(error);
     };
     const ext = path.extname(urlPath);
-    const accept = COMPRESSIBLE.has(ext) ? String(req.headers["accept-encoding"] ?? "") : "";
-    const encoding = files.has(`${urlPath}.br`) && /\bbr\b/.test(accept) ? "br" : files.has(`${urlPath}.gz`) && /\bgzip\b/.test(accept) ? "gzip" : null;
+    // The precompressed copy the client accepts best (any letter case, q-values honoured); a client
+    // that accepts neither gets the file itself, never one compressed per request (as pages do).
+    const offered = COMPRESSIBLE.has(ext) ? (["br", "gzip"] as const).filter((name) => files.has(`${urlPath}.${name === "br" ? "br" : "gz"}`)) : [];
+    const chosen = offered.length > 0 && req.headers["accept-encoding"] ? req.acceptsEncodings([...offered]) : false;
+    const encoding = chosen === "br" || chosen === "gzip" ? chosen : null;
     if (COMPRESSIBLE.has(ext)) res.append("Vary", "Accept-Encoding");
     req.url = req.path.slice("/assets".length);
     if (encoding) {

@@ -39,9 +39,9 @@ function countClientLookups(): { count: () => number; restore: () => void } {
   };
 }
 
-function get(port: number, target: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }> {
+function get(port: number, target: string, acceptEncoding = "gzip"): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number }> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: "127.0.0.1", port, path: target, headers: { "accept-encoding": "gzip" } }, (res) => {
+    const req = http.get({ host: "127.0.0.1", port, path: target, headers: { "accept-encoding": acceptEncoding } }, (res) => {
       let bytes = 0;
       res.on("data", (chunk: Buffer) => (bytes += chunk.length));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
@@ -85,6 +85,14 @@ describe("files the build does not have", () => {
     expect(script.status).toBe(200);
     expect(script.headers["content-encoding"]).toBe("gzip");
     expect(script.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // The precompressed copy the client accepts best, as HTTP reads Accept-Encoding: names in any
+    // letter case, q-values honoured (found by a review: "GZIP" got the script uncompressed).
+    const choices: [string, string | undefined][] = [["GZIP", "gzip"], ["br;q=0.5, gzip", "gzip"], ["gzip;q=0, br;q=0", undefined], ["Br", "br"]];
+    for (const [acceptEncoding, expected] of choices) {
+      const answer = await get(app.port, `/assets/${asset}`, acceptEncoding);
+      expect(answer.headers["content-encoding"], acceptEncoding).toBe(expected);
+      expect(answer.headers.vary, acceptEncoding).toBe("Accept-Encoding");
+    }
     const image = readdirSync(path.join(clientDir, "images", "share"))[0]!;
     const shared = await get(app.port, `/images/share/${image}`);
     expect(shared.status).toBe(200);
