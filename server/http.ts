@@ -49,21 +49,24 @@ export function bearerToken(req: { headers: IncomingHttpHeaders }): string | nul
   return match?.[1] ?? null;
 }
 
+/** The request's session user once looked up: null when its token has none. */
+type SignedIn = { _user?: SessionUser | null };
+
 /**
  * Notes on the request that its token has no session (server/member-read-fast-path.ts looked it up
  * before handing the request to the chain): the chain's 401 then costs no second lookup.
  */
 export function rememberNoSession(req: IncomingMessage): void {
-  (req as IncomingMessage & { _user?: SessionUser | null })._user = null;
+  (req as IncomingMessage & SignedIn)._user = null;
 }
 
 /** The signed-in user, or null. Cached on the request. */
 export async function getUser(req: Request): Promise<SessionUser | null> {
-  const cached = (req as Request & { _user?: SessionUser | null })._user;
+  const cached = (req as Request & SignedIn)._user;
   if (cached !== undefined) return cached;
   const { db, sessionTouches } = appContext(req);
   const user = await getSessionUser(db, bearerToken(req), sessionTouches);
-  (req as Request & { _user?: SessionUser | null })._user = user;
+  (req as Request & SignedIn)._user = user;
   return user;
 }
 
@@ -72,11 +75,11 @@ export async function getUser(req: Request): Promise<SessionUser | null> {
  * `sessionUserId` whose placeholders `params` fills, lib/accounts/sessions.server.ts). 401 without a valid token.
  */
 export async function requireUserWith<T>(req: Request, data: SQL<T>, params?: Record<string, unknown>): Promise<{ user: SessionUser; data: T }> {
-  if ((req as Request & { _user?: SessionUser | null })._user === null) throw unauthorized();
+  if ((req as Request & SignedIn)._user === null) throw unauthorized();
   const { db, sessionTouches } = appContext(req);
   const read = await readWithSession(db, bearerToken(req), data, sessionTouches, params);
   if (!read) throw unauthorized();
-  (req as Request & { _user?: SessionUser | null })._user = read.user;
+  (req as Request & SignedIn)._user = read.user;
   return read;
 }
 

@@ -209,7 +209,6 @@ function chooseEncoding(req: Request, page: CachedPage): "br" | "gzip" | null {
   return chosen === "br" || chosen === "gzip" ? chosen : null;
 }
 
-
 /**
  * Keeps the answer to a hit as it leaves (after every middleware had its say, compression
  * included), unless the body was transformed on the way (a page not yet compressed in the
@@ -442,7 +441,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     const uncached: CachePlan = { key: null, target: req.originalUrl };
     const page = dataPagePath(req.path);
     // Only the site's own spelling of the page is kept (other letter cases, a trailing slash: as asked).
-    if (matchPath.canonical(page) !== page || (page !== "/" && page.endsWith("/"))) return uncached;
+    if (matchPath.canonical(page) !== page) return uncached;
     const matched = matchPath(page);
     let suffix = "";
     if (query !== undefined) {

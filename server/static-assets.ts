@@ -9,9 +9,11 @@ import path from "node:path";
 import express, { type RequestHandler } from "express";
 
 const COMPRESSIBLE = new Set([".js", ".css", ".svg", ".json", ".map"]);
+/** The suffix of the precompressed copy the build writes beside an asset, per encoding. */
+const SIBLING = { br: ".br", gzip: ".gz" } as const;
 
 /** Every file under dir, as URL paths ("/images/x.png"); none when dir does not exist (development). */
-export function listClientFiles(dir: string, prefix = "", files = new Set<string>()): Set<string> {
+function listClientFiles(dir: string, prefix = "", files = new Set<string>()): Set<string> {
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -63,17 +65,18 @@ export function clientFilesHandler(clientDir: string, compress: RequestHandler):
       next(error);
     };
     const ext = path.extname(urlPath);
+    const compressible = COMPRESSIBLE.has(ext);
     // The precompressed copy the client accepts best (any letter case, q-values honoured); a client
     // that accepts neither gets the file itself, never one compressed per request (as pages do).
-    const offered = COMPRESSIBLE.has(ext) ? (["br", "gzip"] as const).filter((name) => files.has(`${urlPath}.${name === "br" ? "br" : "gz"}`)) : [];
+    const offered = compressible ? (["br", "gzip"] as const).filter((name) => files.has(urlPath + SIBLING[name])) : [];
     const chosen = offered.length > 0 && req.headers["accept-encoding"] ? req.acceptsEncodings([...offered]) : false;
     const encoding = chosen === "br" || chosen === "gzip" ? chosen : null;
-    if (COMPRESSIBLE.has(ext)) res.append("Vary", "Accept-Encoding");
+    if (compressible) res.append("Vary", "Accept-Encoding");
     req.url = req.path.slice("/assets".length);
     if (encoding) {
       res.setHeader("Content-Encoding", encoding);
       res.type(ext);
-      req.url += encoding === "br" ? ".br" : ".gz";
+      req.url += SIBLING[encoding];
     }
     assets(req, res, restore);
   };
