@@ -2,6 +2,7 @@
 // precompressed bodies are still being made in the background is not for a shared cache. The
 // shipped proxy (deploy/nginx.conf) would otherwise keep that first answer, chunked and less
 // compressed, for as long as its revalidations get a 304.
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "~/tests/helpers/raw-http";
 import { productionPagesApp, type PagesTestApp } from "~/tests/security/pages-app";
@@ -255,5 +256,65 @@ describe("page answers and shared caches", () => {
       await get(`/about${"/".repeat(i + 1)}`);
     }
     expect(app.pageHandler.cacheSize()).toBe(before);
+  });
+});
+
+describe("page form posts and render slots", () => {
+  let app: PagesTestApp;
+  beforeAll(async () => {
+    app = await productionPagesApp({}, { fastPath: false });
+  }, BUILD_TIMEOUT_MS);
+  /** The site's own origin: React Router refuses an action whose Origin is another. */
+  const origin = () => app.appContext.site.origin;
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("reads a form's body before taking a render slot, so slow senders cannot stop the pages", async () => {
+    // Contact-form posts that announce a body and send only its first bytes: each took a render slot
+    // while its body dripped in, and with every slot held no page was rendered any more.
+    const sockets = await Promise.all(
+      // As many as there are render slots (server/pages.ts, maxRenders).
+      ["/contact", "/ja/contact", "/zh/contact", "/contact.data"].map(
+        (path) =>
+          new Promise<net.Socket>((resolve) => {
+            const socket = net.connect(app.port, "127.0.0.1", () => {
+              socket.write(
+                `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${app.port}\r\nOrigin: ${origin()}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nname=a`,
+              );
+              resolve(socket);
+            });
+          }),
+      ),
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (const path of ["/blog/1", "/pricing/basic", "/ja/account/receipts/00000000-0000-4000-8000-000000000000"]) {
+        const page = await fetch(`http://127.0.0.1:${app.port}${path}`, { signal: AbortSignal.timeout(5_000) });
+        expect(page.status, path).toBeLessThan(500);
+        await page.arrayBuffer();
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+  });
+
+  it("still hands the action the whole form, and answers a body past the limit with 413", async () => {
+    const form = new URLSearchParams({ name: "Ada", email: "ada@example.com", subject: "Hello", message: "A question about VAT registration.", service: "general" });
+    const sent = await fetch(`http://127.0.0.1:${app.port}/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin() },
+      body: form,
+      redirect: "manual",
+    });
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("location")).toMatch(/^\/contact\?sent=/);
+    const huge = await fetch(`http://127.0.0.1:${app.port}/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin() },
+      body: `message=${"x".repeat(70 * 1024)}`,
+      redirect: "manual",
+    });
+    expect(huge.status).toBe(413);
   });
 });

@@ -9,13 +9,13 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdir, readFile as readFileAsync, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createRequestHandler, matchPath as matchPattern, type AppLoadContext, type Params, type RouteObject, type ServerBuild } from "react-router";
 import { DEFAULT_LANG, LANGS } from "~/lib/i18n/languages";
 import { sameSitePath, splitLangPath } from "~/lib/i18n/paths";
+import { CONTACT_FORM_MAX_BYTES } from "~/lib/contact-inbox.server";
 import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { leastRecentlyUsed } from "~/lib/least-recently-used";
 import { deferHydration } from "./deferred-hydration";
@@ -166,8 +166,38 @@ export interface PageHandler {
   idle(): Promise<void>;
 }
 
-/** `url` is the site's origin followed by the path (and query) to render. */
-function toFetchRequest(req: Request, res: Response, url: string): globalThis.Request {
+/** The largest form a page's action reads: the contact page's. */
+const PAGE_FORM_MAX_BYTES = CONTACT_FORM_MAX_BYTES;
+
+/**
+ * Reads a page form's body (the contact page's action) into memory: at most PAGE_FORM_MAX_BYTES + 1
+ * bytes, enough for the action to see a body is too large and answer 413; the rest is left unread.
+ * Null when the client left before it was sent.
+ */
+function readPostedBody(req: Request): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (body: Buffer | null) => {
+      req.off("data", onData).off("end", onEnd).off("close", onClose).off("error", onClose);
+      resolve(body);
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > PAGE_FORM_MAX_BYTES) {
+        req.pause();
+        finish(Buffer.concat(chunks).subarray(0, PAGE_FORM_MAX_BYTES + 1));
+      }
+    };
+    const onEnd = () => finish(Buffer.concat(chunks));
+    const onClose = () => finish(req.complete ? Buffer.concat(chunks) : null);
+    req.on("data", onData).on("end", onEnd).on("close", onClose).on("error", onClose);
+  });
+}
+
+/** `url` is the site's origin followed by the path (and query) to render; `body` a POST's form. */
+function toFetchRequest(req: Request, res: Response, url: string, body?: Buffer): globalThis.Request {
   const controller = new AbortController();
   res.on("close", () => controller.abort());
   const headers = new Headers();
@@ -175,11 +205,9 @@ function toFetchRequest(req: Request, res: Response, url: string): globalThis.Re
     if (req.rawHeaders[i]!.toLowerCase() === "host") continue;
     headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   }
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = Readable.toWeb(req) as unknown as ReadableStream;
-    init.duplex = "half";
-  }
+  const init: RequestInit = { method: req.method, headers, signal: controller.signal };
+  // Only POST has a body here (the request edge answers 405 to other methods than GET and HEAD).
+  if (body) init.body = new Uint8Array(body);
   // Concatenated, not resolved against the origin: a path such as "//host/x" stays a path.
   return new globalThis.Request(new URL(url), init);
 }
@@ -585,11 +613,15 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
         // React Router would answer 405 with its own error page (and log a stack): say it plainly.
         return refuse(req, res, new ApiError(405, "method_not_allowed", COMMON_ERRORS.methodNotAllowed, undefined, { Allow: "GET, HEAD" }));
       }
+      // A form's body is read before a render slot is taken: a client that sends it slowly would
+      // otherwise hold the slot for as long as the server waits for it, and a few such clients all of them.
+      const posted = req.method === "POST" ? await readPostedBody(req) : undefined;
+      if (posted === null) return;
       const release = await renderSlot();
       let response: globalThis.Response;
       let body: Buffer;
       try {
-        response = await handler(toFetchRequest(req, res, options.origin() + plan.target), options.getLoadContext(req, res));
+        response = await handler(toFetchRequest(req, res, options.origin() + plan.target, posted), options.getLoadContext(req, res));
         body = req.method === "HEAD" ? Buffer.alloc(0) : Buffer.from(await response.arrayBuffer());
       } finally {
         release();
