@@ -39,7 +39,7 @@ export const privacy: Localized<TextPage> = {
         content: [
           "We protect personal information with technical and organisational measures appropriate to its sensitivity, including encrypted connections (HTTPS), encryption of stored data where appropriate, access limited to staff who need it for their work, and regular security reviews.",
           "We keep personal information only for as long as it is needed for the purposes described above or required by law, for example for accounting records, and then delete or anonymise it.",
-          "When you delete your account (Account settings), we remove your name, e-mail address, questions and answers, sign-in sessions, password-reset links and the contact messages sent from your address. Your payments and credit history are kept for our accounting records, detached from your name and e-mail address. Under Account settings you can also download all data your account holds.",
+          "When you delete your account (Account settings), we remove your name, e-mail address, questions and answers, sign-in sessions and password-reset links. Your payments and credit history are kept for our accounting records, detached from your name and e-mail address. Messages sent through the contact form are kept apart from accounts, because anyone can send one from any address; to have yours erased, ask us through the contact page. Under Account settings you can also download all data your account holds.",
           "No system is completely secure. If we become aware of a breach affecting your personal information, we will inform you and the competent authorities as required by applicable law.",
         ],
       },
@@ -82,7 +82,7 @@ export const privacy: Localized<TextPage> = {
         content: [
           "当社は、情報の機密性に応じた技術的・組織的な安全管理措置を講じています。具体的には、通信の暗号化（HTTPS）、必要に応じた保存データの暗号化、業務上必要な従業員に限定したアクセス権限、定期的なセキュリティ点検などを実施しています。",
           "個人情報は、上記の目的に必要な期間、または会計記録など法令で定められた期間に限って保存し、その後は削除または匿名化します。",
-          "アカウントを削除すると（アカウント設定）、お名前、メールアドレス、質問と回答、ログイン情報、パスワード再設定リンク、およびご登録のアドレスから送信されたお問い合わせを消去します。お支払いとクレジット履歴は、お名前やメールアドレスとの結び付きを外したうえで、会計記録として保管します。アカウント設定からは、アカウントが保有するすべてのデータをダウンロードすることもできます。",
+          "アカウントを削除すると（アカウント設定）、お名前、メールアドレス、質問と回答、ログイン情報、パスワード再設定リンクを消去します。お支払いとクレジット履歴は、お名前やメールアドレスとの結び付きを外したうえで、会計記録として保管します。お問い合わせフォームは誰でもどのアドレスからでも送信できるため、そのメッセージはアカウントとは別に保管しています。消去をご希望の場合は、お問い合わせページからご依頼ください。アカウント設定からは、アカウントが保有するすべてのデータをダウンロードすることもできます。",
           "完全に安全なシステムは存在しません。お客様の個人情報に関わる漏えい等の事案を把握した場合は、適用される法令に従い、お客様および関係当局に報告・通知します。",
         ],
       },
@@ -124,7 +124,7 @@ export const privacy: Localized<TextPage> = {
         content: [
           "我们根据信息的敏感程度采取相应的技术和管理措施保护个人信息，包括加密传输（HTTPS）、必要时对存储数据进行加密、仅允许有工作需要的员工访问，以及定期开展安全审查。",
           "我们仅在实现上述目的所必需的期限内，或在法律规定的期限内（例如会计记录的保存期限）保存个人信息，期满后将予以删除或匿名化处理。",
-          "注销账户（账户设置）后，我们将删除您的姓名、电子邮件地址、提问与回答、登录会话、重置密码链接以及从您的地址发送的咨询留言。您的付款和积分记录将作为会计记录保留，但不再与您的姓名和电子邮件地址关联。您还可以在账户设置中下载账户保存的全部数据。",
+          "注销账户（账户设置）后，我们将删除您的姓名、电子邮件地址、提问与回答、登录会话和重置密码链接。您的付款和积分记录将作为会计记录保留，但不再与您的姓名和电子邮件地址关联。由于任何人都可以使用任意地址提交联系表单，咨询留言与账户分开保存；如需删除您的留言，请通过联系页面告知我们。您还可以在账户设置中下载账户保存的全部数据。",
           "任何系统都无法做到绝对安全。如发现涉及您个人信息的泄露事件，我们将依照适用法律通知您及有关主管部门。",
         ],
       },

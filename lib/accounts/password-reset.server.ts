@@ -50,13 +50,18 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     if (!claimed) return null;
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, claimed.userId));
     // Older links mailed to the same account stop working too.
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
+    await spendPasswordResets(tx, claimed.userId);
     await revokeAllSessions(tx, claimed.userId);
     return claimed.userId;
   });
+}
+
+/**
+ * Spends every outstanding reset link of the account: after its password was set (by a link or in
+ * the settings) or its address changed, a link waiting in a mailbox must not set another one.
+ */
+export async function spendPasswordResets(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
 /** True while a reset token can still be used (known, unused, not expired). Spends nothing. */

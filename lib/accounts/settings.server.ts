@@ -3,10 +3,11 @@
 // and keeps is described in docs/architecture.md ("Account deletion") and on the privacy page.
 import { and, asc, desc, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { aiQuestions, contactMessages, creditLedger, emailChanges, sessions, users } from "~/db/schema";
+import { aiQuestions, creditLedger, emailChanges, sessions, users } from "~/db/schema";
 import type { AccountExport, AccountProfile, SessionItem } from "~/lib/contracts/account";
 import { paymentHistory } from "~/lib/payments/checkout.server";
 import { isoTime } from "~/lib/sql-json.server";
+import { spendPasswordResets } from "./password-reset.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { hashToken, newToken } from "./sessions.server";
 import { findUserByEmail, isUniqueViolation } from "./users.server";
@@ -72,7 +73,11 @@ export async function changeName(db: DbOrTx, userId: string, name: string): Prom
   await db.update(users).set({ name, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
 
-/** Sets a new password and revokes every other session of the account. Returns how many were revoked. */
+/**
+ * Sets a new password and revokes every other session of the account, its reset links and its
+ * unconfirmed address changes (asked by whoever knew the old password). Returns how many sessions
+ * were revoked.
+ */
 export async function changePassword(
   db: Db,
   userId: string,
@@ -84,6 +89,8 @@ export async function changePassword(
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await spendPasswordResets(tx, userId);
+    await tx.update(emailChanges).set({ usedAt: sql`now()` }).where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
     const revoked = await tx
       .update(sessions)
       .set({ revokedAt: sql`now()` })
@@ -135,6 +142,8 @@ export async function confirmEmailChange(
       const [before] = await tx.select().from(users).where(eq(users.id, claimed.userId));
       if (!before) return null;
       await tx.update(users).set({ email: claimed.newEmail, updatedAt: sql`now()` }).where(eq(users.id, claimed.userId));
+      // Reset links went to the old address, which no longer belongs to the account.
+      await spendPasswordResets(tx, claimed.userId);
       return { userId: claimed.userId, oldEmail: before.email, newEmail: claimed.newEmail, name: before.name, lang: before.lang };
     });
   } catch (error) {
@@ -212,9 +221,11 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountExpo
 
 /**
  * Deletes the account. Removed: the user row with name and e-mail, questions and answers, sessions,
- * reset and e-mail change tokens (by cascade) and contact messages sent from the address. Kept for
- * the books without an owner: payments and credit ledger rows (their user becomes null; free-text
- * reasons an administrator typed are cleared). The last administrator cannot delete themself.
+ * reset and e-mail change tokens (by cascade). Kept for the books without an owner: payments and
+ * credit ledger rows (their user becomes null; free-text reasons an administrator typed are
+ * cleared). Contact messages are not the account's: anyone can sign up with an address nobody
+ * confirmed and anyone can send the form with it, so they stay (erased on request, content/legal.ts).
+ * The last administrator cannot delete themself.
  */
 export async function deleteAccount(db: Db, userId: string, currentPassword: string): Promise<{ email: string; name: string; lang: string }> {
   const user = await checkPassword(db, userId, currentPassword);
@@ -224,7 +235,6 @@ export async function deleteAccount(db: Db, userId: string, currentPassword: str
       const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
       if (admins.length <= 1) throw new SettingsConflictError("last_admin");
     }
-    await tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = lower(${user.email})`);
     await tx
       .update(creditLedger)
       .set({ reason: null })

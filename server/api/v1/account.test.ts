@@ -183,7 +183,7 @@ describe("account settings API", { timeout: 120_000 }, () => {
     expect(res.body.ledger.map((l: { kind: string }) => l.kind)).toEqual(["signup_grant", "purchase"]);
   });
 
-  it("deletes the account with its password: personal data removed, payments and ledger kept without an owner", async () => {
+  it("deletes the account with its password: personal data removed, payments and ledger kept without an owner, contact messages left alone", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const ada = await signUp("ada@example.com");
     const bob = await signUp("bob@example.com");
@@ -208,7 +208,9 @@ describe("account settings API", { timeout: 120_000 }, () => {
     expect(await db.select().from(aiQuestions)).toHaveLength(0);
     expect((await db.select().from(sessions)).every((s) => s.userId === bob.id)).toBe(true);
     expect(await db.select().from(passwordResets)).toHaveLength(0);
-    expect((await db.select().from(contactMessages)).map((m) => m.email)).toEqual(["bob@example.com"]);
+    // Anyone can sign up with any address (nothing proves it is theirs) and anyone can send the
+    // contact form with it: deleting the account must not erase what others sent from that address.
+    expect((await db.select().from(contactMessages)).map((m) => m.email).sort()).toEqual(["ADA@example.com", "bob@example.com"]);
     const kept = await db.select().from(payments);
     expect(kept).toHaveLength(1);
     expect(kept[0]!.userId).toBeNull();
@@ -225,6 +227,39 @@ describe("account settings API", { timeout: 120_000 }, () => {
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe("last_admin");
     expect(await app.appContext.db.select().from(users)).toHaveLength(1);
+  });
+
+  it("spends the reset links mailed before a password change or an e-mail change, and the address changes asked before a password change", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const { token } = await signUp("ada@example.com");
+    const resetLink = async (email: string) => {
+      await request(app, "POST", "/api/v1/user/password/forgot", { body: { email } });
+      await settle();
+      return linkToken(app.mails.filter((m) => m.to === email).at(-1)!.text, "reset-password");
+    };
+    const usable = async (reset: string) => (await request(app, "POST", "/api/v1/user/password/reset/check", { body: { token: reset } })).status === 200;
+
+    // A link in a mailbox the member no longer controls must not outlive the password it would replace.
+    const beforePasswordChange = await resetLink("ada@example.com");
+    // An address change asked by whoever knew the old password must not survive the new one.
+    await request(app, "POST", "/api/v1/account/email", { token, body: { email: "elsewhere@example.com", currentPassword: PASSWORD } });
+    await settle();
+    const addressChange = linkToken(app.mails.find((m) => m.to === "elsewhere@example.com")!.text, "confirm-email");
+    const changed = await request(app, "POST", "/api/v1/account/password", { token, body: { currentPassword: PASSWORD, newPassword: "a brand new secret" } });
+    expect(changed.status).toBe(200);
+    expect(await usable(beforePasswordChange)).toBe(false);
+    const reset = await request(app, "POST", "/api/v1/user/password/reset", { body: { token: beforePasswordChange, password: "the thief's choice" } });
+    expect(reset.status).toBe(400);
+    expect((await request(app, "POST", "/api/v1/account/email/confirm", { body: { token: addressChange } })).body.error.code).toBe("invalid_email_token");
+
+    // The old address's mailbox keeps no way in once the account has moved to a new address.
+    const beforeMove = await resetLink("ada@example.com");
+    await request(app, "POST", "/api/v1/account/email", { token, body: { email: "new@example.com", currentPassword: "a brand new secret" } });
+    await settle();
+    const move = linkToken(app.mails.find((m) => m.to === "new@example.com")!.text, "confirm-email");
+    expect((await request(app, "POST", "/api/v1/account/email/confirm", { body: { token: move } })).status).toBe(200);
+    expect(await usable(beforeMove)).toBe(false);
+    expect(await logIn("new@example.com", "a brand new secret")).toBeTruthy();
   });
 
   it("checks a reset link before it is used: unknown, used and expired links are refused", async () => {
