@@ -97,8 +97,11 @@ const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (error instanceof ApiError) apiError = error;
   else if (error?.type === "entity.too.large") apiError = new ApiError(413, "payload_too_large", COMMON_ERRORS.tooLarge);
   else if (error?.type === "entity.parse.failed") apiError = new ApiError(400, "invalid_json", COMMON_ERRORS.invalidJson);
-  else if (typeof error?.status === "number" && error.status >= 400 && error.status < 500) {
-    apiError = new ApiError(error.status, "bad_request", COMMON_ERRORS.validation);
+  else if (error?.type === "charset.unsupported" || error?.type === "encoding.unsupported") {
+    apiError = new ApiError(415, "unsupported_media_type", COMMON_ERRORS.unsupportedBodyEncoding);
+  } else if (typeof error?.status === "number" && error.status >= 400 && error.status < 500) {
+    // Whatever else the body parser refuses (a gzip body that is not) is about the request, not its fields.
+    apiError = new ApiError(error.status, "bad_request", COMMON_ERRORS.badRequest);
   } else if (isDatabaseUnavailable(error)) {
     req.log?.warn({ err: error }, "database unavailable");
     apiError = new ApiError(503, "unavailable", COMMON_ERRORS.unavailable, undefined, { "Retry-After": "5" });
@@ -253,6 +256,11 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
   app.use("/api", (req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     if (req.path === "/v1/payment/webhook") return next();
+    // A body the JSON parser would skip (text, a form) would reach the route as no body at all, and
+    // the client be told that the fields it sent are missing: say what the API reads instead.
+    if (sendsBody(req) && !req.is("application/json")) {
+      return next(new ApiError(415, "unsupported_media_type", COMMON_ERRORS.unsupportedMediaType));
+    }
     return json(req, res, next);
   });
   // The door for API requests with a body, now that it has been read (the webhook, signed by the

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
+import { COMMON_ERRORS } from "~/lib/http/api-error";
 
 describe("health checks", () => {
   let app: TestApp;
@@ -50,6 +51,29 @@ describe("health checks", () => {
     expect(param.status).toBe(405);
     expect(param.headers.get("allow")).toBe("GET, HEAD");
     expect((await request(app, "GET", "/api/v1/user/nothing-here")).status).toBe(404);
+  });
+
+  it("says why a body cannot be read: a charset or encoding it does not take, a body that is not JSON, a compressed body that is not", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const login = JSON.stringify({ email: "ada@example.com", password: "correct horse battery" });
+    const cases: [string, Record<string, string>, string, number, string][] = [
+      ["latin1 charset", { "Content-Type": "application/json; charset=latin1" }, login, 415, "unsupported_media_type"],
+      ["unknown Content-Encoding", { "Content-Type": "application/json", "Content-Encoding": "foo" }, login, 415, "unsupported_media_type"],
+      // JSON sent as text: the body was ignored and the member told that fields they sent were missing.
+      ["text/plain", { "Content-Type": "text/plain" }, login, 415, "unsupported_media_type"],
+      ["form", { "Content-Type": "application/x-www-form-urlencoded" }, "email=ada%40example.com&password=x", 415, "unsupported_media_type"],
+      ["deflate that is not", { "Content-Type": "application/json", "Content-Encoding": "deflate" }, login, 400, "bad_request"],
+    ];
+    for (const [name, headers, raw, status, code] of cases) {
+      const res = await request(app, "POST", "/api/v1/user/login", { raw, headers: { ...headers, "Accept-Language": "ja" } });
+      expect(res.status, name).toBe(status);
+      expect(res.body.error.code, name).toBe(code);
+      expect(res.body.error.message, name).not.toBe(COMMON_ERRORS.validation.ja);
+      expect(res.body.error.message, name).toMatch(/[\u3040-\u30ff]/);
+    }
+    // Still read: JSON with its charset spelled out, and a POST without a body.
+    expect((await request(app, "POST", "/api/v1/user/login", { raw: login, headers: { "Content-Type": "application/json; charset=UTF-8" } })).status).toBe(401);
+    expect((await request(app, "POST", "/api/v1/user/logout")).status).toBe(401);
   });
 
   it("answers a body that is not JSON with 400 and an over-limit body with 413", async () => {

@@ -98,6 +98,11 @@ export const COMMON_ERRORS = {
     ja: "リクエスト本文は JSON（Content-Type: application/json）で送信してください。",
     zh: "请以 JSON 格式（Content-Type: application/json）发送请求正文。",
   },
+  unsupportedBodyEncoding: {
+    en: "Send the request body as UTF-8 JSON, uncompressed or compressed with gzip, deflate or br.",
+    ja: "リクエスト本文は UTF-8 の JSON で、圧縮なし、または gzip・deflate・br で圧縮して送信してください。",
+    zh: "请以 UTF-8 编码的 JSON 发送请求正文，可不压缩，或使用 gzip、deflate、br 压缩。",
+  },
 } satisfies Record<string, LocalizedText>;
 
 /** The one 401: no valid session behind the request's bearer token. */
