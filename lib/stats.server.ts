@@ -24,8 +24,9 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
   );
   // Two statements that run at the same time on separate pool connections (PostgreSQL).
   const [[usersRow], [paymentsRow]] = await Promise.all([
-    // payment_done is set in the transaction that marks a payment succeeded (lib/payments), so it
-    // counts the accounts with at least one successful purchase without a DISTINCT over payments.
+    // payment_done is set in the transaction that marks a payment succeeded and set again in the one
+    // that refunds one (lib/payments), so it counts the accounts with at least one successful
+    // purchase that is not refunded without a DISTINCT over payments.
     db
       .select({
         total: count(),

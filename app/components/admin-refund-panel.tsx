@@ -1,6 +1,8 @@
 // The administrator's refund control on /admin/users/:id: the member's completed purchases, each
 // with a Refund button while it can be refunded (or why not). Talks to /api/v1/refunds
-// (lib/contracts/refund.ts); the server decides, this only asks and shows the answer.
+// (lib/contracts/refund.ts); the server decides, this only asks and shows the answer. Once a refund
+// was asked for, `onDone` tells the page, which loads the member again (balance, payment status and
+// package, payments, credit history), as it does after a credit adjustment.
 import { useState } from "react";
 import { StatusMessage } from "~/app/components/ui/status-message";
 import { useForm } from "~/app/components/ui/use-form";
@@ -15,7 +17,7 @@ import type { RefundCandidate } from "~/lib/contracts/refund";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
 
-export function AdminRefundPanel({ userId }: { userId: string }) {
+export function AdminRefundPanel({ userId, onDone }: { userId: string; onDone?: () => void }) {
   const t = useMessages(refundMessages);
   const { lang } = useLanguage();
   const { token } = useAuth();
@@ -44,8 +46,10 @@ export function AdminRefundPanel({ userId }: { userId: string }) {
       } catch (failure) {
         showFailure(failure, t.error);
       } finally {
+        // After a failure too: a 409 (refunded meanwhile, credits spent) means what is shown is old.
         setRefunding(null);
         reload();
+        onDone?.();
       }
     },
   });

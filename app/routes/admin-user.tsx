@@ -1,5 +1,6 @@
 // /admin/users/:id: one account with its credit ledger, payments and questions; the admin can grant
-// or deduct credits and change the admin role (app/components/admin-user-actions.tsx). Everything
+// or deduct credits, change the admin role (app/components/admin-user-actions.tsx) and refund a
+// purchase (app/components/admin-refund-panel.tsx); after each the page loads the account again. Everything
 // the user or the AI wrote is rendered as text.
 import { Markdown } from "~/app/components/markdown";
 import { SourcesList } from "~/app/components/sources-list";
@@ -110,7 +111,8 @@ export default function AdminUser() {
             <DataTable rows={detail.payments} columns={paymentColumns} rowKey={(p) => p.id} minWidth="min-w-[36rem]" testId="payments-table" />
           </History>
 
-          <AdminRefundPanel userId={detail.user.id} />
+          {/* A refund changes the balance, the payment's status, the package and the ledger: load them again. */}
+          <AdminRefundPanel userId={detail.user.id} onDone={reload} />
 
           <History id="questions-title" title={t.user.questions.title} shown={detail.questions.length} total={detail.totals.questions} empty={t.user.questions.empty}>
             <ul className="space-y-4" data-testid="questions-list">

@@ -99,7 +99,9 @@ export interface AdminUser {
   email: string;
   role: Role;
   credits: number;
+  /** True while the account has a succeeded payment that is not refunded. */
   paymentDone: boolean;
+  /** The package of the latest such payment; '' when none. */
   package: string;
   createdAt: string;
 }

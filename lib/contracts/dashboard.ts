@@ -4,7 +4,7 @@
 export interface DashboardStats {
   /** Every account (members and admins). */
   totalUsers: number;
-  /** Accounts with at least one succeeded payment (users.payment_done). */
+  /** Accounts with at least one succeeded payment that is not refunded (users.payment_done). */
   totalSubscriptions: number;
   /** Succeeded payments. */
   totalTransactions: number;

@@ -1,11 +1,12 @@
 // Refunds: an administrator gives a purchase back in full. Allowed within REFUND_WINDOW_DAYS of the
 // purchase while the member's balance still holds all of its credits (docs/architecture.md,
 // "Refunds"). The provider is asked first, without a transaction held open; once it has accepted,
-// one transaction marks the payment refunded and removes the credits with a `refund` ledger row. The
+// one transaction marks the payment refunded, removes the credits with a `refund` ledger row and sets
+// the member's payment status and package from the purchases that remain (syncPurchaseState). The
 // provider call is idempotent per payment and only one transaction can mark a payment refunded, so
 // a repeated or concurrent request refunds once.
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { payments, users } from "~/db/schema";
 import { formatUsd } from "~/lib/catalog";
 import { REFUND_WINDOW_DAYS, type RefundCandidate } from "~/lib/contracts/refund";
@@ -96,11 +97,39 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
       deps.logger.warn({ paymentId: row.id, left, credits: row.credits }, "refund raced a spend; removed the remaining credits");
       balance = left > 0 ? await changeCredits(tx, { userId: row.userId!, delta: -left, kind: "refund", paymentId: row.id, adminId, reason: `refund:${row.package}` }) : 0;
     }
+    await syncPurchaseState(tx, row.userId!);
     return { payment: marked, balance: balance ?? 0 };
   });
   if (!result) throw new ApiError(409, "already_refunded", REFUND_ERRORS.alreadyRefunded);
   void sendRefundMail(deps, result.payment, result.balance);
   return result;
+}
+
+/**
+ * Sets the member's `payment_done` and `package` from the purchases that remain: paid while at least
+ * one succeeded payment is not refunded, with the package of the latest such payment ('' when none
+ * is left). A grant sets them from the payment it grants (checkout.server.ts); a refund calls this in
+ * its own transaction, after changeCredits() has locked the member's row, so the statement sees every
+ * refund or grant of this member committed before it (two refunds at once: the second one to take
+ * the lock writes the final state).
+ */
+export async function syncPurchaseState(tx: DbOrTx, userId: string): Promise<void> {
+  const remaining = and(eq(payments.userId, userId), eq(payments.status, "succeeded"), isNull(payments.refundedAt));
+  const latest = tx
+    .select({ package: payments.package })
+    .from(payments)
+    .where(remaining)
+    // Latest by grant (a succeeded payment always has one); receipt numbers follow grant order.
+    .orderBy(sql`${payments.grantedAt} desc nulls last, ${payments.receiptNumber} desc nulls last, ${payments.createdAt} desc`)
+    .limit(1);
+  await tx
+    .update(users)
+    .set({
+      paymentDone: sql`exists (select 1 from ${payments} where ${remaining})`,
+      package: sql`coalesce((${latest}), '')`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
 }
 
 async function sendRefundMail(deps: RefundDeps, payment: PaymentRow, balance: number): Promise<void> {

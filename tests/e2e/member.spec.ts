@@ -4,6 +4,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { account } from "~/content/messages/account";
+import { admin as adminMessages } from "~/content/messages/admin";
 import { checkout } from "~/content/messages/checkout";
 import { explore } from "~/content/messages/explore";
 import { refund } from "~/content/messages/refund";
@@ -24,7 +25,7 @@ async function payOnPage(page: Page, prefix: string, label: (typeof checkout)["e
   await page.getByLabel(label.form.cardNumber).fill("4242424242424242");
   await page.getByLabel(label.form.expiry).fill("12/34");
   await page.getByLabel(label.form.cvc).fill("123");
-  await page.getByLabel(label.form.country, { exact: true }).fill("jp");
+  await page.getByLabel(label.form.country, { exact: true }).selectOption("JP");
   await page.getByTestId("pay-button").click();
 }
 
@@ -167,6 +168,12 @@ for (const lang of ["en", "ja"] as const) {
     await expect(page.getByTestId("refund-status")).toContainText(lang === "en" ? "Refunded $25" : "$25 を返金");
     await expect(panel.getByTestId("refund-item")).toContainText(t.blocked.already_refunded);
     await expect(panel.getByTestId("refund-balance")).toContainText("3");
+    // The rest of the page shows the refund at once, without a reload: balance, payment, ledger, badge.
+    const profile = page.getByTestId("user-profile");
+    await expect(profile.getByTestId("user-credits")).toHaveText("3");
+    await expect(profile.getByTestId("badge-not-purchased")).toBeVisible();
+    await expect(page.getByTestId("payments-table")).toContainText(adminMessages[lang].user.payments.statuses.refunded);
+    await expect(page.getByTestId("ledger-table")).toContainText(adminMessages[lang].user.ledger.kinds.refund);
     const again = await app.api("/refunds", { method: "POST", token: admin.token, body: { paymentId: transactionId } });
     expect(again.body.error.code).toBe("already_refunded");
 

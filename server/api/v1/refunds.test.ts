@@ -14,8 +14,8 @@ async function member(email = "ada@example.com") {
   return { token: res.body.token as string, id: res.body.user.id as string };
 }
 
-async function purchase(token: string) {
-  const res = await request(app, "POST", "/api/v1/payment/create", { token, body: { package: "basic", paymentMethodId: "pm_card_visa", country: "JP" } });
+async function purchase(token: string, pkg: "basic" | "pro" | "enterprise" = "basic") {
+  const res = await request(app, "POST", "/api/v1/payment/create", { token, body: { package: pkg, paymentMethodId: "pm_card_visa", country: "JP" } });
   expect(res.body.status).toBe("succeeded");
   return res.body.transactionId as string;
 }
@@ -109,6 +109,100 @@ describe("refunds (test mode)", { timeout: 120_000 }, () => {
   });
 });
 
+/** The member as the admin pages see them: the users list row, the detail page's user, the dashboard's subscriptions. */
+async function purchaseState(adminToken: string, member: { id: string }) {
+  const list = await request(app, "GET", "/api/v1/user/get?pageSize=100", { token: adminToken });
+  const row = list.body.users.find((u: { _id: string }) => u._id === member.id);
+  const detail = await request(app, "GET", `/api/v1/admin/users/${member.id}`, { token: adminToken });
+  const dashboard = await request(app, "GET", "/api/v1/dashboard/get", { token: adminToken });
+  return {
+    list: { paymentDone: row.paymentDone, package: row.package },
+    detail: { paymentDone: detail.body.user.paymentDone, package: detail.body.user.package },
+    subscriptions: dashboard.body.data[0].totalSubscriptions,
+    transactions: dashboard.body.data[0].totalTransactions,
+  };
+}
+
+describe("a refund updates the member's purchase state (payment status, package, subscriptions)", { timeout: 120_000 }, () => {
+  it("a member whose only purchase is refunded is no longer paid and has no package", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token, "pro");
+    expect(await purchaseState(admin.token, ada)).toEqual({
+      list: { paymentDone: true, package: "pro" },
+      detail: { paymentDone: true, package: "pro" },
+      subscriptions: 1,
+      transactions: 1,
+    });
+
+    expect((await refund(admin.token, paymentId)).status).toBe(200);
+    expect(await purchaseState(admin.token, ada)).toEqual({
+      list: { paymentDone: false, package: "" },
+      detail: { paymentDone: false, package: "" },
+      subscriptions: 0,
+      transactions: 0,
+    });
+    // The member's own view agrees.
+    const me = await request(app, "GET", "/api/v1/user/me", { token: ada.token });
+    expect(me.body.user).toMatchObject({ paymentDone: false, package: "" });
+  });
+
+  it("with two purchases and one refunded the member stays paid, with the remaining purchase's package", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const bob = await member("bob@example.com");
+    const basic = await purchase(ada.token, "basic");
+    const pro = await purchase(ada.token, "pro");
+    await purchase(bob.token, "enterprise");
+    expect((await purchaseState(admin.token, ada)).subscriptions).toBe(2);
+
+    // The latest purchase refunded: the earlier one's package is the member's again.
+    expect((await refund(admin.token, pro)).status).toBe(200);
+    expect(await purchaseState(admin.token, ada)).toEqual({
+      list: { paymentDone: true, package: "basic" },
+      detail: { paymentDone: true, package: "basic" },
+      subscriptions: 2,
+      transactions: 2,
+    });
+
+    // Then the other one: nothing remains.
+    expect((await refund(admin.token, basic)).status).toBe(200);
+    expect(await purchaseState(admin.token, ada)).toEqual({
+      list: { paymentDone: false, package: "" },
+      detail: { paymentDone: false, package: "" },
+      subscriptions: 1,
+      transactions: 1,
+    });
+    // Another member's purchase is untouched.
+    const [other] = await app.appContext.db.select().from(users).where(eq(users.id, bob.id));
+    expect(other).toMatchObject({ paymentDone: true, package: "enterprise" });
+  });
+
+  it("refunding an earlier purchase keeps the latest purchase's package", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const basic = await purchase(ada.token, "basic");
+    await purchase(ada.token, "pro");
+    expect((await refund(admin.token, basic)).status).toBe(200);
+    expect((await purchaseState(admin.token, ada)).detail).toEqual({ paymentDone: true, package: "pro" });
+  });
+
+  it("two purchases refunded at the same time leave the member with no purchase", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const first = await purchase(ada.token, "basic");
+    const second = await purchase(ada.token, "pro");
+    const results = await Promise.all([refund(admin.token, first), refund(admin.token, second)]);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    const [user] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
+    expect(user).toMatchObject({ paymentDone: false, package: "", credits: 3 });
+  });
+});
+
 describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000 }, () => {
   let fake: FakeStripe;
   beforeAll(async () => {
@@ -144,5 +238,8 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     expect(refundCall.params.amount).toBeUndefined();
     const [refunded] = await app.appContext.db.select().from(payments).where(eq(payments.id, second));
     expect(refunded!.refundRef).toMatch(/^re_/);
+    // The first purchase (its refund was refused) remains: still paid.
+    const [user] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
+    expect(user).toMatchObject({ paymentDone: true, package: "basic" });
   });
 });
