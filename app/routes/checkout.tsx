@@ -11,7 +11,8 @@ import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { cardErrorText } from "~/lib/payments/card-errors";
 import { rootDataFrom, type RootData } from "~/app/page-helpers/root-data";
 import { fieldErrorText } from "~/lib/contracts/field-errors";
-import { isCountryCode, normalizeCountryInput, type PaymentResponse } from "~/lib/contracts/payment";
+import type { PaymentResponse } from "~/lib/contracts/payment";
+import { isCountryCode } from "~/lib/countries";
 import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
@@ -22,10 +23,9 @@ import { CheckoutStatusMessage, type CheckoutStatus } from "~/app/components/che
 import { chargeAttempt, createPaymentMethod, newAttemptKey, type Attempt } from "~/app/components/checkout/payment-attempt";
 import { OrderSummary, type CheckoutPackage } from "~/app/components/checkout/order-summary";
 import { PaymentConfirmation } from "~/app/components/checkout/payment-confirmation";
-import { regionName } from "~/app/components/checkout/region-name";
 import { TestCardFields, type CardFieldName } from "~/app/components/checkout/test-card-fields";
 import { TestModeNotice } from "~/app/components/checkout/test-mode-notice";
-import { CountryField, StripeCardField } from "~/app/components/checkout/card-field";
+import { CountrySelect, StripeCardField } from "~/app/components/checkout/card-field";
 import { useStripeCard } from "~/app/components/checkout/use-stripe-card";
 import { checkout } from "~/content/messages/checkout";
 import type { Route } from "./+types/checkout";
@@ -123,7 +123,7 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
     number: useRef<HTMLInputElement>(null),
     expiry: useRef<HTMLInputElement>(null),
     cvc: useRef<HTMLInputElement>(null),
-    country: useRef<HTMLInputElement>(null),
+    country: useRef<HTMLSelectElement>(null),
   };
 
   // Any change to what is being paid with starts a new attempt (a new idempotency key).
@@ -172,14 +172,13 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy.current) return;
-    const countryCode = normalizeCountryInput(country);
     const cardPresent = testMode ? Boolean(number.trim() && expiry.trim() && cvc.trim()) : stripeCard.ready && !stripeCard.empty;
     const providerPresent = testMode || (payments?.provider === "stripe" && stripeCard.ready);
-    if (!providerPresent || !cardPresent || !countryCode) {
+    if (!providerPresent || !cardPresent || !country) {
       setStatus({ kind: "error", text: t.messages.fillAll });
       return;
     }
-    if (!isCountryCode(countryCode)) {
+    if (!isCountryCode(country)) {
       setCountryError(fieldErrorText("invalid_country", lang));
       setStatus({ kind: "idle" });
       fieldRefs.country.current?.focus();
@@ -193,7 +192,7 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
     try {
       let current = attempt.current;
       if (!current?.paymentMethodId) {
-        const method = await createPaymentMethod({ testMode, values: { number, expiry, cvc }, stripeCard, name, country: countryCode });
+        const method = await createPaymentMethod({ testMode, values: { number, expiry, cvc }, stripeCard, name, country });
         if (!method.ok) {
           if (method.field) {
             // The card field's own message, as is.
@@ -210,7 +209,7 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
       const result = await chargeAttempt({
         packageId: pkg.id,
         attempt: { key: current.key, paymentMethodId: current.paymentMethodId! },
-        country: countryCode,
+        country,
         token: auth.token,
         lang,
         stripeCard,
@@ -237,8 +236,6 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
   if (status.kind === "success") {
     return <PaymentConfirmation t={t} confirmation={{ packageName: pkg.name, ...status }} />;
   }
-
-  const countryName = country.length === 2 && isCountryCode(country) ? regionName(country, lang) : null;
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-5" data-testid="checkout-form" aria-busy={processing}>
@@ -267,14 +264,14 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
         />
       </Field>
 
-      <CountryField
+      <CountrySelect
         t={t}
-        inputRef={fieldRefs.country}
+        lang={lang}
+        selectRef={fieldRefs.country}
         value={country}
         error={countryError}
-        countryName={countryName}
         onChange={(value) => {
-          setCountry(normalizeCountryInput(value));
+          setCountry(value);
           setCountryError(null);
           resetAttempt();
         }}

@@ -29,10 +29,11 @@ export const FIELD_ERRORS = {
     zh: "此项包含不允许使用的字符（例如空字符）。",
   },
   invalid_type: { en: "This value has the wrong type.", ja: "値の形式が正しくありません。", zh: "该值的类型不正确。" },
+  // The checkout lists the countries (lib/countries.ts); an API client sends one of their ISO codes.
   invalid_country: {
-    en: "Enter a two-letter country code, e.g. JP.",
-    ja: "2 文字の国コードを入力してください（例：JP）。",
-    zh: "请输入两位国家代码，例如 JP。",
+    en: "Choose a country from the list.",
+    ja: "リストから国を選んでください。",
+    zh: "请从列表中选择国家/地区。",
   },
   invalid_number: { en: "Enter a whole number.", ja: "整数を入力してください。", zh: "请输入整数。" },
   invalid_format: {

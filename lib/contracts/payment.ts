@@ -5,35 +5,10 @@ import "./zod-config";
 import { z } from "zod";
 import type { payments } from "~/db/schema";
 import { PACKAGE_IDS } from "~/lib/catalog";
+import { isCountryCode } from "~/lib/countries";
 
 const missingOr = (code: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? "required" : code;
-
-// Codes Intl knows as regions but that are not countries a card can be billed in.
-const NOT_COUNTRIES = new Set(["EU", "EZ", "UN", "ZZ", "QO", "XA", "XB"]);
-let regionNames: Intl.DisplayNames | null | undefined;
-
-/** An ISO 3166-1 alpha-2 code ("JP"): two capital letters that name a real region. */
-export function isCountryCode(code: string): boolean {
-  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return false;
-  if (regionNames === undefined) {
-    try {
-      regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
-    } catch {
-      regionNames = null;
-    }
-  }
-  // Without Intl region data the format check has to do.
-  if (!regionNames) return true;
-  try {
-    return regionNames.of(code) !== undefined;
-  } catch {
-    return false;
-  }
-}
-
-/** The country as the field shows it: letters only, upper-cased, at most two. */
-export const normalizeCountryInput = (value: string) => value.replace(/[^A-Za-z]/g, "").toUpperCase().slice(0, 2);
 
 export const CountrySchema = z
   .string({ error: missingOr("invalid_country") })
@@ -42,6 +17,7 @@ export const CountrySchema = z
   .min(1, "required")
   // "UK" is what many British customers type; cards are billed to ISO's "GB".
   .transform((code) => (code === "UK" ? "GB" : code))
+  // One of the officially assigned codes (lib/countries.ts, the checkout's list): "JA" or "XX" is refused.
   .refine(isCountryCode, "invalid_country");
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;

@@ -46,7 +46,7 @@ test.describe("follow-up questions", () => {
     await page.getByTestId("generate-button").click();
     const answers = page.getByTestId("ai-answer");
     await expect(answers).toHaveCount(2);
-    await expect(answers.nth(1).getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 1 credits.", { timeout: 10_000 });
+    await expect(answers.nth(1).getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 1 credit.", { timeout: 10_000 });
     await expect(answers.nth(1).getByRole("heading", { level: 2 })).toHaveText(format(t.followUpTitle, { count: 2 }));
     await expect(page.getByTestId("header-credits").first()).toContainText("1");
     const first = JSON.parse(requests[0]!) as { parentId?: string };
@@ -168,7 +168,7 @@ test.describe("deep links and calls to action", () => {
     await page.getByLabel(c.form.cardNumber).fill("4242 4242 4242 4242");
     await page.getByLabel(c.form.expiry).fill("12/34");
     await page.getByLabel(c.form.cvc).fill("123");
-    await page.getByLabel(c.form.country, { exact: true }).fill("jp");
+    await page.getByLabel(c.form.country, { exact: true }).selectOption("JP");
     await page.getByTestId("checkout-form").getByRole("button").last().click();
     await expect(page.getByTestId("checkout-success")).toBeVisible({ timeout: 10_000 });
     await page.getByTestId("back-to-question").click();

@@ -14,11 +14,11 @@ import { expect, signInPage, signUpViaApi, test, uniqueEmail } from "./fixtures"
 const STARTING_CREDITS = 3;
 const t = checkout.en;
 
-async function fillCard(page: Page, number: string, { expiry = "12/34", cvc = "123", country = "jp" } = {}) {
+async function fillCard(page: Page, number: string, { expiry = "12/34", cvc = "123", country = "JP" } = {}) {
   await page.getByLabel(t.form.cardNumber).fill(number);
   await page.getByLabel(t.form.expiry).fill(expiry);
   await page.getByLabel(t.form.cvc).fill(cvc);
-  await page.getByLabel(t.form.country, { exact: true }).fill(country);
+  await page.getByLabel(t.form.country, { exact: true }).selectOption(country);
 }
 
 async function openCheckout(page: Page, packageId: string) {
@@ -98,9 +98,13 @@ test("empty fields show 'Please fill all details.'; a bad card number the card f
   await pay.click();
   await expect(page.getByTestId("checkout-error")).toHaveText("Please fill all details.");
 
-  // Letters and digits only go in as two upper-case letters.
-  await page.getByLabel(t.form.country, { exact: true }).fill("j1p");
-  await expect(page.getByLabel(t.form.country, { exact: true })).toHaveValue("JP");
+  // The country is picked from a list of every country, named in the page's language; the code is sent.
+  const country = page.getByLabel(t.form.country, { exact: true });
+  await expect(country.locator("option")).toHaveCount(250);
+  await expect(country.locator("option").first()).toHaveText(t.form.countryPrompt);
+  await country.selectOption({ label: "China" });
+  await expect(country).toHaveValue("CN");
+  await country.selectOption("JP");
 
   await page.getByLabel(t.form.cardNumber).fill("4242 4242 4242 4241");
   await pay.click();
@@ -113,9 +117,6 @@ test("empty fields show 'Please fill all details.'; a bad card number the card f
   await expect(page.getByTestId("checkout-error")).toHaveText("Your card's expiration year is in the past.");
 
   await page.getByLabel(t.form.expiry).fill("12/34");
-  await page.getByLabel(t.form.country, { exact: true }).fill("QQ");
-  await pay.click();
-  await expect(page.getByTestId("country-error")).toHaveText("Enter a two-letter country code, e.g. JP.");
 
   const history = await app.api("/payment/history", { token: session.token });
   expect(history.body.payments).toHaveLength(0);
@@ -184,7 +185,7 @@ test("the checkout in Japanese and Chinese", async ({ page }) => {
     await page.getByLabel(m.form.cardNumber).fill("4000 0000 0000 0002");
     await page.getByLabel(m.form.expiry).fill("12/34");
     await page.getByLabel(m.form.cvc).fill("123");
-    await page.getByLabel(m.form.country, { exact: true }).fill("jp");
+    await page.getByLabel(m.form.country, { exact: true }).selectOption("JP");
     await page.getByRole("button", { name: m.form.pay.replace("{price}", "$50") }).click();
     const declined = lang === "ja" ? "カードが拒否されました。" : "您的卡被拒绝。";
     await expect(page.getByTestId("checkout-error")).toHaveText(m.messages.failed.replace("{error}", declined));
@@ -328,7 +329,7 @@ test.describe("Stripe mode (fake Stripe API and Stripe.js)", () => {
     await openStripeCheckout(page, "pro");
     await expect(page.getByTestId("test-mode")).toHaveCount(0);
     await page.getByTestId("fake-stripe-input").fill("4242 4242 4242 4242");
-    await page.getByLabel(t.form.country, { exact: true }).fill("de");
+    await page.getByLabel(t.form.country, { exact: true }).selectOption("DE");
     await page.getByRole("button", { name: "Pay $50" }).click();
     await expect(page.getByTestId("checkout-success")).toContainText("Payment successful! 🎉");
     await expect(page.getByTestId("checkout-balance")).toHaveText(`Your new balance: ${STARTING_CREDITS + 100} credits.`);
@@ -341,7 +342,7 @@ test.describe("Stripe mode (fake Stripe API and Stripe.js)", () => {
     authenticate = true;
     await openStripeCheckout(page, "enterprise");
     await page.getByTestId("fake-stripe-input").fill("4000 0027 6000 3184");
-    await page.getByLabel(t.form.country, { exact: true }).fill("FR");
+    await page.getByLabel(t.form.country, { exact: true }).selectOption("FR");
     await page.getByRole("button", { name: "Pay $100" }).click();
     await expect(page.getByTestId("checkout-success")).toContainText("Payment successful! 🎉");
     await expect(page.getByTestId("checkout-balance")).toHaveText(`Your new balance: ${STARTING_CREDITS + 250} credits.`);
@@ -355,7 +356,7 @@ test.describe("Stripe mode (fake Stripe API and Stripe.js)", () => {
     await expect(page.getByTestId("checkout-error")).toHaveText("Please fill all details.");
 
     await input.fill("4242 4242 4242 4241");
-    await page.getByLabel(t.form.country, { exact: true }).fill("US");
+    await page.getByLabel(t.form.country, { exact: true }).selectOption("US");
     await page.getByRole("button", { name: "Pay $25" }).click();
     await expect(page.getByTestId("checkout-error")).toHaveText("Your card number is invalid.");
 
@@ -383,7 +384,7 @@ test.describe("Stripe mode (fake Stripe API and Stripe.js)", () => {
     await signInPage(page, (await register.json()) as { token: string; user: { id: string; email: string; name: string; credits: number } });
     await page.goto(`${server.url}/pricing/basic`);
     await expect(page.getByText(t.form.cardUnavailable)).toBeVisible();
-    await page.getByLabel(t.form.country, { exact: true }).fill("US");
+    await page.getByLabel(t.form.country, { exact: true }).selectOption("US");
     await page.getByRole("button", { name: "Pay $25" }).click();
     await expect(page.getByTestId("checkout-error")).toHaveText("Please fill all details.");
   });

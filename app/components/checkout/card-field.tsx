@@ -1,7 +1,9 @@
-// The checkout's field pieces: the labelled input wrapper and style, the country field and the
+// The checkout's field pieces: the labelled input wrapper and style, the country list and the
 // Stripe Elements card field.
 import type { ReactNode, RefObject } from "react";
 import type { CheckoutMessages } from "~/content/messages/checkout";
+import { countryOptions } from "~/lib/countries";
+import type { Lang } from "~/lib/i18n/languages";
 import type { StripeCard } from "./use-stripe-card";
 
 export function inputClass(invalid: boolean): string {
@@ -23,19 +25,24 @@ export function Field({ id, label, invalid, children }: { id: string; label: str
   );
 }
 
-export function CountryField({
+/**
+ * The billing country, picked from every ISO 3166-1 country (lib/countries.ts) named and sorted in
+ * the page's language; the value is the two-letter code the API takes. A native <select>: keyboard,
+ * screen readers, autofill (autocomplete="country") and phones' own pickers work as they always do.
+ */
+export function CountrySelect({
   t,
-  inputRef,
+  lang,
+  selectRef,
   value,
   error,
-  countryName,
   onChange,
 }: {
   t: CheckoutMessages;
-  inputRef: RefObject<HTMLInputElement | null>;
+  lang: Lang;
+  selectRef: RefObject<HTMLSelectElement | null>;
   value: string;
   error: string | null;
-  countryName: string | null;
   onChange: (value: string) => void;
 }) {
   return (
@@ -43,28 +50,26 @@ export function CountryField({
       <label htmlFor="country" className="block text-sm font-medium text-slate-800">
         {t.form.country}
       </label>
-      <input
-        ref={inputRef}
+      <select
+        ref={selectRef}
         id="country"
         name="country"
-        type="text"
         autoComplete="country"
-        autoCapitalize="characters"
-        spellCheck={false}
-        placeholder="JP"
-        // No maxLength: a pasted " jp" or "JPN" is normalized to two letters instead of being cut first.
         value={value}
         onChange={(e) => onChange(e.target.value)}
         required
         aria-required
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "country-hint country-error" : "country-hint"}
-        className={`${inputClass(Boolean(error))} w-24 uppercase`}
-      />
-      <p id="country-hint" className="mt-1 text-sm text-slate-600">
-        {t.form.countryHint}
-        {countryName && <span data-testid="country-name"> ({countryName})</span>}
-      </p>
+        aria-describedby={error ? "country-error" : undefined}
+        className={`${inputClass(Boolean(error))} sm:max-w-sm`}
+      >
+        <option value="">{t.form.countryPrompt}</option>
+        {countryOptions(lang).map((country) => (
+          <option key={country.code} value={country.code}>
+            {country.name}
+          </option>
+        ))}
+      </select>
       {error && (
         <p id="country-error" className="mt-1 text-sm font-medium text-red-700" data-testid="country-error">
           {error}

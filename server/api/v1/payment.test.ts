@@ -7,6 +7,8 @@ import { creditLedger, payments, processedEvents, users } from "~/db/schema";
 import { createSession } from "~/lib/accounts/sessions.server";
 import { PACKAGES, type PackageId } from "~/lib/catalog";
 import { changeCredits } from "~/lib/credits.server";
+import { fieldErrorText } from "~/lib/contracts/field-errors";
+import type { Lang } from "~/lib/i18n/languages";
 import { CARD_ERRORS } from "~/lib/payments/card-errors";
 import { PAYMENT_ERRORS, PAYMENT_TEXT } from "~/lib/payments/checkout.server";
 import type { PaymentProvider } from "~/lib/payments/provider";
@@ -158,6 +160,36 @@ describe("payments with the test-mode provider", () => {
     const uk = await pay(app, who, { package: "basic", paymentMethodId: "pm_card_visa", country: "uk", idempotencyKey: key() });
     expect(uk.body.success).toBe(true);
     expect((await state(app, who)).payments[0]!.country).toBe("GB");
+  });
+
+  it("refuses a code that is not a country (JA, XX, codes Intl knows but ISO does not assign) with a translated field error", async () => {
+    app = await createTestApp();
+    const who = await member(app);
+    const cases: [unknown, Lang][] = [
+      ["JA", "en"],
+      ["XX", "ja"],
+      ["JA", "zh"],
+      ["XK", "en"],
+      ["SU", "en"],
+      ["AC", "en"],
+      [42, "en"],
+      [["JP"], "en"],
+    ];
+    for (const [country, lang] of cases) {
+      const res = await pay(app, who, { package: "basic", paymentMethodId: "pm_card_visa", country, idempotencyKey: key() }, { "Accept-Language": lang });
+      expect(res.status, JSON.stringify(country)).toBe(400);
+      expect(res.body.error.code, JSON.stringify(country)).toBe("validation_failed");
+      expect(res.body.error.codes.country, JSON.stringify(country)).toBe("invalid_country");
+      expect(res.body.error.fields.country, JSON.stringify(country)).toBe(fieldErrorText("invalid_country", lang));
+    }
+    expect((await state(app, who)).payments).toHaveLength(0);
+
+    for (const country of ["CN", "JP"]) {
+      const res = await pay(app, who, { package: "basic", paymentMethodId: "pm_card_visa", country, idempotencyKey: key() });
+      expect(res.status, country).toBe(200);
+      expect(res.body.success, country).toBe(true);
+    }
+    expect((await state(app, who)).payments.map((p) => p.country).sort()).toEqual(["CN", "JP"]);
   });
 
   it("answers a declined card with the provider's message, translated, and grants nothing", async () => {
