@@ -4,6 +4,7 @@
 // walked; each object with an en/ja/zh key must have all three, with the same key paths, no empty
 // string and the same {placeholders}.
 import { describe, expect, it } from "vitest";
+import { format } from "~/lib/i18n/format";
 import { LANGS } from "~/lib/i18n/languages";
 
 const modules = import.meta.glob<Record<string, unknown>>(
@@ -36,7 +37,7 @@ function leaves(value: unknown, prefix = "", out = new Map<string, Leaf>()): Map
 // {siteName} is filled in everywhere, so a translation may use it or say "we" (当社) instead; every
 // other placeholder is supplied by the code that formats the string and must survive translation.
 const placeholders = (text: string) =>
-  [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))].filter((name) => name !== "siteName").sort();
+  [...new Set([...text.matchAll(/\{(\w+)(?:\|[^{}|]*\|[^{}|]*)?\}/g)].map((m) => m[1]!))].filter((name) => name !== "siteName").sort();
 
 interface Problem {
   where: string;
@@ -126,6 +127,32 @@ describe("translations", () => {
     }
     expect(problems).toEqual([]);
     expect(count).toBeGreaterThan(0);
+  });
+
+  it("never says '1 credits' in English: a count of one takes the singular ({count|# credit|# credits})", () => {
+    const wrong: string[] = [];
+    let counted = 0;
+    const visit = (value: unknown, where: string, seen: Set<object>) => {
+      if (value === null || typeof value !== "object" || seen.has(value)) return;
+      seen.add(value);
+      const record = value as Record<string, unknown>;
+      if (!Array.isArray(value) && "en" in record && "ja" in record) {
+        for (const [path, text] of leaves(record.en)) {
+          if (typeof text !== "string" || !/\{\w+/.test(text)) continue;
+          counted++;
+          const one = format(text, Object.fromEntries(placeholders(text).map((name) => [name, 1])));
+          if (/\b1 (credits|questions|answers|sessions|messages|users|payments|purchases|days|hours|minutes|items)\b/.test(one)) wrong.push(`${where}.en.${path}: ${one}`);
+        }
+        return;
+      }
+      for (const [key, item] of Object.entries(record)) visit(item, `${where}.${key}`, seen);
+    };
+    for (const file of files) for (const [name, value] of Object.entries(modules[file]!)) visit(value, `${file}#${name}`, new Set());
+    expect(wrong).toEqual([]);
+    expect(counted).toBeGreaterThan(50);
+    expect(format("Your balance: {count|# credit|# credits}.", { count: 1 })).toBe("Your balance: 1 credit.");
+    expect(format("Your balance: {count|# credit|# credits}.", { count: 0 })).toBe("Your balance: 0 credits.");
+    expect(format("{count|one|many}, {name}", { name: "Ada" })).toBe("{count|one|many}, Ada");
   });
 
   it("detects a missing key, an extra array item, an empty string and a lost placeholder", () => {

@@ -15,8 +15,14 @@ import { SourcesList } from "./sources-list";
 /** How many questions the list loads (threads are cut where this many questions end). */
 const HISTORY_LIMIT = 30;
 
-const statusClass: Record<AiHistoryItem["status"], string> = {
+/** What the badge says: a free reply that our material has no answer is stored as answered, yet answers nothing. */
+type ShownStatus = AiHistoryItem["status"] | "unanswered";
+const shownStatus = (item: AiHistoryItem): ShownStatus =>
+  item.status === "answered" && item.source === "knowledge_base" && item.creditsSpent === 0 ? "unanswered" : item.status;
+
+const statusClass: Record<ShownStatus, string> = {
   answered: "bg-green-100 text-green-800",
+  unanswered: "bg-slate-200 text-slate-800",
   pending: "bg-amber-100 text-amber-900",
   failed: "bg-red-100 text-red-800",
   stopped: "bg-slate-200 text-slate-800",
@@ -90,8 +96,8 @@ export function QuestionHistory() {
                       <span className="font-semibold text-brand-700">{assistant}</span>
                       <span aria-hidden>·</span>
                       <span>{format(t.questions.asked, { date: formatDate(latest.createdAt) })}</span>
-                      <span className={`rounded-full px-2 py-0.5 font-medium ${statusClass[latest.status] ?? statusClass.stopped}`}>
-                        {t.questions.status[latest.status] ?? latest.status}
+                      <span className={`rounded-full px-2 py-0.5 font-medium ${statusClass[shownStatus(latest)] ?? statusClass.stopped}`}>
+                        {t.questions.status[shownStatus(latest)] ?? latest.status}
                       </span>
                       {thread.length > 1 && <span data-testid="thread-count">{format(t.questions.threadCount, { count: thread.length })}</span>}
                     </span>
@@ -147,7 +153,7 @@ function HistoryAnswer({ item }: { item: AiHistoryItem }) {
         </p>
       )}
       <p className="mt-3 flex flex-wrap gap-3 text-xs text-slate-600">
-        {item.creditsSpent > 0 && <span>{format(item.creditsSpent === 1 ? t.credits : t.creditsPlural, { count: item.creditsSpent })}</span>}
+        {item.creditsSpent > 0 && <span>{format(t.credits, { count: item.creditsSpent })}</span>}
         {item.source === "knowledge_base" && <span>{t.knowledgeBase}</span>}
       </p>
     </>

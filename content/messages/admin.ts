@@ -128,8 +128,8 @@ const en = {
     notPurchased: "Not purchased",
     none: "none",
     adminBadge: "Admin",
-    showing: "{from}–{to} of {total} users",
-    showingCapped: "{from}–{to} of more than {total} users: refine the search to see all matches",
+    showing: "{from}–{to} of {total|# user|# users}",
+    showingCapped: "{from}–{to} of more than {total|# user|# users}: refine the search to see all matches",
     empty: "No users found.",
     noMatch: "No users match “{q}”.",
     exportUsers: "Download all users as CSV",
@@ -157,7 +157,7 @@ const en = {
       reasonHint: "Required. Saved in the ledger together with your name.",
       submit: "Save adjustment",
       saving: "Saving...",
-      balance: "New balance: {credits} credits.",
+      balance: "New balance: {credits|# credit|# credits}.",
     },
     roleSection: {
       title: "Admin role",
@@ -206,7 +206,7 @@ const en = {
       question: "Question",
       answer: "Answer",
       sources: "Sources",
-      spent: "{count} credits spent",
+      spent: "{count|# credit spent|# credits spent}",
       empty: "No questions yet.",
       statuses: { pending: "In progress", answered: "Answered", failed: "Failed", stopped: "Stopped — no credit used" },
       topics: {
@@ -221,7 +221,7 @@ const en = {
   pricing: {
     title: "Pricing Plans",
     subtitle: "The packages customers can buy. Names, prices and credits come from the same catalog as the public pricing page.",
-    credits: "{count} credits",
+    credits: "{count|# credit|# credits}",
     perCredit: "{price} per credit",
     bestValue: "Marked best value on the public page",
     features: "What the credits buy",

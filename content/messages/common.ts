@@ -23,7 +23,7 @@ const en = {
   chooseLanguage: "Choose language",
   openMenu: "Open menu",
   closeMenu: "Close menu",
-  credits: "{count} credits",
+  credits: "{count|# credit|# credits}",
   creditsLabel: "Credit balance",
   footer: {
     tagline: "Global tax expertise and software, backed by AI.",

@@ -16,7 +16,7 @@ const en = {
   title: "Pricing for the AI tax assistant",
   tagline:
     "Buy credits once and use them whenever a tax question comes up. One credit is one answer from the assistant. Prices are in US dollars and include any applicable tax.",
-  credits: "{count} credits",
+  credits: "{count|# credit|# credits}",
   perCredit: "{price} per credit",
   oneTime: "one-time payment",
   features: "What your credits buy",

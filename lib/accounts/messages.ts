@@ -32,7 +32,7 @@ export const ACCOUNT_MESSAGES = {
     zh: "该重置密码链接无效、已过期或已被使用，请重新申请。",
   },
   tooManyLogins: {
-    en: "Too many login attempts. Please try again in {minutes} minutes.",
+    en: "Too many login attempts. Please try again in {minutes|# minute|# minutes}.",
     ja: "ログインの試行回数が多すぎます。{minutes} 分後にもう一度お試しください。",
     zh: "登录尝试次数过多，请在 {minutes} 分钟后重试。",
   },
@@ -43,12 +43,12 @@ export const ACCOUNT_MESSAGES = {
     zh: "该账户登录失败次数过多，请等待 {seconds} 秒后重试。",
   },
   tooManySignups: {
-    en: "Too many sign-ups from this network. Please try again in {minutes} minutes.",
+    en: "Too many sign-ups from this network. Please try again in {minutes|# minute|# minutes}.",
     ja: "このネットワークからの登録が多すぎます。{minutes} 分後にもう一度お試しください。",
     zh: "该网络的注册次数过多，请在 {minutes} 分钟后重试。",
   },
   tooManyResets: {
-    en: "Too many password reset requests. Please try again in {minutes} minutes.",
+    en: "Too many password reset requests. Please try again in {minutes|# minute|# minutes}.",
     ja: "パスワード再設定のリクエストが多すぎます。{minutes} 分後にもう一度お試しください。",
     zh: "重置密码的请求过多，请在 {minutes} 分钟后重试。",
   },

@@ -8,12 +8,12 @@ export const SETTINGS_MESSAGES = {
     zh: "当前密码不正确。",
   },
   tooManyPasswordTries: {
-    en: "Too many wrong passwords. Please try again in {minutes} minutes.",
+    en: "Too many wrong passwords. Please try again in {minutes|# minute|# minutes}.",
     ja: "パスワードの誤りが多すぎます。{minutes} 分後にもう一度お試しください。",
     zh: "密码错误次数过多，请在 {minutes} 分钟后重试。",
   },
   tooManyEmailChanges: {
-    en: "Too many address changes requested. Please try again in {minutes} minutes.",
+    en: "Too many address changes requested. Please try again in {minutes|# minute|# minutes}.",
     ja: "メールアドレス変更のリクエストが多すぎます。{minutes} 分後にもう一度お試しください。",
     zh: "更改邮箱的请求过多，请在 {minutes} 分钟后重试。",
   },

@@ -25,7 +25,7 @@ export const ADMIN_USER_ERRORS = {
     zh: "该用户不存在。",
   },
   insufficientCredits: {
-    en: "The balance cannot go below 0: this user has {credits} credits.",
+    en: "The balance cannot go below 0: this user has {credits|# credit|# credits}.",
     ja: "残高を 0 未満にすることはできません。このユーザーの残高は {credits} クレジットです。",
     zh: "余额不能低于 0：该用户当前有 {credits} 积分。",
   },

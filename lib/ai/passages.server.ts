@@ -9,7 +9,7 @@ import { pricingMessages } from "~/content/messages/pricing";
 import { services } from "~/content/services";
 import type { TextPage } from "~/content/types";
 import { formatUsd, PACKAGES } from "~/lib/catalog";
-import { fillContent } from "~/lib/i18n/format";
+import { fillContent, format } from "~/lib/i18n/format";
 import { LANGS, type Lang } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 import { SERVICE_SLUGS } from "~/lib/service-catalog";
@@ -90,14 +90,14 @@ function passagesIn(lang: Lang): Draft[] {
 
   const p = pricingMessages[lang];
   for (const pkg of PACKAGES) {
-    const credits = p.credits.replace("{count}", String(pkg.credits));
+    const credits = format(p.credits, { count: pkg.credits });
     add(
       `/pricing#package-${pkg.id}`,
       p.seoTitle,
       `${p.seoTitle}: ${pkg.name[lang]}`,
       [
         `${pkg.name[lang]}: ${formatUsd(pkg.priceCents)}, ${credits}, ${p.oneTime}.`,
-        p.perCredit.replace("{price}", formatUsd(Math.round(pkg.priceCents / pkg.credits))),
+        format(p.perCredit, { price: formatUsd(Math.round(pkg.priceCents / pkg.credits)) }),
         pkg.description[lang],
         ...pkg.features[lang],
       ].join("\n"),

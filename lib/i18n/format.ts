@@ -1,8 +1,14 @@
 // Tiny message formatting: "{name}" placeholders, filled from an object. Plain text only.
+// "{count|# credit|# credits}" is a count with its English singular and plural ("#" is the number):
+// the first form for exactly 1, the second otherwise (Japanese and Chinese have no plural, so only
+// English messages use it; tests/translations.test.ts checks that none says "1 credits").
 export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole,
-  );
+  return template.replace(/\{(\w+)(?:\|([^{}|]*)\|([^{}|]*))?\}/g, (whole, key: string, one?: string, other?: string) => {
+    if (!Object.prototype.hasOwnProperty.call(values, key)) return whole;
+    const value = String(values[key]);
+    if (one === undefined || other === undefined) return value;
+    return (Number(values[key]) === 1 ? one : other).replaceAll("#", value);
+  });
 }
 
 /** Replaces placeholders in every string of a content tree (objects, arrays); other values are kept. */

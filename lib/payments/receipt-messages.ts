@@ -14,12 +14,12 @@ export const REFUND_ERRORS = {
     zh: "只有现有账户已完成的购买才能退款。",
   },
   windowPassed: {
-    en: "This purchase is more than {days} days old, so it can no longer be refunded.",
+    en: "This purchase is more than {days|# day|# days} old, so it can no longer be refunded.",
     ja: "購入から {days} 日を過ぎているため、返金できません。",
     zh: "该笔购买已超过 {days} 天，无法再退款。",
   },
   insufficientCredits: {
-    en: "The member has {balance} credits left but this purchase added {credits}; a purchase is refunded only in full while its credits are unused.",
+    en: "The member has {balance|# credit|# credits} left but this purchase added {credits}; a purchase is refunded only in full while its credits are unused.",
     ja: "会員の残高は {balance} クレジットですが、この購入で {credits} クレジットが追加されています。返金は、購入したクレジットが残っている場合に全額でのみ行えます。",
     zh: "该会员剩余 {balance} 积分，而此笔购买增加了 {credits} 积分；只有在所购积分尚未使用时才能全额退款。",
   },
@@ -37,7 +37,7 @@ export const REFUND_ERRORS = {
 
 export const REFUND_TEXT = {
   refunded: {
-    en: "Refunded {amount}; {credits} credits were removed.",
+    en: "Refunded {amount}; {credits|# credit was|# credits were} removed.",
     ja: "{amount} を返金し、{credits} クレジットを差し引きました。",
     zh: "已退款 {amount}，并扣除 {credits} 积分。",
   },
@@ -93,7 +93,7 @@ export const REFUND_MAIL = {
     zh: "您的 {siteName} 购买 {number} 已退款",
   },
   text: {
-    en: "Hello {name},\n\nWe have refunded your purchase {number} ({package}, {amount}, tax included) in full. {credits} credits have been removed from your balance, which is now {balance} credits. Depending on your bank, the money appears on your card within 5 to 10 business days.\n\nReceipt: {link}\n\n{siteName}",
+    en: "Hello {name},\n\nWe have refunded your purchase {number} ({package}, {amount}, tax included) in full. {credits|# credit has|# credits have} been removed from your balance, which is now {balance|# credit|# credits}. Depending on your bank, the money appears on your card within 5 to 10 business days.\n\nReceipt: {link}\n\n{siteName}",
     ja: "{name} 様\n\nご購入 {number}（{package}、{amount}、税込）を全額返金いたしました。残高から {credits} クレジットを差し引き、現在の残高は {balance} クレジットです。カードへの返金の反映には、カード会社により 5〜10 営業日ほどかかります。\n\n領収書：{link}\n\n{siteName}",
     zh: "{name}，您好：\n\n我们已全额退还您的购买 {number}（{package}，{amount}，含税）。已从您的余额中扣除 {credits} 积分，当前余额为 {balance} 积分。根据发卡银行不同，款项将在 5 至 10 个工作日内退回您的银行卡。\n\n收据：{link}\n\n{siteName}",
   },

@@ -358,7 +358,7 @@ describe("accounts API", () => {
       expect(blocked.body.error.code).toBe("rate_limited");
       expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
-      expect(blocked.body.message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes\.$/);
+      expect(blocked.body.message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/);
       const ja = await request(app, "POST", "/api/v1/user/login", {
         body: { email, password },
         headers: { "X-Forwarded-For": "10.0.0.1", "Accept-Language": "ja" },
