@@ -161,10 +161,10 @@ export function ErrorBoundary() {
   const root = useRouteLoaderData<RootData>("root");
   if (!root) return null;
   if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return <ErrorPage kind="notFound" />;
-    if (error.status === 403) return <ErrorPage kind="forbidden" />;
+    if (error.status === 404) return <ErrorPage kind="notFound" ownTitle />;
+    if (error.status === 403) return <ErrorPage kind="forbidden" ownTitle />;
   }
-  return <ErrorPage kind="error" />;
+  return <ErrorPage kind="error" ownTitle />;
 }
 
 /** Used by routes for "not found": the root boundary renders the translated 404 page. */

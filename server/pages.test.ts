@@ -228,6 +228,15 @@ describe("page answers and shared caches", () => {
     expect(kept.filter((variant) => variant.includes("other:"))).toEqual([]);
   });
 
+  it("gives a page that is not found one title, in its language, in the server's HTML", async () => {
+    const titles = async (path: string) =>
+      [...(await (await fetch(`http://${host}${path}`)).text()).matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+    expect(await titles("/no-such-page")).toEqual(["Page not found | TaxAtlas"]);
+    expect(await titles("/ja/no-such-page")).toEqual(["ページが見つかりません | TaxAtlas"]);
+    expect(await titles("/blog/999999")).toEqual(["Page not found | TaxAtlas"]);
+    expect(await titles("/zh/services/no-such-service")).toHaveLength(1);
+  });
+
   it("sends every other spelling of a page to the site's own, so variants cannot fill the cache", async () => {
     // "/ABOUT", "/AbOuT", "/%61bout" were each rendered and kept on their own: enough of them pushed
     // real pages out of the page cache.

@@ -66,6 +66,7 @@ export function AskAssistant({
   const auth = useAuth();
   const navigate = useNavigate();
   const loginPath = useLoginPath();
+  const signupPath = useLoginPath("/signup");
   const ids = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const requestRef = useRef<AbortController | null>(null);
@@ -163,6 +164,10 @@ export function AskAssistant({
     setQuestion(text);
     inputRef.current?.focus();
   }
+
+  const keepDraft = () => {
+    if (question.trim()) saveDraft(question.trim());
+  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -340,7 +345,19 @@ export function AskAssistant({
               </button>
             </span>
           </div>
-          {auth.ready && !auth.isAuthenticated && <p className="mt-3 text-sm text-slate-600">{t.signInNote}</p>}
+          {auth.ready && !auth.isAuthenticated && (
+            <p className="mt-3 text-sm text-slate-600" data-testid="sign-in-note">
+              {t.signInNote}{" "}
+              {/* The question typed so far comes back after logging in or signing up, as after Generate. */}
+              <Link to={loginPath()} onClick={keepDraft} className="font-semibold text-brand-700 underline hover:no-underline">
+                {nav.login}
+              </Link>
+              {" · "}
+              <Link to={signupPath()} onClick={keepDraft} className="font-semibold text-brand-700 underline hover:no-underline">
+                {nav.signup}
+              </Link>
+            </p>
+          )}
           {auth.ready && auth.isAuthenticated && auth.credits === 0 && !failure && (
             <p className="mt-3 text-sm text-slate-700" data-testid="no-credits-note">
               {t.noCreditsNote}{" "}

@@ -1,15 +1,25 @@
 import { useEffect } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { RootData } from "~/app/page-helpers/root-data";
 import { LocalizedLink } from "./localized-link";
 import { useCommonMessages } from "./root-messages";
 
-export function ErrorPage({ kind }: { kind: "notFound" | "forbidden" | "error" }) {
+/**
+ * `ownTitle`: the page has no other title (the root's error boundary: the routes that failed give no
+ * meta), so the title element is rendered, on the server too; otherwise (a guarded page's 403) the
+ * page's own title is replaced once in the browser.
+ */
+export function ErrorPage({ kind, ownTitle = false }: { kind: "notFound" | "forbidden" | "error"; ownTitle?: boolean }) {
   const t = useCommonMessages();
   const text = t[kind];
+  const siteName = useRouteLoaderData<RootData>("root")?.siteName;
+  const title = siteName ? `${text.title} | ${siteName}` : text.title;
   useEffect(() => {
-    document.title = text.title;
-  }, [text.title]);
+    if (!ownTitle) document.title = title;
+  }, [ownTitle, title]);
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center" data-testid={`error-${kind}`}>
+      {ownTitle && <title>{title}</title>}
       <p className="text-6xl font-bold text-brand-600" aria-hidden>
         {kind === "notFound" ? "404" : kind === "forbidden" ? "403" : "500"}
       </p>

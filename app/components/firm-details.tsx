@@ -53,7 +53,10 @@ export function FirmDetails({
       <Heading id="firm-details" className="font-semibold text-slate-900">
         {t.title}
       </Heading>
-      <p className="mt-2 text-slate-700">{format(t.operatedBy, { siteName: root.siteName, legalName: root.legalName })}</p>
+      {/* Without COMPANY_LEGAL_NAME the legal name is the site's own: "X is operated by X" says nothing. */}
+      {root.legalName !== root.siteName && (
+        <p className="mt-2 text-slate-700">{format(t.operatedBy, { siteName: root.siteName, legalName: root.legalName })}</p>
+      )}
       <address className="mt-3 not-italic">
         <p className="font-semibold text-slate-900" data-testid="firm-legal-name">
           {root.legalName}

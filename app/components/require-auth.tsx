@@ -8,14 +8,14 @@ import { ErrorPage } from "./error-page";
 import { useCommonMessages } from "./root-messages";
 import { useLanguage } from "./language-provider";
 
-/** The login URL that brings the visitor back to `next` (a same-site path) afterwards. */
-export function useLoginPath(): (next?: string) => string {
+/** The login (or sign-up) URL that brings the visitor back to `next` (a same-site path) afterwards. */
+export function useLoginPath(page: "/login" | "/signup" = "/login"): (next?: string) => string {
   const { href } = useLanguage();
   const { pathname, search } = useLocation();
   // Stable while the page stays the same, so it can sit in an effect's dependencies.
   return useCallback(
-    (next?: string) => `${href("/login")}?next=${encodeURIComponent(next ?? pathname + search)}`,
-    [href, pathname, search],
+    (next?: string) => `${href(page)}?next=${encodeURIComponent(next ?? pathname + search)}`,
+    [href, page, pathname, search],
   );
 }
 
