@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
@@ -79,6 +80,25 @@ describe("admission (server/admission.ts)", () => {
     expect(await Promise.all(answers)).toEqual(["done", "done", "done", "done"]);
     await until(() => admission.state().active === 0);
     expect(admission.state()).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it("starts an admitted request's work after the requests read in the same turn, in arrival order", async () => {
+    const admission = createAdmission({ limit: 4, maxWaiting: 10 });
+    const order: string[] = [];
+    const arrive = (name: string) => {
+      const req = { socket: { destroyed: false } } as unknown as IncomingMessage;
+      const res = Object.assign(new EventEmitter(), { writeHead: () => res }) as unknown as ServerResponse;
+      admission.admit(req, res, () => order.push(name), () => order.push(`${name} refused`));
+    };
+    arrive("render 1");
+    arrive("render 2");
+    // Answered by the edge as it is read (/healthz, a cached page), in the same turn.
+    order.push("health check answered");
+    arrive("render 3");
+    expect(order).toEqual(["health check answered"]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual(["health check answered", "render 1", "render 2", "render 3"]);
+    expect(admission.state()).toEqual({ active: 3, waiting: 0 });
   });
 
   it("frees the place when the headers go out, so a stream waiting on the model holds none", async () => {

@@ -16,7 +16,10 @@ export interface AdmissionOptions {
 }
 
 export interface Admission {
-  /** Runs `work` now or when a place frees up; `refused` instead when the line is full. */
+  /**
+   * Runs `work` once this turn of the event loop has read its requests, or when a place frees up;
+   * `refused` instead when the line is full. Without a door (limit 0) `work` runs at once.
+   */
   admit(req: IncomingMessage, res: ServerResponse, work: () => void, refused: () => void): void;
   /** Requests worked on and waiting (for tests and the health of the door). */
   state(): { active: number; waiting: number };
@@ -82,7 +85,11 @@ export function createAdmission({ limit, maxWaiting }: AdmissionOptions): Admiss
       if (limit <= 0) return work();
       if (active < limit) {
         active++;
-        return start(req, res, work);
+        // After this turn's other requests have been read: a request the edge answers at once
+        // (/healthz, a cached page) then never waits behind the work of one that came in the same
+        // read (docs/performance.md, "Cache-miss flood").
+        setImmediate(start, req, res, work);
+        return;
       }
       if (waiting >= maxWaiting) return refused();
       // The places already passed are dropped now and then, not only when the line empties.
