@@ -27,9 +27,8 @@ const MEMO_LIMIT = 256;
 /** Headers that belong to one body, not to the read. */
 const PER_BODY = new Set(["content-length", "etag", "content-encoding", "transfer-encoding", "date", "connection", "keep-alive"]);
 
-type HeaderLine = [string, string | string[]];
-const headerLines = (headers: HeaderLine[]): string[] =>
-  headers.flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((one) => [name, one]) : [name, value]));
+/** Header lines as writeHead takes them flat: name, value, name, value (a repeated header once per value). */
+type HeaderLines = string[];
 
 interface Negotiator {
   encoding(available: string[], preferred?: string[]): string | undefined;
@@ -65,8 +64,8 @@ export interface MemberReadFastPath {
 export function createMemberReadFastPath(options: MemberReadFastPathOptions): MemberReadFastPath {
   const { appContext } = options;
   const reads = new Map(MEMBER_READS.map((read) => [read.path, read]));
-  /** Recorded header lines per read path and TLS (HSTS is sent only over TLS). */
-  const templates = new Map<string, HeaderLine[]>();
+  /** Recorded header lines per read path and TLS (HSTS is sent only over TLS), flat once for every answer. */
+  const templates = new Map<string, HeaderLines>();
   const templateKey = (path: string, secure: boolean) => `${secure ? "s" : "p"}${path}`;
   const validHost = createHostCheck();
 
@@ -103,7 +102,7 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
     options.chain(req, res);
   };
 
-  async function answer(req: IncomingMessage, res: ServerResponse, read: MemberRead, params: Record<string, unknown>, template: HeaderLine[]) {
+  async function answer(req: IncomingMessage, res: ServerResponse, read: MemberRead, params: Record<string, unknown>, template: HeaderLines) {
     const token = bearerToken(req);
     const { db, sessionTouches } = appContext;
     const lang = headerLang(req.headers);
@@ -119,14 +118,14 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
     const body = read.answer(found.user, found.data as never, lang);
     if (!body) return toTheChain(req, res);
     const bytes = Buffer.from(JSON.stringify(body), "utf8");
-    const headers: HeaderLine[] = [...template];
+    const headers = template.slice();
     const etag = options.etag(bytes, "utf8");
-    if (etag) headers.push(["ETag", etag]);
+    if (etag) headers.push("ETag", etag);
     const encoding = bytes.length < COMPRESSION_THRESHOLD ? "identity" : chooseEncoding(req.headers["accept-encoding"]);
     answered++;
     if (encoding === "identity") {
-      headers.push(["Content-Length", String(bytes.length)]);
-      res.writeHead(200, headerLines(headers));
+      headers.push("Content-Length", String(bytes.length));
+      res.writeHead(200, headers);
       res.end(bytes);
       return;
     }
@@ -137,8 +136,8 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
       else if (encoding === "gzip") zlib.gzip(bytes, done);
       else zlib.deflate(bytes, done);
     });
-    headers.push(["Content-Encoding", encoding]);
-    res.writeHead(200, headerLines(headers));
+    headers.push("Content-Encoding", encoding);
+    res.writeHead(200, headers);
     res.end(compressed);
   }
 
@@ -166,12 +165,13 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
     if (key && !templates.has(key)) {
       res.on("finish", () => {
         if (res.statusCode !== 200 || templates.has(key)) return;
-        const lines: HeaderLine[] = [];
+        const lines: HeaderLines = [];
         // Node has getRawHeaderNames on every outgoing message; its types declare it on the client request only.
         for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
           if (PER_BODY.has(name.toLowerCase())) continue;
           const value = res.getHeader(name);
-          if (value !== undefined) lines.push([name, typeof value === "number" ? String(value) : value]);
+          if (value === undefined) continue;
+          for (const one of Array.isArray(value) ? value : [String(value)]) lines.push(name, one);
         }
         templates.set(key, lines);
       });
