@@ -1,9 +1,10 @@
 // Forgotten passwords: a single-use, 256-bit token valid for one hour; only its SHA-256 is stored.
-// Using it sets the new password, spends every outstanding token of the account and revokes all
-// sessions, in one transaction.
+// Using it sets the new password, spends every outstanding token of the account and its unconfirmed
+// address changes, and revokes all sessions, in one transaction.
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { passwordResets, users } from "~/db/schema";
+import { spendEmailChanges, spendPasswordResets } from "./mailed-links.server";
 import { hashPassword } from "./passwords.server";
 import { hashToken, newToken, revokeAllSessions } from "./sessions.server";
 import type { PublicUser } from "~/lib/contracts/user";
@@ -49,19 +50,13 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .returning({ userId: passwordResets.userId });
     if (!claimed) return null;
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, claimed.userId));
-    // Older links mailed to the same account stop working too.
+    // Older links mailed to the same account stop working too, and so does an address change asked
+    // by whoever knew the old password.
     await spendPasswordResets(tx, claimed.userId);
+    await spendEmailChanges(tx, claimed.userId);
     await revokeAllSessions(tx, claimed.userId);
     return claimed.userId;
   });
-}
-
-/**
- * Spends every outstanding reset link of the account: after its password was set (by a link or in
- * the settings) or its address changed, a link waiting in a mailbox must not set another one.
- */
-export async function spendPasswordResets(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
 /** True while a reset token can still be used (known, unused, not expired). Spends nothing. */

@@ -7,7 +7,7 @@ import { aiQuestions, creditLedger, emailChanges, sessions, users } from "~/db/s
 import type { AccountExport, AccountProfile, SessionItem } from "~/lib/contracts/account";
 import { paymentHistory } from "~/lib/payments/checkout.server";
 import { isoTime } from "~/lib/sql-json.server";
-import { spendPasswordResets } from "./password-reset.server";
+import { spendEmailChanges, spendPasswordResets } from "./mailed-links.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { hashToken, newToken } from "./sessions.server";
 import { findUserByEmail, isUniqueViolation } from "./users.server";
@@ -90,7 +90,7 @@ export async function changePassword(
   return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
     await spendPasswordResets(tx, userId);
-    await tx.update(emailChanges).set({ usedAt: sql`now()` }).where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
+    await spendEmailChanges(tx, userId);
     const revoked = await tx
       .update(sessions)
       .set({ revokedAt: sql`now()` })
@@ -115,7 +115,7 @@ export async function requestEmailChange(
   if (await findUserByEmail(db, newEmail)) throw new SettingsConflictError("email_taken");
   const token = newToken();
   await db.transaction(async (tx) => {
-    await tx.update(emailChanges).set({ usedAt: sql`now()` }).where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
+    await spendEmailChanges(tx, userId);
     await tx.insert(emailChanges).values({
       userId,
       newEmail,

@@ -252,9 +252,20 @@ describe("account settings API", { timeout: 120_000 }, () => {
     expect(reset.status).toBe(400);
     expect((await request(app, "POST", "/api/v1/account/email/confirm", { body: { token: addressChange } })).body.error.code).toBe("invalid_email_token");
 
+    // A reset link used instead of the settings (a member who suspects a thief) cancels the thief's address change too.
+    await request(app, "POST", "/api/v1/account/email", { token, body: { email: "thief@example.com", currentPassword: "a brand new secret" } });
+    await settle();
+    const theft = linkToken(app.mails.find((m) => m.to === "thief@example.com")!.text, "confirm-email");
+    const recover = await resetLink("ada@example.com");
+    expect((await request(app, "POST", "/api/v1/user/password/reset", { body: { token: recover, password: "a brand new secret" } })).status).toBe(200);
+    expect((await request(app, "POST", "/api/v1/account/email/confirm", { body: { token: theft } })).body.error.code).toBe("invalid_email_token");
+    // The reset signed every session out.
+    const again = await logIn("ada@example.com", "a brand new secret");
+    expect(again).toBeTruthy();
+
     // The old address's mailbox keeps no way in once the account has moved to a new address.
     const beforeMove = await resetLink("ada@example.com");
-    await request(app, "POST", "/api/v1/account/email", { token, body: { email: "new@example.com", currentPassword: "a brand new secret" } });
+    await request(app, "POST", "/api/v1/account/email", { token: again, body: { email: "new@example.com", currentPassword: "a brand new secret" } });
     await settle();
     const move = linkToken(app.mails.find((m) => m.to === "new@example.com")!.text, "confirm-email");
     expect((await request(app, "POST", "/api/v1/account/email/confirm", { body: { token: move } })).status).toBe(200);
