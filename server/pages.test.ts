@@ -308,6 +308,47 @@ describe("page form posts and render slots", () => {
     }
   });
 
+  it("bounds what slow senders hold: a declared length past the limit gets 413 unread, and at most 64 forms are read at once", async () => {
+    const slowPost = (length: number, first: string) =>
+      new Promise<{ socket: net.Socket; answer: Promise<string> }>((resolve) => {
+        const socket = net.connect(app.port, "127.0.0.1", () => {
+          socket.write(
+            `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${app.port}\r\nOrigin: ${origin()}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${length}\r\n\r\n${first}`,
+          );
+          const chunks: Buffer[] = [];
+          const answer = new Promise<string>((done) => {
+            socket.on("data", (chunk) => {
+              chunks.push(chunk);
+              done(Buffer.concat(chunks).toString("latin1"));
+            });
+            socket.on("close", () => done(Buffer.concat(chunks).toString("latin1")));
+          });
+          resolve({ socket, answer });
+        });
+      });
+    // Announced too large: answered at once, before a byte of the body (it was read, 64 KB, first).
+    const large = await slowPost(70 * 1024, "");
+    expect(await large.answer).toMatch(/^HTTP\/1\.1 413 /);
+    large.socket.destroy();
+
+    const held = await Promise.all(Array.from({ length: 64 }, () => slowPost(1000, "name=a")));
+    try {
+      const oneMore = await slowPost(1000, "name=a");
+      expect(await oneMore.answer).toMatch(/^HTTP\/1\.1 503 /);
+      oneMore.socket.destroy();
+      const page = await fetch(`http://127.0.0.1:${app.port}/pricing/basic`, { signal: AbortSignal.timeout(5_000) });
+      expect(page.status).toBe(200);
+    } finally {
+      for (const { socket } of held) socket.destroy();
+    }
+    // Their places are given back when they leave.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const after = await slowPost(1000, "name=a");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    after.socket.destroy();
+    expect(await after.answer).toBe("");
+  });
+
   it("still hands the action the whole form, and answers a body past the limit with 413", async () => {
     const form = new URLSearchParams({ name: "Ada", email: "ada@example.com", subject: "Hello", message: "A question about VAT registration.", service: "general" });
     const sent = await fetch(`http://127.0.0.1:${app.port}/contact`, {

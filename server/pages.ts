@@ -168,17 +168,26 @@ export interface PageHandler {
 
 /** The largest form a page's action reads: the contact page's. */
 const PAGE_FORM_MAX_BYTES = CONTACT_FORM_MAX_BYTES;
+/** Forms read at once: what slow senders can hold in memory is bounded (64 × 64 KB). */
+const MAX_FORM_READS = 64;
+/** A form still not sent after this long is refused, as a proxy's client_body_timeout would. */
+const FORM_READ_TIMEOUT_MS = 30_000;
+
+type PostedBody = Buffer | "gone" | "timeout";
 
 /**
  * Reads a page form's body (the contact page's action) into memory: at most PAGE_FORM_MAX_BYTES + 1
  * bytes, enough for the action to see a body is too large and answer 413; the rest is left unread.
- * Null when the client left before it was sent.
+ * A body whose declared length is already too large is not read at all (the action answers 413 from
+ * the length). "gone" when the client left before it was sent, "timeout" after FORM_READ_TIMEOUT_MS.
  */
-function readPostedBody(req: Request): Promise<Buffer | null> {
+function readPostedBody(req: Request): Promise<PostedBody> {
+  if (Number(req.headers["content-length"] ?? 0) > PAGE_FORM_MAX_BYTES) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const finish = (body: Buffer | null) => {
+    const finish = (body: PostedBody) => {
+      clearTimeout(timer);
       req.off("data", onData).off("end", onEnd).off("close", onClose).off("error", onClose);
       resolve(body);
     };
@@ -191,7 +200,8 @@ function readPostedBody(req: Request): Promise<Buffer | null> {
       }
     };
     const onEnd = () => finish(Buffer.concat(chunks));
-    const onClose = () => finish(req.complete ? Buffer.concat(chunks) : null);
+    const onClose = () => finish(req.complete ? Buffer.concat(chunks) : "gone");
+    const timer = setTimeout(() => finish("timeout"), FORM_READ_TIMEOUT_MS);
     req.on("data", onData).on("end", onEnd).on("close", onClose).on("error", onClose);
   });
 }
@@ -527,6 +537,9 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     return Boolean(leaf && loadedBuild?.routes[leaf]?.module.action);
   };
 
+  /** Page forms being read now (MAX_FORM_READS at most). */
+  let formReads = 0;
+
   // A page render is CPU work on the event loop: at most maxRenders at once, the rest in order.
   const maxRenders = options.maxRenders ?? 4;
   let rendering = 0;
@@ -615,8 +628,23 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       }
       // A form's body is read before a render slot is taken: a client that sends it slowly would
       // otherwise hold the slot for as long as the server waits for it, and a few such clients all of them.
-      const posted = req.method === "POST" ? await readPostedBody(req) : undefined;
-      if (posted === null) return;
+      let posted: Buffer | undefined;
+      if (req.method === "POST") {
+        if (formReads >= MAX_FORM_READS) return refuse(req, res, new ApiError(503, "unavailable", COMMON_ERRORS.unavailable, undefined, { "Retry-After": "5" }));
+        formReads++;
+        let body: PostedBody;
+        try {
+          body = await readPostedBody(req);
+        } finally {
+          formReads--;
+        }
+        if (body === "gone") return;
+        if (body === "timeout") {
+          res.setHeader("Connection", "close");
+          return refuse(req, res, new ApiError(408, "request_timeout", COMMON_ERRORS.requestTimeout));
+        }
+        posted = body;
+      }
       const release = await renderSlot();
       let response: globalThis.Response;
       let body: Buffer;

@@ -98,6 +98,11 @@ export const COMMON_ERRORS = {
     ja: "リクエスト本文は JSON（Content-Type: application/json）で送信してください。",
     zh: "请以 JSON 格式（Content-Type: application/json）发送请求正文。",
   },
+  requestTimeout: {
+    en: "The request's body did not arrive in time. Please send it again.",
+    ja: "リクエスト本文が時間内に届きませんでした。もう一度送信してください。",
+    zh: "请求正文未能及时送达，请重新发送。",
+  },
   unsupportedBodyEncoding: {
     en: "Send the request body as UTF-8 JSON, uncompressed or compressed with gzip, deflate or br.",
     ja: "リクエスト本文は UTF-8 の JSON で、圧縮なし、または gzip・deflate・br で圧縮して送信してください。",
