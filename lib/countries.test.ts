@@ -3,9 +3,10 @@ import { LANGS, LANGUAGES } from "~/lib/i18n/languages";
 import { COUNTRY_CODES, countryOptions, isCountryCode } from "./countries";
 
 describe("the country list", () => {
-  it("holds the 249 officially assigned ISO 3166-1 alpha-2 codes, each once", () => {
-    expect(COUNTRY_CODES).toHaveLength(249);
-    expect(new Set(COUNTRY_CODES).size).toBe(249);
+  it("holds the 249 officially assigned ISO 3166-1 alpha-2 codes and Kosovo's XK, each once", () => {
+    expect(COUNTRY_CODES).toHaveLength(250);
+    expect(new Set(COUNTRY_CODES).size).toBe(250);
+    expect(COUNTRY_CODES).toContain("XK");
     for (const code of COUNTRY_CODES) expect(code, code).toMatch(/^[A-Z]{2}$/);
     expect([...COUNTRY_CODES]).toEqual([...COUNTRY_CODES].sort());
   });
@@ -22,17 +23,20 @@ describe("the country list", () => {
   });
 
   it("refuses codes that are not countries: unassigned, reserved, user-assigned or not upper-case", () => {
-    for (const code of ["JA", "XX", "AA", "ZZ", "EU", "UN", "XK", "AC", "SU", "UK", "jp", "JPN", "", " JP"]) {
+    for (const code of ["JA", "XX", "AA", "ZZ", "EU", "UN", "XA", "AC", "SU", "UK", "jp", "JPN", "", " JP"]) {
       expect(isCountryCode(code), JSON.stringify(code)).toBe(false);
     }
-    for (const code of ["CN", "JP", "CH", "GB", "US", "TW", "HK", "AX"]) expect(isCountryCode(code), code).toBe(true);
+    for (const code of ["CN", "JP", "CH", "GB", "US", "TW", "HK", "AX", "XK"]) expect(isCountryCode(code), code).toBe(true);
   });
 
-  it("offers every country by its name in the page's language, sorted by that name", () => {
+  it("offers every country by its name in the page's language, its own country first, then sorted by name", () => {
+    expect(countryOptions("ja")[0]).toEqual({ code: "JP", name: "日本" });
+    expect(countryOptions("zh")[0]).toEqual({ code: "CN", name: "中国" });
     for (const lang of LANGS) {
       const tag = LANGUAGES.find((l) => l.code === lang)!.tag;
-      const options = countryOptions(lang);
-      expect(options.map((o) => o.code).sort()).toEqual([...COUNTRY_CODES]);
+      const all = countryOptions(lang);
+      expect(all.map((o) => o.code).sort()).toEqual([...COUNTRY_CODES]);
+      const options = lang === "en" ? all : all.slice(1);
       const names = new Intl.DisplayNames([tag], { type: "region" });
       for (const option of options) expect(option.name, `${lang} ${option.code}`).toBe(names.of(option.code));
       const collator = new Intl.Collator(tag);

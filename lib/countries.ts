@@ -5,9 +5,11 @@ import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
 
 /**
  * ISO 3166-1 alpha-2, the 249 officially assigned codes (ISO 3166 Maintenance Agency's Online
- * Browsing Platform, https://www.iso.org/obp/ui/#search/code/), in alphabetical order. Not included:
- * exceptionally reserved (UK, EU, AC, IC, TA...), transitionally reserved (AN, SU, YU...) and
- * user-assigned codes (AA, QM–QZ, XA–XZ such as XK, ZZ).
+ * Browsing Platform, https://www.iso.org/obp/ui/#search/code/), and XK for Kosovo, in alphabetical
+ * order. XK is user-assigned, not ISO's, but the European Commission, the card networks and Stripe
+ * bill Kosovo under it, so customers there can pay. Not included: exceptionally reserved (UK, EU,
+ * AC, IC, TA...), transitionally reserved (AN, SU, YU...) and other user-assigned codes (AA, QM–QZ,
+ * XA–XJ, XL–XZ, ZZ).
  */
 export const COUNTRY_CODES = [
   "AD", "AE", "AF", "AG", "AI", "AL", "AM", "AO", "AQ", "AR", "AS", "AT", "AU", "AW", "AX", "AZ",
@@ -33,6 +35,7 @@ export const COUNTRY_CODES = [
   "UA", "UG", "UM", "US", "UY", "UZ",
   "VA", "VC", "VE", "VG", "VI", "VN", "VU",
   "WF", "WS",
+  "XK",
   "YE", "YT",
   "ZA", "ZM", "ZW",
 ] as const;
@@ -54,17 +57,35 @@ export interface CountryOption {
 const optionsByLang = new Map<Lang, readonly CountryOption[]>();
 
 /**
- * Every country named in `lang` (Chinese: zh-Hans) and sorted by that name in that language. The
- * server and the browser compute it the same way, from the same codes; cached per language.
+ * The country most readers of a language pay from, first in its list: sorted by name, Japanese puts
+ * names in kana before those in kanji, so 日本 came 240th of 250.
+ */
+const FIRST_OF: Partial<Record<Lang, CountryCode>> = { ja: "JP", zh: "CN" };
+
+/** Intl's name for a region, or its code where the runtime has no region names (very old browsers). */
+function regionNamer(tag: string): (code: CountryCode) => string {
+  try {
+    const names = new Intl.DisplayNames([tag], { type: "region" });
+    return (code) => names.of(code) ?? code;
+  } catch {
+    return (code) => code;
+  }
+}
+
+/**
+ * Every country named in `lang` (Chinese: zh-Hans) and sorted by that name in that language, the
+ * language's own country first (FIRST_OF). The server and the browser compute it the same way, from
+ * the same codes; cached per language.
  */
 export function countryOptions(lang: Lang): readonly CountryOption[] {
   let options = optionsByLang.get(lang);
   if (!options) {
     const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
-    const names = new Intl.DisplayNames([tag], { type: "region" });
+    const name = regionNamer(tag);
     const collator = new Intl.Collator(tag);
-    options = COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort(
-      (a, b) => collator.compare(a.name, b.name) || (a.code < b.code ? -1 : 1),
+    const first = FIRST_OF[lang];
+    options = COUNTRY_CODES.map((code) => ({ code, name: name(code) })).sort(
+      (a, b) => Number(b.code === first) - Number(a.code === first) || collator.compare(a.name, b.name) || (a.code < b.code ? -1 : 1),
     );
     optionsByLang.set(lang, options);
   }

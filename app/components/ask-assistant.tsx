@@ -352,7 +352,7 @@ export function AskAssistant({
               <Link to={loginPath()} onClick={keepDraft} className="font-semibold text-brand-700 underline hover:no-underline">
                 {nav.login}
               </Link>
-              {" · "}
+              <span aria-hidden> · </span>
               <Link to={signupPath()} onClick={keepDraft} className="font-semibold text-brand-700 underline hover:no-underline">
                 {nav.signup}
               </Link>

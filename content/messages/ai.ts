@@ -14,7 +14,7 @@ const en = {
   examplesHint: "Choose a question to put it in the box.",
   questionLabel: "Your question",
   questionPlaceholder: "Type your tax question…",
-  characterCount: "{count} / {max} characters",
+  characterCount: "{count} / {max|# character|# characters}",
   generate: "Generate",
   generating: "Generating...",
   stop: "Stop",

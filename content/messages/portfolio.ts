@@ -9,7 +9,7 @@ const en = {
     technology: "Technology Solutions",
     security: "Security Services",
   },
-  showing: "Showing {count} of {total} projects",
+  showing: "Showing {count} of {total|# project|# projects}",
   more: "+{count} more",
   year: "Year",
   client: "Client",

@@ -38,7 +38,7 @@ export const ACCOUNT_MESSAGES = {
   },
   /** The per-account slow-down: seconds, not minutes, and a wait rather than a lock. */
   loginSlowedDown: {
-    en: "Too many failed log-ins on this account. Please wait {seconds} seconds and try again.",
+    en: "Too many failed log-ins on this account. Please wait {seconds|# second|# seconds} and try again.",
     ja: "このアカウントへのログイン失敗が多すぎます。{seconds} 秒待ってからもう一度お試しください。",
     zh: "该账户登录失败次数过多，请等待 {seconds} 秒后重试。",
   },

@@ -13,12 +13,12 @@ export const FIELD_ERRORS = {
     zh: "请输入有效的电子邮件地址。",
   },
   too_short: {
-    en: "Must be at least {min} characters.",
+    en: "Must be at least {min|# character|# characters}.",
     ja: "{min} 文字以上で入力してください。",
     zh: "至少需要 {min} 个字符。",
   },
   too_long: {
-    en: "Must be at most {max} characters.",
+    en: "Must be at most {max|# character|# characters}.",
     ja: "{max} 文字以内で入力してください。",
     zh: "最多 {max} 个字符。",
   },

@@ -58,7 +58,6 @@ export function CountrySelect({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         required
-        aria-required
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "country-error" : undefined}
         className={`${inputClass(Boolean(error))} sm:max-w-sm`}

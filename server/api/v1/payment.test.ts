@@ -169,7 +169,7 @@ describe("payments with the test-mode provider", () => {
       ["JA", "en"],
       ["XX", "ja"],
       ["JA", "zh"],
-      ["XK", "en"],
+      ["XA", "en"],
       ["SU", "en"],
       ["AC", "en"],
       [42, "en"],
