@@ -10,7 +10,7 @@ import { ApiError, tooManyRequests, unauthorized } from "~/lib/http/api-error";
 import type { Lang } from "~/lib/i18n/languages";
 import { ASK_RATE_RULE } from "~/lib/rate-rules";
 import type { AiDoneEvent, AiStreamEvent, AskInput, Citation } from "~/lib/contracts/ai";
-import { composeAnswer, unanswerableReply, type Source } from "./compose";
+import { composeAnswer, repeatsEarlier, unanswerableReply, type Source } from "./compose";
 import { AI_ERRORS, AiFailure, type AiErrorCode } from "./errors";
 import { buildMessages } from "./prompt";
 import {
@@ -76,6 +76,17 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
     retrieval = ctx.knowledge.retrieve([...earlierQuestions, input.question].join("\n"), input.lang);
   }
   const sources = sourcesOf(retrieval);
+  // Without a model, a follow-up whose composed reply would only repeat the thread's earlier answers
+  // is answered as a question the site cannot answer: nothing new, no credit.
+  const answersNothingNew =
+    !ctx.ai.configured &&
+    retrieval.answerable &&
+    thread !== null &&
+    repeatsEarlier(
+      composeAnswer({ question: [...earlierQuestions, input.question].join("\n"), lang: input.lang, siteName: ctx.env.SITE_NAME, sources }).answer,
+      thread.earlier.map((turn) => turn.answer),
+      input.lang,
+    );
   const base = {
     userId,
     topic: input.topic,
@@ -85,7 +96,7 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
     threadId: thread?.threadId,
   };
 
-  if (!ctx.ai.configured && !retrieval.answerable) {
+  if (!ctx.ai.configured && (!retrieval.answerable || answersNothingNew)) {
     // Without a model, a question the site cannot answer gets a free, honest reply.
     const answer = unanswerableReply(input.lang, ctx.env.SITE_NAME);
     const questionId = await recordKnowledgeAnswer(ctx.db, { ...base, answer, durationMs: elapsed(started) });

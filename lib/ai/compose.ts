@@ -113,6 +113,22 @@ export function composeAnswer(input: { question: string; lang: Lang; siteName: s
   };
 }
 
+/**
+ * Whether a composed answer only repeats what its thread's earlier answers already quoted: every
+ * sentence it quotes (the intro and the sources' heading lines aside) is in one of them. A follow-up
+ * such as "and in Japan?" that the site has nothing on finds the first question's passages again;
+ * that reply answers nothing, so it is free like a question the site cannot answer.
+ */
+export function repeatsEarlier(answer: string, earlierAnswers: readonly string[], lang: Lang): boolean {
+  if (earlierAnswers.length === 0) return false;
+  const quoted = answer
+    .split("\n\n")
+    .slice(1)
+    .flatMap((part) => sentences(part.split("\n").slice(1).join("\n"), lang))
+    .map((sentence) => sentence.replace(/[.。]$/u, ""));
+  return quoted.every((sentence) => earlierAnswers.some((earlier) => earlier.includes(sentence)));
+}
+
 /** The free reply to a question the site cannot answer, with the contact page in its language. */
 export function unanswerableReply(lang: Lang, siteName: string): string {
   return fill(UNANSWERABLE[lang], { siteName, contact: localePath(lang, "/contact") });

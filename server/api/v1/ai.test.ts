@@ -856,12 +856,35 @@ describe("follow-up questions", () => {
     expect((await questionsOf(testApp, member.id)).filter((q) => q.status === "answered")).toHaveLength(5);
   });
 
+  it("without a key, a follow-up whose reply would only repeat what the thread already said is free", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const member = await insertUser(app.appContext.db, { credits: 3 });
+    const first = doneOf(
+      await ask(app, member.token, { topic: "technology-solutions", question: "How do we prepare for e-invoicing mandates in Europe?", lang: "en" }),
+    );
+    expect(first).toMatchObject({ source: "knowledge_base", charged: true, credits: 2 });
+    // Something new: the site's sentence on Japan, charged.
+    const japan = doneOf(
+      await ask(app, member.token, { topic: "technology-solutions", question: "And what about Japan specifically?", lang: "en", parentId: first.questionId }),
+    );
+    expect(japan).toMatchObject({ charged: true, credits: 1 });
+    expect(japan.answer).toContain("In Japan");
+    // Nothing new: the same passages quoted again were charged a credit as an answer.
+    const again = doneOf(
+      await ask(app, member.token, { topic: "technology-solutions", question: "Can you say that again?", lang: "en", parentId: japan.questionId }),
+    );
+    expect(again).toMatchObject({ source: "knowledge_base", charged: false, credits: 1, citations: [] });
+  });
+
   it("without a key, a follow-up that names its subject only in the first question is still answered from the site", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const member = await insertUser(app.appContext.db, { credits: 3 });
     const first = doneOf(await ask(app, member.token, { topic: "security-services", question: "Do systems that hold tax data need SOC 2 or ISO 27001?", lang: "en" }));
-    const follow = doneOf(await ask(app, member.token, { topic: "security-services", question: "How long does that take?", lang: "en", parentId: first.questionId }));
+    const follow = doneOf(await ask(app, member.token, { topic: "security-services", question: "Which one should we choose?", lang: "en", parentId: first.questionId }));
     expect(follow).toMatchObject({ source: "knowledge_base", charged: true, credits: 1, threadId: first.questionId });
     expect(follow.citations.length).toBeGreaterThan(0);
+    // The site says nothing about how long either takes: the same passages again are not an answer.
+    const howLong = doneOf(await ask(app, member.token, { topic: "security-services", question: "How long does that take?", lang: "en", parentId: first.questionId }));
+    expect(howLong).toMatchObject({ source: "knowledge_base", charged: false, credits: 1 });
   });
 });
