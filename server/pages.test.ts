@@ -5,8 +5,10 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "~/tests/helpers/raw-http";
-import { productionPagesApp, type PagesTestApp } from "~/tests/security/pages-app";
-import { BUILD_TIMEOUT_MS } from "~/tests/security/production-build";
+import { pagesApp, productionPagesApp, type PagesTestApp } from "~/tests/security/pages-app";
+import { BUILD_TIMEOUT_MS, ensureProductionBuild, serverBuildEntry } from "~/tests/security/production-build";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
 
 const header = (head: string, name: string) => new RegExp(`^${name}: (.*)$`, "im").exec(head)?.[1];
 
@@ -367,4 +369,54 @@ describe("page form posts and render slots", () => {
     });
     expect(huge.status).toBe(413);
   });
+});
+
+describe("renders for clients that left", () => {
+  it("does not render a page whose client left while it waited for a render slot", async () => {
+    await ensureProductionBuild();
+    const build = (await import(pathToFileURL(serverBuildEntry).href)) as ServerBuild;
+    // The build's document renderer, counting renders and holding those of /terms until let go.
+    const rendered: string[] = [];
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const handleRequest = build.entry.module.default;
+    const counting: ServerBuild = {
+      ...build,
+      entry: {
+        module: {
+          ...build.entry.module,
+          default: async (request, ...rest) => {
+            const path = new URL(request.url).pathname;
+            rendered.push(path);
+            if (path.endsWith("/terms")) await held;
+            return handleRequest(request, ...rest);
+          },
+        },
+      },
+    };
+    const app = await pagesApp(async () => counting, {}, { fastPath: false, cache: false });
+    try {
+      const base = `http://127.0.0.1:${app.port}`;
+      // The four render slots held.
+      const holding = ["/terms", "/ja/terms", "/zh/terms", "/terms?x=1"].map((path) => fetch(base + path).then((r) => r.text()));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Ten requests that wait for a slot, whose clients leave.
+      const leaving = Array.from({ length: 10 }, (_, i) => {
+        const controller = new AbortController();
+        const answer = fetch(`${base}/pricing/basic?left=${i}`, { signal: controller.signal }).catch(() => "left");
+        return { controller, answer };
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const { controller } of leaving) controller.abort();
+      await Promise.all(leaving.map(({ answer }) => answer));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      letGo();
+      await Promise.all(holding);
+      // A page asked for afterwards is still rendered.
+      expect((await fetch(`${base}/pricing/basic?after=1`)).status).toBe(200);
+      expect(rendered.filter((path) => path.startsWith("/pricing"))).toEqual(["/pricing/basic"]);
+    } finally {
+      await app.close();
+    }
+  }, BUILD_TIMEOUT_MS);
 });

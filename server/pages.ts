@@ -646,6 +646,12 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
         posted = body;
       }
       const release = await renderSlot();
+      // Its client left while it waited for the slot: nobody would get the page (a scanner that
+      // sends and hangs up would otherwise have every request rendered anyway).
+      if (req.socket.destroyed) {
+        release();
+        return;
+      }
       let response: globalThis.Response;
       let body: Buffer;
       try {
