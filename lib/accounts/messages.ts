@@ -54,6 +54,20 @@ export const ACCOUNT_MESSAGES = {
   },
 } satisfies Record<string, LocalizedText>;
 
+/** Sent once a reset link has set a new password: the mailbox learns of it, as after a change in the settings. */
+export const PASSWORD_RESET_DONE_MAIL = {
+  subject: {
+    en: "Your {siteName} password was reset",
+    ja: "{siteName} のパスワードが再設定されました",
+    zh: "您的 {siteName} 密码已重置",
+  },
+  text: {
+    en: "Hello {name},\n\nThe password of your {siteName} account was just set with a reset link sent to this address, and every device was signed out. If this was not you, reset your password again at once and tell us:\n{link}\n\n{siteName}",
+    ja: "{name} 様\n\nこのアドレスにお送りした再設定リンクから、{siteName} アカウントのパスワードが再設定され、すべての端末からログアウトしました。お心当たりがない場合は、すぐにもう一度パスワードを再設定し、当社までお知らせください。\n{link}\n\n{siteName}",
+    zh: "{name}，您好：\n\n您的 {siteName} 账户密码刚刚通过发送到此邮箱的重置链接完成了重置，所有设备均已退出登录。如果这不是您本人的操作，请立即再次重置密码并告知我们：\n{link}\n\n{siteName}",
+  },
+} satisfies Record<string, LocalizedText>;
+
 export const RESET_MAIL = {
   subject: {
     en: "Reset your {siteName} password",

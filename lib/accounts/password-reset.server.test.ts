@@ -30,7 +30,7 @@ describe("password reset tokens", () => {
     const a = await createSession(db, user.id);
     const b = await createSession(db, user.id);
     const reset = await createPasswordReset(db, "ada@example.com");
-    expect(await resetPassword(db, reset!.token, "engine number two")).toBe(user.id);
+    expect((await resetPassword(db, reset!.token, "engine number two"))?.userId).toBe(user.id);
     expect(await getSessionUser(db, a.token)).toBeNull();
     expect(await getSessionUser(db, b.token)).toBeNull();
     expect(await authenticate(db, "ada@example.com", "engine number two")).not.toBeNull();

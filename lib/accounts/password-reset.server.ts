@@ -28,11 +28,19 @@ export async function createPasswordReset(
   return { user, token, expiresAt };
 }
 
+/** The account whose password a reset link set: who to tell, and in which language. */
+export interface ResetAccount {
+  userId: string;
+  email: string;
+  name: string;
+  lang: string;
+}
+
 /**
- * Sets a new password with a reset token. Returns the user id, or null when the token is unknown,
+ * Sets a new password with a reset token. Returns the account, or null when the token is unknown,
  * expired or already used (the token is claimed atomically, so two concurrent uses cannot both win).
  */
-export async function resetPassword(db: Db, token: string, password: string): Promise<string | null> {
+export async function resetPassword(db: Db, token: string, password: string): Promise<ResetAccount | null> {
   const tokenHash = hashToken(token);
   // Reject a bad token before paying for a hash.
   const [candidate] = await db
@@ -49,13 +57,17 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .where(and(eq(passwordResets.id, candidate.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
       .returning({ userId: passwordResets.userId });
     if (!claimed) return null;
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, claimed.userId));
+    const [account] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, claimed.userId))
+      .returning({ userId: users.id, email: users.email, name: users.name, lang: users.lang });
     // Older links mailed to the same account stop working too, and so does an address change asked
     // by whoever knew the old password.
     await spendPasswordResets(tx, claimed.userId);
     await spendEmailChanges(tx, claimed.userId);
     await revokeAllSessions(tx, claimed.userId);
-    return claimed.userId;
+    return account ?? null;
   });
 }
 

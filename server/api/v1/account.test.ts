@@ -259,6 +259,9 @@ describe("account settings API", { timeout: 120_000 }, () => {
     const recover = await resetLink("ada@example.com");
     expect((await request(app, "POST", "/api/v1/user/password/reset", { body: { token: recover, password: "a brand new secret" } })).status).toBe(200);
     expect((await request(app, "POST", "/api/v1/account/email/confirm", { body: { token: theft } })).body.error.code).toBe("invalid_email_token");
+    // The mailbox is told, as after a change in the settings.
+    await settle();
+    expect(app.mails.some((m) => m.to === "ada@example.com" && /password was reset/.test(m.subject) && m.text.includes("/forgot-password"))).toBe(true);
     // The reset signed every session out.
     const again = await logIn("ada@example.com", "a brand new secret");
     expect(again).toBeTruthy();

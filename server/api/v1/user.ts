@@ -1,13 +1,14 @@
 // Accounts API (the published paths and fields: `message`, `user`, `token`): register, login, logout, me,
 // password/forgot, password/reset. Bearer tokens; rate limits shared through the database.
 import { Router, type Request } from "express";
-import { ACCOUNT_MESSAGES, RESET_MAIL } from "~/lib/accounts/messages";
+import { ACCOUNT_MESSAGES, PASSWORD_RESET_DONE_MAIL, RESET_MAIL } from "~/lib/accounts/messages";
 import { createPasswordReset, isResetTokenUsable, resetPassword } from "~/lib/accounts/password-reset.server";
 import { ACCOUNT_RATE_RULES, LOGIN_SLOWDOWN, loginDelaySeconds } from "~/lib/rate-rules";
 import { createSession, revokeSession } from "~/lib/accounts/sessions.server";
 import { authenticate, EmailTakenError, findUserByEmail, registerUser, rememberLang } from "~/lib/accounts/users.server";
 import { ApiError, tooManyRequests, type LocalizedText } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
+import { isLang } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 import type { RateResult, RateRule } from "~/lib/rate-limit.server";
 import {
@@ -140,8 +141,15 @@ userRouter.post("/password/forgot", async (req, res) => {
 userRouter.post("/password/reset", async (req, res) => {
   const input = parseBody(req, ResetPasswordSchema, req.body);
   await limit(req, ACCOUNT_RATE_RULES.resetIp, clientIp(req), ACCOUNT_MESSAGES.tooManyResets);
-  const userId = await resetPassword(appContext(req).db, input.token, input.password);
-  if (!userId) throw new ApiError(400, "invalid_reset_token", ACCOUNT_MESSAGES.invalidResetToken);
+  const { db, env, mailer, logger, site } = appContext(req);
+  const account = await resetPassword(db, input.token, input.password);
+  if (!account) throw new ApiError(400, "invalid_reset_token", ACCOUNT_MESSAGES.invalidResetToken);
+  // In the language the member last used, with the way back if it was not them.
+  const lang = isLang(account.lang) ? account.lang : requestLang(req);
+  const values = { name: account.name, siteName: env.SITE_NAME, link: `${site.origin}${localePath(lang, "/forgot-password")}` };
+  mailer
+    .send({ to: account.email, subject: format(PASSWORD_RESET_DONE_MAIL.subject[lang], values), text: format(PASSWORD_RESET_DONE_MAIL.text[lang], values) })
+    .catch((error: unknown) => logger.error({ err: error }, "password reset notice could not be sent"));
   res.json({ success: true, message: ACCOUNT_MESSAGES.passwordReset[requestLang(req)] } satisfies UserMessageResponse);
 });
 
