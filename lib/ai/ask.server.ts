@@ -77,14 +77,15 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
   }
   const sources = sourcesOf(retrieval);
   // Without a model, a follow-up whose composed reply would only repeat the thread's earlier answers
-  // is answered as a question the site cannot answer: nothing new, no credit.
+  // is answered as a question the site cannot answer: nothing new, no credit. The reply composed to
+  // tell is the one sent (a first question's is composed only once its credit is reserved).
+  const composedFollowUp =
+    !ctx.ai.configured && retrieval.answerable && thread !== null ? composeFor(ctx, input, thread.earlier, sources) : undefined;
   const answersNothingNew =
-    !ctx.ai.configured &&
-    retrieval.answerable &&
-    thread !== null &&
+    composedFollowUp !== undefined &&
     repeatsEarlier(
-      composeAnswer({ question: [...earlierQuestions, input.question].join("\n"), lang: input.lang, siteName: ctx.env.SITE_NAME, sources }).answer,
-      thread.earlier.map((turn) => turn.answer),
+      composedFollowUp.answer,
+      (thread?.earlier ?? []).map((turn) => turn.answer),
       input.lang,
     );
   const base = {
@@ -137,7 +138,7 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
     started,
     signal: request.signal,
   };
-  return ctx.ai.configured ? modelAnswer(ctx, reserved) : runToEnd(ctx, reserved, composedAnswer(ctx, reserved));
+  return ctx.ai.configured ? modelAnswer(ctx, reserved) : runToEnd(ctx, reserved, composedAnswer(ctx, reserved, composedFollowUp));
 }
 
 const threadFull = () => new ApiError(409, "thread_full", AI_ERRORS.thread_full, { max: THREAD_MAX });
@@ -310,14 +311,21 @@ function modelAnswer(ctx: AskContext, q: Reserved): AsyncIterable<AskEvent> {
   return events;
 }
 
-/** The answer composed from the site's passages, charged one credit like a model answer. */
-async function* composedAnswer(ctx: AskContext, q: Reserved): AsyncGenerator<AskEvent> {
-  const { answer, citations } = composeAnswer({
-    question: [...q.earlier.map((turn) => turn.question), q.input.question].join("\n"),
-    lang: q.input.lang,
+/** The answer written from the site's passages for a question and the thread's earlier turns. */
+const composeFor = (ctx: AskContext, input: AskInput, earlier: Reserved["earlier"], sources: Source[]) =>
+  composeAnswer({
+    question: [...earlier.map((turn) => turn.question), input.question].join("\n"),
+    lang: input.lang,
     siteName: ctx.env.SITE_NAME,
-    sources: q.sources,
+    sources,
   });
+
+/**
+ * The answer composed from the site's passages, charged one credit like a model answer (`composed`:
+ * already written for this question, as a follow-up's is).
+ */
+async function* composedAnswer(ctx: AskContext, q: Reserved, composed = composeFor(ctx, q.input, q.earlier, q.sources)): AsyncGenerator<AskEvent> {
+  const { answer, citations } = composed;
   const timing = { promptTokens: null, completionTokens: null, firstTokenMs: 0, durationMs: elapsed(q.started) };
   // Sent in paragraphs, so the page handles both sources the same way.
   for (const text of answer.split(/(?<=\n\n)/)) yield { event: "delta", data: { text } };
