@@ -9,7 +9,7 @@ import type { ServerBuild } from "react-router";
 import { projectRoot } from "~/db/client.server";
 import type { AppContext } from "~/lib/app-context.server";
 import { trustProxySetting } from "~/lib/env.server";
-import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
+import { ApiError, COMMON_ERRORS, unavailable } from "~/lib/http/api-error";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 import { localePath, sameSitePath, splitLangPath } from "~/lib/i18n/paths";
 import { LEGACY_SERVICE_SLUGS } from "~/lib/service-catalog";
@@ -89,8 +89,6 @@ const sendsBody = (req: IncomingMessage) =>
   req.method !== "HEAD" &&
   (req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0"));
 
-const busy = () => new ApiError(503, "unavailable", COMMON_ERRORS.unavailable, undefined, { "Retry-After": "5" });
-
 const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const lang = requestLang(req);
   let apiError: ApiError;
@@ -104,7 +102,7 @@ const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     apiError = new ApiError(error.status, "bad_request", COMMON_ERRORS.badRequest);
   } else if (isDatabaseUnavailable(error)) {
     req.log?.warn({ err: error }, "database unavailable");
-    apiError = new ApiError(503, "unavailable", COMMON_ERRORS.unavailable, undefined, { "Retry-After": "5" });
+    apiError = unavailable();
   } else {
     req.log?.error({ err: error }, "unhandled API error");
     apiError = new ApiError(500, "internal_error", COMMON_ERRORS.internal);
@@ -208,9 +206,9 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
     noteRefusal();
     res.setHeader("Cache-Control", "no-store");
     // Routing ignores case, so /API/... is the API too.
-    if (req.path.toLowerCase().startsWith("/api/")) return apiErrorHandler(busy(), req, res, next);
+    if (req.path.toLowerCase().startsWith("/api/")) return apiErrorHandler(unavailable(), req, res, next);
     res.setHeader("Retry-After", "5");
-    res.status(503).type("text/plain").send(busy().messageIn(requestLang(req)));
+    res.status(503).type("text/plain").send(unavailable().messageIn(requestLang(req)));
   });
   // Health checks carry the same security headers as everything else (set above).
   app.get("/healthz", (_req, res) => {
@@ -274,7 +272,7 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
       () => next(),
       () => {
         noteRefusal();
-        next(busy());
+        next(unavailable());
       },
     );
   });

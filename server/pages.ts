@@ -16,7 +16,7 @@ import { createRequestHandler, matchPath as matchPattern, type AppLoadContext, t
 import { DEFAULT_LANG, LANGS } from "~/lib/i18n/languages";
 import { sameSitePath, splitLangPath } from "~/lib/i18n/paths";
 import { CONTACT_FORM_MAX_BYTES } from "~/lib/contact-inbox.server";
-import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
+import { ApiError, COMMON_ERRORS, unavailable } from "~/lib/http/api-error";
 import { leastRecentlyUsed } from "~/lib/least-recently-used";
 import { deferHydration } from "./deferred-hydration";
 import { refuse } from "./request-edge";
@@ -630,7 +630,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       // otherwise hold the slot for as long as the server waits for it, and a few such clients all of them.
       let posted: Buffer | undefined;
       if (req.method === "POST") {
-        if (formReads >= MAX_FORM_READS) return refuse(req, res, new ApiError(503, "unavailable", COMMON_ERRORS.unavailable, undefined, { "Retry-After": "5" }));
+        if (formReads >= MAX_FORM_READS) return refuse(req, res, unavailable());
         formReads++;
         let body: PostedBody;
         try {
