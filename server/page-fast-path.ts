@@ -2,19 +2,28 @@
 // middleware: it replays the answer the full chain gave for the same page and the same variant of
 // request (method, encoding, If-None-Match, language negotiation, TLS), recorded by server/pages.ts
 // the first time. Headers are therefore the chain's own, byte for byte (server/page-fast-path.test.ts);
-// whatever the fast path is not sure of goes to the chain: a query, an escaped or unusual path,
-// a Host the request edge would refuse, an unprefixed URL whose visitor is redirected to /ja or
-// /zh, a variant not recorded yet. Hits are counted and logged once a minute, never a line each.
+// whatever the fast path is not sure of goes to the chain: an escaped or unusual path, a Host the
+// request edge would refuse, an unprefixed URL whose visitor is redirected to /ja or /zh, a variant
+// not recorded yet, a path something before the pages answers. A query the page does not read and
+// an unknown path are answered from the page kept for them (PageHandler.peekShared), as the chain
+// does. Hits are counted and logged once a minute, never a line each.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import type { Logger } from "~/lib/logger.server";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 import { boundedMemo } from "./bounded-memo";
 import { createHostCheck, isSecure } from "./fast-path-edge";
+import { hasDotSegment } from "./request-edge";
 import { COMPRESSED_OFFERS, encodingVariant, negotiatesLanguage, offerOf, revalidates, variantKey, type CachedPage, type PageHandler } from "./pages";
 
-/** Only plain paths: no query, no percent-escapes, nothing the request edge would look at twice. */
+/** Only plain paths: no percent-escapes, nothing the request edge would look at twice. */
 const PLAIN_PATH = /^\/[A-Za-z0-9\-._~/]*$/;
+/**
+ * First segments answered before the pages (server/app.ts: the API, the health checks, the /en
+ * redirect, the build's files, route discovery), in any letter case and with or without a trailing
+ * slash, as Express routes them; a path with an extension may be one of the build's files.
+ */
+const BEFORE_PAGES = /^\/(?:api|healthz|readyz|en|assets|__manifest)(?:\/|$)|\.[^/]*$/i;
 /** Accept-Encoding values seen, with the encoding Express would pick for each offer (bounded). */
 const ENCODING_MEMO_LIMIT = 256;
 
@@ -64,11 +73,23 @@ export function createFastPath(options: FastPathOptions): FastPath {
     const method = req.method;
     if (method !== "GET" && method !== "HEAD") return false;
     const url = req.url ?? "";
-    if (!PLAIN_PATH.test(url)) return false;
+    const queryAt = url.indexOf("?");
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    if (!PLAIN_PATH.test(path)) return false;
     if (!validHost(req.headers.host)) return false;
-    const page = options.pages()?.peek(url);
+    const pages = options.pages();
+    if (!pages) return false;
+    let page = queryAt === -1 ? pages.peek(path) : undefined;
+    let negotiated: boolean;
+    if (page) negotiated = page.negotiated ??= negotiatesLanguage(path);
+    else {
+      // As the chain reads it: the query up to a second "?", a dot segment refused (server/request-edge.ts).
+      if (BEFORE_PAGES.test(path) || hasDotSegment(path)) return false;
+      page = pages.peekShared(path, queryAt === -1 ? undefined : url.slice(queryAt + 1).split("?", 1)[0]);
+      // Read from the path asked, not remembered on a page many paths share.
+      negotiated = negotiatesLanguage(path);
+    }
     if (!page || page.answers.size === 0) return false;
-    const negotiated = (page.negotiated ??= negotiatesLanguage(url));
     if (negotiated) {
       const lang = chooseLanguage(readCookie(req.headers.cookie, LANGUAGE_COOKIE), parseAcceptLanguage(req.headers["accept-language"]));
       if (lang !== "en") return false;

@@ -159,6 +159,13 @@ export interface PageHandler {
   (req: Request, res: Response, next: NextFunction): Promise<void>;
   /** The cached page of an exact path (marked recently used), if any (server/page-fast-path.ts). */
   peek(key: string): CachedPage | undefined;
+  /**
+   * The kept page a GET of `path` with `query` (after the "?", or undefined) is answered with when
+   * the key is shared, else undefined: the path's own page when its render reads no query, or the
+   * not-found page of an unknown path. Only for a path that reaches the pages (server/page-fast-path.ts
+   * checks the rest) and that the site spells this way (another spelling is redirected).
+   */
+  peekShared(path: string, query: string | undefined): CachedPage | undefined;
   cacheSize(): number;
   cacheBytes(): number;
   clearCache(): void;
@@ -288,7 +295,14 @@ const compressedOnTheFly = (req: Request) =>
  * and setting the compression middleware up for the request cost a tenth of the chain
  * (docs/performance.md, "What a request costs"). Until then, `compress` is that middleware.
  */
-function sendCached(req: Request, res: Response, page: CachedPage, state: "hit" | "miss", compress: RequestHandler | undefined): void {
+function sendCached(
+  req: Request,
+  res: Response,
+  page: CachedPage,
+  state: "hit" | "miss",
+  compress: RequestHandler | undefined,
+  replayable = false,
+): void {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   const encoding = chooseEncoding(req, page);
   const notModified = revalidates(req.headers["if-none-match"], page.etag);
@@ -299,16 +313,15 @@ function sendCached(req: Request, res: Response, page: CachedPage, state: "hit" 
     negotiated: negotiatesLanguage(req.path),
     secure: req.secure,
   });
-  // Only exact-path entries are replayed (not the shared not-found page, nor a URL with a query).
-  const replayable =
-    state === "hit" && !page.answers.has(variant) && page.answers.size < MAX_ANSWERS_PER_PAGE && req.originalUrl === req.path;
+  // Only answers the fast path can look up are kept for it (`replayable`: the key is the path's own or shared).
+  const record = replayable && state === "hit" && !page.answers.has(variant) && page.answers.size < MAX_ANSWERS_PER_PAGE;
   // One ETag per representation: a shared cache must not hand brotli bytes to a gzip-only client.
   const etag = encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
   res.setHeader("ETag", etag);
   res.append("Vary", "Accept-Encoding");
   res.setHeader("X-Page-Cache", state);
   if (notModified) {
-    if (replayable) recordAnswer(res, page, variant, encoding, null);
+    if (record) recordAnswer(res, page, variant, encoding, null);
     res.status(304).end();
     return;
   }
@@ -330,7 +343,7 @@ function sendCached(req: Request, res: Response, page: CachedPage, state: "hit" 
   // Without a precompressed body the compression middleware streams one (and drops this).
   res.setHeader("Content-Length", String(body.length));
   res.status(page.status);
-  if (replayable) recordAnswer(res, page, variant, encoding, req.method === "HEAD" ? null : body);
+  if (record) recordAnswer(res, page, variant, encoding, req.method === "HEAD" ? null : body);
   const send = () => (req.method === "HEAD" ? res.end() : res.end(body));
   if (!page.gzip && compress) compress(req, res, send);
   else send();
@@ -441,7 +454,12 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     // React Router's route discovery is not a page.
     if (req.path === "/__manifest") return { key: null, target: req.originalUrl };
     if (req.path.endsWith(".data")) return dataPlan(req, query);
-    const matched = matchPath(req.path);
+    return documentPlan(req.path, path, query) ?? { key: null, target: req.originalUrl };
+  };
+
+  /** A document's plan (`pathname` routed, `path` as the URL spells it), or null when it is not kept. */
+  const documentPlan = (pathname: string, path: string, query: string | undefined): CachePlan | null => {
+    const matched = matchPath(pathname);
     const leaf = matched.ids.at(-1);
     const lang = matched.params.lang;
     // A first segment that is no language ("/xyz", "/xyz/about") is refused by the language layout.
@@ -450,7 +468,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     const handle = loadedBuild?.routes[leaf ?? ""]?.module.handle as
       | { pageCache?: string; cacheQuery?: Record<string, readonly string[]> }
       | undefined;
-    if (query === undefined) return { key: req.path, target: path, shared: handle?.pageCache === "private-shell", leaf };
+    if (query === undefined) return { key: pathname, target: path, shared: handle?.pageCache === "private-shell", leaf };
     if (handle?.pageCache === "ignore-query") {
       // Only the listed parameters with a listed value are kept (queryKeyedPage): one entry each.
       const kept = new URLSearchParams();
@@ -462,10 +480,18 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
         }
       }
       const search = kept.size ? `?${kept}` : "";
-      return { key: req.path + search, target: path + search, leaf };
+      return { key: pathname + search, target: path + search, leaf };
     }
-    return { key: null, target: req.originalUrl };
+    return null;
   };
+
+  /**
+   * Whether the fast path may answer a request for `pathname` planned `plan` from the page kept under
+   * `key` (peekShared finds the same): the path's own page, or an unknown path's shared not-found
+   * page. A content page's unknown id (`key` from missingContent) is found only by asking its loader.
+   */
+  const replayable = (plan: CachePlan, key: string, pathname: string): boolean =>
+    key === pathname || (key === plan.key && plan.data === undefined && key.startsWith("not-found:"));
 
   /**
    * A client-side navigation's data request ("/blog/1.data") of a public page: the loaders' data its
@@ -617,7 +643,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
         }
         if (hit) {
           hit.lastAsked = ++asked;
-          return sendCached(req, res, hit, "hit", options.compression);
+          return sendCached(req, res, hit, "hit", options.compression, replayable(plan, key, req.path));
         }
       }
       // The key the render is stored under (a content page's unknown id: the shared not-found key).
@@ -713,6 +739,11 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     const hit = cache.get(key);
     if (hit) hit.lastAsked = ++asked;
     return hit;
+  };
+  pageHandler.peekShared = (path, query) => {
+    if (!loadedBuild || matchPath.canonical(path) !== path) return undefined;
+    const plan = documentPlan(path, path, query);
+    return plan?.key && replayable(plan, plan.key, path) ? pageHandler.peek(plan.key) : undefined;
   };
   pageHandler.cacheSize = () => cache.size;
   pageHandler.cacheBytes = () => bytes;

@@ -34,13 +34,16 @@ export function reduceRequestTarget(target: string): string | null {
 /** A segment that is only "." or ".." (either escaped as %2e), which URL parsers resolve away. */
 const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?=\/|$)/i;
 
+/** Whether `path` has a "." or ".." segment (either escaped as %2e). */
+export const hasDotSegment = (path: string): boolean => DOT_SEGMENT.test(path);
+
 /**
  * A path that decodes, to no control characters (React Router cannot build a URL from "/\t/"), with
  * no dot segment: no browser sends one, and a URL parser reads another path than the one routed
  * ("/blog/.." is the home page to the page renderer).
  */
 function acceptablePath(path: string): boolean {
-  if (DOT_SEGMENT.test(path)) return false;
+  if (hasDotSegment(path)) return false;
   if (!path.includes("%")) return true;
   try {
     // eslint-disable-next-line no-control-regex
