@@ -24,8 +24,20 @@ export async function createPasswordReset(
   if (!user) return null;
   const token = newToken();
   const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
-  await db.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), expiresAt });
-  return { user, token, expiresAt };
+  // The account's row is locked and its address read again: a move confirmed since the lookup spent
+  // the account's reset links (mailed-links.server.ts) and this one must not reach the old mailbox;
+  // a move confirmed after waits for this insert and spends it too.
+  const made = await db.transaction(async (tx) => {
+    const [still] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, user.id), eq(users.email, user.email)))
+      .for("update");
+    if (!still) return false;
+    await tx.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), expiresAt });
+    return true;
+  });
+  return made ? { user, token, expiresAt } : null;
 }
 
 /** The account whose password a reset link set: who to tell, and in which language. */

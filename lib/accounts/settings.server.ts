@@ -115,6 +115,11 @@ export async function requestEmailChange(
   if (await findUserByEmail(db, newEmail)) throw new SettingsConflictError("email_taken");
   const token = newToken();
   await db.transaction(async (tx) => {
+    // The password checked must still be the account's, under its row lock: a password changed since
+    // spent the account's address changes (changePassword), and this one would outlive that; a change
+    // after waits for this insert and spends it too.
+    const [still] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.passwordHash, user.passwordHash))).for("update");
+    if (!still) throw new WrongPasswordError();
     await spendEmailChanges(tx, userId);
     await tx.insert(emailChanges).values({
       userId,
