@@ -302,7 +302,8 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const { lang, path: pagePath } = splitLangPath(req.path);
     const legacy = /^\/services\/([^/]+)\/?$/.exec(pagePath)?.[1];
-    if (legacy && LEGACY_SERVICE_SLUGS[legacy]) {
+    // Own keys only: "/services/constructor" named an inherited property of the object.
+    if (legacy && Object.hasOwn(LEGACY_SERVICE_SLUGS, legacy)) {
       return res.redirect(301, localePath(lang, `/services/${LEGACY_SERVICE_SLUGS[legacy]}`));
     }
     if (/^\/en(\/|$)/.test(req.path)) {

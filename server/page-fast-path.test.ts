@@ -158,6 +158,55 @@ describe("fast path for cached pages", () => {
     expect(app.fastPath!.counts()).toEqual(before);
   });
 
+  it("looks up no shared page for a visitor the chain sends to another language, nor for a very long path", async () => {
+    // Each lookup splits and matches the path: for a request the chain redirects anyway, or for a path
+    // longer than the route matcher remembers, it was work done for nothing (about 3x the chain's cost).
+    const lookups = vi.spyOn(app.pageHandler, "peekShared");
+    try {
+      const japanese = await raw(app.port, `GET /nope/abc?x=1 HTTP/1.1\nHost: ${host}\nCookie: selectedLanguage=ja`);
+      expect(japanese.head).toMatch(/^location: \/ja\/nope\/abc\?x=1$/im);
+      const long = `/x${"/a".repeat(200)}`;
+      expect((await raw(app.port, `GET ${long} HTTP/1.1\nHost: ${host}`)).head).toMatch(/^HTTP\/1\.1 404/);
+      expect(lookups).not.toHaveBeenCalled();
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+
+  it("keeps on a shared page only answers the fast path can look up", async () => {
+    // A path with an extension shares the not-found page but is never looked up: its answers
+    // would take the page's answer slots from the paths that are.
+    await raw(app.port, `GET /nope/abc HTTP/1.1\nHost: ${host}`);
+    const shared = app.pageHandler.peekShared("/nope/abc", undefined)!;
+    const before = shared.answers.size;
+    for (const [, headers] of variants('"x"')) {
+      for (let i = 0; i < 2; i++) await raw(app.port, `GET /nope/abc${i}.php HTTP/1.1\nHost: ${host}${headers ? `\n${headers}` : ""}`);
+    }
+    expect(shared.answers.size).toBe(before);
+  });
+
+  it("answers every path under an unknown language prefix with one page that carries no content", async () => {
+    // The routes under the refused prefix still loaded: /xy/blog/2 carried the article asked for first.
+    const titleOf = async (path: string) => /<title>([^<|]+)/.exec((await raw(chainApp.port, `GET ${path} HTTP/1.1\nHost: ${host}`)).body.toString("utf8"))![1]!.trim();
+    const first = await titleOf("/blog/1");
+    const second = await titleOf("/blog/2");
+    for (const path of ["/xx/blog/1", "/xy/blog/2", "/xz/blog/1?x=1"]) {
+      const answer = await raw(chainApp.port, `GET ${path} HTTP/1.1\nHost: ${host}`);
+      expect(answer.head, path).toMatch(/^HTTP\/1\.1 404/);
+      const html = answer.body.toString("utf8");
+      expect(html, path).not.toContain(first);
+      expect(html, path).not.toContain(second);
+    }
+  });
+
+  it("redirects no inherited property as an old service slug", async () => {
+    for (const path of ["/services/constructor", "/services/__proto__", "/ja/services/valueOf", "/services/toString"]) {
+      const answer = await raw(chainApp.port, `GET ${path} HTTP/1.1\nHost: ${host}`);
+      expect(answer.head, path).toMatch(/^HTTP\/1\.1 404/);
+    }
+    expect((await raw(chainApp.port, `GET /services/security HTTP/1.1\nHost: ${host}`)).head).toMatch(/^location: \/services\/security-services$/im);
+  });
+
   it("leaves redirects and refusals to the chain", async () => {
     const japanese = await raw(app.port, `GET /blog/1 HTTP/1.1\nHost: ${host}\nCookie: selectedLanguage=ja`);
     expect(japanese.head).toMatch(/^HTTP\/1\.1 302/);

@@ -13,17 +13,10 @@ import type { Logger } from "~/lib/logger.server";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 import { boundedMemo } from "./bounded-memo";
 import { createHostCheck, isSecure } from "./fast-path-edge";
-import { hasDotSegment } from "./request-edge";
-import { COMPRESSED_OFFERS, encodingVariant, negotiatesLanguage, offerOf, revalidates, variantKey, type CachedPage, type PageHandler } from "./pages";
+import { COMPRESSED_OFFERS, encodingVariant, negotiatesLanguage, offerOf, revalidates, sharesKeptPage, variantKey, type CachedPage, type PageHandler } from "./pages";
 
 /** Only plain paths: no percent-escapes, nothing the request edge would look at twice. */
 const PLAIN_PATH = /^\/[A-Za-z0-9\-._~/]*$/;
-/**
- * First segments answered before the pages (server/app.ts: the API, the health checks, the /en
- * redirect, the build's files, route discovery), in any letter case and with or without a trailing
- * slash, as Express routes them; a path with an extension may be one of the build's files.
- */
-const BEFORE_PAGES = /^\/(?:api|healthz|readyz|en|assets|__manifest)(?:\/|$)|\.[^/]*$/i;
 /** Accept-Encoding values seen, with the encoding Express would pick for each offer (bounded). */
 const ENCODING_MEMO_LIMIT = 256;
 
@@ -80,20 +73,15 @@ export function createFastPath(options: FastPathOptions): FastPath {
     const pages = options.pages();
     if (!pages) return false;
     let page = queryAt === -1 ? pages.peek(path) : undefined;
-    let negotiated: boolean;
-    if (page) negotiated = page.negotiated ??= negotiatesLanguage(path);
-    else {
-      // As the chain reads it: the query up to a second "?", a dot segment refused (server/request-edge.ts).
-      if (BEFORE_PAGES.test(path) || hasDotSegment(path)) return false;
-      page = pages.peekShared(path, queryAt === -1 ? undefined : url.slice(queryAt + 1).split("?", 1)[0]);
-      // Read from the path asked, not remembered on a page many paths share.
-      negotiated = negotiatesLanguage(path);
-    }
-    if (!page || page.answers.size === 0) return false;
+    // A page many paths share: the language is read from the path asked, before the page is looked up.
+    const negotiated = page ? (page.negotiated ??= negotiatesLanguage(path)) : negotiatesLanguage(path);
     if (negotiated) {
       const lang = chooseLanguage(readCookie(req.headers.cookie, LANGUAGE_COOKIE), parseAcceptLanguage(req.headers["accept-language"]));
       if (lang !== "en") return false;
     }
+    // The query as the chain reads it: up to a second "?".
+    if (!page && sharesKeptPage(path)) page = pages.peekShared(path, queryAt === -1 ? undefined : url.slice(queryAt + 1).split("?", 1)[0]);
+    if (!page || page.answers.size === 0) return false;
     const acceptEncoding = req.headers["accept-encoding"];
     const isNotModified = revalidates(req.headers["if-none-match"], page.etag);
     const answer = page.answers.get(

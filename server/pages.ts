@@ -19,8 +19,8 @@ import { CONTACT_FORM_MAX_BYTES } from "~/lib/contact-inbox.server";
 import { ApiError, COMMON_ERRORS, unavailable } from "~/lib/http/api-error";
 import { leastRecentlyUsed } from "~/lib/least-recently-used";
 import { deferHydration } from "./deferred-hydration";
-import { refuse } from "./request-edge";
-import { createRouteMatcher, decodedSegments } from "./route-matches";
+import { hasDotSegment, refuse } from "./request-edge";
+import { createRouteMatcher, decodedSegments, ROUTE_MATCH_PATH_MAX } from "./route-matches";
 import { buildCsp, inlineScriptHashes } from "./security-headers";
 
 export interface CachedPage {
@@ -108,6 +108,25 @@ export interface PageHandlerOptions {
    */
   compressedDir?: string;
 }
+
+/** The page of every path under a first segment that is no language, and the path it is rendered from. */
+const UNKNOWN_LANGUAGE_KEY = "not-found:unknown-language";
+const UNKNOWN_LANGUAGE_PAGE = "/xx/not-found";
+
+/**
+ * First segments answered before the pages (server/app.ts: the API, the health checks, the /en
+ * redirect, the build's files, route discovery), in any letter case and with or without a trailing
+ * slash, as Express routes them; a path with an extension may be one of the build's files.
+ */
+const BEFORE_PAGES = /^\/(?:api|healthz|readyz|en|assets|__manifest)(?:\/|$)|\.[^/]*$/i;
+
+/**
+ * Whether the fast path looks up the page a plain `path` shares with others (PageHandler.peekShared):
+ * not for a path something before the pages answers, nor one with a dot segment (refused by
+ * server/request-edge.ts), nor one longer than the route matcher remembers (each would be split anew).
+ */
+export const sharesKeptPage = (path: string): boolean =>
+  path.length <= ROUTE_MATCH_PATH_MAX && !BEFORE_PAGES.test(path) && !hasDotSegment(path);
 
 /** The catch-all route (app/routes.ts): its page is the same for every unknown path of a language. */
 const NOT_FOUND_ROUTE = "routes/not-found";
@@ -462,8 +481,10 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     const matched = matchPath(pathname);
     const leaf = matched.ids.at(-1);
     const lang = matched.params.lang;
-    // A first segment that is no language ("/xyz", "/xyz/about") is refused by the language layout.
-    if (lang !== undefined && !SERVED_PREFIXES.has(lang)) return { key: `not-found:${leaf}`, target: path };
+    // A first segment that is no language ("/xyz", "/xyz/about") is refused by the language layout,
+    // but the routes below it still load: "/xyz/blog/2" carried the data of the article asked for
+    // first. One page for all of them, rendered from a path whose routes load nothing.
+    if (lang !== undefined && !SERVED_PREFIXES.has(lang)) return { key: UNKNOWN_LANGUAGE_KEY, target: UNKNOWN_LANGUAGE_PAGE };
     if (leaf === NOT_FOUND_ROUTE) return { key: `not-found:${lang ?? "en"}`, target: path };
     const handle = loadedBuild?.routes[leaf ?? ""]?.module.handle as
       | { pageCache?: string; cacheQuery?: Record<string, readonly string[]> }
@@ -491,7 +512,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
    * page. A content page's unknown id (`key` from missingContent) is found only by asking its loader.
    */
   const replayable = (plan: CachePlan, key: string, pathname: string): boolean =>
-    key === pathname || (key === plan.key && plan.data === undefined && key.startsWith("not-found:"));
+    key === pathname || (key === plan.key && plan.data === undefined && key.startsWith("not-found:") && sharesKeptPage(pathname));
 
   /**
    * A client-side navigation's data request ("/blog/1.data") of a public page: the loaders' data its
