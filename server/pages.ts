@@ -181,8 +181,8 @@ export interface PageHandler {
   /**
    * The kept page a GET of `path` with `query` (after the "?", or undefined) is answered with when
    * the key is shared, else undefined: the path's own page when its render reads no query, or the
-   * not-found page of an unknown path. Only for a path that reaches the pages (server/page-fast-path.ts
-   * checks the rest) and that the site spells this way (another spelling is redirected).
+   * not-found page of an unknown path. Only for a path that reaches the pages (the fast path asks
+   * sharesKeptPage first) and that the site spells this way (another spelling is redirected).
    */
   peekShared(path: string, query: string | undefined): CachedPage | undefined;
   cacheSize(): number;
