@@ -1,5 +1,5 @@
-// npm run test:e2e [-- playwright args]: finds (or on Debian as root installs) Chromium, builds the
-// production bundle unless SKIP_BUILD=1, then runs Playwright with the system browser.
+// npm run test:e2e [-- playwright args]: finds (or on Debian as root installs) Chromium and a CJK
+// font, builds the production bundle unless SKIP_BUILD=1, then runs Playwright with the system browser.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -33,6 +33,24 @@ if (!chromium) {
     ].join("\n"),
   );
   process.exit(1);
+}
+
+// The Japanese and Chinese pages are laid out by the tests (a label that wraps at 390 px, pages that
+// must not scroll sideways): without a CJK font Chromium draws other boxes and those tests fail.
+const hasCjkFont = () => {
+  const result = spawnSync("fc-list", [":lang=ja"], { encoding: "utf8" });
+  return result.status === 0 && result.stdout.trim() !== "";
+};
+if (process.platform === "linux" && !hasCjkFont()) {
+  if (process.getuid?.() === 0) {
+    console.log("No Japanese font found: installing Debian's fonts-noto-cjk package with apt-get ...");
+    const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    const install = () => run("apt-get", ["install", "-y", "--no-install-recommends", "fonts-noto-cjk"], aptEnv);
+    if (install() !== 0 && run("apt-get", ["update"], aptEnv) === 0) install();
+  }
+  if (!hasCjkFont()) {
+    console.warn("No Japanese or Chinese font: the layout tests of those pages will fail. Install one (Debian/Ubuntu: `sudo apt-get install fonts-noto-cjk`).");
+  }
 }
 
 if (process.env.SKIP_BUILD !== "1") {
