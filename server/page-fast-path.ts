@@ -73,6 +73,8 @@ export function createFastPath(options: FastPathOptions): FastPath {
     const pages = options.pages();
     if (!pages) return false;
     let page = queryAt === -1 ? pages.peek(path) : undefined;
+    // Anything else (the API's reads among them) leaves here, before any header is parsed.
+    if (!page && !sharesKeptPage(path)) return false;
     // A page many paths share: the language is read from the path asked, before the page is looked up.
     const negotiated = page ? (page.negotiated ??= negotiatesLanguage(path)) : negotiatesLanguage(path);
     if (negotiated) {
@@ -80,7 +82,7 @@ export function createFastPath(options: FastPathOptions): FastPath {
       if (lang !== "en") return false;
     }
     // The query as the chain reads it: up to a second "?".
-    if (!page && sharesKeptPage(path)) page = pages.peekShared(path, queryAt === -1 ? undefined : url.slice(queryAt + 1).split("?", 1)[0]);
+    page ??= pages.peekShared(path, queryAt === -1 ? undefined : url.slice(queryAt + 1).split("?", 1)[0]);
     if (!page || page.answers.size === 0) return false;
     const acceptEncoding = req.headers["accept-encoding"];
     const isNotModified = revalidates(req.headers["if-none-match"], page.etag);
