@@ -1,17 +1,38 @@
-// Small helpers every API router uses: services, language, validation, authentication.
+// Small helpers every API router uses: services, language, validation, authentication, account mail.
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import type { Request } from "express";
 import type { z } from "zod";
 import type { SQL } from "drizzle-orm";
 import { getSessionUser, readWithSession, type SessionUser } from "~/lib/accounts/sessions.server";
 import type { AppContext } from "~/lib/app-context.server";
-import { ApiError, COMMON_ERRORS, unauthorized } from "~/lib/http/api-error";
+import { ApiError, COMMON_ERRORS, unauthorized, type LocalizedText } from "~/lib/http/api-error";
+import { format } from "~/lib/i18n/format";
 import { isLang, type Lang } from "~/lib/i18n/languages";
 import { fieldErrors } from "~/lib/contracts/field-errors";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 
 export function appContext(req: Request): AppContext {
   return req.app.locals.appContext as AppContext;
+}
+
+/**
+ * Mails an account's texts in `lang`, filled with `values` and the site's name, without waiting: the
+ * answer never depends on the mail (nor takes longer when an account exists). A failure is logged as `failure`.
+ */
+export function sendAccountMail(
+  req: Request,
+  to: string,
+  subject: LocalizedText,
+  text: LocalizedText,
+  lang: Lang,
+  values: Record<string, string>,
+  failure = "account e-mail could not be sent",
+): void {
+  const { mailer, logger, env } = appContext(req);
+  const all = { siteName: env.SITE_NAME, ...values };
+  mailer
+    .send({ to, subject: format(subject[lang], all), text: format(text[lang], all) })
+    .catch((error: unknown) => logger.error({ err: error }, failure));
 }
 
 /** The language of an API answer: ?lang, then body.lang, then Accept-Language (sent by our client), then the cookie. */

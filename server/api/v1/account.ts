@@ -37,7 +37,7 @@ import { format } from "~/lib/i18n/format";
 import { isLang, LANGS, type Lang } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 import type { RateRule } from "~/lib/rate-limit.server";
-import { appContext, parseBody, requestLang, requireUser, requireUserWith } from "~/server/http";
+import { appContext, parseBody, requestLang, requireUser, requireUserWith, sendAccountMail } from "~/server/http";
 import { accountAnswer } from "~/server/member-reads";
 
 export const accountRouter = Router();
@@ -95,14 +95,6 @@ function conflict(req: Request, error: SettingsConflictError): ApiError {
   }
 }
 
-function sendMail(req: Request, to: string, subject: LocalizedText, text: LocalizedText, lang: Lang, values: Record<string, string>) {
-  const { mailer, logger, env } = appContext(req);
-  const all = { siteName: env.SITE_NAME, ...values };
-  mailer
-    .send({ to, subject: format(subject[lang], all), text: format(text[lang], all) })
-    .catch((error: unknown) => logger.error({ err: error }, "account e-mail could not be sent"));
-}
-
 const langOf = (value: string): Lang => (isLang(value) ? value : "en");
 const siteLink = (req: Request, lang: Lang, path: string) => `${appContext(req).site.origin}${localePath(lang, path)}`;
 
@@ -129,7 +121,7 @@ accountRouter.post("/password", async (req, res) => {
     changePassword(appContext(req).db, user.id, user.sessionId, input.currentPassword, input.newPassword),
   );
   const lang = langOf(result.lang);
-  sendMail(req, result.email, SETTINGS_MAIL.passwordChangedSubject, SETTINGS_MAIL.passwordChangedText, lang, {
+  sendAccountMail(req, result.email, SETTINGS_MAIL.passwordChangedSubject, SETTINGS_MAIL.passwordChangedText, lang, {
     name: result.name,
     link: siteLink(req, lang, "/forgot-password"),
   });
@@ -146,7 +138,7 @@ accountRouter.post("/email", async (req, res) => {
   await limit(req, ACCOUNT_RATE_RULES.emailChange, user.id, SETTINGS_MESSAGES.tooManyEmailChanges);
   const request = await withPassword(req, user.id, () => requestEmailChange(appContext(req).db, user.id, input.email, input.currentPassword));
   const lang = requestLang(req);
-  sendMail(req, input.email, SETTINGS_MAIL.confirmSubject, SETTINGS_MAIL.confirmText, lang, {
+  sendAccountMail(req, input.email, SETTINGS_MAIL.confirmSubject, SETTINGS_MAIL.confirmText, lang, {
     name: request.name,
     link: `${siteLink(req, lang, "/account/confirm-email")}?token=${encodeURIComponent(request.token)}`,
   });
@@ -165,7 +157,7 @@ accountRouter.post("/email/confirm", async (req, res) => {
   }
   if (!changed) throw new ApiError(400, "invalid_email_token", SETTINGS_MESSAGES.invalidEmailToken);
   const lang = langOf(changed.lang);
-  sendMail(req, changed.oldEmail, SETTINGS_MAIL.changedSubject, SETTINGS_MAIL.changedText, lang, {
+  sendAccountMail(req, changed.oldEmail, SETTINGS_MAIL.changedSubject, SETTINGS_MAIL.changedText, lang, {
     name: changed.name,
     email: changed.newEmail,
     link: siteLink(req, lang, "/contact"),

@@ -7,7 +7,6 @@ import { ACCOUNT_RATE_RULES, LOGIN_SLOWDOWN, loginDelaySeconds } from "~/lib/rat
 import { createSession, revokeSession } from "~/lib/accounts/sessions.server";
 import { authenticate, EmailTakenError, findUserByEmail, registerUser, rememberLang } from "~/lib/accounts/users.server";
 import { ApiError, tooManyRequests, type LocalizedText } from "~/lib/http/api-error";
-import { format } from "~/lib/i18n/format";
 import { isLang } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 import type { RateResult, RateRule } from "~/lib/rate-limit.server";
@@ -21,7 +20,7 @@ import {
   type SignInResponse,
   type UserMessageResponse,
 } from "~/lib/contracts/user";
-import { clientIp, parseBody, requestLang, requireUser, appContext } from "~/server/http";
+import { clientIp, parseBody, requestLang, requireUser, appContext, sendAccountMail } from "~/server/http";
 import { meAnswer } from "~/server/member-reads";
 
 export const userRouter = Router();
@@ -122,18 +121,15 @@ userRouter.get("/me", async (req, res) => {
 
 userRouter.post("/password/forgot", async (req, res) => {
   const input = parseBody(req, ForgotPasswordSchema, req.body);
-  const { db, env, mailer, logger } = appContext(req);
+  const { db } = appContext(req);
   const lang = requestLang(req);
   await limit(req, ACCOUNT_RATE_RULES.forgotIp, clientIp(req), ACCOUNT_MESSAGES.tooManyResets);
   await limit(req, ACCOUNT_RATE_RULES.forgotEmail, input.email, ACCOUNT_MESSAGES.tooManyResets);
   const reset = await createPasswordReset(db, input.email);
   if (reset) {
     const link = `${appContext(req).site.origin}${localePath(lang, "/reset-password")}?token=${encodeURIComponent(reset.token)}`;
-    const values = { name: reset.user.name, siteName: env.SITE_NAME, link };
     // Not awaited: the answer must take the same time whether or not the account exists.
-    mailer
-      .send({ to: reset.user.email, subject: format(RESET_MAIL.subject[lang], values), text: format(RESET_MAIL.text[lang], values) })
-      .catch((error: unknown) => logger.error({ err: error }, "password reset e-mail could not be sent"));
+    sendAccountMail(req, reset.user.email, RESET_MAIL.subject, RESET_MAIL.text, lang, { name: reset.user.name, link }, "password reset e-mail could not be sent");
   }
   res.status(202).json({ success: true, message: ACCOUNT_MESSAGES.forgotSent[lang] } satisfies UserMessageResponse);
 });
@@ -141,15 +137,13 @@ userRouter.post("/password/forgot", async (req, res) => {
 userRouter.post("/password/reset", async (req, res) => {
   const input = parseBody(req, ResetPasswordSchema, req.body);
   await limit(req, ACCOUNT_RATE_RULES.resetIp, clientIp(req), ACCOUNT_MESSAGES.tooManyResets);
-  const { db, env, mailer, logger, site } = appContext(req);
+  const { db, site } = appContext(req);
   const account = await resetPassword(db, input.token, input.password);
   if (!account) throw new ApiError(400, "invalid_reset_token", ACCOUNT_MESSAGES.invalidResetToken);
   // In the language the member last used, with the way back if it was not them.
   const lang = isLang(account.lang) ? account.lang : requestLang(req);
-  const values = { name: account.name, siteName: env.SITE_NAME, link: `${site.origin}${localePath(lang, "/forgot-password")}` };
-  mailer
-    .send({ to: account.email, subject: format(PASSWORD_RESET_DONE_MAIL.subject[lang], values), text: format(PASSWORD_RESET_DONE_MAIL.text[lang], values) })
-    .catch((error: unknown) => logger.error({ err: error }, "password reset notice could not be sent"));
+  const link = `${site.origin}${localePath(lang, "/forgot-password")}`;
+  sendAccountMail(req, account.email, PASSWORD_RESET_DONE_MAIL.subject, PASSWORD_RESET_DONE_MAIL.text, lang, { name: account.name, link }, "password reset notice could not be sent");
   res.json({ success: true, message: ACCOUNT_MESSAGES.passwordReset[requestLang(req)] } satisfies UserMessageResponse);
 });
 
