@@ -1,20 +1,20 @@
 // What /login and /signup share: the form (app/components/ui/use-form.ts), the call that signs the
 // member in, the published failure texts, and the redirect to `next` (same-site only), an admin's to
-// /admin, a new member's to the welcome on /explore, else home.
-import { useEffect, useRef, useSyncExternalStore } from "react";
+// /admin, a new member's to the welcome on /explore, else home; a member already signed in is sent on
+// from either page at once.
+import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { api } from "~/app/api/api.client";
 import type { BodyOf } from "~/lib/contracts/endpoints";
-import type { SignInResponse } from "~/lib/contracts/user";
+import type { Role, SignInResponse } from "~/lib/contracts/user";
 import { safeRedirectPath } from "~/lib/i18n/paths";
 import { SUCCESS_REDIRECT_MS } from "./auth-field";
 import { useAuth } from "./auth-provider";
 import { useLanguage } from "./language-provider";
+import { useHydrated } from "./use-hydrated";
 import { useForm, type FormProblem, type FormValues } from "./ui/use-form";
 
 type SignInEndpoint = "POST /user/login" | "POST /user/register";
-
-const noSubscription = () => () => {};
 
 export interface SignInTexts {
   /** The server answered without a token or user. */
@@ -44,11 +44,22 @@ export function useSignInForm(options: {
   // the same whatever the query and the page cache keeps one entry each: a made-up ?next= rendered the
   // page anew, 6-9 ms of CPU (docs/performance.md, "2026-11-24, 05:00-06:00 UTC"). The link carries it
   // from the moment the page is hydrated.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useHydrated();
 
   /** The other account page ("/login" or "/signup"), keeping where the visitor wants to go. */
   const crossHref = (path: string) =>
     next && hydrated ? `${href(path)}?next=${encodeURIComponent(safeRedirectPath(next))}` : href(path);
+
+  /** Where a member goes once signed in: `next` (same-site only), else an admin's /admin, a new
+   *  member's welcome; null leaves it to the caller. */
+  const landing = (role: Role, signedUp: boolean) =>
+    next
+      ? safeRedirectPath(next, href("/"))
+      : role === "admin"
+        ? href("/admin")
+        : signedUp
+          ? `${href("/explore")}?welcome=1` // a new member starts with a short welcome
+          : null;
 
   const form = useForm({
     validate: options.validate,
@@ -65,13 +76,7 @@ export function useSignInForm(options: {
         }
         auth.signIn({ token: result.token, user: result.user });
         form.setStatus({ kind: "success", text: texts.success });
-        const target = next
-          ? safeRedirectPath(next, href("/"))
-          : result.user.role === "admin"
-            ? href("/admin")
-            : endpoint === "POST /user/register"
-              ? `${href("/explore")}?welcome=1` // a new member starts with a short welcome
-              : href("/");
+        const target = landing(result.user.role, endpoint === "POST /user/register") ?? href("/");
         timer.current = setTimeout(() => navigate(target, { replace: true }), SUCCESS_REDIRECT_MS);
         return "keep-pending";
       } catch (error) {
@@ -79,6 +84,13 @@ export function useSignInForm(options: {
       }
     },
   });
+
+  // A member who is already signed in has no form to fill here and goes on at once (a member without
+  // `next` to /explore); not while this form's own sign-in shows its success message.
+  const signedInTarget = auth.ready && auth.user ? (landing(auth.user.role, false) ?? href("/explore")) : null;
+  useEffect(() => {
+    if (signedInTarget && !form.pending) navigate(signedInTarget, { replace: true });
+  }, [signedInTarget, form.pending, navigate]);
 
   return { lang, crossHref, ...form };
 }

@@ -1,7 +1,7 @@
 // /signup: name (optional), e-mail and password. Spec §5/§8 messages; field errors from the shared
 // schema (checked here first, then by the server); success signs the new member in at once.
-import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Fragment, useState } from "react";
+import { Link } from "react-router";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { RegisterSchema } from "~/lib/contracts/user";
 import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, textPageMeta } from "~/app/page-helpers/seo";
@@ -14,8 +14,10 @@ import {
 import { StatusMessage } from "~/app/components/ui/status-message";
 import { schemaProblem } from "~/app/components/ui/use-form";
 import { useSignInForm } from "~/app/components/use-sign-in-form";
-import { useAuth } from "~/app/components/auth-provider";
-import { useLanguage, useMessages } from "~/app/components/language-provider";
+import { useMessages } from "~/app/components/language-provider";
+import { LocalizedLink } from "~/app/components/localized-link";
+import { common } from "~/content/messages/common";
+import { formatParts } from "~/lib/i18n/format";
 import { auth as authMessages } from "~/content/messages/auth";
 import type { Route } from "./+types/signup";
 
@@ -33,8 +35,11 @@ export const meta: Route.MetaFunction = (args) =>
     description: authMessages[lang].signup.seoDescription,
   }));
 
+const legalLinkClass = "font-medium text-brand-700 underline hover:text-brand-800";
+
 export default function Signup() {
   const t = useMessages(authMessages);
+  const { footer } = useMessages(common);
   const { pending, status, errors, onSubmit, crossHref, lang } = useSignInForm({
     endpoint: "POST /user/register",
     texts: { noResult: t.signup.falsy, success: t.signup.success, failed: t.signup.failed, error: t.signup.fallback },
@@ -46,13 +51,6 @@ export default function Signup() {
   });
   const [showPassword, setShowPassword] = useState(false);
   const loginHref = crossHref("/login");
-  // A member who is already signed in has nothing to sign up for: their page is /explore.
-  const auth = useAuth();
-  const navigate = useNavigate();
-  const { href } = useLanguage();
-  useEffect(() => {
-    if (auth.ready && auth.isAuthenticated && !pending) navigate(href("/explore"), { replace: true });
-  }, [auth.ready, auth.isAuthenticated, pending, navigate, href]);
 
   return (
     <AuthCard title={t.signup.title} subtitle={t.signup.subtitle}>
@@ -89,6 +87,14 @@ export default function Signup() {
           />
           <ShowPasswordToggle id="show-password" label={t.fields.showPassword} checked={showPassword} onChange={setShowPassword} />
         </div>
+        <p className="text-sm text-slate-700" data-testid="signup-agreement">
+          {formatParts(t.signup.agreement, {
+            terms: <LocalizedLink to="/terms" className={legalLinkClass}>{footer.terms}</LocalizedLink>,
+            privacy: <LocalizedLink to="/privacy" className={legalLinkClass}>{footer.privacy}</LocalizedLink>,
+          }).map((part, i) => (
+            <Fragment key={i}>{part}</Fragment>
+          ))}
+        </p>
         <StatusMessage status={status} />
         <button type="submit" disabled={pending} className={submitButtonClass} aria-live="polite">
           {pending && status?.kind !== "success" ? t.signup.pending : t.signup.submit}

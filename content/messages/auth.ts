@@ -45,6 +45,7 @@ const en = {
     falsy: "Email already exists or an internal error occurred. Try again later.",
     fallback: "Failed to create an account",
     success: "Signed up successfully!",
+    agreement: "By signing up, you agree to our {terms} and confirm that you have read our {privacy}.",
   },
   forgot: {
     seoTitle: "Forgot password",
@@ -122,6 +123,7 @@ export const auth: Localized<AuthMessages> = {
       falsy: "このメールアドレスはすでに登録されているか、内部エラーが発生しました。しばらくしてから再度お試しください。",
       fallback: "アカウントを作成できませんでした",
       success: "登録が完了しました！",
+      agreement: "登録すると、{terms}に同意し、{privacy}を確認したものとみなされます。",
     },
     forgot: {
       seoTitle: "パスワードの再設定",
@@ -194,6 +196,7 @@ export const auth: Localized<AuthMessages> = {
       falsy: "该电子邮件已被注册，或发生内部错误。请稍后再试。",
       fallback: "创建账户失败",
       success: "注册成功！",
+      agreement: "注册即表示您同意我们的{terms}，并确认已阅读{privacy}。",
     },
     forgot: {
       seoTitle: "忘记密码",

@@ -11,6 +11,17 @@ export function format(template: string, values: Record<string, string | number>
   });
 }
 
+/**
+ * A template whose "{name}" values are not text (a link, say), in parts: the text around the
+ * placeholders and the values, in order. An unknown placeholder stays as written, as in format().
+ */
+export function formatParts<T>(template: string, values: Record<string, T>): (string | T)[] {
+  return template
+    .split(/\{(\w+)\}/)
+    .map((part, i) => (i % 2 === 0 ? part : Object.hasOwn(values, part) ? values[part]! : `{${part}}`))
+    .filter((part) => part !== "");
+}
+
 /** Replaces placeholders in every string of a content tree (objects, arrays); other values are kept. */
 export function fillContent<T>(value: T, values: Record<string, string | number>): T {
   if (typeof value === "string") return format(value, values) as T;

@@ -47,6 +47,8 @@ const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem("to
 
 test.describe("sign-up, session and logout", () => {
   test("sign up → signed in with Explore → reload stays signed in → explore → logout revokes", async ({ page, app }) => {
+    // Two axe runs and five page loads: past 30 s on a busy 2-core machine (it timed out once there).
+    test.slow();
     const email = uniqueEmail("signup");
     await page.goto("/signup");
     await readyWithConsent(page);
@@ -158,6 +160,7 @@ test.describe("sign-up, session and logout", () => {
     await signInPage(page, session);
     await expect(page.getByTestId("explore-credits")).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.evaluate(() => localStorage.clear()); // a signed-in member is sent on from /login
     await page.goto("/login");
     await expect(page.getByTestId("login-form")).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -289,16 +292,33 @@ test.describe("where a login leads", () => {
   test("the next parameter never leads off the site", async ({ page, baseURL }) => {
     for (const next of ["//evil.example/x", "https://evil.example/", "/\\evil.example"]) {
       const session = await signUpViaApi();
+      // Signed out first: a signed-in member is sent on from /login at once.
+      if (page.url().startsWith("http")) await page.evaluate(() => localStorage.clear());
       await page.goto(`/login?next=${encodeURIComponent(next)}`);
       // Typed before hydration, the e-mail can be lost (then "Both fields are required").
       await waitForHydration(page);
-      await page.evaluate(() => localStorage.clear());
       await fillLogin(page, "en", session.email, session.password);
       await expect(page.getByRole("status").filter({ hasText: "Logged in successfully!" })).toBeVisible();
       await page.waitForURL((u) => !u.pathname.endsWith("/login"));
       expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
       expect(new URL(page.url()).pathname).toBe("/");
     }
+  });
+
+  test("a member who is signed in is not shown the log-in or sign-up form", async ({ page }) => {
+    const session = await signUpViaApi();
+    await signInPage(page, session);
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/explore$/);
+    await expect(page.getByTestId("explore-credits")).toBeVisible();
+    await page.goto("/ja/login");
+    await expect(page).toHaveURL(/\/ja\/explore$/);
+    await page.goto(`/login?next=${encodeURIComponent("/pricing")}`);
+    await expect(page).toHaveURL(/\/pricing$/);
+    await page.goto(`/signup?next=${encodeURIComponent("//evil.example/x")}`);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/zh/signup");
+    await expect(page).toHaveURL(/\/zh\/explore$/);
   });
 
   test("the administrator lands on /admin", async ({ page }) => {
@@ -320,6 +340,21 @@ test.describe("where a login leads", () => {
     await page.getByRole("main").getByRole("link", { name: authMessages.ja.login.signup }).click();
     await expect(page).toHaveURL(/\/ja\/signup$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(authMessages.ja.signup.title);
+  });
+
+  test("the sign-up form says what signing up accepts and links the terms and the privacy policy", async ({ page }) => {
+    for (const lang of ["en", "ja", "zh"] as const) {
+      await page.goto(url(lang, "/signup"));
+      const agreement = page.getByTestId("signup-agreement");
+      const { terms, privacy } = common[lang].footer;
+      await expect(agreement).toHaveText(format(authMessages[lang].signup.agreement, { terms, privacy }));
+      await expect(agreement.getByRole("link", { name: terms })).toHaveAttribute("href", url(lang, "/terms"));
+      await expect(agreement.getByRole("link", { name: privacy })).toHaveAttribute("href", url(lang, "/privacy"));
+    }
+    await readyWithConsent(page, "zh");
+    await expectNoAxeViolations(page);
+    await page.getByTestId("signup-agreement").getByRole("link", { name: common.zh.footer.terms }).click();
+    await expect(page).toHaveURL(/\/zh\/terms$/);
   });
 });
 
