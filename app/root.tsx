@@ -28,6 +28,7 @@ import { LanguageProvider } from "./components/language-provider";
 import { useCommonMessages } from "./components/root-messages";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { NavigationNotice } from "./components/navigation-notice";
 import { common } from "~/content/messages/common";
 import { consent } from "~/content/messages/consent";
 
@@ -133,6 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <NavigationProgress />
               <SiteHeader siteName={siteName} />
               <main id="main" className="flex-1">
+                <NavigationNotice />
                 {children}
               </main>
               <SiteFooter root={root} />

@@ -11,6 +11,7 @@ import { AuthField } from "~/app/components/auth-field";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
+import { noticeState } from "~/app/components/navigation-notice";
 import { RequireAuth } from "~/app/components/require-auth";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE, textPageMeta } from "~/app/page-helpers/seo";
@@ -157,7 +158,7 @@ function Settings() {
         onDone={async () => {
           // signOut (not clear) so the guarded page waits for this navigation instead of sending to /login.
           await auth.signOut();
-          navigate(localePath(lang, "/"));
+          navigate(localePath(lang, "/"), { state: noticeState("accountDeleted") });
         }}
       >
         {(errors) => (

@@ -52,7 +52,6 @@ const en = {
     confirm: "I understand that this cannot be undone.",
     confirmRequired: "Please confirm that you understand.",
     submit: "Delete my account",
-    deleted: "Your account has been deleted.",
   },
   receipt: {
     seoTitle: "Receipt",
@@ -128,7 +127,6 @@ export const account: Localized<AccountMessages> = {
       confirm: "この操作は取り消せないことを理解しました。",
       confirmRequired: "内容をご確認のうえ、チェックを入れてください。",
       submit: "アカウントを削除",
-      deleted: "アカウントを削除しました。",
     },
     receipt: {
       seoTitle: "領収書",
@@ -199,7 +197,6 @@ export const account: Localized<AccountMessages> = {
       confirm: "我了解此操作无法撤销。",
       confirmRequired: "请勾选确认。",
       submit: "注销我的账户",
-      deleted: "您的账户已注销。",
     },
     receipt: {
       seoTitle: "收据",

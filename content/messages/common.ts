@@ -50,6 +50,10 @@ const en = {
     text: "Our consultants and engineers are ready to help.",
     button: "Contact Us",
   },
+  notices: {
+    accountDeleted: "Your account has been deleted.",
+  },
+  dismiss: "Dismiss",
   loading: "Loading...",
   contentNotAvailable: "Content not available",
   notFound: {
@@ -122,6 +126,10 @@ export const common: Localized<CommonMessages> = {
       text: "コンサルタントとエンジニアがご相談を承ります。",
       button: "お問い合わせ",
     },
+    notices: {
+      accountDeleted: "アカウントを削除しました。",
+    },
+    dismiss: "閉じる",
     loading: "読み込み中...",
     contentNotAvailable: "コンテンツがありません",
     notFound: {
@@ -189,6 +197,10 @@ export const common: Localized<CommonMessages> = {
       text: "我们的顾问和工程师随时为您提供帮助。",
       button: "联系我们",
     },
+    notices: {
+      accountDeleted: "您的账户已注销。",
+    },
+    dismiss: "关闭",
     loading: "加载中...",
     contentNotAvailable: "暂无内容",
     notFound: {

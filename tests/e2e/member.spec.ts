@@ -6,8 +6,10 @@ import type { Page } from "@playwright/test";
 import { account } from "~/content/messages/account";
 import { admin as adminMessages } from "~/content/messages/admin";
 import { checkout } from "~/content/messages/checkout";
+import { common } from "~/content/messages/common";
 import { explore } from "~/content/messages/explore";
 import { refund } from "~/content/messages/refund";
+import { receiptLabel } from "~/lib/contracts/receipt";
 import { adminSession, expect, signInPage, signUpViaApi, test, type AppFixture, type Session } from "./fixtures";
 
 async function buy(app: AppFixture, session: Session, paymentMethodId = "pm_card_visa", lang = "en") {
@@ -17,7 +19,7 @@ async function buy(app: AppFixture, session: Session, paymentMethodId = "pm_card
     body: { package: "basic", paymentMethodId, country: "JP" },
     headers: { "Accept-Language": lang },
   });
-  return res.body as { transactionId: string; status: string };
+  return res.body as { transactionId: string; status: string; receiptNumber: number };
 }
 
 async function payOnPage(page: Page, prefix: string, label: (typeof checkout)["en"]) {
@@ -147,6 +149,11 @@ for (const lang of ["en", "ja"] as const) {
     await form.getByLabel(t.currentPassword).fill(session.password);
     await form.getByRole("button", { name: t.delete.submit }).click();
     await expect(page).toHaveURL(lang === "en" ? /\/$/ : new RegExp(`${prefix}$`));
+    // The home page says what happened, until dismissed.
+    const notice = page.getByTestId("navigation-notice");
+    await expect(notice.getByRole("status")).toHaveText(common[lang].notices.accountDeleted);
+    await notice.getByRole("button", { name: common[lang].dismiss }).click();
+    await expect(notice).toHaveCount(0);
     const login = await app.api("/user/login", { method: "POST", body: { email: session.email, password: session.password } });
     expect(login.status).toBe(401);
   });
@@ -157,10 +164,18 @@ for (const lang of ["en", "ja"] as const) {
     const t = refund[lang];
     const prefix = lang === "en" ? "" : `/${lang}`;
     const member = await signUpViaApi();
-    const { transactionId } = await buy(app, member);
+    const { transactionId, receiptNumber } = await buy(app, member);
     const admin = await adminSession();
     await signInPage(page, admin);
-    await page.goto(`${prefix}/admin/users/${member.user.id}`);
+    // The member quotes the receipt number: the admin finds them by it and sees it on their payments.
+    const receipt = receiptLabel(receiptNumber);
+    await page.goto(`${prefix}/admin/users`);
+    await page.getByLabel(adminMessages[lang].users.search).fill(receipt);
+    await page.getByRole("button", { name: adminMessages[lang].users.submit, exact: true }).click();
+    await expect(page.getByTestId("user-row")).toHaveCount(1);
+    await page.getByTestId("user-row").getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/admin/users/${member.user.id}$`));
+    await expect(page.getByTestId("payments-table")).toContainText(receipt);
     const panel = page.getByTestId("admin-refunds");
     await expect(panel.getByTestId("refund-balance")).toContainText("53");
     page.once("dialog", (dialog) => dialog.accept());
