@@ -7,6 +7,7 @@ import { SourcesList } from "~/app/components/sources-list";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import type { AdminLedgerEntry, AdminPaymentEntry } from "~/lib/contracts/admin";
+import { receiptLabel } from "~/lib/contracts/receipt";
 import { formatUsd } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
@@ -63,6 +64,12 @@ export default function AdminUser() {
   ];
   const paymentColumns: Column<AdminPaymentEntry>[] = [
     { key: "date", header: t.user.payments.date, className: "whitespace-nowrap text-slate-700", cell: (p) => formatDate(p.createdAt) },
+    {
+      key: "receipt",
+      header: t.user.payments.receipt,
+      className: "whitespace-nowrap font-mono text-slate-700",
+      cell: (p) => (p.receiptNumber === null ? "" : receiptLabel(p.receiptNumber)),
+    },
     { key: "package", header: t.user.payments.package, className: "text-slate-700", cell: (p) => packageLabel(p.package) },
     { key: "amount", header: t.user.payments.amount, numeric: true, className: "text-slate-900", cell: (p) => formatUsd(p.amountCents) },
     { key: "credits", header: t.user.payments.credits, numeric: true, className: "text-slate-900", cell: (p) => p.credits },

@@ -1,9 +1,11 @@
-// The admin's CSV exports: every account, every payment (with the buyer's e-mail), oldest first.
+// The admin's CSV exports: every account, every payment (with its receipt number and the buyer's
+// e-mail; a deleted account's payments stay, without it), oldest first.
 // Money in dollars with cents as the dashboard shows it; dates in ISO 8601 UTC.
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { payments, users } from "~/db/schema";
 import type { ExportKind } from "~/lib/contracts/admin-setup";
+import { receiptLabel } from "~/lib/contracts/receipt";
 import { toCsv, type CsvCell } from "./csv";
 import { adminUserColumns } from "./users.server";
 
@@ -20,6 +22,7 @@ export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
   const rows = await db
     .select({
       id: payments.id,
+      receiptNumber: payments.receiptNumber,
       createdAt: payments.createdAt,
       email: users.email,
       package: payments.package,
@@ -33,12 +36,13 @@ export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
       grantedAt: payments.grantedAt,
     })
     .from(payments)
-    .innerJoin(users, eq(users.id, payments.userId))
+    .leftJoin(users, eq(users.id, payments.userId))
     .orderBy(asc(payments.createdAt), asc(payments.id));
   return toCsv(
-    ["id", "created_at", "email", "package", "credits", "amount", "currency", "status", "provider", "provider_ref", "country", "credits_granted_at"],
+    ["id", "receipt", "created_at", "email", "package", "credits", "amount", "currency", "status", "provider", "provider_ref", "country", "credits_granted_at"],
     rows.map((p): CsvCell[] => [
       p.id,
+      p.receiptNumber === null ? null : receiptLabel(p.receiptNumber),
       p.createdAt,
       p.email,
       p.package,

@@ -79,7 +79,27 @@ function searchCondition(q: string, match: "prefix" | "contains"): SQL | undefin
   if (!q) return undefined;
   const needle = escapeLike(q.toLowerCase());
   const pattern = match === "contains" ? `%${needle}%` : `${needle}%`;
-  return or(sql`lower(${users.email}) like ${pattern}`, sql`lower(${users.name}) like ${pattern}`);
+  return or(sql`lower(${users.email}) like ${pattern}`, sql`lower(${users.name}) like ${pattern}`, payerCondition(q));
+}
+
+/** A receipt number as it is printed ("R-000042") or typed ("r42", "42"); 15 digits stay exact in a double. */
+const RECEIPT_NUMBER_QUERY = /^r?-?0*(\d{1,15})$/i;
+const PAYMENT_ID_QUERY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The member who paid, for a search that reads as a receipt number or a payment reference (the
+ * receipt's "Reference"): what a member quotes when writing about a purchase. Both columns are unique,
+ * so the subquery is one indexed lookup run once, and the match joins the name and e-mail index scans.
+ */
+function payerCondition(q: string): SQL | undefined {
+  const receipt = RECEIPT_NUMBER_QUERY.exec(q);
+  if (receipt) {
+    return sql`${users.id} = (select ${payments.userId} from ${payments} where ${payments.receiptNumber} = ${Number(receipt[1])})`;
+  }
+  if (PAYMENT_ID_QUERY.test(q)) {
+    return sql`${users.id} = (select ${payments.userId} from ${payments} where ${payments.id} = ${q.toLowerCase()})`;
+  }
+  return undefined;
 }
 
 /**
@@ -216,6 +236,7 @@ export async function getUserDetail(db: Db, id: string): Promise<AdminUserDetail
         credits: payments.credits,
         provider: payments.provider,
         status: payments.status,
+        receiptNumber: payments.receiptNumber,
         error: payments.error,
         country: payments.country,
         createdAt: payments.createdAt,

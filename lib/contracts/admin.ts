@@ -145,6 +145,8 @@ export interface AdminPaymentEntry {
   credits: number;
   provider: string;
   status: PaymentStatus;
+  /** Set once granted (a receipt exists); null for a failed or pending attempt. */
+  receiptNumber: number | null;
   error: string | null;
   country: string;
   createdAt: string;

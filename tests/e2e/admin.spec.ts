@@ -165,7 +165,7 @@ test.describe("admin area", () => {
       await expect(table.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
     }
 
-    await page.getByLabel("Search by email or name").fill(tag.toUpperCase());
+    await page.getByLabel(adminText.en.users.search).fill(tag.toUpperCase());
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByTestId("user-count")).toHaveText("1–20 of 22 users");
     await expect(page.getByTestId("user-row")).toHaveCount(20);

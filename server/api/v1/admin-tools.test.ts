@@ -1,7 +1,7 @@
 // The operator's tools: the setup checklist (names what is unset, never a value) and the CSV exports.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { users } from "~/db/schema";
+import { payments, users } from "~/db/schema";
 import { hashPassword } from "~/lib/accounts/passwords.server";
 import { insertAdmin, insertPayment, insertUser } from "~/tests/helpers/admin-data";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
@@ -133,13 +133,19 @@ describe("GET /api/v1/admin/export/*.csv", () => {
     const admin = await insertAdmin(db);
     const buyer = await insertUser(db, { email: "buyer@example.com" });
     const paid = await insertPayment(db, buyer.id, { package: "pro", status: "succeeded" });
+    await db.update(payments).set({ receiptNumber: 7 }).where(eq(payments.id, paid));
     const failed = await insertPayment(db, buyer.id, { package: "basic", status: "failed" });
+    // A deleted account's payment stays in the accounting records (its buyer's e-mail is gone).
+    const leaver = await insertUser(db, { email: "leaver@example.com" });
+    const kept = await insertPayment(db, leaver.id, { package: "enterprise", status: "succeeded" });
+    await db.delete(users).where(eq(users.id, leaver.id));
     const res = await request(app, "GET", "/api/v1/admin/export/payments.csv", { token: admin.token });
     expect(res.status).toBe(200);
     const lines = (res.body as string).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,created_at,email,package,credits,amount,currency,status,provider,provider_ref,country,credits_granted_at");
-    expect(lines).toHaveLength(3);
-    expect(lines.find((l) => l.startsWith(paid))).toMatch(/,buyer@example\.com,pro,100,50\.00,USD,succeeded,test,test_\d+,JP,\d{4}-/);
-    expect(lines.find((l) => l.startsWith(failed))).toMatch(/,buyer@example\.com,basic,50,25\.00,USD,failed,test,test_\d+,JP,$/);
+    expect(lines[0]).toBe("id,receipt,created_at,email,package,credits,amount,currency,status,provider,provider_ref,country,credits_granted_at");
+    expect(lines).toHaveLength(4);
+    expect(lines.find((l) => l.startsWith(paid))).toMatch(/^[^,]+,R-000007,[^,]+,buyer@example\.com,pro,100,50\.00,USD,succeeded,test,test_\d+,JP,\d{4}-/);
+    expect(lines.find((l) => l.startsWith(failed))).toMatch(/^[^,]+,,[^,]+,buyer@example\.com,basic,50,25\.00,USD,failed,test,test_\d+,JP,$/);
+    expect(lines.find((l) => l.startsWith(kept))).toMatch(/^[^,]+,,[^,]+,,enterprise,250,100\.00,USD,succeeded,/);
   });
 });

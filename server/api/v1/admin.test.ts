@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { contactMessages, creditLedger, users } from "~/db/schema";
+import { contactMessages, creditLedger, payments, users } from "~/db/schema";
 import { listUsers } from "~/lib/admin/users.server";
 import { insertAdmin, insertAiSpend, insertPayment, insertUser } from "~/tests/helpers/admin-data";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
@@ -178,6 +178,27 @@ describe("GET /api/v1/user/get", () => {
     expect(page.users).toHaveLength(5);
   });
 
+  it("finds the member of a receipt number or of a payment reference", async () => {
+    const { admin, members } = await seed();
+    const db = app.appContext.db;
+    const buyer = members[7]!;
+    const paymentId = await insertPayment(db, buyer.id, { package: "pro", status: "succeeded" });
+    await db.update(payments).set({ receiptNumber: 4217 }).where(eq(payments.id, paymentId));
+    const search = async (q: string, match = "prefix") =>
+      (await request(app, "GET", `/api/v1/user/get?match=${match}&q=${encodeURIComponent(q)}`, { token: admin.token })).body;
+
+    for (const q of ["R-004217", "r-4217", "R004217", " 4217 "]) {
+      const found = await search(q);
+      expect(found.users.map((u: { _id: string }) => u._id), q).toEqual([buyer.id]);
+      expect((await search(q, "contains")).users.map((u: { _id: string }) => u._id), q).toEqual([buyer.id]);
+    }
+    expect((await search(paymentId)).users.map((u: { _id: string }) => u._id)).toEqual([buyer.id]);
+    expect((await search(paymentId.toUpperCase())).users.map((u: { _id: string }) => u._id)).toEqual([buyer.id]);
+    // A number no receipt carries, or past any bigint, finds nobody and is no error.
+    expect((await search("R-004218")).total).toBe(0);
+    expect((await search("R-99999999999999999999999")).total).toBe(0);
+  });
+
   it("answers a search page past the end with the total, and caps the count of broad searches", async () => {
     const { admin } = await seed();
     const past = await request(app, "GET", "/api/v1/user/get?q=alice&page=9&pageSize=5", { token: admin.token });
@@ -223,7 +244,8 @@ describe("GET /api/v1/admin/users/:id", () => {
     const db = app.appContext.db;
     const admin = await insertAdmin(db);
     const member = await insertUser(db, { name: "<b>Mallory</b>", credits: 0 });
-    await insertPayment(db, member.id, { package: "basic", status: "succeeded" });
+    const paid = await insertPayment(db, member.id, { package: "basic", status: "succeeded" });
+    await db.update(payments).set({ receiptNumber: 42 }).where(eq(payments.id, paid));
     await insertPayment(db, member.id, { package: "pro", status: "failed" });
     await insertAiSpend(db, member.id, "<script>alert(1)</script> Is VAT due?");
 
@@ -237,6 +259,11 @@ describe("GET /api/v1/admin/users/:id", () => {
     expect(res.body.ledger[0].balanceAfter).toBe(49);
     expect(res.body.payments.map((p: { status: string }) => p.status).sort()).toEqual(["failed", "succeeded"]);
     expect(res.body.payments[0]).toHaveProperty("amountCents");
+    // The receipt number an admin is quoted (the failed attempt has none).
+    expect(res.body.payments.map((p: { status: string; receiptNumber: number | null }) => [p.status, p.receiptNumber]).sort()).toEqual([
+      ["failed", null],
+      ["succeeded", 42],
+    ]);
     expect(res.body.questions).toHaveLength(1);
     expect(res.body.questions[0]).toMatchObject({ question: "<script>alert(1)</script> Is VAT due?", creditsSpent: 1, citations: [] });
     expect(res.body.totals).toEqual({ ledger: 2, payments: 2, questions: 1 });
