@@ -65,6 +65,9 @@ export type PaymentResponse =
       creditsAdded: number;
       /** The balance after the payment. */
       credits: number;
+      /** What was charged, in the currency's smallest unit (cents), and the currency ("usd"). */
+      amountCents: number;
+      currency: string;
       /** Sequential receipt number (its receipt is /account/receipts/<transactionId>); null only before the grant numbered it. */
       receiptNumber: number | null;
     })

@@ -23,6 +23,11 @@ function receiptDateFormat(lang: Lang): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** What was paid, as the receipt and the checkout's confirmation say it: "$25.00 USD (tax included)". */
+export function formatAmountPaid(amountCents: number, currency: string, lang: Lang): string {
+  return `${formatUsd(amountCents)} ${currency.toUpperCase()} (${RECEIPT_LINES.taxIncluded[lang]})`;
+}
+
 export const packageName = (id: string, lang: Lang) => getPackage(id)?.name[lang] ?? id;
 
 export function receiptLines(receipt: Receipt, lang: Lang): [label: string, value: string][] {
@@ -33,7 +38,7 @@ export function receiptLines(receipt: Receipt, lang: Lang): [label: string, valu
     [t("billedTo"), `${receipt.customer.name} <${receipt.customer.email}>`],
     [t("package"), packageName(receipt.package, lang)],
     [t("credits"), receipt.credits.toLocaleString("en-US")],
-    [t("amount"), `${formatUsd(receipt.amountCents)} ${receipt.currency.toUpperCase()} (${t("taxIncluded")})`],
+    [t("amount"), formatAmountPaid(receipt.amountCents, receipt.currency, lang)],
   ];
   if (receipt.cardLast4) lines.push([t("card"), format(t("cardEnding"), { last4: receipt.cardLast4 })]);
   lines.push([t("reference"), receipt.id]);

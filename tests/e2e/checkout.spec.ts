@@ -49,6 +49,7 @@ for (const pkg of PACKAGES) {
     const success = page.getByTestId("checkout-success");
     await expect(success).toContainText("Payment successful! 🎉");
     await expect(success).toContainText(`${pkg.credits} credits were added to your account.`);
+    await expect(page.getByTestId("checkout-amount")).toHaveText(`${formatUsd(pkg.priceCents)} USD (tax included)`);
     const balance = STARTING_CREDITS + pkg.credits;
     await expect(page.getByTestId("checkout-balance")).toHaveText(`Your new balance: ${balance} credits.`);
     await expect(page.getByTestId("header-credits")).toContainText(String(balance));

@@ -1,17 +1,12 @@
 // The checkout form's status line: errors (alert), progress and in-between states (status).
+import type { Confirmation } from "./payment-confirmation";
 
 export type CheckoutStatus =
   | { kind: "idle" }
   | { kind: "processing"; text?: string }
   | { kind: "error"; text: string }
   | { kind: "info"; text: string }
-  | {
-      kind: "success";
-      creditsAdded: number;
-      balance: number;
-      reference: string;
-      receiptNumber: number | null;
-    };
+  | ({ kind: "success" } & Omit<Confirmation, "packageName">);
 
 export function CheckoutStatusMessage({ status }: { status: CheckoutStatus }) {
   return (

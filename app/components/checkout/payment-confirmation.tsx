@@ -1,21 +1,27 @@
-// Shown in place of the checkout form once a payment succeeded: what was bought, the credits added,
+// Shown in place of the checkout form once a payment succeeded: what was bought and paid, the credits added,
 // the new balance, the reference, and the way to the printable receipt.
 import { PendingQuestionLink } from "~/app/components/pending-question-link";
+import { useLanguage } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import type { CheckoutMessages } from "~/content/messages/checkout";
 import { receiptLabel } from "~/lib/contracts/receipt";
 import { format } from "~/lib/i18n/format";
+import { formatAmountPaid } from "~/lib/payments/receipt-format";
 
 export interface Confirmation {
   packageName: string;
   creditsAdded: number;
   balance: number;
+  /** What was charged (the server's figure, not the page's price). */
+  amountCents: number;
+  currency: string;
   reference: string;
   receiptNumber: number | null;
 }
 
 export function PaymentConfirmation({ t, confirmation }: { t: CheckoutMessages; confirmation: Confirmation }) {
-  const { packageName, creditsAdded, balance, reference, receiptNumber } = confirmation;
+  const { packageName, creditsAdded, balance, amountCents, currency, reference, receiptNumber } = confirmation;
+  const { lang } = useLanguage();
   return (
     <div
       role="status"
@@ -26,6 +32,10 @@ export function PaymentConfirmation({ t, confirmation }: { t: CheckoutMessages; 
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt>{t.afterSuccess.package}</dt>
         <dd className="font-medium">{packageName}</dd>
+        <dt>{t.afterSuccess.amount}</dt>
+        <dd className="font-medium" data-testid="checkout-amount">
+          {formatAmountPaid(amountCents, currency, lang)}
+        </dd>
         <dt className="sr-only">{t.summary.credits}</dt>
         <dd className="col-span-2">{format(t.messages.creditsAdded, { count: creditsAdded })}</dd>
         <dt className="sr-only">{t.summary.total}</dt>

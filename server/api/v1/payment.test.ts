@@ -98,6 +98,8 @@ describe("payments with the test-mode provider", () => {
         package: pkg.id,
         creditsAdded: pkg.credits,
         credits: STARTING + pkg.credits,
+        amountCents: pkg.priceCents,
+        currency: "usd",
         transactionId: expect.any(String),
       });
       const after = await state(app, who);

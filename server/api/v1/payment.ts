@@ -64,6 +64,8 @@ function toResponse(result: CheckoutResult, lang: Lang): PaymentResponse {
         ...base,
         creditsAdded: result.payment.credits,
         credits: result.balance,
+        amountCents: result.payment.amountCents,
+        currency: result.payment.currency,
         receiptNumber: result.payment.receiptNumber,
       };
     case "requires_action":
