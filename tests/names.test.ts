@@ -1,5 +1,5 @@
 // One name per thing: wherever a service is named (the explore page's assistants, the contact form's
-// topics, the admin area, the portfolio's filters) it carries the service catalog's title
+// topics, the admin area, two of the portfolio's filters) it carries the service catalog's title
 // (content/services.ts), in every language; credits are never called tokens.
 import { describe, expect, it } from "vitest";
 import { contact } from "~/content/contact";
@@ -36,8 +36,10 @@ describe.each(LANGS)("service names (%s)", (lang) => {
     for (const slug of SERVICE_SLUGS) expect(admin[lang].user.questions.topics[slug]).toBe(title(slug));
   });
 
-  it("the portfolio's filters", () => {
-    for (const key of ["technology", "security", "web"] as const) expect(portfolioMessages[lang].filters[key]).toBe(title(CONTACT_KEY[key]));
+  it("the portfolio's filters: two services, and web development as the spec names it", () => {
+    for (const key of ["technology", "security"] as const) expect(portfolioMessages[lang].filters[key]).toBe(title(CONTACT_KEY[key]));
+    // product.md and the spec name the third filter "Web Development" (its projects are web portals).
+    expect(portfolioMessages[lang].filters.web).toBe({ en: "Web Development", ja: "Web開発", zh: "Web开发" }[lang]);
   });
 
   it("credits, not tokens", () => {

@@ -5,7 +5,7 @@ const en = {
   filterLabel: "Filter projects by category",
   filters: {
     all: "All",
-    web: "Custom Software Development",
+    web: "Web Development",
     technology: "Technology Solutions",
     security: "Security Services",
   },
@@ -43,7 +43,7 @@ export const portfolioMessages: Localized<PortfolioMessages> = {
     filterLabel: "カテゴリーで絞り込む",
     filters: {
       all: "すべて",
-      web: "カスタムソフトウェア開発",
+      web: "Web開発",
       technology: "テクノロジーソリューション",
       security: "セキュリティサービス",
     },
@@ -76,7 +76,7 @@ export const portfolioMessages: Localized<PortfolioMessages> = {
     filterLabel: "按类别筛选项目",
     filters: {
       all: "全部",
-      web: "定制软件开发",
+      web: "Web开发",
       technology: "技术解决方案",
       security: "安全服务",
     },
