@@ -163,7 +163,7 @@ export const home: Localized<HomeContent> = {
     },
     questions: {
       title: "よくある税務のご質問",
-      subtitle: "各サービスページでは、AI税務アシスタントがこのようなご質問にお答えします。ご質問を選ぶとアシスタントに質問できます（アカウントが必要で、回答ごとに1クレジットを使用します）。",
+      subtitle: "各サービスページでは、AI税務アシスタントがこのようなご質問にお答えします。ご質問を選ぶとアシスタントに尋ねられます（ご利用にはアカウントが必要で、回答1件につき1クレジットを消費します）。",
       items: exampleQuestions("ja"),
     },
   },
@@ -229,7 +229,7 @@ export const home: Localized<HomeContent> = {
     },
     questions: {
       title: "常见税务问题",
-      subtitle: "各服务页面上的AI税务助手可以解答此类问题。点击任一问题即可向助手提问（需要账户，每个回答使用1积分）。",
+      subtitle: "各服务页面上的AI税务助手可以解答此类问题。点击任一问题即可向助手提问（需要登录账户，每个回答消耗1积分）。",
       items: exampleQuestions("zh"),
     },
   },

@@ -150,8 +150,8 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
         kind: "success",
         creditsAdded: result.creditsAdded ?? pkg.credits,
         balance: result.credits ?? 0,
-        amountCents: result.amountCents ?? pkg.priceCents,
-        currency: result.currency ?? "usd",
+        amountCents: result.amountCents,
+        currency: result.currency,
         reference: result.transactionId,
         receiptNumber: result.receiptNumber ?? null,
       });

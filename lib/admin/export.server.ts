@@ -39,10 +39,9 @@ export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
     .leftJoin(users, eq(users.id, payments.userId))
     .orderBy(asc(payments.createdAt), asc(payments.id));
   return toCsv(
-    ["id", "receipt", "created_at", "email", "package", "credits", "amount", "currency", "status", "provider", "provider_ref", "country", "credits_granted_at"],
+    ["id", "created_at", "email", "package", "credits", "amount", "currency", "status", "provider", "provider_ref", "country", "credits_granted_at", "receipt"],
     rows.map((p): CsvCell[] => [
       p.id,
-      p.receiptNumber === null ? null : receiptLabel(p.receiptNumber),
       p.createdAt,
       p.email,
       p.package,
@@ -54,6 +53,8 @@ export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
       p.providerRef,
       p.country,
       p.grantedAt,
+      // Last: the columns before it kept their places when it was added.
+      p.receiptNumber === null ? null : receiptLabel(p.receiptNumber),
     ]),
   );
 }

@@ -9,6 +9,7 @@ import { checkout } from "~/content/messages/checkout";
 import { common } from "~/content/messages/common";
 import { explore } from "~/content/messages/explore";
 import { refund } from "~/content/messages/refund";
+import type { PaymentResponse } from "~/lib/contracts/payment";
 import { receiptLabel } from "~/lib/contracts/receipt";
 import { adminSession, expect, signInPage, signUpViaApi, test, type AppFixture, type Session } from "./fixtures";
 
@@ -19,7 +20,7 @@ async function buy(app: AppFixture, session: Session, paymentMethodId = "pm_card
     body: { package: "basic", paymentMethodId, country: "JP" },
     headers: { "Accept-Language": lang },
   });
-  return res.body as { transactionId: string; status: string; receiptNumber: number };
+  return res.body as PaymentResponse;
 }
 
 async function payOnPage(page: Page, prefix: string, label: (typeof checkout)["en"]) {
@@ -149,11 +150,13 @@ for (const lang of ["en", "ja"] as const) {
     await form.getByLabel(t.currentPassword).fill(session.password);
     await form.getByRole("button", { name: t.delete.submit }).click();
     await expect(page).toHaveURL(lang === "en" ? /\/$/ : new RegExp(`${prefix}$`));
-    // The home page says what happened, until dismissed.
+    // The home page says what happened, in a live region its HTML already had, until dismissed.
     const notice = page.getByTestId("navigation-notice");
-    await expect(notice.getByRole("status")).toHaveText(common[lang].notices.accountDeleted);
+    await expect(notice).toContainText(common[lang].notices.accountDeleted);
+    await expect(page.getByRole("status").filter({ has: notice })).toHaveAttribute("data-testid", "navigation-notice-region");
     await notice.getByRole("button", { name: common[lang].dismiss }).click();
     await expect(notice).toHaveCount(0);
+    await expect(page.locator("#main")).toBeFocused();
     const login = await app.api("/user/login", { method: "POST", body: { email: session.email, password: session.password } });
     expect(login.status).toBe(401);
   });
@@ -164,7 +167,9 @@ for (const lang of ["en", "ja"] as const) {
     const t = refund[lang];
     const prefix = lang === "en" ? "" : `/${lang}`;
     const member = await signUpViaApi();
-    const { transactionId, receiptNumber } = await buy(app, member);
+    const bought = await buy(app, member);
+    if (bought.status !== "succeeded" || bought.receiptNumber === null) throw new Error(`not granted: ${JSON.stringify(bought)}`);
+    const { transactionId, receiptNumber } = bought;
     const admin = await adminSession();
     await signInPage(page, admin);
     // The member quotes the receipt number: the admin finds them by it and sees it on their payments.

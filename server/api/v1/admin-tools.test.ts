@@ -142,10 +142,10 @@ describe("GET /api/v1/admin/export/*.csv", () => {
     const res = await request(app, "GET", "/api/v1/admin/export/payments.csv", { token: admin.token });
     expect(res.status).toBe(200);
     const lines = (res.body as string).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,receipt,created_at,email,package,credits,amount,currency,status,provider,provider_ref,country,credits_granted_at");
+    expect(lines[0]).toBe("id,created_at,email,package,credits,amount,currency,status,provider,provider_ref,country,credits_granted_at,receipt");
     expect(lines).toHaveLength(4);
-    expect(lines.find((l) => l.startsWith(paid))).toMatch(/^[^,]+,R-000007,[^,]+,buyer@example\.com,pro,100,50\.00,USD,succeeded,test,test_\d+,JP,\d{4}-/);
-    expect(lines.find((l) => l.startsWith(failed))).toMatch(/^[^,]+,,[^,]+,buyer@example\.com,basic,50,25\.00,USD,failed,test,test_\d+,JP,$/);
-    expect(lines.find((l) => l.startsWith(kept))).toMatch(/^[^,]+,,[^,]+,,enterprise,250,100\.00,USD,succeeded,/);
+    expect(lines.find((l) => l.startsWith(paid))).toMatch(/,buyer@example\.com,pro,100,50\.00,USD,succeeded,test,test_\d+,JP,\d{4}-[^,]+,R-000007$/);
+    expect(lines.find((l) => l.startsWith(failed))).toMatch(/,buyer@example\.com,basic,50,25\.00,USD,failed,test,test_\d+,JP,,$/);
+    expect(lines.find((l) => l.startsWith(kept))).toMatch(/^[^,]+,[^,]+,,enterprise,250,100\.00,USD,succeeded,/);
   });
 });

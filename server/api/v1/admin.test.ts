@@ -194,7 +194,7 @@ describe("GET /api/v1/user/get", () => {
     }
     expect((await search(paymentId)).users.map((u: { _id: string }) => u._id)).toEqual([buyer.id]);
     expect((await search(paymentId.toUpperCase())).users.map((u: { _id: string }) => u._id)).toEqual([buyer.id]);
-    // A number no receipt carries, or past any bigint, finds nobody and is no error.
+    // A number no receipt carries finds nobody; one too long to be a receipt number is a name search, no error.
     expect((await search("R-004218")).total).toBe(0);
     expect((await search("R-99999999999999999999999")).total).toBe(0);
   });
