@@ -1,5 +1,6 @@
 // Blog index and the three articles, written per language (not translated word for word).
 // Ids, dates, images, read times and related ids are shared so every language stays in step.
+import type { BlogArticleId } from "~/lib/blog";
 import type { Article, BlogIndexContent, Localized } from "./types";
 
 export const blogIndex: Localized<BlogIndexContent> = {
@@ -51,7 +52,7 @@ const shared = {
   "1": { date: "2025-01-15", readTime: 5, image: "/images/blog/article-1.svg", related: ["2", "3"] },
   "2": { date: "2025-02-12", readTime: 6, image: "/images/blog/article-2.svg", related: ["1", "3"] },
   "3": { date: "2025-03-05", readTime: 5, image: "/images/blog/article-3.svg", related: ["1", "2"] },
-} as const satisfies Record<string, { date: string; readTime: number; image: string; related: readonly [string, string] }>;
+} as const satisfies Record<BlogArticleId, { date: string; readTime: number; image: string; related: readonly [BlogArticleId, BlogArticleId] }>;
 
 function meta(id: keyof typeof shared) {
   const s = shared[id];

@@ -100,8 +100,8 @@ describe("fast path for cached pages", () => {
     expect(app.fastPath!.counts().hits - before).toBe(40);
   });
 
-  // A random query on a page that reads none, and every unknown path of a language, are answered
-  // from one kept page each: the flood's cheapest requests (bench/wrk/page-flood.lua) walked the
+  // A random query on a page that reads none, every unknown path of a language and every unknown id
+  // of a content page are answered from one kept page each: the flood's cheapest requests (bench/wrk/page-flood.lua) walked the
   // whole chain for it (about 240 us of CPU against 50 for a hit: docs/performance.md).
   let unique = 0;
   const SHARED: [string, () => string][] = [
@@ -111,6 +111,10 @@ describe("fast path for cached pages", () => {
     ["an unknown path", () => `/nope-${++unique}/abc`],
     ["an unknown Chinese path", () => `/zh/nope-${++unique}`],
     ["an unknown language prefix", () => `/xx${++unique}/blog/1`],
+    // A content page's unknown id: its loader ran on every one (about 500-600 us: docs/performance.md).
+    ["an unknown article", () => `/blog/${9000 + ++unique}`],
+    ["an unknown Japanese service", () => `/ja/services/nope-${++unique}`],
+    ["an unknown case study with a query", () => `/zh/portfolio/nope-${++unique}?x=1`],
   ];
   for (const [what, next] of SHARED) {
     it(`answers ${what} from the kept page exactly as the middleware chain does`, async () => {

@@ -486,6 +486,8 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     // first. One page for all of them, rendered from a path whose routes load nothing.
     if (lang !== undefined && !SERVED_PREFIXES.has(lang)) return { key: UNKNOWN_LANGUAGE_KEY, target: UNKNOWN_LANGUAGE_PAGE };
     if (leaf === NOT_FOUND_ROUTE) return { key: `not-found:${lang ?? "en"}`, target: path };
+    const unknown = unknownContent(leaf, pathname);
+    if (unknown !== null) return { key: unknown, target: path };
     const handle = loadedBuild?.routes[leaf ?? ""]?.module.handle as
       | { pageCache?: string; cacheQuery?: Record<string, readonly string[]> }
       | undefined;
@@ -509,7 +511,8 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
   /**
    * Whether the fast path may answer a request for `pathname` planned `plan` from the page kept under
    * `key` (peekShared finds the same): the path's own page, or an unknown path's shared not-found
-   * page. A content page's unknown id (`key` from missingContent) is found only by asking its loader.
+   * page, or a content page's unknown id when its handle knows it (unknownContent); one that only its
+   * loader can tell (`key` from missingContent) is not replayed.
    */
   const replayable = (plan: CachePlan, key: string, pathname: string): boolean =>
     key === pathname || (key === plan.key && plan.data === undefined && key.startsWith("not-found:") && sharesKeptPage(pathname));
@@ -550,7 +553,24 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     if (leaf === NOT_FOUND_ROUTE) return { key: `not-found:${lang ?? DEFAULT_LANG}${data.suffix}`, target, data };
     const handle = loadedBuild?.routes[leaf ?? ""]?.module.handle as { pageCache?: string } | undefined;
     if (handle?.pageCache !== "ignore-query") return uncached;
+    const unknown = unknownContent(leaf, page);
+    if (unknown !== null) return { key: unknown + data.suffix, target, data };
     return { key: target, target, leaf, data };
+  };
+
+  /** The shared not-found key of a content page's id (`missingContent`'s key for it). */
+  const contentNotFoundKey = (leaf: string, params: Params) => `not-found:${leaf}:${params.lang ?? DEFAULT_LANG}`;
+
+  /**
+   * The shared not-found key of a path whose page's handle says, from the params alone, that its
+   * content does not exist (app/page-helpers/seo.ts contentPage), else null. Unlike missingContent
+   * it runs no loader, so the plan is known before the chain (the fast path answers it too).
+   */
+  const unknownContent = (leaf: string | undefined, page: string): string | null => {
+    const exists = (loadedBuild?.routes[leaf ?? ""]?.module.handle as { exists?: unknown } | undefined)?.exists;
+    if (typeof exists !== "function") return null;
+    const params = paramsOf(loadedBuild!, leaf!, page);
+    return params && !(exists as (params: Params) => boolean)(params) ? contentNotFoundKey(leaf!, params) : null;
   };
 
   /**
@@ -573,7 +593,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     } catch (error) {
       const status = error instanceof Response ? error.status : (error as { init?: { status?: number } | null } | null)?.init?.status;
       // Any other failure is the render's to report.
-      return status === 404 ? `not-found:${leaf}:${params.lang ?? DEFAULT_LANG}` : null;
+      return status === 404 ? contentNotFoundKey(leaf!, params) : null;
     }
   };
 

@@ -1,9 +1,8 @@
 // Every public, indexable page (unprefixed paths; each exists in every language). Read by
 // /sitemap.xml and the end-to-end tests, so a page added here is listed and tested everywhere.
+import { BLOG_ARTICLE_IDS } from "~/lib/blog";
 import { PROJECT_SLUGS } from "~/lib/portfolio";
 import { SERVICE_SLUGS } from "~/lib/service-catalog";
-
-export const BLOG_ARTICLE_IDS = ["1", "2", "3"] as const;
 
 export const PUBLIC_PAGES: readonly string[] = [
   "/",

@@ -1,6 +1,6 @@
 // <head> tags every public page carries: title, description, canonical, hreflang alternates
 // (with x-default), Open Graph and Twitter cards.
-import type { MetaDescriptor } from "react-router";
+import type { MetaDescriptor, Params } from "react-router";
 import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
 import { alternates, localePath } from "~/lib/i18n/paths";
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImagePath, shareImageType } from "~/lib/share-images";
@@ -76,6 +76,17 @@ export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale
  * queryKeyedPage.
  */
 export const QUERY_INDEPENDENT_PAGE = { pageCache: "ignore-query" } as const;
+
+/**
+ * QUERY_INDEPENDENT_PAGE for a page with a dynamic segment whose values the site's content lists
+ * (an article id, a service slug): `exists` says from the path's params alone whether the loader
+ * finds a page. Every other value is answered from one kept not-found page per page and language
+ * without running the loader, by the fast path too (server/pages.ts; a flood of made-up ids cost
+ * 10-14× a cached page, docs/performance.md). Runs in the browser as well: keep it small.
+ */
+export function contentPage(exists: (params: Params) => boolean) {
+  return { ...QUERY_INDEPENDENT_PAGE, exists } as const;
+}
 
 /**
  * Like QUERY_INDEPENDENT_PAGE, except for the listed query parameters and values: the page cache

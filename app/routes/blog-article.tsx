@@ -1,11 +1,12 @@
 import { data, useLoaderData, useRouteLoaderData } from "react-router";
+import { isBlogArticleId } from "~/lib/blog";
 import { formatIsoDate } from "~/lib/i18n/dates";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
 import { rootDataFrom, type RootData } from "~/app/page-helpers/root-data";
-import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "~/app/page-helpers/seo";
+import { PUBLIC_PAGE_CACHE_CONTROL, contentPage, seoMeta } from "~/app/page-helpers/seo";
 import { ArticleBody } from "~/app/components/article-body";
 import { ContactPrompt } from "~/app/components/contact-prompt";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
@@ -28,7 +29,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
-export const handle = QUERY_INDEPENDENT_PAGE;
+export const handle = contentPage((params) => isBlogArticleId(params.id));
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const root = rootDataFrom(matches);

@@ -6,7 +6,7 @@ import { localePath } from "~/lib/i18n/paths";
 import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
 import { isProjectSlug } from "~/lib/portfolio";
 import { rootDataFrom } from "~/app/page-helpers/root-data";
-import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "~/app/page-helpers/seo";
+import { PUBLIC_PAGE_CACHE_CONTROL, contentPage, seoMeta } from "~/app/page-helpers/seo";
 import { DetailHero } from "~/app/components/detail-hero";
 import { ContentNotAvailable } from "~/app/components/content-not-available";
 import { useMessages } from "~/app/components/language-provider";
@@ -27,7 +27,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
-export const handle = QUERY_INDEPENDENT_PAGE;
+export const handle = contentPage((params) => isProjectSlug(params.project));
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const root = rootDataFrom(matches);

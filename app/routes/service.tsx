@@ -6,7 +6,7 @@ import { LANGUAGES } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
 import { rootDataFrom, type RootData } from "~/app/page-helpers/root-data";
-import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "~/app/page-helpers/seo";
+import { PUBLIC_PAGE_CACHE_CONTROL, contentPage, seoMeta } from "~/app/page-helpers/seo";
 import { isServiceSlug } from "~/lib/service-catalog";
 import { AskAssistant } from "~/app/components/ask-assistant";
 import { ContactPrompt } from "~/app/components/contact-prompt";
@@ -27,7 +27,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
-export const handle = QUERY_INDEPENDENT_PAGE;
+export const handle = contentPage((params) => isServiceSlug(params.slug));
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const root = rootDataFrom(matches);
