@@ -162,6 +162,28 @@ describe("fast path for cached pages", () => {
     expect(app.fastPath!.counts()).toEqual(before);
   });
 
+  it("leaves an old service slug to the chain's redirect once the unknown services' page is kept", async () => {
+    // An old slug is no service: the fast path answered it from the kept not-found page (404), where
+    // the chain redirects it (301) before the pages.
+    for (let i = 0; i < 2; i++) {
+      for (const prefix of ["", "/ja", "/zh"]) {
+        await raw(app.port, `GET ${prefix}/services/made-up-${i} HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip`);
+      }
+      await app.pageHandler.idle();
+    }
+    const before = app.fastPath!.counts().hits;
+    expect((await raw(app.port, `GET /ja/services/made-up-2 HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip`)).head).toMatch(/^HTTP\/1\.1 404/);
+    expect(app.fastPath!.counts().hits, "the unknown services' page is answered by the fast path").toBe(before + 1);
+    for (const prefix of ["", "/ja", "/zh"]) {
+      for (const [legacy, canonical] of [["security", "security-services"], ["software-development", "custom-software-development"]]) {
+        for (const query of ["", "?x=1"]) {
+          const answer = await raw(app.port, `GET ${prefix}/services/${legacy}${query} HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip`);
+          expect(answer.head, `${prefix}/services/${legacy}${query}`).toMatch(new RegExp(`^HTTP/1\\.1 301[\\s\\S]*^location: ${prefix}/services/${canonical}$`, "im"));
+        }
+      }
+    }
+  });
+
   it("looks up no shared page for a visitor the chain sends to another language, nor for a very long path", async () => {
     // Each lookup splits and matches the path: for a request the chain redirects anyway, or for a path
     // longer than the route matcher remembers, it was work done for nothing (about 3x the chain's cost).
