@@ -12,7 +12,7 @@ import { trustProxySetting } from "~/lib/env.server";
 import { ApiError, COMMON_ERRORS, unavailable } from "~/lib/http/api-error";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 import { localePath, sameSitePath, splitLangPath } from "~/lib/i18n/paths";
-import { LEGACY_SERVICE_SLUGS } from "~/lib/service-catalog";
+import { legacyServiceRedirect } from "~/lib/service-catalog";
 import { createAdmission, type Admission } from "./admission";
 import { createHostCheck } from "./fast-path-edge";
 import { apiFallback, type ApiMount } from "./api-method-check";
@@ -300,12 +300,8 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
   // Old service slugs from the spec's home cards, and /en/... (English lives at the root).
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const { lang, path: pagePath } = splitLangPath(req.path);
-    const legacy = /^\/services\/([^/]+)\/?$/.exec(pagePath)?.[1];
-    // Own keys only: "/services/constructor" named an inherited property of the object.
-    if (legacy && Object.hasOwn(LEGACY_SERVICE_SLUGS, legacy)) {
-      return res.redirect(301, localePath(lang, `/services/${LEGACY_SERVICE_SLUGS[legacy]}`));
-    }
+    const legacy = legacyServiceRedirect(req.path);
+    if (legacy !== null) return res.redirect(301, legacy);
     if (/^\/en(\/|$)/.test(req.path)) {
       // "/en//host" must not become the scheme-relative "//host" (an open redirect).
       return res.redirect(301, sameSitePath(req.path.slice(3)) + req.originalUrl.slice(req.path.length));

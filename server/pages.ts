@@ -18,6 +18,7 @@ import { sameSitePath, splitLangPath } from "~/lib/i18n/paths";
 import { CONTACT_FORM_MAX_BYTES } from "~/lib/contact-inbox.server";
 import { ApiError, COMMON_ERRORS, unavailable } from "~/lib/http/api-error";
 import { leastRecentlyUsed } from "~/lib/least-recently-used";
+import { legacyServiceRedirect } from "~/lib/service-catalog";
 import { deferHydration } from "./deferred-hydration";
 import { hasDotSegment, refuse } from "./request-edge";
 import { createRouteMatcher, decodedSegments, ROUTE_MATCH_PATH_MAX } from "./route-matches";
@@ -122,11 +123,12 @@ const BEFORE_PAGES = /^\/(?:api|healthz|readyz|en|assets|__manifest)(?:\/|$)|\.[
 
 /**
  * Whether the fast path looks up the page a plain `path` shares with others (PageHandler.peekShared):
- * not for a path something before the pages answers, nor one with a dot segment (refused by
- * server/request-edge.ts), nor one longer than the route matcher remembers (each would be split anew).
+ * not for a path something before the pages answers (an old service slug's redirect among them),
+ * nor one with a dot segment (refused by server/request-edge.ts), nor one longer than the route
+ * matcher remembers (each would be split anew).
  */
 export const sharesKeptPage = (path: string): boolean =>
-  path.length <= ROUTE_MATCH_PATH_MAX && !BEFORE_PAGES.test(path) && !hasDotSegment(path);
+  path.length <= ROUTE_MATCH_PATH_MAX && !BEFORE_PAGES.test(path) && !hasDotSegment(path) && legacyServiceRedirect(path) === null;
 
 /** The catch-all route (app/routes.ts): its page is the same for every unknown path of a language. */
 const NOT_FOUND_ROUTE = "routes/not-found";

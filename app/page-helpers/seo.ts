@@ -79,9 +79,8 @@ export const QUERY_INDEPENDENT_PAGE = { pageCache: "ignore-query" } as const;
 
 /**
  * QUERY_INDEPENDENT_PAGE for a page with a dynamic segment whose values the site's content lists
- * (an article id, a service slug): `exists` says from the path's params alone whether the path may
- * be anything but the not-found page (a page, or a redirect answered before the pages). Every other
- * value is answered from one kept not-found page per page and language
+ * (an article id, a service slug): `exists` says from the path's params alone whether the loader
+ * finds a page. Every other value is answered from one kept not-found page per page and language
  * without running the loader, by the fast path too (server/pages.ts; a flood of made-up ids cost
  * 10-14× a cached page, docs/performance.md). Runs in the browser as well: keep it small.
  */

@@ -7,7 +7,7 @@ import { localePath } from "~/lib/i18n/paths";
 import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
 import { rootDataFrom, type RootData } from "~/app/page-helpers/root-data";
 import { PUBLIC_PAGE_CACHE_CONTROL, contentPage, seoMeta } from "~/app/page-helpers/seo";
-import { isServiceSlug, LEGACY_SERVICE_SLUGS } from "~/lib/service-catalog";
+import { isServiceSlug } from "~/lib/service-catalog";
 import { AskAssistant } from "~/app/components/ask-assistant";
 import { ContactPrompt } from "~/app/components/contact-prompt";
 import { DetailHero } from "~/app/components/detail-hero";
@@ -27,8 +27,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
-// An old slug is no page but is redirected before the pages (server/app.ts): not the not-found page.
-export const handle = contentPage((params) => isServiceSlug(params.slug) || Object.hasOwn(LEGACY_SERVICE_SLUGS, params.slug ?? ""));
+export const handle = contentPage((params) => isServiceSlug(params.slug));
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const root = rootDataFrom(matches);
