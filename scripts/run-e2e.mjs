@@ -16,13 +16,16 @@ function run(command, args, env = process.env) {
   return result.status ?? 1;
 }
 
+/** Installs Debian's `pkg` (as root); true when apt-get says it did. */
+function aptInstall(pkg) {
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  return run("apt-get", ["update"], aptEnv) === 0 && run("apt-get", ["install", "-y", "--no-install-recommends", pkg], aptEnv) === 0;
+}
+
 let chromium = findChromium();
 if (!chromium && process.platform === "linux" && process.getuid?.() === 0 && !process.env.CHROMIUM_PATH) {
   console.log("Chromium not found: installing Debian's chromium package with apt-get ...");
-  const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  if (run("apt-get", ["update"], aptEnv) === 0 && run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], aptEnv) === 0) {
-    chromium = findChromium();
-  }
+  if (aptInstall("chromium")) chromium = findChromium();
 }
 if (!chromium) {
   console.error(
@@ -44,9 +47,7 @@ const hasCjkFont = () => {
 if (process.platform === "linux" && !hasCjkFont()) {
   if (process.getuid?.() === 0) {
     console.log("No Japanese font found: installing Debian's fonts-noto-cjk package with apt-get ...");
-    const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    const install = () => run("apt-get", ["install", "-y", "--no-install-recommends", "fonts-noto-cjk"], aptEnv);
-    if (install() !== 0 && run("apt-get", ["update"], aptEnv) === 0) install();
+    aptInstall("fonts-noto-cjk");
   }
   if (!hasCjkFont()) {
     console.warn("No Japanese or Chinese font: the layout tests of those pages will fail. Install one (Debian/Ubuntu: `sudo apt-get install fonts-noto-cjk`).");
