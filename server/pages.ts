@@ -478,6 +478,12 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     return documentPlan(req.path, path, query) ?? { key: null, target: req.originalUrl };
   };
 
+  /** What route `leaf`'s handle tells the page cache (app/page-helpers/seo.ts). */
+  const pageHandle = (leaf: string | undefined) =>
+    loadedBuild?.routes[leaf ?? ""]?.module.handle as
+      | { pageCache?: string; cacheQuery?: Record<string, readonly string[]>; exists?: (params: Params) => boolean }
+      | undefined;
+
   /** A document's plan (`pathname` routed, `path` as the URL spells it), or null when it is not kept. */
   const documentPlan = (pathname: string, path: string, query: string | undefined): CachePlan | null => {
     const matched = matchPath(pathname);
@@ -490,9 +496,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     if (leaf === NOT_FOUND_ROUTE) return { key: `not-found:${lang ?? "en"}`, target: path };
     const unknown = unknownContent(leaf, pathname);
     if (unknown !== null) return { key: unknown, target: path };
-    const handle = loadedBuild?.routes[leaf ?? ""]?.module.handle as
-      | { pageCache?: string; cacheQuery?: Record<string, readonly string[]> }
-      | undefined;
+    const handle = pageHandle(leaf);
     if (query === undefined) return { key: pathname, target: path, shared: handle?.pageCache === "private-shell", leaf };
     if (handle?.pageCache === "ignore-query") {
       // Only the listed parameters with a listed value are kept (queryKeyedPage): one entry each.
@@ -553,8 +557,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       return leaf === NOT_FOUND_ROUTE ? { key: `not-found:${leaf}${data.suffix}`, target, data } : uncached;
     }
     if (leaf === NOT_FOUND_ROUTE) return { key: `not-found:${lang ?? DEFAULT_LANG}${data.suffix}`, target, data };
-    const handle = loadedBuild?.routes[leaf ?? ""]?.module.handle as { pageCache?: string } | undefined;
-    if (handle?.pageCache !== "ignore-query") return uncached;
+    if (pageHandle(leaf)?.pageCache !== "ignore-query") return uncached;
     const unknown = unknownContent(leaf, page);
     if (unknown !== null) return { key: unknown + data.suffix, target, data };
     return { key: target, target, leaf, data };
@@ -569,10 +572,10 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
    * it runs no loader, so the plan is known before the chain (the fast path answers it too).
    */
   const unknownContent = (leaf: string | undefined, page: string): string | null => {
-    const exists = (loadedBuild?.routes[leaf ?? ""]?.module.handle as { exists?: unknown } | undefined)?.exists;
+    const exists = pageHandle(leaf)?.exists;
     if (typeof exists !== "function") return null;
     const params = paramsOf(loadedBuild!, leaf!, page);
-    return params && !(exists as (params: Params) => boolean)(params) ? contentNotFoundKey(leaf!, params) : null;
+    return params && !exists(params) ? contentNotFoundKey(leaf!, params) : null;
   };
 
   /**
@@ -585,8 +588,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
   const missingContent = async (req: Request, res: Response, leaf: string | undefined, page: string): Promise<string | null> => {
     const route = leaf === undefined ? undefined : loadedBuild?.routes[leaf];
     const loader = route?.module.loader;
-    const handle = route?.module.handle as { pageCache?: string } | undefined;
-    if (!loader || !route.path?.includes(":") || handle?.pageCache !== "ignore-query") return null;
+    if (!loader || !route.path?.includes(":") || pageHandle(leaf)?.pageCache !== "ignore-query") return null;
     const params = paramsOf(loadedBuild!, leaf!, page);
     if (!params) return null;
     try {
