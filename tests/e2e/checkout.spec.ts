@@ -158,7 +158,8 @@ test("while paying: 'Processing...' with the button disabled; a lost answer is r
 test("signed out: the checkout sends to /login and back after logging in", async ({ page }) => {
   const session = await signUpViaApi();
   await page.goto("/pricing/pro");
-  await expect(page).toHaveURL(/\/login\?next=%2Fpricing%2Fpro$/);
+  // The guard runs after hydration, as in guards.spec.ts; a loaded machine took more than 5 s.
+  await expect(page).toHaveURL(/\/login\?next=%2Fpricing%2Fpro$/, { timeout: 15_000 });
   await page.getByLabel("Email").fill(session.email);
   await page.getByLabel("Password", { exact: true }).fill(session.password);
   await page.getByRole("button", { name: "Log in" }).click();
