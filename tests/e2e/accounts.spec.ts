@@ -3,7 +3,7 @@
 // to the page that asked for a login (and no open redirect); the admin landing on /admin; forgotten
 // password → link from the (fake) SMTP server → new password → log in; a revoked token quietly
 // signing the browser out; the member's /explore page; accessibility and 375 px width.
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoAxeViolations } from "./axe";
 import type { Page, Route } from "@playwright/test";
 import { auth as authMessages } from "~/content/messages/auth";
 import { common } from "~/content/messages/common";
@@ -22,11 +22,6 @@ const url = (lang: Lang, path: string) => (lang === "en" ? path : `/${lang}${pat
 
 const mainNav = (page: Page, lang: Lang = "en") =>
   page.getByRole("navigation", { name: common[lang].mainNavigation }).first();
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 async function fillLogin(page: Page, lang: Lang, email: string, password: string) {
   const t = authMessages[lang];

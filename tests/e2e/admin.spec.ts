@@ -2,7 +2,7 @@
 // and chart against the API, the user table (search, paging, sort), a credit grant that shows in the
 // balance and the ledger, the role toggle, the contact inbox, the pricing plans, the collapsing
 // sidebar at 375 px, and axe on every admin page.
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoAxeViolations } from "./axe";
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { admin as adminText } from "~/content/messages/admin";
@@ -14,11 +14,6 @@ async function signInAdmin(page: Page): Promise<Session> {
   const session = await adminSession();
   await signInPage(page, session);
   return session;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 const dollars = (amount: number) =>

@@ -1,7 +1,7 @@
 // The AI tax assistant on the service pages in a real browser: example questions, the streamed
 // answer and the credit it costs, the ignored empty question, the trip through the login page,
 // the pricing link at 0 credits and the answers from the published material of a server without a key.
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoAxeViolations } from "./axe";
 import type { Page } from "@playwright/test";
 import { ai as aiMessages } from "~/content/messages/ai";
 import { explore as exploreMessages } from "~/content/messages/explore";
@@ -66,8 +66,7 @@ test.describe("the AI assistant on a service page", () => {
     expect(history.body.questions).toHaveLength(1);
     expect(history.body.questions[0]).toMatchObject({ question: example, status: "answered", creditsSpent: 1 });
 
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 
   test("the Stop button ends a streaming answer: no credit used, no partial answer kept, stored as stopped", async ({ page, app }) => {
@@ -277,7 +276,7 @@ test.describe("answers from the published material on a server without an AI key
     await expect(page.getByTestId("ai-sources")).toHaveCount(0);
     await expect(page.getByTestId("header-credits").first()).toContainText("2");
 
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
 
     // The history shows the answer with the same Sources and linked markers.
     await page.goto(`${app.kbURL}/ja/explore`);
@@ -287,6 +286,6 @@ test.describe("answers from the published material on a server without an AI key
     await expect(historySources.getByRole("heading")).toHaveText(exploreMessages.ja.questions.sources);
     await expect(historySources.getByRole("link").first()).toHaveText(entry.ja.question);
     await expect(list.getByTestId("citation-marker").first()).toHaveAttribute("href", /^#q-.+-source-1$/);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });

@@ -2,7 +2,7 @@
 // /explore, reopened on the service page), the home page's example questions carried to the
 // question box, the calls to action of a signed-in member, and the way back to the question after
 // buying credits. In English and Japanese, against the fake AI provider.
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoAxeViolations } from "./axe";
 import type { Page } from "@playwright/test";
 import { ai as aiMessages } from "~/content/messages/ai";
 import { checkout } from "~/content/messages/checkout";
@@ -53,7 +53,7 @@ test.describe("follow-up questions", () => {
     const second = JSON.parse(requests[1]!) as { parentId?: string };
     expect(first.parentId).toBeUndefined();
     expect(second.parentId).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
 
     // /explore groups the two questions as one conversation.
     await page.goto("/explore");
@@ -62,7 +62,7 @@ test.describe("follow-up questions", () => {
     await expect(thread.getByTestId("thread-count")).toHaveText(format(exploreMessages.en.questions.threadCount, { count: 2 }));
     await thread.locator("summary").click();
     await expect(thread).toContainText("And what changes for services bought by consumers?");
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
     await thread.getByTestId("reopen-thread").click();
 
     // Reopened on the service page: both answers, and the box asks a third question of the thread.
@@ -104,7 +104,7 @@ test.describe("follow-up questions", () => {
     await expect(page.getByLabel(t.followUpLabel, { exact: true })).toBeFocused();
     await page.getByTestId("new-question").click();
     await expect(page.getByLabel(t.questionLabel, { exact: true })).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });
 

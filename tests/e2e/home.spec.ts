@@ -1,6 +1,6 @@
 // The shared layout and the home page in a real browser: languages (server-rendered, stored,
 // prefixed URLs), the language dropdown, the mobile menu, the 404 page, caching and accessibility.
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoAxeViolations } from "./axe";
 import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
 import { home } from "~/content/home";
 import { common } from "~/content/messages/common";
@@ -316,8 +316,7 @@ test.describe("accessibility", () => {
     test(`axe finds no violations on the home page (${lang})`, async ({ page }) => {
       await page.goto(`${prefix(lang)}/`);
       await hydrated(page);
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      await expectNoAxeViolations(page);
     });
   }
 
@@ -327,7 +326,6 @@ test.describe("accessibility", () => {
     await hydrated(page);
     await page.getByTestId("mobile-menu-button").click();
     await page.getByTestId("language-button").filter({ visible: true }).click();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });

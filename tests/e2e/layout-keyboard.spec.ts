@@ -2,7 +2,7 @@
 // page scrolls sideways, the home hero's two calls to action are visible above the fold and lead
 // where they say, the menus work from the keyboard, the cookie banner is the first stop and its
 // preferences dialog opens in place (focus inside, Escape closes, focus returns), and axe finds nothing.
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoAxeViolations } from "./axe";
 import type { Page } from "@playwright/test";
 import { LANGS, type Lang } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
@@ -22,11 +22,6 @@ const PAGES = ["/", "/about", "/services", "/services/tax-consultation", "/portf
 async function expectNoSidewaysScroll(page: Page, label: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${label} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 for (const lang of LANGS as readonly Lang[]) {

@@ -2,8 +2,7 @@
 // says so: every checkout page, in every language and before signing in, shows the "Test mode"
 // notice with the test cards; every admin page shows a banner naming the keys that take real
 // payments. The Stripe-mode server (tests/e2e/checkout.spec.ts) shows neither.
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
 import { admin } from "~/content/messages/admin";
 import { checkout } from "~/content/messages/checkout";
 import { PACKAGES } from "~/lib/catalog";
@@ -13,11 +12,6 @@ import { adminSession, expect, signInPage, signUpViaApi, test } from "./fixtures
 const LANGS: Lang[] = ["en", "ja", "zh"];
 const prefixed = (lang: Lang, path: string) => (lang === "en" ? path : `/${lang}${path}`);
 const TEST_CARDS = ["4242 4242 4242 4242", "4000 0000 0000 0002", "4000 0000 0000 9995"];
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 test.describe("payments in test mode", () => {
   test.describe.configure({ timeout: 120_000 });
