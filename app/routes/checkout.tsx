@@ -145,15 +145,15 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
 
   function finish(result: PaymentResponse) {
     if (result.success && result.status === "succeeded") {
-      if (typeof result.credits === "number") auth.setCredits(result.credits);
+      auth.setCredits(result.credits);
       setStatus({
         kind: "success",
-        creditsAdded: result.creditsAdded ?? pkg.credits,
-        balance: result.credits ?? 0,
+        creditsAdded: result.creditsAdded,
+        balance: result.credits,
         amountCents: result.amountCents,
         currency: result.currency,
         reference: result.transactionId,
-        receiptNumber: result.receiptNumber ?? null,
+        receiptNumber: result.receiptNumber,
       });
       attempt.current = null;
       setNumber("");
