@@ -1,5 +1,6 @@
 // The one package catalog: the public pricing page, the checkout (server-side prices) and the admin
 // pricing page all read it. Prices in integer cents (USD), credits as integers.
+import { memberOf } from "~/lib/member-of";
 import type { Localized } from "./i18n/languages";
 
 export const PACKAGE_IDS = ["basic", "pro", "enterprise"] as const;
@@ -108,9 +109,7 @@ export function bestValuePackageId(packages: readonly CreditPackage[] = PACKAGES
   return first.id;
 }
 
-export function isPackageId(value: unknown): value is PackageId {
-  return typeof value === "string" && (PACKAGE_IDS as readonly string[]).includes(value);
-}
+export const isPackageId = memberOf(PACKAGE_IDS);
 
 export function getPackage(id: string): CreditPackage | null {
   return PACKAGES.find((p) => p.id === id) ?? null;

@@ -1,5 +1,6 @@
 // The six portfolio projects' slugs: each has a case study at /portfolio/<slug> in every language.
 // In the portfolio's order (content/portfolio.ts).
+import { memberOf } from "~/lib/member-of";
 import type { PortfolioCategory } from "~/content/types";
 export const PROJECT_SLUGS = [
   "wholesale-e-invoicing-portal",
@@ -11,9 +12,7 @@ export const PROJECT_SLUGS = [
 ] as const;
 export type ProjectSlug = (typeof PROJECT_SLUGS)[number];
 
-export function isProjectSlug(value: unknown): value is ProjectSlug {
-  return typeof value === "string" && (PROJECT_SLUGS as readonly string[]).includes(value);
-}
+export const isProjectSlug = memberOf(PROJECT_SLUGS);
 
 /** The portfolio's categories, in the order of its filter buttons. */
 export const PORTFOLIO_CATEGORIES = ["web", "technology", "security"] as const satisfies readonly PortfolioCategory[];

@@ -1,4 +1,5 @@
 // The four services. The slug is the title lowercased with spaces turned into hyphens (docs/product.md › Assistant).
+import { memberOf } from "~/lib/member-of";
 import { localePath, splitLangPath } from "~/lib/i18n/paths";
 
 export const SERVICE_SLUGS = [
@@ -9,9 +10,7 @@ export const SERVICE_SLUGS = [
 ] as const;
 export type ServiceSlug = (typeof SERVICE_SLUGS)[number];
 
-export function isServiceSlug(value: unknown): value is ServiceSlug {
-  return typeof value === "string" && (SERVICE_SLUGS as readonly string[]).includes(value);
-}
+export const isServiceSlug = memberOf(SERVICE_SLUGS);
 
 /** Old slugs linked from the spec's home cards; they answer 301 to the canonical page. */
 export const LEGACY_SERVICE_SLUGS: Record<string, ServiceSlug> = {

@@ -1,4 +1,5 @@
 // The site's languages. Isomorphic: used by the server (negotiation) and the browser (dropdown).
+import { memberOf } from "~/lib/member-of";
 export const LANGS = ["en", "ja", "zh"] as const;
 export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = "en";
@@ -17,9 +18,7 @@ export const LANGUAGES: readonly Language[] = [
   { code: "zh", name: "中文", flag: "🇨🇳", tag: "zh-Hans" },
 ];
 
-export function isLang(value: unknown): value is Lang {
-  return typeof value === "string" && (LANGS as readonly string[]).includes(value);
-}
+export const isLang = memberOf(LANGS);
 
 /** A value written once per language; the type system refuses a missing language. */
 export type Localized<T> = Record<Lang, T>;
