@@ -9,7 +9,7 @@ import type { ServerBuild } from "react-router";
 import { projectRoot } from "~/db/client.server";
 import type { AppContext } from "~/lib/app-context.server";
 import { trustProxySetting } from "~/lib/env.server";
-import { ApiError, COMMON_ERRORS, unavailable } from "~/lib/http/api-error";
+import { ApiError, apiErrorBody, COMMON_ERRORS, unavailable } from "~/lib/http/api-error";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 import { localePath, sameSitePath, splitLangPath } from "~/lib/i18n/paths";
 import { legacyServiceRedirect } from "~/lib/service-catalog";
@@ -112,12 +112,7 @@ const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     return;
   }
   for (const [name, value] of Object.entries(apiError.headers ?? {})) res.setHeader(name, value);
-  const message = apiError.messageIn(lang);
-  res.status(apiError.status).json({
-    success: false,
-    message,
-    error: { code: apiError.code, message, ...(apiError.details ?? {}) },
-  });
+  res.status(apiError.status).json(apiErrorBody(apiError, lang));
 };
 
 /** Connection-level failures (database restarted, pool exhausted) are a 503, not a 500. */

@@ -159,6 +159,38 @@ describe("fast path for a member's reads", { timeout: 60_000 }, () => {
     }
   });
 
+  it("answers an unknown token's 401 itself once the chain has given one, as the chain answers it", async () => {
+    // The chain's 401 costs about twice the lookup (docs/performance.md, "what an unknown token's
+    // 401 costs"): after the first, the fast path replays its header lines with the same error body.
+    const handle = createApp({ appContext: app.appContext });
+    const server = http.createServer(handle.app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const bogus = (target: http.Server, path: string, extra: string) =>
+      rawRequest(portOf(target), `GET ${path} HTTP/1.1\nHost: 127.0.0.1:${portOf(target)}\nAuthorization: Bearer ${"z".repeat(43)}\n${extra}`);
+    const refused = () => handle.memberReadFastPath!.counts().refused;
+    try {
+      for (const path of READS) {
+        for (const extra of ["Accept-Language: en", "Accept-Language: ja", "Accept-Language: zh\nAccept-Encoding: gzip, br\nX-Forwarded-Proto: https"]) {
+          const first = await bogus(server, path, extra); // the chain's 401, recorded
+          const before = refused();
+          const actual = await bogus(server, path, extra);
+          const expected = await bogus(chain, path, extra);
+          expect(first.head, `${path} ${extra}`).toMatch(/^HTTP\/1.1 401/);
+          expect(lines(actual), `${path} ${extra}`).toEqual(lines(expected));
+          expect(actual.body.toString(), `${path} ${extra}`).toBe(expected.body.toString());
+          expect(refused(), `${path} ${extra}`).toBe(before + 1);
+        }
+      }
+      // No Authorization header at all is still the chain's to answer.
+      const before = refused();
+      const none = await rawRequest(portOf(server), `GET /api/v1/user/me HTTP/1.1\nHost: 127.0.0.1:${portOf(server)}`);
+      expect(none.head).toMatch(/^HTTP\/1.1 401/);
+      expect(refused()).toBe(before);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it("looks an unknown token up once: the chain answers its 401 without asking again", async () => {
     // A made-up token was looked up by the fast path, then again by the chain's router: two
     // statements for every request of a flood of them (docs/performance.md, "What a request costs").

@@ -5,8 +5,10 @@
 // Cache-Control, Vary) and replayed, with the body's own length, ETag and encoding, chosen as the
 // chain's compression would choose them. Whatever is not the plain case goes to the chain: another
 // method, a query (but `?limit=` on the history), a conditional request, a Host the request edge would
-// refuse, no or an unknown session (the chain answers the 401, told the lookup found none), a read
-// that must write, an error.
+// refuse, no Authorization header, a read that must write, an error. A token with no session gets the
+// chain's 401 once per read and TLS (told the lookup found none), recorded the same way; later ones
+// get it replayed, with the one error body (apiErrorBody): the chain's 401 cost about twice the lookup
+// (docs/performance.md, "what an unknown token's 401 costs").
 // Answers are counted and logged once a minute, never a line each.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
@@ -14,6 +16,7 @@ import zlib from "node:zlib";
 import type { Request, RequestHandler } from "express";
 import { getSessionUser, readWithSession } from "~/lib/accounts/sessions.server";
 import type { AppContext } from "~/lib/app-context.server";
+import { apiErrorBody, unauthorized } from "~/lib/http/api-error";
 import { HISTORY_DEFAULT_LIMIT, HistoryQuerySchema } from "~/lib/contracts/ai";
 import type { Logger } from "~/lib/logger.server";
 import { boundedMemo } from "./bounded-memo";
@@ -55,10 +58,11 @@ export interface MemberReadFastPathOptions {
 export interface MemberReadFastPath {
   /** Takes the request (answering it, or handing it to the chain later) and returns true, or returns false. */
   (req: IncomingMessage, res: ServerResponse): boolean;
-  /** Middleware on the chain, before the routers: records the headers of the chain's 200 answers. */
+  /** Middleware on the chain, before the routers: records the headers of the chain's 200 and 401 answers. */
   recorder: RequestHandler;
   stop(): void;
-  counts(): { answered: number; toChain: number };
+  /** Reads answered, 401s replayed for a token with no session, requests handed to the chain. */
+  counts(): { answered: number; refused: number; toChain: number };
 }
 
 export function createMemberReadFastPath(options: MemberReadFastPathOptions): MemberReadFastPath {
@@ -66,6 +70,8 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
   const reads = new Map(MEMBER_READS.map((read) => [read.path, read]));
   /** Recorded header lines per read path and TLS (HSTS is sent only over TLS), flat once for every answer. */
   const templates = new Map<string, HeaderLines>();
+  /** The same for the chain's 401 to a token with no session. */
+  const refusals = new Map<string, HeaderLines>();
   const templateKey = (path: string, secure: boolean) => `${secure ? "s" : "p"}${path}`;
   const validHost = createHostCheck();
 
@@ -76,12 +82,13 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
   const chooseEncoding = (acceptEncoding: string | undefined): string => (acceptEncoding ? encodingOf(acceptEncoding) : "identity");
 
   let answered = 0;
+  let refused = 0;
   let toChain = 0;
-  let logged = 0;
+  let logged = { answered: 0, refused: 0 };
   const timer = setInterval(() => {
-    if (answered === logged) return;
-    options.logger.info({ answered: answered - logged }, "member reads answered by the fast path");
-    logged = answered;
+    if (answered === logged.answered && refused === logged.refused) return;
+    options.logger.info({ answered: answered - logged.answered, refused: refused - logged.refused }, "member reads answered by the fast path");
+    logged = { answered, refused };
   }, options.logEveryMs ?? 60_000);
   timer.unref();
 
@@ -102,7 +109,17 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
     options.chain(req, res);
   };
 
-  async function answer(req: IncomingMessage, res: ServerResponse, read: MemberRead, params: Record<string, unknown>, template: HeaderLines) {
+  /** Writes a recorded answer's header lines with this body's own ETag and length. */
+  function send(res: ServerResponse, status: number, template: HeaderLines, bytes: Buffer) {
+    const headers = template.slice();
+    const etag = options.etag(bytes, "utf8");
+    if (etag) headers.push("ETag", etag);
+    headers.push("Content-Length", String(bytes.length));
+    res.writeHead(status, headers);
+    res.end(bytes);
+  }
+
+  async function answer(req: IncomingMessage, res: ServerResponse, read: MemberRead, params: Record<string, unknown>, key: string) {
     const token = bearerToken(req);
     const { db, sessionTouches } = appContext;
     const lang = headerLang(req.headers);
@@ -111,24 +128,29 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
         ? { user: await getSessionUser(db, token, sessionTouches), data: null }
         : await readWithSession(db, token, read.data, sessionTouches, params);
     if (!found?.user) {
-      rememberNoSession(req);
-      return toTheChain(req, res);
+      const refusal = refusals.get(key);
+      const bytes = refusal && Buffer.from(JSON.stringify(apiErrorBody(unauthorized(), lang)), "utf8");
+      // Replayed only under compression's threshold, as the chain sends it uncompressed there.
+      if (!refusal || !bytes || bytes.length >= COMPRESSION_THRESHOLD) {
+        rememberNoSession(req);
+        return toTheChain(req, res);
+      }
+      refused++;
+      return send(res, 401, refusal, bytes);
     }
+    const template = templates.get(key);
+    // The first read of its kind: the chain answers it, and its headers are recorded.
+    if (!template) return toTheChain(req, res);
     // null: the read must write first (the account's language), which the chain does.
     const body = read.answer(found.user, found.data as never, lang);
     if (!body) return toTheChain(req, res);
     const bytes = Buffer.from(JSON.stringify(body), "utf8");
+    const encoding = bytes.length < COMPRESSION_THRESHOLD ? "identity" : chooseEncoding(req.headers["accept-encoding"]);
+    answered++;
+    if (encoding === "identity") return send(res, 200, template, bytes);
     const headers = template.slice();
     const etag = options.etag(bytes, "utf8");
     if (etag) headers.push("ETag", etag);
-    const encoding = bytes.length < COMPRESSION_THRESHOLD ? "identity" : chooseEncoding(req.headers["accept-encoding"]);
-    answered++;
-    if (encoding === "identity") {
-      headers.push("Content-Length", String(bytes.length));
-      res.writeHead(200, headers);
-      res.end(bytes);
-      return;
-    }
     // Compressed off the main thread, and sent as compression streams it: chunked, without a length.
     const compressed = await new Promise<Buffer>((resolve, reject) => {
       const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result));
@@ -150,9 +172,10 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
     const headers = req.headers;
     if (!headers.authorization || headers["if-none-match"] !== undefined || headers["if-modified-since"] !== undefined) return false;
     if (!validHost(headers.host)) return false;
-    const template = templates.get(templateKey(target.read.path, isSecure(req, options.trustProxy)));
-    if (!template) return false;
-    answer(req, res, target.read, target.params, template).catch(() => {
+    const key = templateKey(target.read.path, isSecure(req, options.trustProxy));
+    // Nothing recorded yet for this read: the chain answers, and the recorder learns its headers.
+    if (!templates.has(key) && !refusals.has(key)) return false;
+    answer(req, res, target.read, target.params, key).catch(() => {
       // Anything unexpected (the database away, a socket gone): the chain answers as it always does.
       if (!res.headersSent) toTheChain(req, res);
     });
@@ -162,9 +185,10 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
   fastPath.recorder = (req: Request, res, next) => {
     const read = req.method === "GET" ? reads.get(req.originalUrl.split("?")[0]!) : undefined;
     const key = read && templateKey(read.path, req.secure);
-    if (key && !templates.has(key)) {
+    if (key && !(templates.has(key) && refusals.has(key))) {
       res.on("finish", () => {
-        if (res.statusCode !== 200 || templates.has(key)) return;
+        const recorded = res.statusCode === 200 ? templates : res.statusCode === 401 ? refusals : null;
+        if (!recorded || recorded.has(key)) return;
         const lines: HeaderLines = [];
         // Node has getRawHeaderNames on every outgoing message; its types declare it on the client request only.
         for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
@@ -173,12 +197,12 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
           if (value === undefined) continue;
           for (const one of Array.isArray(value) ? value : [String(value)]) lines.push(name, one);
         }
-        templates.set(key, lines);
+        recorded.set(key, lines);
       });
     }
     next();
   };
   fastPath.stop = () => clearInterval(timer);
-  fastPath.counts = () => ({ answered, toChain });
+  fastPath.counts = () => ({ answered, refused, toChain });
   return fastPath;
 }

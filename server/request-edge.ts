@@ -3,7 +3,7 @@
 // refused with a clear 4xx before any handler (or React Router's Request constructor) sees it.
 import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
-import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
+import { ApiError, apiErrorBody, COMMON_ERRORS } from "~/lib/http/api-error";
 import { isValidHostHeader } from "~/lib/http/origin.server";
 import { requestLang } from "./http";
 
@@ -13,10 +13,9 @@ const ALLOW = [...ALLOWED_METHODS, "OPTIONS"].join(", ");
 
 /** A refusal at the edge, as the API writes errors: `{error:{code,message}}` in the request's language. */
 export function refuse(req: Request, res: Response, error: ApiError): void {
-  const message = error.messageIn(requestLang(req));
   for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
   res.setHeader("Cache-Control", "no-store");
-  res.status(error.status).json({ success: false, message, error: { code: error.code, message } });
+  res.status(error.status).json(apiErrorBody(error, requestLang(req)));
 }
 
 /** `http://any.host/path?q` → `/path?q`; null when the target is neither origin-form nor absolute-form. */

@@ -21,6 +21,12 @@ export class ApiError extends Error {
   }
 }
 
+/** An API error's body in a language: the one shape every error answer has (`{ error: { code, message } }`). */
+export function apiErrorBody(error: ApiError, lang: Lang) {
+  const message = error.messageIn(lang);
+  return { success: false, message, error: { code: error.code, message, ...(error.details ?? {}) } };
+}
+
 /**
  * The one way to build a 429: `rate_limited` with `retryAfter` in the body and the Retry-After header.
  * `{minutes}` and `{seconds}` in the text are filled in ("try again in N minutes").
