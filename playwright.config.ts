@@ -31,7 +31,9 @@ export default defineConfig({
     // The real value comes from the `baseURL` fixture in tests/e2e/fixtures.ts (set once the
     // servers are up); this covers specs that import @playwright/test directly.
     baseURL: process.env.E2E_BASE_URL,
-    trace: "retain-on-failure",
+    // Recording a trace (DOM snapshots and a screencast at every step) costs every test its share of
+    // two busy cores; on CI a failed test's retry records one, elsewhere a failure keeps its own.
+    trace: ci ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     locale: "en-US",
     launchOptions: {
