@@ -18,6 +18,7 @@ import { getSessionUser, readWithSession } from "~/lib/accounts/sessions.server"
 import type { AppContext } from "~/lib/app-context.server";
 import { apiErrorBody, unauthorized } from "~/lib/http/api-error";
 import { HISTORY_DEFAULT_LIMIT, HistoryQuerySchema } from "~/lib/contracts/ai";
+import type { Lang } from "~/lib/i18n/languages";
 import type { Logger } from "~/lib/logger.server";
 import { boundedMemo } from "./bounded-memo";
 import { createHostCheck, isSecure } from "./fast-path-edge";
@@ -109,6 +110,14 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
     options.chain(req, res);
   };
 
+  /** The 401's body in each language: the same bytes every time, built once (an ApiError captures a stack). */
+  const refusalBodies = new Map<Lang, Buffer>();
+  const refusalBody = (lang: Lang): Buffer => {
+    let bytes = refusalBodies.get(lang);
+    if (!bytes) refusalBodies.set(lang, (bytes = Buffer.from(JSON.stringify(apiErrorBody(unauthorized(), lang)), "utf8")));
+    return bytes;
+  };
+
   /** Writes a recorded answer's header lines with this body's own ETag and length. */
   function send(res: ServerResponse, status: number, template: HeaderLines, bytes: Buffer) {
     const headers = template.slice();
@@ -129,7 +138,7 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
         : await readWithSession(db, token, read.data, sessionTouches, params);
     if (!found?.user) {
       const refusal = refusals.get(key);
-      const bytes = refusal && Buffer.from(JSON.stringify(apiErrorBody(unauthorized(), lang)), "utf8");
+      const bytes = refusal && refusalBody(lang);
       // Replayed only under compression's threshold, as the chain sends it uncompressed there.
       if (!refusal || !bytes || bytes.length >= COMPRESSION_THRESHOLD) {
         rememberNoSession(req);
