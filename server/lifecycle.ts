@@ -4,6 +4,7 @@ import http from "node:http";
 import type { Express } from "express";
 import type { AppContext } from "~/lib/app-context.server";
 import { listenOrigin } from "~/lib/http/origin.server";
+import { expressObjects } from "./express-objects";
 
 export interface StartOptions {
   app: Express;
@@ -22,7 +23,7 @@ const FORCED_SETTLE_MS = 1_000;
 
 export async function startServer({ app, appContext, onClose }: StartOptions): Promise<http.Server> {
   const { env, logger } = appContext;
-  const server = http.createServer(app);
+  const server = http.createServer(expressObjects(app), app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
