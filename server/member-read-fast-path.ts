@@ -118,11 +118,17 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
     return bytes;
   };
 
-  /** Writes a recorded answer's header lines with this body's own ETag and length. */
-  function send(res: ServerResponse, status: number, template: HeaderLines, bytes: Buffer) {
+  /** A recorded answer's header lines with this body's own ETag. */
+  function headersFor(template: HeaderLines, bytes: Buffer): HeaderLines {
     const headers = template.slice();
     const etag = options.etag(bytes, "utf8");
     if (etag) headers.push("ETag", etag);
+    return headers;
+  }
+
+  /** Writes a recorded answer's header lines with this body's own ETag and length. */
+  function send(res: ServerResponse, status: number, template: HeaderLines, bytes: Buffer) {
+    const headers = headersFor(template, bytes);
     headers.push("Content-Length", String(bytes.length));
     res.writeHead(status, headers);
     res.end(bytes);
@@ -157,9 +163,7 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
     const encoding = bytes.length < COMPRESSION_THRESHOLD ? "identity" : chooseEncoding(req.headers["accept-encoding"]);
     answered++;
     if (encoding === "identity") return send(res, 200, template, bytes);
-    const headers = template.slice();
-    const etag = options.etag(bytes, "utf8");
-    if (etag) headers.push("ETag", etag);
+    const headers = headersFor(template, bytes);
     // Compressed off the main thread, and sent as compression streams it: chunked, without a length.
     const compressed = await new Promise<Buffer>((resolve, reject) => {
       const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result));
