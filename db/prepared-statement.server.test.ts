@@ -3,8 +3,8 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertUser } from "~/tests/helpers/admin-data";
-import { resetDatabase, testDatabase } from "~/tests/helpers/test-db";
-import { preparedStatement } from "./prepared-statement.server";
+import { resetDatabase, testDatabase, usingPostgres } from "~/tests/helpers/test-db";
+import { PGLITE_BATCH_MAX, preparedStatement } from "./prepared-statement.server";
 
 const RENAME = preparedStatement(["id", "name"], (v) => sql`
   UPDATE users SET name = ${v.name}::text WHERE id = ${v.id}::uuid RETURNING name, credits, null::text AS nothing`);
@@ -27,5 +27,45 @@ describe("preparedStatement", () => {
     expect(await READ.run(db, { id: "00000000-0000-0000-0000-000000000000" })).toEqual([]);
     await expect(READ.run(db, { id: "not a uuid" })).rejects.toMatchObject({ code: "22P02" });
     expect(await READ.run(db, { id: user.id })).toEqual([["in tx", "7"]]);
+  });
+});
+
+describe("preparedStatement on PGlite", () => {
+  it.skipIf(usingPostgres())("runs the statements asked for in one turn of the event loop in one hold of the database, each with its own outcome", async () => {
+    const database = await testDatabase();
+    const { db } = database;
+    const user = await insertUser(db, { credits: 3 });
+    const pg = (db as unknown as { $client: { _runExclusiveTransaction: (fn: () => Promise<unknown>) => Promise<unknown> } }).$client;
+    const hold = pg._runExclusiveTransaction;
+    let holds = 0;
+    pg._runExclusiveTransaction = function (fn) {
+      holds++;
+      return hold.call(this, fn);
+    };
+    try {
+      const order: string[] = [];
+      const outcomes = await Promise.allSettled([
+        RENAME.run(db, { id: user.id, name: "first" }).then((rows) => (order.push("first"), rows)),
+        READ.run(db, { id: "not a uuid" }),
+        RENAME.run(db, { id: user.id, name: "second" }).then((rows) => (order.push("second"), rows)),
+        READ.run(db, { id: user.id }),
+      ]);
+      expect(holds).toBe(1);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
+      expect(outcomes[1]).toMatchObject({ reason: { code: "22P02" } });
+      // In the order asked: the read sees both renames.
+      expect(outcomes[3]).toMatchObject({ value: [["second", "3"]] });
+      expect(order).toEqual(["first", "second"]);
+      // A later turn holds the database again.
+      expect(await READ.run(db, { id: user.id })).toEqual([["second", "3"]]);
+      expect(holds).toBe(2);
+      // A full hold starts at once; the turn's other statements make the next one.
+      const names = Array.from({ length: PGLITE_BATCH_MAX + 2 }, (_, i) => `name ${i}`);
+      const renamed = await Promise.all(names.map((name) => RENAME.run(db, { id: user.id, name })));
+      expect(renamed).toEqual(names.map((name) => [[name, "3", null]]));
+      expect(holds).toBe(4);
+    } finally {
+      pg._runExclusiveTransaction = hold;
+    }
   });
 });
