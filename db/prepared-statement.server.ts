@@ -75,9 +75,9 @@ interface Queued {
 const queuedBy = new WeakMap<PGlite, Queued[]>();
 
 /**
- * At most this many statements run in one hold: the first of them then waits for at most three
- * others (about 0.4 ms each), while each costs about a third of the CPU it does between other work, and an AI answer about a quarter less (docs/performance.md,
- * "2026-11-25, 04:40-06:00 UTC").
+ * At most this many statements run in one hold, so the first waits for at most three others (about
+ * 0.4 ms each). Run together, each costs about a third of the CPU it costs between other work; an
+ * AI answer costs about a quarter less (docs/performance.md, "2026-11-25, 04:40-06:00 UTC").
  */
 export const PGLITE_BATCH_MAX = 4;
 
