@@ -8,6 +8,7 @@
 // Values travel as text, so the SQL casts every value (`${v.id}::uuid`), and rows come back as
 // arrays of text fields (or null), in the order of the statement's columns. Inside a transaction
 // the statement is built with the values and runs through Drizzle, as any other.
+import { setImmediate } from "node:timers";
 import type { PGlite } from "@electric-sql/pglite";
 import { protocol } from "@electric-sql/pglite";
 import { fillPlaceholders, sql, type SQL } from "drizzle-orm";
@@ -96,6 +97,7 @@ function runOnPglite(pg: PGliteInternals, name: string, text: string, values: (s
     let queued = queuedBy.get(pg);
     if (!queued) {
       queuedBy.set(pg, (queued = []));
+      // node:timers' own setImmediate: a test's fake timers must not hold the database back.
       setImmediate(runQueued, pg, queued);
     }
     queued.push({ name, text, values, resolve, reject });
