@@ -1,5 +1,5 @@
 // A prepared hot statement answers the same rows on the database itself and inside a transaction,
-// on PGlite and on PostgreSQL; on PGlite its writes count for the member-data version.
+// on PGlite and on PostgreSQL; on PGlite the statements of one turn of the event loop share one hold.
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertUser } from "~/tests/helpers/admin-data";

@@ -78,7 +78,7 @@ const queuedBy = new WeakMap<PGlite, Queued[]>();
 /**
  * At most this many statements run in one hold, so the first waits for at most three others (about
  * 0.4 ms each). Run together, each costs about a third of the CPU it costs between other work; an
- * AI answer costs about a quarter less (docs/performance.md, "2026-11-25, 04:40-06:00 UTC").
+ * AI answer costs about a fifth less (docs/performance.md, "2026-11-25, 04:40-06:00 UTC").
  */
 export const PGLITE_BATCH_MAX = 4;
 
