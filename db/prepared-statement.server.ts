@@ -109,29 +109,27 @@ function runOnPglite(pg: PGliteInternals, name: string, text: string, values: (s
 async function runQueued(pg: PGliteInternals, queued: Queued[]): Promise<void> {
   if (queuedBy.get(pg) !== queued) return;
   queuedBy.delete(pg);
-  let outcomes: ({ rows: Row[] } | { error: unknown })[];
+  // Each statement's outcome is settled only once the hold has ended, so no caller goes on in between.
+  let settle: (() => void)[];
   try {
-    outcomes = await pg._runExclusiveTransaction(() =>
+    settle = await pg._runExclusiveTransaction(() =>
       pg.runExclusive(async () => {
-        const done: ({ rows: Row[] } | { error: unknown })[] = [];
+        const outcomes: (() => void)[] = [];
         for (const statement of queued) {
           try {
-            done.push({ rows: await execute(pg, statement) });
+            const rows = await execute(pg, statement);
+            outcomes.push(() => statement.resolve(rows));
           } catch (error) {
-            done.push({ error });
+            outcomes.push(() => statement.reject(error));
           }
         }
-        return done;
+        return outcomes;
       }),
     );
   } catch (error) {
-    outcomes = queued.map(() => ({ error }));
+    settle = queued.map((statement) => () => statement.reject(error));
   }
-  queued.forEach((statement, i) => {
-    const outcome = outcomes[i]!;
-    if ("rows" in outcome) statement.resolve(outcome.rows);
-    else statement.reject(outcome.error);
-  });
+  for (const outcome of settle) outcome();
 }
 
 /** One statement, parsed on its first use on this database: bind + execute + sync. */
