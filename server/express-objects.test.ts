@@ -5,8 +5,8 @@ import express, { type Request, type Response } from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { expressObjects } from "./express-objects";
 
-// V8's own answer to "do these two objects share a hidden class?" (docs/performance.md,
-// "Requests born with Express's prototypes"); functions compiled after the flag may use it.
+// V8's own answer to "do these two objects share a hidden class?" (docs/performance.md, "2026-11-25,
+// 01:50-03:00 UTC: requests born with Express's prototypes"); functions compiled after the flag may use it.
 setFlagsFromString("--allow-natives-syntax");
 const haveSameMap = new Function("a", "b", "return %HaveSameMap(a, b)") as (a: object, b: object) => boolean;
 

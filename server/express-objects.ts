@@ -6,9 +6,10 @@ import type { Express } from "express";
  * Requests and responses born with the prototypes Express gives them. Express otherwise re-parents
  * each one in app.handle (Object.setPrototypeOf), and V8 then gives every request and response a
  * hidden class of its own, so property lookups along the whole middleware chain miss V8's caches: a
- * request through the chain cost about three times the CPU (docs/performance.md, "Requests born with
- * Express's prototypes"). The classes' prototypes become the app's request and response prototypes,
- * so Express finds the prototype already in place; what Express and the app define is inherited as before.
+ * request through the chain cost about three times the CPU (docs/performance.md, "2026-11-25,
+ * 01:50-03:00 UTC: requests born with Express's prototypes"). The classes' prototypes become the
+ * app's request and response prototypes, so Express finds the prototype already in place; what
+ * Express and the app define is inherited as before.
  */
 export function expressObjects(app: Express): Pick<http.ServerOptions, "IncomingMessage" | "ServerResponse"> {
   class ExpressRequest extends http.IncomingMessage {}
