@@ -22,21 +22,27 @@ function shellModules(getModuleInfo: ModuleInfoLookup): Set<string> {
 }
 
 /**
- * The env module as its own chunk of the server build (build/server/env.js), which the server
- * build's other chunks import: the start file loads it before React's graph, to set NODE_ENV's
+ * The modules the start file loads before React's graph, each its own chunk of the server build:
+ * the env module (build/server/env.js), which the server build's other chunks import, sets NODE_ENV's
  * default through the one module that touches the environment, and lib/ stays one copy
- * (docs/decisions/0007-one-server-build.md).
+ * (docs/decisions/0007-one-server-build.md); build/server/react-request-storage.js then loads
+ * react-dom/server with its request storage scoped to each render (server/react-request-storage.ts).
  */
-const envChunk = (): Plugin => ({
-  name: "taxatlas-env-chunk",
+const startChunks = (): Plugin => ({
+  name: "taxatlas-start-chunks",
   apply: "build",
   buildStart() {
     this.emitFile({ type: "chunk", id: fileURLToPath(new URL("./lib/env.server.ts", import.meta.url)), fileName: "env.js" });
+    this.emitFile({
+      type: "chunk",
+      id: fileURLToPath(new URL("./server/react-request-storage.ts", import.meta.url)),
+      fileName: "react-request-storage.js",
+    });
   },
 });
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [envChunk()] : [])],
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [startChunks()] : [])],
   // "~/" is the repository root (tsconfig.json paths), so imports never climb with ../../
   resolve: { alias: [{ find: /^~\//, replacement: fileURLToPath(new URL("./", import.meta.url)) }] },
   build: {

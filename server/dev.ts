@@ -5,7 +5,10 @@ import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import { createServer } from "vite";
 import type { MainOptions } from "./main";
+import { loadReactServerWithScopedStorage } from "./react-request-storage";
 
+// Before Vite loads the pages, as build/server.js does (server/react-request-storage.ts).
+await loadReactServerWithScopedStorage();
 const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
 const { main } = (await vite.ssrLoadModule("/server/main.ts")) as { main: (options: MainOptions) => Promise<void> };
 await main({

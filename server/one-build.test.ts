@@ -9,11 +9,15 @@ import { BUILD_TIMEOUT_MS, buildDir, ensureProductionBuild, serverBuildEntry, se
 describe("one server build", () => {
   beforeAll(() => ensureProductionBuild(), BUILD_TIMEOUT_MS);
 
-  it("build/server.js only loads the env chunk, then starts build/server/index.js", () => {
+  it("build/server.js only loads the env chunk and React's server renderer, then starts build/server/index.js", () => {
     const start = readFileSync(serverEntry, "utf8");
-    // NODE_ENV's default is set by the env module, before React's graph is imported.
+    // NODE_ENV's default is set by the env module, before React's graph is imported; then
+    // react-dom/server is loaded with its request storage scoped to each render.
     expect(start.indexOf("./server/env.js")).toBeGreaterThan(-1);
-    expect(start.indexOf("./server/env.js")).toBeLessThan(start.indexOf("./server/index.js"));
+    expect(start.indexOf("./server/env.js")).toBeLessThan(start.indexOf("./server/react-request-storage.js"));
+    expect(start.indexOf("./server/react-request-storage.js")).toBeLessThan(start.indexOf("./server/index.js"));
+    const storageChunk = readFileSync(path.join(buildDir, "server", "react-request-storage.js"), "utf8");
+    expect(storageChunk).toContain('import("react-dom/server")');
     expect(start).not.toContain("process.env");
     expect(start).not.toContain("class ApiError");
     expect(start.length).toBeLessThan(2_000);

@@ -7,4 +7,7 @@
 const load = async <T>(file: string) => (await import(new URL(file, import.meta.url).href)) as T;
 
 (await load<{ defaultToProduction: () => void }>("./server/env.js")).defaultToProduction();
+// Then react-dom/server, before the server build imports it: its request storage must not stay on
+// for every later promise (server/react-request-storage.ts).
+await (await load<{ loadReactServerWithScopedStorage: () => Promise<unknown> }>("./server/react-request-storage.js")).loadReactServerWithScopedStorage();
 await (await load<{ start: () => Promise<void> }>("./server/index.js")).start();
