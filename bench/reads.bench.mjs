@@ -30,6 +30,8 @@ async function call(base, method, pathname, { token, body } = {}) {
 
 /** A member with a few answered questions and a purchase, as the reads would find a real one. */
 async function seedMember(base) {
+  // A serving instance has rendered pages: what rendering leaves behind is counted (server/react-request-storage.ts).
+  await call(base, "GET", "/");
   const email = `reads-${Date.now()}@example.test`;
   const registered = JSON.parse(await call(base, "POST", "/api/v1/user/register", { body: { email, password: "bench reads password" } }));
   const token = registered.token;
