@@ -172,7 +172,7 @@ async function register(url, index) {
 async function warmUp(url, tokens) {
   // A serving instance renders pages too: render a few first, so that what rendering leaves behind
   // is counted (it used to leave Node's async hooks on for every promise: server/react-request-storage.ts).
-  for (const page of ["/", "/pricing", "/ja/assistant"]) {
+  for (const page of ["/", "/pricing", "/ja/explore"]) {
     const response = await fetch(url + page);
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`warm-up page ${page}: ${response.status}`);
