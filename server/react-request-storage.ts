@@ -11,7 +11,7 @@
 import asyncHooks, { AsyncLocalStorage } from "node:async_hooks";
 
 /** An AsyncLocalStorage that turns itself off (Node's hooks with it) when its outermost run() returns. */
-export class RenderScopedStorage<T> extends AsyncLocalStorage<T> {
+class RenderScopedStorage<T> extends AsyncLocalStorage<T> {
   #depth = 0;
 
   override run<R, A extends unknown[]>(store: T, callback: (...args: A) => R, ...args: A): R {
