@@ -5,9 +5,10 @@
 // slice of rendering work. On Node 20 an AsyncLocalStorage, once entered, stays on for the process's
 // life: Node's async hooks then run for every promise, timer and socket write of every request (a
 // cached page, an API call, an AI answer), copying the store onto each. React reads the store only
-// while it renders (during the work it enters the storage for, it knows its request anyway), so its
-// storage is made to switch off again after each entry. Only React's instance is affected: the class is
-// swapped while react-dom/server loads and restored at once.
+// for calls made outside its own rendering work (during that work it holds the request in a
+// variable), and the pages make none, so its storage is made to switch off again after each entry.
+// Only React's instance is affected: the class is swapped while react-dom/server loads and restored
+// at once.
 import asyncHooks, { AsyncLocalStorage } from "node:async_hooks";
 
 /** An AsyncLocalStorage that turns itself off (Node's hooks with it) when its outermost run() returns. */
