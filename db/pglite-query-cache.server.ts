@@ -4,12 +4,14 @@
 // over and over, that costs more CPU than executing them (docs/performance.md, "AI assistant").
 // installQueryCache() keeps query()'s behaviour and results but prepares each distinct SQL text
 // once as a named statement (its parameter and column types described once), so a repeated query
-// is one bind + execute + sync. At most MAX_STATEMENTS texts are kept (least recently used first
-// out, lib/least-recently-used.ts: a use only notes a count on its statement). Transactions
-// (their own query()), blobs and explicit parameter types take PGlite's path.
+// is one bind + execute + sync, run with the other statements of its turn of the event loop in one
+// hold of the database (db/pglite-turn-batch.server.ts). At most MAX_STATEMENTS texts are kept
+// (least recently used first out, lib/least-recently-used.ts: a use only notes a count on its
+// statement). Transactions (their own query()), blobs and explicit parameter types take PGlite's path.
 import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite";
 import { protocol, types } from "@electric-sql/pglite";
 import { leastRecentlyUsed } from "../lib/least-recently-used";
+import { runInTurnBatch, type PGliteHolder } from "./pglite-turn-batch.server";
 
 const MAX_STATEMENTS = 256;
 const { serialize } = protocol;
@@ -27,9 +29,8 @@ interface Statement {
 }
 type Parsers = Record<number | string, (value: string, typeId?: number) => unknown>;
 type Serializers = Record<number | string, (value: unknown) => string>;
-type Internals = PGlite & {
+type Internals = PGliteHolder & {
   _checkReady(): Promise<void>;
-  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
   parsers: Parsers;
   serializers: Serializers;
 };
@@ -103,7 +104,8 @@ export function installQueryCache(client: PGlite): void {
     // As query(): a closed database refuses, and the wait keeps the order of concurrent callers.
     await pg._checkReady();
     try {
-      return await pg._runExclusiveTransaction(() => pg.runExclusive(() => run<T>(text, params, options)));
+      // With the turn's other statements, in one hold of the database (db/pglite-turn-batch.server.ts).
+      return await runInTurnBatch(pg, () => run<T>(text, params, options));
     } catch (error) {
       // A table changed under a kept statement: forget it and run the text afresh.
       if (error instanceof Error && /cached plan must not change result type/.test(error.message)) {

@@ -4,7 +4,8 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertUser } from "~/tests/helpers/admin-data";
 import { resetDatabase, testDatabase, usingPostgres } from "~/tests/helpers/test-db";
-import { PGLITE_BATCH_MAX, preparedStatement } from "./prepared-statement.server";
+import { PGLITE_BATCH_MAX } from "./pglite-turn-batch.server";
+import { preparedStatement } from "./prepared-statement.server";
 
 const RENAME = preparedStatement(["id", "name"], (v) => sql`
   UPDATE users SET name = ${v.name}::text WHERE id = ${v.id}::uuid RETURNING name, credits, null::text AS nothing`);

@@ -8,12 +8,12 @@
 // Values travel as text, so the SQL casts every value (`${v.id}::uuid`), and rows come back as
 // arrays of text fields (or null), in the order of the statement's columns. Inside a transaction
 // the statement is built with the values and runs through Drizzle, as any other.
-import { setImmediate } from "node:timers";
 import type { PGlite } from "@electric-sql/pglite";
 import { protocol } from "@electric-sql/pglite";
 import { fillPlaceholders, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./client.server";
+import { runInTurnBatch, type PGliteHolder } from "./pglite-turn-batch.server";
 
 type Row = (string | null)[];
 type Value = string | number | null | undefined;
@@ -21,7 +21,6 @@ type Value = string | number | null | undefined;
 interface PgPool {
   query(config: { name: string; text: string; values: unknown[]; rowMode: "array"; types: unknown }): Promise<{ rows: Row[] }>;
 }
-type PGliteInternals = PGlite & { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> };
 
 const dialect = new PgDialect();
 const { serialize } = protocol;
@@ -50,7 +49,7 @@ export function preparedStatement<K extends string>(keys: readonly K[], build: (
     async run(db, values) {
       const client = (db as unknown as { $client?: unknown }).$client;
       if (client && typeof (client as PGlite).execProtocol === "function") {
-        return runOnPglite(client as PGliteInternals, name, text, textValues(values));
+        return runOnPglite(client as PGliteHolder, name, text, textValues(values));
       }
       if (client && typeof (client as PgPool).query === "function" && typeof (client as { connect?: unknown }).connect === "function") {
         const result = await (client as PgPool).query({ name, text, values: textValues(values), rowMode: "array", types: TEXT_TYPES });
@@ -65,75 +64,17 @@ export function preparedStatement<K extends string>(keys: readonly K[], build: (
   };
 }
 
-interface Queued {
-  name: string;
-  text: string;
-  values: (string | null)[];
-  resolve(rows: Row[]): void;
-  reject(error: unknown): void;
-}
-/** Each PGlite's statements asked for in this turn of the event loop, until they run. */
-const queuedBy = new WeakMap<PGlite, Queued[]>();
-
 /**
- * At most this many statements run in one hold, so the first waits for at most three others (about
- * 0.4 ms each). Run together, each costs about a third of the CPU it costs between other work; an
- * AI answer costs about a fifth less (docs/performance.md, "2026-11-25, 04:40-06:00 UTC").
+ * On PGlite a statement runs with the others asked for in the same turn of the event loop, in one
+ * hold of the database (db/pglite-turn-batch.server.ts): 20 questions asked at once each take a slot
+ * in the same turn. Each keeps its own outcome and implicit transaction (its own sync).
  */
-export const PGLITE_BATCH_MAX = 4;
-
-/**
- * Queues the statement for the end of this turn of the event loop (setImmediate: after the turn's
- * network reads), when the turn's statements run one after another in one hold of the database, as
- * PGlite's query() holds it: after any running transaction. PostgreSQL's code in PGlite runs up to
- * three times slower when the server's other work runs between two statements than when they follow
- * each other (its caches go cold), and 20 questions asked at once each take a slot in the same turn.
- * Each statement keeps its own outcome and implicit transaction (its own sync); the callers go on,
- * in the order they asked, once the hold's statements have run. The PGLITE_BATCH_MAX-th statement
- * of a turn starts its hold at once.
- */
-function runOnPglite(pg: PGliteInternals, name: string, text: string, values: (string | null)[]): Promise<Row[]> {
-  return new Promise((resolve, reject) => {
-    let queued = queuedBy.get(pg);
-    if (!queued) {
-      queuedBy.set(pg, (queued = []));
-      // node:timers' own setImmediate: a test's fake timers must not hold the database back.
-      setImmediate(runQueued, pg, queued);
-    }
-    queued.push({ name, text, values, resolve, reject });
-    if (queued.length >= PGLITE_BATCH_MAX) void runQueued(pg, queued);
-  });
-}
-
-/** Runs a queue once: at the end of its turn, or as soon as it is full (then the turn's end finds it gone). */
-async function runQueued(pg: PGliteInternals, queued: Queued[]): Promise<void> {
-  if (queuedBy.get(pg) !== queued) return;
-  queuedBy.delete(pg);
-  // Each statement's outcome is settled only once the hold has ended, so no caller goes on in between.
-  let settle: (() => void)[];
-  try {
-    settle = await pg._runExclusiveTransaction(() =>
-      pg.runExclusive(async () => {
-        const outcomes: (() => void)[] = [];
-        for (const statement of queued) {
-          try {
-            const rows = await execute(pg, statement);
-            outcomes.push(() => statement.resolve(rows));
-          } catch (error) {
-            outcomes.push(() => statement.reject(error));
-          }
-        }
-        return outcomes;
-      }),
-    );
-  } catch (error) {
-    settle = queued.map((statement) => () => statement.reject(error));
-  }
-  for (const outcome of settle) outcome();
+function runOnPglite(pg: PGliteHolder, name: string, text: string, values: (string | null)[]): Promise<Row[]> {
+  return runInTurnBatch(pg, () => execute(pg, name, text, values));
 }
 
 /** One statement, parsed on its first use on this database: bind + execute + sync. */
-async function execute(pg: PGliteInternals, { name, text, values }: Queued): Promise<Row[]> {
+async function execute(pg: PGliteHolder, name: string, text: string, values: (string | null)[]): Promise<Row[]> {
   let parsed = parsedBy.get(pg);
   if (!parsed) parsedBy.set(pg, (parsed = new Set()));
   if (!parsed.has(name)) {
