@@ -2,6 +2,7 @@
 // modes, parsers, errors, and a statement dropped when its table changes shape.
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { countHolds } from "~/tests/helpers/count-holds";
 import { installQueryCache } from "./pglite-query-cache.server";
 
 let plain: PGlite;
@@ -111,28 +112,22 @@ describe("installQueryCache", () => {
   });
 
   it("runs the queries asked for in one turn of the event loop in one hold of the database, in order, each with its own outcome", async () => {
-    const pg = cached as unknown as { _runExclusiveTransaction: (fn: () => Promise<unknown>) => Promise<unknown> };
-    const hold = pg._runExclusiveTransaction;
-    let holds = 0;
-    pg._runExclusiveTransaction = function (fn) {
-      holds++;
-      return hold.call(this, fn);
-    };
+    const holds = countHolds(cached);
     try {
       const outcomes = await Promise.allSettled([
         cached.query("insert into t (name) values ($1)", ["one turn"]),
         cached.query("insert into t (name) values ($1)", [null]),
         cached.query<{ n: number }>("select count(*)::int as n from t where name = $1", ["one turn"]),
       ]);
-      expect(holds).toBe(1);
+      expect(holds.count()).toBe(1);
       expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
       expect(outcomes[1]).toMatchObject({ reason: { code: "23502" } });
       // The read ran after the insert asked before it.
       expect(outcomes[2]).toMatchObject({ value: { rows: [{ n: 1 }] } });
       expect((await cached.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
-      expect(holds).toBe(2);
+      expect(holds.count()).toBe(2);
     } finally {
-      pg._runExclusiveTransaction = hold;
+      holds.stop();
     }
   });
 });

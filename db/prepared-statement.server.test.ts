@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertUser } from "~/tests/helpers/admin-data";
+import { countHolds } from "~/tests/helpers/count-holds";
 import { resetDatabase, testDatabase, usingPostgres } from "~/tests/helpers/test-db";
 import { PGLITE_BATCH_MAX } from "./pglite-turn-batch.server";
 import { preparedStatement } from "./prepared-statement.server";
@@ -36,13 +37,7 @@ describe("preparedStatement on PGlite", () => {
     const database = await testDatabase();
     const { db } = database;
     const user = await insertUser(db, { credits: 3 });
-    const pg = (db as unknown as { $client: { _runExclusiveTransaction: (fn: () => Promise<unknown>) => Promise<unknown> } }).$client;
-    const hold = pg._runExclusiveTransaction;
-    let holds = 0;
-    pg._runExclusiveTransaction = function (fn) {
-      holds++;
-      return hold.call(this, fn);
-    };
+    const holds = countHolds((db as unknown as { $client: unknown }).$client);
     try {
       const order: string[] = [];
       const outcomes = await Promise.allSettled([
@@ -51,7 +46,7 @@ describe("preparedStatement on PGlite", () => {
         RENAME.run(db, { id: user.id, name: "second" }).then((rows) => (order.push("second"), rows)),
         READ.run(db, { id: user.id }),
       ]);
-      expect(holds).toBe(1);
+      expect(holds.count()).toBe(1);
       expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
       expect(outcomes[1]).toMatchObject({ reason: { code: "22P02" } });
       // In the order asked: the read sees both renames.
@@ -59,14 +54,14 @@ describe("preparedStatement on PGlite", () => {
       expect(order).toEqual(["first", "second"]);
       // A later turn holds the database again.
       expect(await READ.run(db, { id: user.id })).toEqual([["second", "3"]]);
-      expect(holds).toBe(2);
+      expect(holds.count()).toBe(2);
       // A full hold starts at once; the turn's other statements make the next one.
       const names = Array.from({ length: PGLITE_BATCH_MAX + 2 }, (_, i) => `name ${i}`);
       const renamed = await Promise.all(names.map((name) => RENAME.run(db, { id: user.id, name })));
       expect(renamed).toEqual(names.map((name) => [[name, "3", null]]));
-      expect(holds).toBe(4);
+      expect(holds.count()).toBe(4);
     } finally {
-      pg._runExclusiveTransaction = hold;
+      holds.stop();
     }
   });
 });
