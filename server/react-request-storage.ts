@@ -25,22 +25,17 @@ class RenderScopedStorage<T> extends AsyncLocalStorage<T> {
   }
 }
 
-let loaded: Promise<unknown> | undefined;
-
 /**
  * Loads react-dom/server with its request storage scoped to each render. Call it before anything
  * else imports react-dom/server (build/server.js and server/dev.ts do, first): a copy loaded earlier
  * keeps Node's storage class.
  */
-export function loadReactServerWithScopedStorage(): Promise<unknown> {
-  loaded ??= (async () => {
-    const hooks = asyncHooks as { AsyncLocalStorage: typeof AsyncLocalStorage };
-    hooks.AsyncLocalStorage = RenderScopedStorage;
-    try {
-      return await import("react-dom/server");
-    } finally {
-      hooks.AsyncLocalStorage = AsyncLocalStorage;
-    }
-  })();
-  return loaded;
+export async function loadReactServerWithScopedStorage(): Promise<unknown> {
+  const hooks = asyncHooks as { AsyncLocalStorage: typeof AsyncLocalStorage };
+  hooks.AsyncLocalStorage = RenderScopedStorage;
+  try {
+    return await import("react-dom/server");
+  } finally {
+    hooks.AsyncLocalStorage = AsyncLocalStorage;
+  }
 }
