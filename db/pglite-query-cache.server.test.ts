@@ -113,6 +113,7 @@ describe("installQueryCache", () => {
 
   it("runs the queries asked for in one turn of the event loop in one hold of the database, in order, each with its own outcome", async () => {
     const holds = countHolds(cached);
+    const sync = vi.spyOn(cached, "syncToFs");
     try {
       const outcomes = await Promise.allSettled([
         cached.query("insert into t (name) values ($1)", ["one turn"]),
@@ -120,6 +121,8 @@ describe("installQueryCache", () => {
         cached.query<{ n: number }>("select count(*)::int as n from t where name = $1", ["one turn"]),
       ]);
       expect(holds.count()).toBe(1);
+      // The data directory is synced once for the hold, before any caller goes on.
+      expect(sync).toHaveBeenCalledTimes(1);
       expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
       expect(outcomes[1]).toMatchObject({ reason: { code: "23502" } });
       // The read ran after the insert asked before it.
@@ -128,6 +131,7 @@ describe("installQueryCache", () => {
       expect(holds.count()).toBe(2);
     } finally {
       holds.stop();
+      sync.mockRestore();
     }
   });
 });

@@ -9,12 +9,13 @@
 // (least recently used first out, lib/least-recently-used.ts: a use only notes a count on its
 // statement). Transactions (their own query()), blobs and explicit parameter types take PGlite's path.
 import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite";
-import { protocol, types } from "@electric-sql/pglite";
+import { types } from "@electric-sql/pglite";
+import { serialize } from "pg-protocol";
 import { leastRecentlyUsed } from "../lib/least-recently-used";
 import { runInTurnBatch, type PGliteHolder } from "./pglite-turn-batch.server";
+import { exchange } from "./pglite-wire.server";
 
 const MAX_STATEMENTS = 256;
-const { serialize } = protocol;
 
 interface Field {
   name: string;
@@ -53,12 +54,10 @@ export function installQueryCache(client: PGlite): void {
 
   async function prepare(text: string): Promise<Statement> {
     const name = `pglite_q_${++count}`;
-    const { messages } = await pg.execProtocol(
-      Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]),
-    );
+    const messages = await exchange(pg, Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]));
     let paramTypes: number[] = [];
     let fields: Field[] = [];
-    for (const message of messages as Message[]) {
+    for (const message of messages as unknown as Message[]) {
       if (message.name === "parameterDescription") paramTypes = message.dataTypeIDs ?? [];
       if (message.name === "rowDescription") {
         fields = (message.fields as Field[]).map(({ name: field, dataTypeID }) => ({ name: field, dataTypeID }));
@@ -67,7 +66,7 @@ export function installQueryCache(client: PGlite): void {
     if (statements.size >= MAX_STATEMENTS) {
       const [coldText, cold] = leastRecentlyUsed(statements, (statement) => statement.lastUsed)!;
       statements.delete(coldText);
-      await pg.execProtocol(Buffer.concat([serialize.close({ type: "S", name: cold.name }), serialize.sync()]));
+      await exchange(pg, Buffer.concat([serialize.close({ type: "S", name: cold.name }), serialize.sync()]));
     }
     const statement = { name, paramTypes, fields, lastUsed: ++uses };
     statements.set(text, statement);
@@ -84,11 +83,12 @@ export function installQueryCache(client: PGlite): void {
       const serializer = (options?.serializers as Serializers | undefined)?.[oid] ?? pg.serializers[oid];
       return serializer ? serializer(param) : String(param);
     });
-    const { messages } = await pg.execProtocol(
-      Buffer.concat([serialize.bind({ statement: statement.name, values: values as string[] }), serialize.execute({}), serialize.sync()]),
-      { onNotice: options?.onNotice },
+    const messages = await exchange(
+      pg,
+      Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
+      options?.onNotice as ((notice: unknown) => void) | undefined,
     );
-    return toResults<T>(messages as Message[], statement.fields, parsersFor(options), options?.rowMode === "array");
+    return toResults<T>(messages as unknown as Message[], statement.fields, parsersFor(options), options?.rowMode === "array");
   }
 
   function parsersFor(options: QueryOptions | undefined): Parsers {

@@ -25,7 +25,8 @@ interface Queued {
 const queuedBy = new WeakMap<PGlite, Queued[]>();
 
 /**
- * Runs `work` (statements through `execProtocol`, never through query(): the hold is taken already)
+ * Runs `work` (statements through `exchange()` of db/pglite-wire.server.ts, never through query():
+ * the hold is taken already, and the data directory is synced once the hold's work is done)
  * at the end of this turn of the event loop (setImmediate: after the turn's network reads), with the
  * turn's other work, in one hold of the database taken as PGlite's query() takes it: after any
  * running transaction. Each piece of work keeps its own outcome; the callers go on, in the order they
@@ -62,6 +63,8 @@ async function runQueued(pg: PGliteHolder, queued: Queued[]): Promise<void> {
             outcomes.push(() => piece.reject(error));
           }
         }
+        // Once for the hold, as execProtocol() syncs after each statement (db/pglite-wire.server.ts).
+        await pg.syncToFs();
         return outcomes;
       }),
     );

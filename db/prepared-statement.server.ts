@@ -9,11 +9,12 @@
 // arrays of text fields (or null), in the order of the statement's columns. Inside a transaction
 // the statement is built with the values and runs through Drizzle, as any other.
 import type { PGlite } from "@electric-sql/pglite";
-import { protocol } from "@electric-sql/pglite";
 import { fillPlaceholders, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./client.server";
+import { serialize } from "pg-protocol";
 import { runInTurnBatch, type PGliteHolder } from "./pglite-turn-batch.server";
+import { exchange } from "./pglite-wire.server";
 
 type Row = (string | null)[];
 type Value = string | number | null | undefined;
@@ -23,7 +24,6 @@ interface PgPool {
 }
 
 const dialect = new PgDialect();
-const { serialize } = protocol;
 /** node-postgres: every column as the text the server sent. */
 const TEXT_TYPES = { getTypeParser: () => (value: string) => value };
 /** Which statements each PGlite instance has parsed already. */
@@ -78,10 +78,10 @@ async function execute(pg: PGliteHolder, name: string, text: string, values: (st
   let parsed = parsedBy.get(pg);
   if (!parsed) parsedBy.set(pg, (parsed = new Set()));
   if (!parsed.has(name)) {
-    await pg.execProtocol(Buffer.concat([serialize.parse({ name, text }), serialize.sync()]));
+    await exchange(pg, Buffer.concat([serialize.parse({ name, text }), serialize.sync()]));
     parsed.add(name);
   }
-  const { messages } = await pg.execProtocol(Buffer.concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]));
+  const messages = await exchange(pg, Buffer.concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]));
   const rows: Row[] = [];
   for (const message of messages) {
     if (message.name === "dataRow") rows.push((message as unknown as { fields: Row }).fields);

@@ -10,9 +10,10 @@ export interface Counted {
 /**
  * Counts every statement the app sends through the database's driver (PGlite's client or the pg
  * pool Drizzle holds) until stop(). A transaction or a checked-out pool client counts as a statement
- * too: a read must need neither. On PGlite a prepared statement (db/prepared-statement.server.ts)
- * enters the database through execProtocol: such a call counts unless it belongs to a query, exec
- * or transaction still running (PGlite's own calls for them).
+ * too: a read must need neither. On PGlite a prepared statement (db/prepared-statement.server.ts,
+ * db/pglite-wire.server.ts) enters the database through execProtocolRawStream (or execProtocol): such
+ * a call counts, as "execProtocol", unless it belongs to a query, exec or transaction still running
+ * (PGlite's own calls for them).
  */
 export function countStatements(database: Pick<Database, "db">): Counted {
   const client = (database.db as unknown as { $client: Record<string, unknown> }).$client;
@@ -20,7 +21,7 @@ export function countStatements(database: Pick<Database, "db">): Counted {
   const originals: [string, unknown][] = [];
   let inQuery = false;
   let running = 0;
-  for (const method of ["query", "exec", "transaction", "connect", "execProtocol"]) {
+  for (const method of ["query", "exec", "transaction", "connect", "execProtocol", "execProtocolRawStream"]) {
     const original = client[method];
     if (typeof original !== "function") continue;
     originals.push([method, original]);
@@ -28,11 +29,12 @@ export function countStatements(database: Pick<Database, "db">): Counted {
       const call = () => (original as (...a: unknown[]) => unknown).apply(this, args);
       // pg's Pool#query checks a client out itself (synchronously): that is the same statement.
       if (method === "connect" && inQuery) return call();
-      if (method === "execProtocol" && running > 0) return call();
+      const protocol = method.startsWith("execProtocol");
+      if (protocol && running > 0) return call();
       const first = args[0] as string | { text?: string } | undefined;
       // A prepared statement's SQL is not in its bind message: it shows as "execProtocol".
-      statements.push(method === "query" || method === "exec" ? (typeof first === "string" ? first : (first?.text ?? "?")) : method);
-      if (method === "execProtocol" || method === "connect") return call();
+      statements.push(method === "query" || method === "exec" ? (typeof first === "string" ? first : (first?.text ?? "?")) : protocol ? "execProtocol" : method);
+      if (protocol || method === "connect") return call();
       inQuery = method === "query";
       running++;
       let result: unknown;
