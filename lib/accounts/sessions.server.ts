@@ -2,6 +2,8 @@
 // Sessions expire 30 days after their last use (sliding, refreshed at most hourly and off the request)
 // and can be revoked.
 import { createHash, randomBytes } from "node:crypto";
+import { setImmediate } from "node:timers";
+import DataLoader from "dataloader";
 import { and, eq, gt, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
@@ -57,7 +59,9 @@ export const sessionUserId = users.id;
  * The user behind a bearer token, or null for an unknown, expired or revoked one, and `data` read in
  * the same statement (a subquery on `sessionUserId`, a constant: see preparedRead): a member's read is one indexed query
  * (sessions_token_hash_key), never a write. The session is checked in the database on every request,
- * so a revocation anywhere is seen at once (docs/decisions/0016-authenticated-reads.md). A session
+ * so a revocation anywhere is seen at once (docs/decisions/0016-authenticated-reads.md). The same read
+ * asked for by other requests in this turn of the event loop runs in the same statement, one row per
+ * token (docs/performance.md, "2026-11-25, 10:40-11:40 UTC: one statement for a turn's reads"). A session
  * last used more than an hour ago is noted in `touches`, which slides its expiry later, off the request.
  */
 export async function readWithSession<T>(
@@ -68,46 +72,76 @@ export async function readWithSession<T>(
   params: Record<string, unknown> = {},
 ): Promise<{ user: SessionUser; data: T } | null> {
   if (!plausibleToken(token)) return null;
-  const [row] = await preparedRead(db, data).execute({ ...params, tokenHash: hashToken(token) });
+  const row = await preparedRead(db, data, params).load(hashToken(token));
   if (!row) return null;
-  const { lastUsedAt, data: read, ...user } = row;
+  const { lastUsedAt, tokenHash: _tokenHash, data: read, ...user } = row;
   touches?.note(user.sessionId, lastUsedAt);
   return { user, data: read as T };
 }
+
+/** The conditions of a live session (not revoked, not expired) whose token hash meets `tokenHash`. */
+const liveSessionWhere = (tokenHash: SQL) => and(tokenHash, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 
 /**
  * The session of a token's hash while it is valid (not revoked, not expired): the one definition of
  * a signed-in request, for the reads above and for statements that do more with the session's user
  * (an AI question's slot, lib/ai/questions.server.ts).
  */
-export const liveSession = (tokenHash: SQLWrapper) =>
-  and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+export const liveSession = (tokenHash: SQLWrapper) => liveSessionWhere(eq(sessions.tokenHash, tokenHash));
+
+/** At most this many tokens are looked up in one statement. */
+const READ_BATCH_MAX = 32;
 
 function buildRead(db: DbOrTx, data: SQL, name: string) {
+  // The turn's token hashes, comma-separated (hex: no commas), matched by the unique index.
+  const tokenHashes = sql`${sessions.tokenHash} = any(string_to_array(${sql.placeholder("tokenHashes")}, ','))`;
   return db
-    .select({ ...SESSION_USER_COLUMNS, data })
+    .select({ ...SESSION_USER_COLUMNS, tokenHash: sessions.tokenHash, data })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(liveSession(sql.placeholder("tokenHash")))
-    .limit(1)
+    .where(liveSessionWhere(tokenHashes))
     .prepare(name);
+}
+type ReadRow = Awaited<ReturnType<ReturnType<typeof buildRead>["execute"]>>[number];
+
+/** A read's statement and, per set of parameters, what gathers the turn's tokens for it. */
+interface PreparedRead {
+  statement: ReturnType<typeof buildRead>;
+  loaders: Map<string, DataLoader<string, ReadRow | null>>;
 }
 
 // Built once per database (pass the database, not a transaction) and read (the query builder's work does not depend on the request): `data`
 // must be a constant whose request values are placeholders (`sql.placeholder`, given in `params`).
 // On PostgreSQL the name makes it a prepared statement, parsed and planned once per connection.
-const preparedReads = new WeakMap<object, Map<SQL, ReturnType<typeof buildRead>>>();
+const preparedReads = new WeakMap<object, Map<SQL, PreparedRead>>();
 let preparedCount = 0;
-function preparedRead(db: DbOrTx, data: SQL) {
+function preparedRead(db: DbOrTx, data: SQL, params: Record<string, unknown>): DataLoader<string, ReadRow | null> {
   let forDb = preparedReads.get(db);
   if (!forDb) preparedReads.set(db, (forDb = new Map()));
   let read = forDb.get(data);
   if (!read) {
     // A handful of reads exist; more means a subquery built per request, which would grow this map.
     if (forDb.size >= 32) throw new Error("readWithSession: `data` must be a module constant (placeholders for request values)");
-    forDb.set(data, (read = buildRead(db, data, `session_read_${++preparedCount}`)));
+    forDb.set(data, (read = { statement: buildRead(db, data, `session_read_${++preparedCount}`), loaders: new Map() }));
   }
-  return read;
+  const key = JSON.stringify(params);
+  let loader = read.loaders.get(key);
+  if (!loader) {
+    // Parameters are few and bounded (a history's limit); a loader keeps nothing between turns.
+    if (read.loaders.size >= 64) read.loaders.clear();
+    const { statement } = read;
+    loader = new DataLoader<string, ReadRow | null>(
+      async (hashes) => {
+        const rows = await statement.execute({ ...params, tokenHashes: hashes.join(",") });
+        const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
+        return hashes.map((hash) => byHash.get(hash) ?? null);
+      },
+      // At the end of the turn (node:timers' own setImmediate: a test's fake timers must not hold reads back).
+      { cache: false, maxBatchSize: READ_BATCH_MAX, batchScheduleFn: (run) => setImmediate(run) },
+    );
+    read.loaders.set(key, loader);
+  }
+  return loader;
 }
 
 const NO_DATA = sql<null>`null`;

@@ -1,0 +1,68 @@
+// The reads asked for in one turn of the event loop share one statement, and each caller still gets
+// only its own session's answer: an unknown or revoked token in the same turn gets none
+// (docs/performance.md, "2026-11-25, 10:40-11:40 UTC: one statement for a turn's reads").
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { aiQuestions, users } from "~/db/schema";
+import { HISTORY_OF_SESSION_USER } from "~/lib/ai/history-read.server";
+import { countStatements } from "~/tests/helpers/count-statements";
+import { resetDatabase, testDatabase } from "~/tests/helpers/test-db";
+import { createSession, getSessionUser, readWithSession, revokeSession } from "./sessions.server";
+
+let database: Database;
+beforeEach(async () => {
+  database = await testDatabase();
+  await resetDatabase(database);
+});
+
+async function members(count: number) {
+  const rows = await database.db
+    .insert(users)
+    .values(Array.from({ length: count }, (_, i) => ({ email: `turn-${i}@example.test`, name: `Member ${i}`, passwordHash: "x" })))
+    .returning({ id: users.id, email: users.email });
+  return Promise.all(rows.map(async (row) => ({ ...row, ...(await createSession(database.db, row.id)) })));
+}
+
+describe("readWithSession", () => {
+  it("answers a turn's reads in one statement, each with its own session's user", async () => {
+    const [a, b, c] = await members(3);
+    await revokeSession(database.db, c!.sessionId);
+    const counted = countStatements(database);
+    const answers = await Promise.all([
+      getSessionUser(database.db, a!.token),
+      getSessionUser(database.db, b!.token),
+      getSessionUser(database.db, a!.token),
+      getSessionUser(database.db, c!.token),
+      getSessionUser(database.db, "no-such-token"),
+    ]);
+    counted.stop();
+    expect(counted.statements, counted.statements.join(" | ")).toHaveLength(1);
+    expect(answers.map((user) => user?.email ?? null)).toEqual([a!.email, b!.email, a!.email, null, null]);
+    expect(answers[1]).toMatchObject({ id: b!.id, sessionId: b!.sessionId, credits: 0 });
+  });
+
+  it("keeps reads with different parameters apart", async () => {
+    const [a, b] = await members(2);
+    for (const [member, questions] of [[a!, 3], [b!, 1]] as const) {
+      for (let i = 0; i < questions; i++) {
+        await database.db.insert(aiQuestions).values({ userId: member.id, topic: "tax-consultation", lang: "en", question: `Q${i}?`, answer: "A.", status: "answered" });
+      }
+    }
+    const [twoOfA, oneOfA, twoOfB] = await Promise.all([
+      readWithSession(database.db, a!.token, HISTORY_OF_SESSION_USER, undefined, { limit: 2 }),
+      readWithSession(database.db, a!.token, HISTORY_OF_SESSION_USER, undefined, { limit: 1 }),
+      readWithSession(database.db, b!.token, HISTORY_OF_SESSION_USER, undefined, { limit: 2 }),
+    ]);
+    expect(twoOfA?.data).toHaveLength(2);
+    expect(oneOfA?.data).toHaveLength(1);
+    expect(twoOfB?.user.id).toBe(b!.id);
+    expect(twoOfB?.data.map((item) => item.question)).toEqual(["Q0?"]);
+  });
+
+  it("sees a revocation made before the turn's statement", async () => {
+    const [a] = await members(1);
+    expect((await getSessionUser(database.db, a!.token))?.id).toBe(a!.id);
+    await revokeSession(database.db, a!.sessionId);
+    expect(await getSessionUser(database.db, a!.token)).toBeNull();
+  });
+});
