@@ -1,7 +1,7 @@
 // Bearer sessions: a 256-bit random token is handed out once; only its SHA-256 is stored.
 // Sessions expire 30 days after their last use (sliding, refreshed at most hourly and off the request)
 // and can be revoked.
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import { setImmediate } from "node:timers";
 import DataLoader from "dataloader";
 import { and, eq, gt, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
@@ -23,7 +23,8 @@ const MAX_TOKEN_LENGTH = 200;
 /** Whether a bearer token is worth looking up at all (present, and not longer than any we hand out). */
 export const plausibleToken = (token: string | null | undefined): token is string => !!token && token.length <= MAX_TOKEN_LENGTH;
 
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+// One-shot: no Hash object per request.
+export const hashToken = (token: string) => hash("sha256", token, "hex");
 export const newToken = () => randomBytes(32).toString("base64url");
 
 export async function createSession(
