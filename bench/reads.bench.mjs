@@ -161,8 +161,9 @@ ratio becomes when the server has a core to itself. PostgreSQL's own CPU is not 
 
 Each read is one statement (the session lookup carries the read: docs/decisions/0016-authenticated-reads.md)
 and writes nothing, answered before the middleware chain (server/member-read-fast-path.ts,
-docs/decisions/0017-member-read-fast-path.md); nothing about a session or its data is kept between
-requests. Goal: every read >= 0.5x \`/healthz\`; worst here: ${worst ? `${worst.database} \`${worst.url}\` ${fmt(worst.ratio, 2)}` : "n/a"}.
+docs/decisions/0017-member-read-fast-path.md); the same read asked for by several requests in one
+turn of the event loop is one statement for all of them (docs/decisions/0022-a-turns-reads-in-one-statement.md);
+nothing about a session or its data is kept between requests. Goal: every read >= 0.5x \`/healthz\`; worst here: ${worst ? `${worst.database} \`${worst.url}\` ${fmt(worst.ratio, 2)}` : "n/a"}.
 
 ${markdownTable(["database", "read", "/healthz req/s (µs CPU/req)", "read req/s (µs CPU/req)", "req/s ratio", "CPU ratio", "p99 healthz / read (ms)"], tableRows)}
 

@@ -1,7 +1,7 @@
 // PGlite's execProtocol() parses the database's answer with its own bundled copy of node-postgres's
 // protocol code, compiled so that it copies every field into a fresh ArrayBuffer before decoding it
 // and reaches each of its private fields through a WeakMap: on a member's read, PGlite's JavaScript
-// cost more CPU than the statement (docs/performance.md, "2026-11-25, 10:15-11:30 UTC: PGlite's
+// cost more CPU than the statement (docs/performance.md, "2026-11-25, 10:15-10:30 UTC: PGlite's
 // answers parsed by node-postgres's parser"). exchange() takes PGlite's raw answer instead and parses
 // it with pg-protocol, the package node-postgres itself uses, which reads fields straight from one
 // Buffer. Requests are serialized by the same package's `serialize`.

@@ -1,6 +1,6 @@
 // The reads asked for in one turn of the event loop share one statement, and each caller still gets
 // only its own session's answer: an unknown or revoked token in the same turn gets none
-// (docs/performance.md, "2026-11-25, 10:40-11:40 UTC: one statement for a turn's reads").
+// (docs/performance.md, "2026-11-25, 10:30-10:55 UTC: one statement for a turn's reads").
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { aiQuestions, users } from "~/db/schema";

@@ -62,7 +62,7 @@ export const sessionUserId = users.id;
  * (sessions_token_hash_key), never a write. The session is checked in the database on every request,
  * so a revocation anywhere is seen at once (docs/decisions/0016-authenticated-reads.md). The same read
  * asked for by other requests in this turn of the event loop runs in the same statement, one row per
- * token (docs/performance.md, "2026-11-25, 10:40-11:40 UTC: one statement for a turn's reads"). A session
+ * token (docs/performance.md, "2026-11-25, 10:30-10:55 UTC: one statement for a turn's reads"). A session
  * last used more than an hour ago is noted in `touches`, which slides its expiry later, off the request.
  */
 export async function readWithSession<T>(
