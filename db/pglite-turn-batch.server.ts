@@ -63,7 +63,8 @@ async function runQueued(pg: PGliteHolder, queued: Queued[]): Promise<void> {
             outcomes.push(() => piece.reject(error));
           }
         }
-        // Once for the hold, as execProtocol() syncs after each statement (db/pglite-wire.server.ts).
+        // Once for the hold, as execProtocol() syncs after each statement (db/pglite-wire.server.ts);
+        // a failed sync fails the hold's statements, as it failed each of them before.
         await pg.syncToFs();
         return outcomes;
       }),

@@ -3,7 +3,8 @@
 // (docs/performance.md, "2026-11-25, 10:30-10:55 UTC: one statement for a turn's reads").
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { aiQuestions, users } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { aiQuestions, sessions, users } from "~/db/schema";
 import { HISTORY_OF_SESSION_USER } from "~/lib/ai/history-read.server";
 import { countStatements } from "~/tests/helpers/count-statements";
 import { resetDatabase, testDatabase } from "~/tests/helpers/test-db";
@@ -41,6 +42,16 @@ describe("readWithSession", () => {
     expect(answers[1]).toMatchObject({ id: b!.id, sessionId: b!.sessionId, credits: 0 });
   });
 
+  it("splits more tokens than one statement takes, and leaves an expired session out", async () => {
+    const many = await members(33);
+    await database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, many[5]!.sessionId));
+    const counted = countStatements(database);
+    const answers = await Promise.all(many.map((member) => getSessionUser(database.db, member.token)));
+    counted.stop();
+    expect(counted.statements).toHaveLength(2);
+    expect(answers.map((user) => user?.id ?? null)).toEqual(many.map((member, i) => (i === 5 ? null : member.id)));
+  });
+
   it("keeps reads with different parameters apart", async () => {
     const [a, b] = await members(2);
     for (const [member, questions] of [[a!, 3], [b!, 1]] as const) {
@@ -59,10 +70,10 @@ describe("readWithSession", () => {
     expect(twoOfB?.data.map((item) => item.question)).toEqual(["Q0?"]);
   });
 
-  it("sees a revocation made before the turn's statement", async () => {
-    const [a] = await members(1);
-    expect((await getSessionUser(database.db, a!.token))?.id).toBe(a!.id);
+  it("keeps nothing between turns: a session revoked after a read is refused by the next", async () => {
+    const [a, b] = await members(2);
+    expect((await Promise.all([getSessionUser(database.db, a!.token), getSessionUser(database.db, b!.token)])).map((user) => user?.id)).toEqual([a!.id, b!.id]);
     await revokeSession(database.db, a!.sessionId);
-    expect(await getSessionUser(database.db, a!.token)).toBeNull();
+    expect((await Promise.all([getSessionUser(database.db, a!.token), getSessionUser(database.db, b!.token)])).map((user) => user?.id ?? null)).toEqual([null, b!.id]);
   });
 });

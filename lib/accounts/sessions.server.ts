@@ -131,9 +131,11 @@ function preparedRead(db: DbOrTx, data: SQL, params: Record<string, unknown>): D
     // Parameters are few and bounded (a history's limit); a loader keeps nothing between turns.
     if (read.loaders.size >= 64) read.loaders.clear();
     const { statement } = read;
+    // The values the key was made of, as they were (a caller may reuse its object).
+    const values = { ...params };
     loader = new DataLoader<string, ReadRow | null>(
       async (hashes) => {
-        const rows = await statement.execute({ ...params, tokenHashes: hashes.join(",") });
+        const rows = await statement.execute({ ...values, tokenHashes: hashes.join(",") });
         const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
         return hashes.map((hash) => byHash.get(hash) ?? null);
       },
