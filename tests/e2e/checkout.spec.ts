@@ -25,7 +25,8 @@ async function openCheckout(page: Page, packageId: string) {
   const session = await signUpViaApi();
   await signInPage(page, session);
   await page.goto(`/pricing/${packageId}`);
-  await expect(page.getByTestId("checkout-form")).toBeVisible();
+  // The form shows once the page is hydrated and the session checked (RequireAuth): as long as the guard tests allow.
+  await expect(page.getByTestId("checkout-form")).toBeVisible({ timeout: 15_000 });
   return session;
 }
 
