@@ -93,21 +93,27 @@ export const liveSession = (tokenHash: SQLWrapper) => liveSessionWhere(eq(sessio
 /** At most this many tokens are looked up in one statement. */
 const READ_BATCH_MAX = 32;
 
-function buildRead(db: DbOrTx, data: SQL, name: string) {
-  // The turn's token hashes, comma-separated (hex: no commas), matched by the unique index.
-  const tokenHashes = sql`${sessions.tokenHash} = any(string_to_array(${sql.placeholder("tokenHashes")}, ','))`;
+// A lone token (the turn's only request for this read) has a statement of its own: matched by equality,
+// the planner takes a plain index scan, where a list of tokens gets a bitmap scan.
+const ONE_TOKEN = eq(sessions.tokenHash, sql.placeholder("tokenHash"));
+// The turn's token hashes, comma-separated (hex: no commas), matched by the unique index.
+const TOKENS = sql`${sessions.tokenHash} = any(string_to_array(${sql.placeholder("tokenHashes")}, ','))`;
+
+function buildRead(db: DbOrTx, data: SQL, name: string, tokens: SQL) {
   return db
     .select({ ...SESSION_USER_COLUMNS, tokenHash: sessions.tokenHash, data })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(liveSessionWhere(tokenHashes))
+    .where(liveSessionWhere(tokens))
     .prepare(name);
 }
-type ReadRow = Awaited<ReturnType<ReturnType<typeof buildRead>["execute"]>>[number];
+type ReadStatement = ReturnType<typeof buildRead>;
+type ReadRow = Awaited<ReturnType<ReadStatement["execute"]>>[number];
 
-/** A read's statement and, per set of parameters, what gathers the turn's tokens for it. */
+/** A read's statements (one token, several) and, per set of parameters, what gathers the turn's tokens for it. */
 interface PreparedRead {
-  statement: ReturnType<typeof buildRead>;
+  one: ReadStatement;
+  many: ReadStatement;
   loaders: Map<string, DataLoader<string, ReadRow | null>>;
 }
 
@@ -123,19 +129,22 @@ function preparedRead(db: DbOrTx, data: SQL, params: Record<string, unknown>): D
   if (!read) {
     // A handful of reads exist; more means a subquery built per request, which would grow this map.
     if (forDb.size >= 32) throw new Error("readWithSession: `data` must be a module constant (placeholders for request values)");
-    forDb.set(data, (read = { statement: buildRead(db, data, `session_read_${++preparedCount}`), loaders: new Map() }));
+    const name = `session_read_${++preparedCount}`;
+    read = { one: buildRead(db, data, `${name}_one`, ONE_TOKEN), many: buildRead(db, data, name, TOKENS), loaders: new Map() };
+    forDb.set(data, read);
   }
   const key = JSON.stringify(params);
   let loader = read.loaders.get(key);
   if (!loader) {
     // Parameters are few and bounded (a history's limit); a loader keeps nothing between turns.
     if (read.loaders.size >= 64) read.loaders.clear();
-    const { statement } = read;
+    const { one, many } = read;
     // The values the key was made of, as they were (a caller may reuse its object).
     const values = { ...params };
     loader = new DataLoader<string, ReadRow | null>(
       async (hashes) => {
-        const rows = await statement.execute({ ...values, tokenHashes: hashes.join(",") });
+        const rows =
+          hashes.length === 1 ? await one.execute({ ...values, tokenHash: hashes[0] }) : await many.execute({ ...values, tokenHashes: hashes.join(",") });
         const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
         return hashes.map((hash) => byHash.get(hash) ?? null);
       },
