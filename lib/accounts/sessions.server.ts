@@ -146,7 +146,7 @@ function preparedRead(db: DbOrTx, data: SQL, params: Record<string, unknown>): D
         const rows =
           hashes.length === 1 ? await one.execute({ ...values, tokenHash: hashes[0] }) : await many.execute({ ...values, tokenHashes: hashes.join(",") });
         const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
-        return hashes.map((hash) => byHash.get(hash) ?? null);
+        return hashes.map((tokenHash) => byHash.get(tokenHash) ?? null);
       },
       // At the end of the turn (node:timers' own setImmediate: a test's fake timers must not hold reads back).
       { cache: false, maxBatchSize: READ_BATCH_MAX, batchScheduleFn: (run) => setImmediate(run) },
