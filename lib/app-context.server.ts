@@ -3,7 +3,8 @@
 import { openDatabase, type Database, type Db } from "~/db/client.server";
 import { createSessionTouches, type SessionTouches } from "./accounts/sessions.server";
 import { siteKnowledgeIndex, type KnowledgeIndex } from "./ai/knowledge-index.server";
-import { createAiProvider, type AiProvider } from "./ai/provider.server";
+import type { AiProvider } from "./ai/provider.server";
+import { unconfiguredProvider } from "./ai/unconfigured-provider";
 import { envContentVars, type Env } from "./env.server";
 import { listenOrigin, siteUrlOrigin } from "./http/origin.server";
 import { createLogger, type Logger } from "./logger.server";
@@ -24,7 +25,11 @@ export interface AppContext {
   /** The AI assistant's model (configured from AI_* variables; unconfigured without AI_API_KEY). */
   ai: AiProvider;
   /** Everything the site publishes, searchable per language: what the assistant answers from. */
-  knowledge: KnowledgeIndex;
+  /**
+   * The assistant's knowledge index: built in steps on the first call (server/main.ts makes it once
+   * listening), then the same one (lib/ai/knowledge-index.server.ts).
+   */
+  knowledge: () => Promise<KnowledgeIndex>;
   /** Card payments: Stripe when its keys are set, otherwise the built-in test-mode provider. */
   payments: PaymentProvider;
   /** Where the site lives: the base of every absolute URL (lib/http/origin.server.ts). */
@@ -48,28 +53,25 @@ export interface AppContextOverrides {
 
 export async function createAppContext(env: Env, overrides: AppContextOverrides = {}): Promise<AppContext> {
   const logger = overrides.logger ?? createLogger(env.LOG_LEVEL);
-  const opening = overrides.database
-    ? Promise.resolve(overrides.database)
-    : openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE });
-  // The knowledge index is main-thread CPU (about a second); PGlite spends its start-up mostly
-  // compiling WebAssembly off the main thread. Building the index once the opening is under way
-  // overlaps the two (docs/performance.md, "Start-up").
-  opening.catch(() => {}); // awaited below; not "unhandled" while the index is being built
-  await new Promise((resolve) => setImmediate(resolve));
-  const knowledge = siteKnowledgeIndex(envContentVars(env));
-  const database = await opening;
+  const [database, mailer, ai, payments] = await Promise.all([
+    overrides.database ?? openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE }),
+    overrides.mailer ?? createMailer(env, logger),
+    overrides.ai ?? createAiProvider(env, logger),
+    overrides.payments ?? createPaymentProvider(env),
+  ]);
+  const contentVars = envContentVars(env);
   const db = database.db;
   return {
     env,
     database,
     db,
     logger,
-    mailer: overrides.mailer ?? createMailer(env, logger),
+    mailer,
     rateLimiter: createRateLimiter(db, { enabled: env.RATE_LIMITS }),
     sessionTouches: createSessionTouches(db, { onError: (error) => logger.warn({ err: error }, "session expiry could not be slid") }),
-    ai: overrides.ai ?? createAiProvider(env, logger),
-    knowledge,
-    payments: overrides.payments ?? createPaymentProvider(env),
+    ai,
+    knowledge: () => siteKnowledgeIndex(contentVars),
+    payments,
     site: env.SITE_URL
       ? { origin: siteUrlOrigin(env.SITE_URL), configured: true }
       : { origin: listenOrigin(env.HOST, env.PORT), configured: false },
@@ -80,4 +82,11 @@ export async function closeAppContext(appContext: AppContext): Promise<void> {
   appContext.mailer.close();
   await appContext.sessionTouches.close();
   await appContext.database.close();
+}
+
+/** The model's provider; the OpenAI SDK is loaded only when a model is configured (docs/performance.md, "Restarts"). */
+async function createAiProvider(env: Env, logger: Logger): Promise<AiProvider> {
+  if (!env.AI_API_KEY) return unconfiguredProvider(env.AI_MODEL);
+  const provider = await import("./ai/provider.server");
+  return provider.createAiProvider(env, logger);
 }

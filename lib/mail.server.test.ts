@@ -15,7 +15,7 @@ describe("mail without SMTP_URL", () => {
     dir = mkdtempSync(path.join(tmpdir(), "taxatlas-outbox-"));
     const lines: string[] = [];
     const logger = pino(new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
-    const mailer = createMailer(parseEnv({ DATA_DIR: dir, LOG_LEVEL: "info" }), logger);
+    const mailer = await createMailer(parseEnv({ DATA_DIR: dir, LOG_LEVEL: "info" }), logger);
     const link = "http://localhost:3000/reset-password?token=secret-token-value";
     await mailer.send({ to: "member@example.test", subject: "Reset your password", text: `Open ${link}` });
 
@@ -33,7 +33,7 @@ describe("mail without SMTP_URL", () => {
 
   it("creates the outbox once, and again when it was removed meanwhile", async () => {
     dir = mkdtempSync(path.join(tmpdir(), "taxatlas-outbox-"));
-    const mailer = createMailer(parseEnv({ DATA_DIR: dir, LOG_LEVEL: "silent" }), pino({ level: "silent" }));
+    const mailer = await createMailer(parseEnv({ DATA_DIR: dir, LOG_LEVEL: "silent" }), pino({ level: "silent" }));
     await Promise.all([1, 2, 3].map((n) => mailer.send({ to: "a@example.test", subject: `Mail ${n}`, text: "x" })));
     expect(readdirSync(path.join(dir, "outbox"))).toHaveLength(3);
     rmSync(path.join(dir, "outbox"), { recursive: true, force: true });

@@ -5,7 +5,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 
@@ -28,7 +27,7 @@ export function outboxText(from: string, message: MailMessage, date = new Date()
   return `${headers.join("\n")}\n\n${message.text}\n`;
 }
 
-export function createMailer(env: Env, logger: Logger): Mailer {
+export async function createMailer(env: Env, logger: Logger): Promise<Mailer> {
   if (!env.SMTP_URL) {
     const outbox = path.resolve(env.DATA_DIR, "outbox");
     // Created once, not before every mail (a receipt per checkout made it a visible cost under load);
@@ -58,6 +57,9 @@ export function createMailer(env: Env, logger: Logger): Mailer {
       close() {},
     };
   }
+  // Loaded only with SMTP_URL set: a site without it does not pay for loading nodemailer at every
+  // start (docs/performance.md, "Restarts").
+  const { default: nodemailer } = await import("nodemailer");
   const transporter = nodemailer.createTransport(env.SMTP_URL);
   return {
     transport: "smtp",

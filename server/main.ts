@@ -35,26 +35,42 @@ export async function main({ build, mode, beforePages = [] }: MainOptions): Prom
 
   // Start-up phases, logged once listening (docs/performance.md, "Start-up and memory").
   const phases: Record<string, number> = { loadedMs: Math.round(process.uptime() * 1000) };
+  // Until the server listens, nothing else holds the event loop open: PGlite's start-up is promises
+  // and WebAssembly, and every timer is unref'd. An empty loop makes Node drain the platform's
+  // worker tasks before each foreground task, so start-up waited for V8's background compilation of
+  // PGlite's WebAssembly, about 0.3 s of a restart (docs/performance.md, "Restarts").
+  const startingUp = setInterval(() => {}, 60_000);
   let mark = performance.now();
   const phase = (name: string) => {
     phases[name] = Math.round(performance.now() - mark);
     mark = performance.now();
   };
-  const appContext = await createAppContext(env);
-  phase("servicesMs");
-  await appContext.database.migrate();
-  appContext.logger.info({ database: appContext.database.kind }, "database migrated");
-  await bootstrapAdmin(appContext);
-  phase("migrateMs");
+  const serve = async () => {
+    const appContext = await createAppContext(env);
+    phase("servicesMs");
+    await appContext.database.migrate();
+    appContext.logger.info({ database: appContext.database.kind }, "database migrated");
+    await bootstrapAdmin(appContext);
+    phase("migrateMs");
 
-  const { app } = createApp({
-    appContext,
-    pages: { build, mode, cache: !dev, compressedDir: dev ? undefined : await compressedPagesDir(env.DATA_DIR, build) },
-    beforePages,
-  });
-  await startServer({ app, appContext, onClose: () => closeAppContext(appContext) });
+    const { app } = createApp({
+      appContext,
+      pages: { build, mode, cache: !dev, compressedDir: dev ? undefined : await compressedPagesDir(env.DATA_DIR, build) },
+      beforePages,
+    });
+    await startServer({ app, appContext, onClose: () => closeAppContext(appContext) });
+    return appContext;
+  };
+  const appContext = await serve().finally(() => clearInterval(startingUp));
   phase("listenMs");
   appContext.logger.info({ ...phases, totalMs: Math.round(process.uptime() * 1000) }, "started");
+  // The assistant's index is built in steps while the server already answers; a question asked
+  // before it is ready waits for it (lib/ai/knowledge-index.server.ts).
+  const indexing = performance.now();
+  appContext
+    .knowledge()
+    .then((index) => appContext.logger.info({ passages: index.passageCount, ms: Math.round(performance.now() - indexing) }, "knowledge index built"))
+    .catch((error: unknown) => appContext.logger.error({ err: error }, "knowledge index could not be built"));
 }
 
 /**

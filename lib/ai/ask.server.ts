@@ -12,6 +12,7 @@ import { ASK_RATE_RULE } from "~/lib/rate-rules";
 import type { AiDoneEvent, AiStreamEvent, AskInput, Citation } from "~/lib/contracts/ai";
 import { composeAnswer, repeatsEarlier, unanswerableReply, type Source } from "./compose";
 import { AI_ERRORS, AiFailure, type AiErrorCode } from "./errors";
+import type { Retrieval } from "./knowledge-index.server";
 import { buildMessages } from "./prompt";
 import {
   ANSWER_DEADLINE_MS,
@@ -71,9 +72,10 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
   // join the search when the follow-up alone finds nothing, and always guide which sentences the
   // composed answer quotes.
   const earlierQuestions = thread?.earlier.map((turn) => turn.question) ?? [];
-  let retrieval = ctx.knowledge.retrieve(input.question, input.lang);
+  const knowledge = await ctx.knowledge();
+  let retrieval = knowledge.retrieve(input.question, input.lang);
   if (!retrieval.answerable && earlierQuestions.length > 0) {
-    retrieval = ctx.knowledge.retrieve([...earlierQuestions, input.question].join("\n"), input.lang);
+    retrieval = knowledge.retrieve([...earlierQuestions, input.question].join("\n"), input.lang);
   }
   const sources = sourcesOf(retrieval);
   // Without a model, a follow-up whose composed reply would only repeat the thread's earlier answers
@@ -167,12 +169,13 @@ async function firstQuestion(ctx: AskContext, request: AskRequest, started: numb
   if (rate && !rate.allowed) throw tooManyRequests(AI_ERRORS.ai_rate_limited, rate.retryAfterSeconds);
   const questionId = slot.questionId ?? (await lookIntoRefusal(ctx.db, { ...question, userId: slot.userId }));
   if (!questionId) throw noCredits();
+  const knowledge = await ctx.knowledge();
   const reserved: Reserved = {
     questionId,
     threadId: questionId,
     userId: slot.userId,
     input,
-    sources: sourcesOf(ctx.knowledge.retrieve(input.question, input.lang)),
+    sources: sourcesOf(knowledge.retrieve(input.question, input.lang)),
     earlier: [],
     started,
     signal: request.signal,
@@ -180,7 +183,7 @@ async function firstQuestion(ctx: AskContext, request: AskRequest, started: numb
   return modelAnswer(ctx, reserved);
 }
 
-const sourcesOf = (retrieval: ReturnType<AskContext["knowledge"]["retrieve"]>): Source[] =>
+const sourcesOf = (retrieval: Retrieval): Source[] =>
   retrieval.hits.map(({ passage }) => ({ title: passage.title, url: passage.url, text: passage.text }));
 
 /**

@@ -1,7 +1,9 @@
 // The assistant's knowledge index: one MiniSearch (BM25) index per language over the passages of
-// lib/ai/passages.server.ts, words split by lib/ai/segment.ts. Built at start-up from the content
-// modules (well under a second, figures in docs/performance.md), so it never drifts from the pages.
+// lib/ai/passages.server.ts, words split by lib/ai/segment.ts. Built from the content modules in
+// steps once the server listens (well under a second, figures in docs/performance.md), so it never
+// drifts from the pages.
 // Ranking is MiniSearch's; this module only decides whether the best hits are worth citing.
+import { setImmediate } from "node:timers";
 import MiniSearch from "minisearch";
 import { LANGS, type Lang } from "~/lib/i18n/languages";
 import { collectPassages, type ContentVars, type Passage } from "./passages.server";
@@ -76,6 +78,34 @@ export const EXPANSION_BOOST = 0.5;
 
 /** Builds the index over `passages` (default: everything the site publishes). */
 export function buildKnowledgeIndex(vars: ContentVars, passages: Passage[] = collectPassages(vars)): KnowledgeIndex {
+  const builder = indexBuilder();
+  for (const passage of passages) builder.add(passage);
+  return builder.index();
+}
+
+/** How long the index is built before requests get the thread back (buildKnowledgeIndexInSteps). */
+export const BUILD_STEP_MS = 5;
+
+/**
+ * The same index, built a few passages at a time: after each BUILD_STEP_MS of work the event loop
+ * serves what is waiting. The whole build is about 0.4 s of CPU, which a server starting in one
+ * block made every restart wait for (docs/performance.md, "Restarts").
+ */
+export async function buildKnowledgeIndexInSteps(vars: ContentVars, passages: Passage[] = collectPassages(vars)): Promise<KnowledgeIndex> {
+  const builder = indexBuilder();
+  let stepStarted = performance.now();
+  for (const passage of passages) {
+    builder.add(passage);
+    if (performance.now() - stepStarted >= BUILD_STEP_MS) {
+      // node:timers' own setImmediate: a test's fake timers must not hold the build back.
+      await new Promise((resolve) => setImmediate(resolve));
+      stepStarted = performance.now();
+    }
+  }
+  return builder.index();
+}
+
+function indexBuilder() {
   const byId = new Map<string, Passage>();
   // Each passage is segmented once; MiniSearch then splits the stored terms on spaces.
   const terms = new Map<string, Record<Field, string>>();
@@ -95,7 +125,7 @@ export function buildKnowledgeIndex(vars: ContentVars, passages: Passage[] = col
       size: 0,
     });
   }
-  for (const passage of passages) {
+  const add = (passage: Passage) => {
     const index = indexes.get(passage.lang)!;
     const fields = {
       title: segmentWords(passage.title, passage.lang),
@@ -107,8 +137,12 @@ export function buildKnowledgeIndex(vars: ContentVars, passages: Passage[] = col
     for (const term of new Set([...fields.title, ...fields.text])) index.documentFrequency.set(term, (index.documentFrequency.get(term) ?? 0) + 1);
     index.size++;
     index.search.add(passage);
-  }
+  };
+  return { add, index: () => searchable(byId, indexes) };
+}
 
+/** The index's searches over what the builder added. */
+function searchable(byId: Map<string, Passage>, indexes: Map<Lang, LangIndex>): KnowledgeIndex {
   const ranked = (question: string, lang: Lang) => {
     const { words, pairs } = segment(question, lang);
     const expansion = expandQuery(question, words, lang);
@@ -147,7 +181,7 @@ export function buildKnowledgeIndex(vars: ContentVars, passages: Passage[] = col
   };
 
   return {
-    passageCount: passages.length,
+    passageCount: byId.size,
     search,
     retrieve(question, lang) {
       const index = indexes.get(lang)!;
@@ -180,14 +214,14 @@ export function buildKnowledgeIndex(vars: ContentVars, passages: Passage[] = col
   };
 }
 
-const built = new Map<string, KnowledgeIndex>();
+const built = new Map<string, Promise<KnowledgeIndex>>();
 
-/** The index of the site's content with these placeholder values, built once per process. */
-export function siteKnowledgeIndex(vars: ContentVars): KnowledgeIndex {
+/** The index of the site's content with these placeholder values, built (in steps) once per process. */
+export function siteKnowledgeIndex(vars: ContentVars): Promise<KnowledgeIndex> {
   const key = JSON.stringify(Object.entries(vars).sort(([a], [b]) => a.localeCompare(b)));
   let index = built.get(key);
   if (!index) {
-    index = buildKnowledgeIndex(vars);
+    index = buildKnowledgeIndexInSteps(vars);
     built.set(key, index);
   }
   return index;

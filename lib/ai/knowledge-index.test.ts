@@ -6,7 +6,7 @@ import { articles } from "~/content/blog";
 import { cookies, privacy, terms } from "~/content/legal";
 import { pricingMessages } from "~/content/messages/pricing";
 import { PACKAGES } from "~/lib/catalog";
-import { buildKnowledgeIndex, MAX_CITED_PAGES, MIN_CITED } from "./knowledge-index.server";
+import { buildKnowledgeIndex, buildKnowledgeIndexInSteps, MAX_CITED_PAGES, MIN_CITED, siteKnowledgeIndex } from "./knowledge-index.server";
 import { collectPassages, type Passage } from "./passages.server";
 import { KNOWLEDGE_BASE } from "./knowledge-base";
 import { expandQuery } from "./query-expansion";
@@ -218,5 +218,35 @@ describe("knowledge index ranking", () => {
     const small = buildKnowledgeIndex(VARS, passages);
     expect(small.passageCount).toBe(2);
     expect(small.search("When do licensors audit royalty statements?", "en")[0]?.passage.url).toBe("/a");
+  });
+
+  it("built in steps, answers as the index built at once and lets the event loop run in between", async () => {
+    // A server builds it once listening (server/main.ts): requests must not wait for the whole build.
+    let turns = 0;
+    let building = true;
+    const turn = () => {
+      if (!building) return;
+      turns++;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    const stepped = await buildKnowledgeIndexInSteps(VARS);
+    building = false;
+    expect(turns).toBeGreaterThan(1);
+    expect(stepped.passageCount).toBe(index.passageCount);
+    for (const [question, lang] of [
+      ["Do we need to register for VAT when invoicing EU consumers?", "en"],
+      ["消費税のインボイス制度で登録は必要ですか？", "ja"],
+      ["你们周末上班吗？", "zh"],
+      ["What's a good recipe for banana bread?", "en"],
+    ] as const) {
+      expect(stepped.retrieve(question, lang), question).toEqual(index.retrieve(question, lang));
+    }
+  });
+
+  it("builds the site's index once per process", async () => {
+    const first = siteKnowledgeIndex(VARS);
+    expect(siteKnowledgeIndex({ ...VARS })).toBe(first);
+    expect((await first).passageCount).toBe(index.passageCount);
   });
 });

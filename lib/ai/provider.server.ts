@@ -11,6 +11,7 @@ import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import { AiFailure } from "./errors";
 import { httpFetch } from "./http-fetch.server";
+import { unconfiguredProvider } from "./unconfigured-provider";
 import type { ChatMessage } from "./prompt";
 
 export type StreamPart =
@@ -91,16 +92,7 @@ export function classifyProviderError(error: unknown, logger: Logger): AiFailure
 
 export function createAiProvider(env: Env, logger: Logger): AiProvider {
   const model = env.AI_MODEL;
-  if (!env.AI_API_KEY) {
-    return {
-      configured: false,
-      model,
-      // eslint-disable-next-line require-yield
-      async *stream() {
-        throw new AiFailure("ai_not_configured");
-      },
-    };
-  }
+  if (!env.AI_API_KEY) return unconfiguredProvider(model);
   const sdkLogger = logger.child({ component: "openai" });
   const client = new OpenAI({
     apiKey: env.AI_API_KEY,

@@ -247,7 +247,8 @@ describe("POST /api/v1/ai/ask with a model", () => {
 
   it("neither searches nor reads the database for a token that cannot be a session, and searches only once signed in", async () => {
     const testApp = await modelApp();
-    const { knowledge, database } = testApp.appContext;
+    const { database } = testApp.appContext;
+    const knowledge = await testApp.appContext.knowledge();
     const retrieve = knowledge.retrieve.bind(knowledge);
     let searches = 0;
     knowledge.retrieve = (...args) => {
