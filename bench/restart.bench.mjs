@@ -125,8 +125,8 @@ the database, then ${RESTARTS} restarts with unchanged sources, each timed from 
 \`/healthz\` and to the first page (\`/\`, rendered on its first request), stopped with SIGTERM before the
 next. Baseline in the same run: a bare \`node:http\` server started with \`node\` (Node's own floor, no npm).
 Phases from the server's \`started\` line (server/main.ts), medians: code loaded ${fmt(phase("loadedMs"))} ms after
-the process began (scripts/start.mjs's build check included), services (database, knowledge index)
-${fmt(phase("servicesMs"))} ms, migrations ${fmt(phase("migrateMs"))} ms, listening ${fmt(phase("listenMs"))} ms; npm itself adds the rest.
+the process began (scripts/start.mjs's build check included), services (the database, and the SDKs the
+configuration uses) ${fmt(phase("servicesMs"))} ms, migrations ${fmt(phase("migrateMs"))} ms, listening ${fmt(phase("listenMs"))} ms; npm itself adds the rest.
 
 ${markdownTable(
   ["start", "to /healthz (ms)", "to the first page (ms)", "node floor (ms)"],
