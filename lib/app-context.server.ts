@@ -24,10 +24,10 @@ export interface AppContext {
   sessionTouches: SessionTouches;
   /** The AI assistant's model (configured from AI_* variables; unconfigured without AI_API_KEY). */
   ai: AiProvider;
-  /** Everything the site publishes, searchable per language: what the assistant answers from. */
   /**
-   * The assistant's knowledge index: built in steps on the first call (server/main.ts makes it once
-   * listening), then the same one (lib/ai/knowledge-index.server.ts).
+   * Everything the site publishes, searchable per language: what the assistant answers from. Built
+   * in steps on the first call (server/main.ts makes that call once listening), then the same index
+   * (lib/ai/knowledge-index.server.ts).
    */
   knowledge: () => Promise<KnowledgeIndex>;
   /** Card payments: Stripe when its keys are set, otherwise the built-in test-mode provider. */
@@ -56,7 +56,7 @@ export async function createAppContext(env: Env, overrides: AppContextOverrides 
   const [database, mailer, ai, payments] = await Promise.all([
     overrides.database ?? openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE }),
     overrides.mailer ?? createMailer(env, logger),
-    overrides.ai ?? createAiProvider(env, logger),
+    overrides.ai ?? loadAiProvider(env, logger),
     overrides.payments ?? createPaymentProvider(env),
   ]);
   const contentVars = envContentVars(env);
@@ -85,7 +85,7 @@ export async function closeAppContext(appContext: AppContext): Promise<void> {
 }
 
 /** The model's provider; the OpenAI SDK is loaded only when a model is configured (docs/performance.md, "Restarts"). */
-async function createAiProvider(env: Env, logger: Logger): Promise<AiProvider> {
+async function loadAiProvider(env: Env, logger: Logger): Promise<AiProvider> {
   if (!env.AI_API_KEY) return unconfiguredProvider(env.AI_MODEL);
   const provider = await import("./ai/provider.server");
   return provider.createAiProvider(env, logger);

@@ -223,6 +223,8 @@ export function siteKnowledgeIndex(vars: ContentVars): Promise<KnowledgeIndex> {
   if (!index) {
     index = buildKnowledgeIndexInSteps(vars);
     built.set(key, index);
+    // A failed build is not kept: the next question tries again.
+    index.catch(() => built.delete(key));
   }
   return index;
 }
