@@ -15,28 +15,12 @@ import os from "node:os";
 import path from "node:path";
 import { emit, ensureBuild, machine, markdownTable, median, round, writeSection } from "./harness.mjs";
 import { freePort } from "./lib/free-port.mjs";
-import { appRoot } from "./lib/server-process.mjs";
+import { appRoot, waitForAnswer } from "./lib/server-process.mjs";
 
 const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 5);
 const GOAL_MS = 3000;
 const POLL_MS = 10;
 const START_TIMEOUT_MS = 120_000;
-
-/** Polls `url` until it answers 200; the milliseconds since `startedAt`. */
-async function firstAnswer(url, startedAt, exited) {
-  for (;;) {
-    if (exited.done) throw new Error(`the server exited before answering ${url}`);
-    if (performance.now() - startedAt > START_TIMEOUT_MS) throw new Error(`no answer from ${url} within ${START_TIMEOUT_MS} ms`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
-      await res.arrayBuffer();
-      if (res.status === 200) return performance.now() - startedAt;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-}
 
 /**
  * Runs `command args` in its own process group, times its first answers, then stops the group with
@@ -58,7 +42,10 @@ async function timedStart(command, args, env, paths) {
   const exit = new Promise((resolve) => child.once("exit", () => resolve((exited.done = true))));
   try {
     const times = {};
-    for (const [name, urlPath] of Object.entries(paths)) times[name] = await firstAnswer(`http://127.0.0.1:${port}${urlPath}`, startedAt, exited);
+    for (const [name, urlPath] of Object.entries(paths)) {
+      await waitForAnswer(`http://127.0.0.1:${port}${urlPath}`, () => exited.done, { timeoutMs: START_TIMEOUT_MS, pollMs: POLL_MS });
+      times[name] = performance.now() - startedAt;
+    }
     return { times, output };
   } finally {
     if (!exited.done) process.kill(-child.pid, "SIGTERM");

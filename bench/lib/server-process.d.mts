@@ -21,4 +21,5 @@ export declare function startServerProcess(
   options?: { logFile?: string; port?: number; startTimeoutMs?: number; waitReady?: boolean },
 ): Promise<ServerProcess>;
 
+export declare function waitForAnswer(target: string, hasExited?: () => boolean, options?: { timeoutMs?: number; pollMs?: number }): Promise<void>;
 export declare function waitForReady(url: string, hasExited?: () => boolean, timeoutMs?: number): Promise<void>;

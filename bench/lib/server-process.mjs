@@ -133,21 +133,25 @@ export async function startServerProcess(name, env, options = {}) {
   };
 }
 
-/** Polls /readyz until it answers 200. */
-export async function waitForReady(url, hasExited = () => false, timeoutMs = 60_000) {
+/** Polls `target` every `pollMs` until it answers 200. */
+export async function waitForAnswer(target, hasExited = () => false, { timeoutMs = 60_000, pollMs = 200 } = {}) {
   const deadline = Date.now() + timeoutMs;
   let last = "";
   while (Date.now() < deadline) {
-    if (hasExited()) throw new Error(`server at ${url} exited before it was ready`);
+    if (hasExited()) throw new Error(`the server exited before ${target} answered`);
     try {
-      const response = await fetch(`${url}/readyz`);
+      // A server that accepts but never answers is asked again, not waited on past the deadline.
+      const response = await fetch(target, { signal: AbortSignal.timeout(5_000) });
       await response.arrayBuffer();
-      if (response.ok) return;
+      if (response.status === 200) return;
       last = `status ${response.status}`;
     } catch (error) {
       last = error.message;
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
-  throw new Error(`${url}/readyz did not answer 200 within ${timeoutMs} ms (${last})`);
+  throw new Error(`${target} did not answer 200 within ${timeoutMs} ms (${last})`);
 }
+
+/** Polls /readyz until it answers 200. */
+export const waitForReady = (url, hasExited = () => false, timeoutMs = 60_000) => waitForAnswer(`${url}/readyz`, hasExited, { timeoutMs });
