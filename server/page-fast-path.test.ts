@@ -1,10 +1,11 @@
 // The fast path for cached pages (server/page-fast-path.ts) answers byte for byte what the full
 // middleware chain answers (headers in the same order and case, same body), for every variant of
 // request, and leaves to the chain whatever it must decide itself (redirects, refusals, queries).
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { productionPagesApp, type PagesTestApp } from "~/tests/security/pages-app";
 import { BUILD_TIMEOUT_MS } from "~/tests/security/production-build";
-import { rawRequest } from "~/tests/helpers/raw-http";
+import { rawRequest, rawRequestsKeptAlive, type KeptAliveAnswer } from "~/tests/helpers/raw-http";
 
 const raw = rawRequest;
 
@@ -231,6 +232,95 @@ describe("fast path for cached pages", () => {
       expect(answer.head, path).toMatch(/^HTTP\/1\.1 404/);
     }
     expect((await raw(chainApp.port, `GET /services/security HTTP/1.1\nHost: ${host}`)).head).toMatch(/^location: \/services\/security-services$/im);
+  });
+
+  // On a kept-alive connection a hit sends the head Node wrote for its answer the first time, with
+  // the Date of the second (server/prepared-head.ts): Node's writeHead validated and joined the 1.4 KB
+  // of header lines on every hit (docs/decisions/0023-prepared-answer-heads.md).
+  const expectSameAnswers = (fast: KeptAliveAnswer[], chain: KeptAliveAnswer[], what: string) => {
+    expect(fast.length, what).toBe(chain.length);
+    fast.forEach((answer, i) => {
+      expect(answer.head, `${what} #${i}`).toBe(chain[i]!.head);
+      expect(answer.body.equals(chain[i]!.body), `${what} #${i}: body`).toBe(true);
+      expect(Math.abs(Date.parse(answer.date!) - Date.now()), `${what} #${i}: date`).toBeLessThan(5_000);
+    });
+  };
+
+  for (const path of PATHS) {
+    it(`answers hits of ${path} on a kept-alive connection as the chain does, without writing the head again`, async () => {
+      const first = await raw(chainApp.port, `GET ${path} HTTP/1.1\nHost: ${host}`);
+      const etag = /^etag: (.*)$/im.exec(first.head)![1]!;
+      const heads = ["GET", "HEAD"].flatMap((method) =>
+        variants(etag).map(([, headers]) => `${method} ${path} HTTP/1.1\nHost: ${host}${headers ? `\n${headers}` : ""}`),
+      );
+      // Recorded by the chain, then sent once by the fast path with Node's writeHead.
+      await rawRequestsKeptAlive(app.port, [...heads, ...heads]);
+      const chain = await rawRequestsKeptAlive(chainApp.port, [...heads, ...heads]);
+      const writeHead = vi.spyOn(http.ServerResponse.prototype, "writeHead");
+      const before = app.fastPath!.counts();
+      let fast: KeptAliveAnswer[];
+      try {
+        fast = await rawRequestsKeptAlive(app.port, [...heads, ...heads]);
+        expect(writeHead).not.toHaveBeenCalled();
+      } finally {
+        writeHead.mockRestore();
+      }
+      const after = app.fastPath!.counts();
+      expect(after.hits + after.notModified - before.hits - before.notModified).toBe(heads.length * 2);
+      expectSameAnswers(fast, chain, path);
+      for (const answer of fast) expect(answer.head).toMatch(/^Connection: keep-alive\r\nKeep-Alive: timeout=5$/m);
+    });
+  }
+
+  it("writes the head anew for every other connection, as the chain does", async () => {
+    const path = "/blog/1";
+    const first = await raw(chainApp.port, `GET ${path} HTTP/1.1\nHost: ${host}`);
+    const etag = /^etag: (.*)$/im.exec(first.head)![1]!;
+    const gzip = `GET ${path} HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip`;
+    const revalidation = `GET ${path} HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip\nIf-None-Match: ${etag}`;
+    for (const each of [app, chainApp]) await rawRequestsKeptAlive(each.port, [gzip, gzip, gzip, revalidation, revalidation, revalidation]);
+    const both = async (heads: string[]) => [await rawRequestsKeptAlive(app.port, heads), await rawRequestsKeptAlive(chainApp.port, heads)] as const;
+
+    // HTTP/1.0 kept alive: a 304 has no length, so Node closes after it.
+    const old = [gzip, revalidation].map((head) => head.replace("HTTP/1.1", "HTTP/1.0") + "\nConnection: keep-alive");
+    for (const head of old) {
+      const [fast, chain] = await both([head]);
+      expectSameAnswers(fast, chain, head);
+    }
+    expect((await rawRequestsKeptAlive(app.port, [old[1]!]))[0]!.head).toMatch(/^Connection: close$/m);
+    // HTTP/1.0 and a client asking to close.
+    for (const head of [gzip.replace("HTTP/1.1", "HTTP/1.0"), gzip, revalidation]) {
+      const [fast, chain] = [await raw(app.port, head), await raw(chainApp.port, head)];
+      expect(fast.head, head).toBe(chain.head);
+      expect(fast.head, head).toMatch(/^Connection: close$/m);
+    }
+    // A request that expects 100-continue.
+    const [expecting, expectingChain] = await both([`${gzip}\nExpect: 100-continue`]);
+    expect(expecting[0]!.head).toBe(expectingChain[0]!.head);
+
+    // A server draining (server/lifecycle.ts sets Connection: close before any handler runs).
+    const draining = (_req: http.IncomingMessage, res: http.ServerResponse) => res.setHeader("Connection", "close");
+    for (const each of [app, chainApp]) each.server.prependListener("request", draining);
+    try {
+      const fast = await raw(app.port, gzip.replace("HTTP/1.1", "HTTP/1.1"));
+      const kept = await rawRequestsKeptAlive(app.port, [gzip]);
+      expect(kept[0]!.head).toMatch(/^Connection: close$/m);
+      expect(fast.head).toBe((await raw(chainApp.port, gzip)).head);
+    } finally {
+      for (const each of [app, chainApp]) each.server.off("request", draining);
+    }
+
+    // Another keep-alive timeout: the head is written anew, and kept for the next hits.
+    for (const each of [app, chainApp]) each.server.keepAliveTimeout = 7_000;
+    try {
+      const [fast, chain] = await both([gzip, gzip, revalidation, revalidation]);
+      expectSameAnswers(fast, chain, "keep-alive timeout 7 s");
+      for (const answer of fast) expect(answer.head).toMatch(/^Keep-Alive: timeout=7$/m);
+    } finally {
+      for (const each of [app, chainApp]) each.server.keepAliveTimeout = 5_000;
+    }
+    const [fast, chain] = await both([gzip, revalidation]);
+    expectSameAnswers(fast, chain, "keep-alive timeout 5 s again");
   });
 
   it("leaves redirects and refusals to the chain", async () => {

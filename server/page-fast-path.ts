@@ -13,6 +13,7 @@ import type { Logger } from "~/lib/logger.server";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 import { boundedMemo } from "./bounded-memo";
 import { createHostCheck, isSecure } from "./fast-path-edge";
+import { sendRecorded } from "./prepared-head";
 import { COMPRESSED_OFFERS, encodingVariant, negotiatesLanguage, offerOf, revalidates, sharesKeptPage, variantKey, type CachedPage, type PageHandler } from "./pages";
 
 /** Only plain paths: no percent-escapes, nothing the request edge would look at twice. */
@@ -96,8 +97,7 @@ export function createFastPath(options: FastPathOptions): FastPath {
       }),
     );
     if (!answer) return false;
-    res.writeHead(answer.status, answer.headers);
-    res.end(answer.body ?? undefined);
+    sendRecorded(req, res, answer);
     if (isNotModified) notModified++;
     else hits++;
     return true;

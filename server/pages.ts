@@ -22,6 +22,7 @@ import { legacyServiceRedirect } from "~/lib/service-catalog";
 import { deferHydration } from "./deferred-hydration";
 import { hasDotSegment, refuse } from "./request-edge";
 import { createRouteMatcher, decodedSegments, ROUTE_MATCH_PATH_MAX } from "./route-matches";
+import type { RecordedAnswer } from "./prepared-head";
 import { buildCsp, inlineScriptHashes } from "./security-headers";
 
 export interface CachedPage {
@@ -43,12 +44,6 @@ export interface CachedPage {
   lastAsked: number;
 }
 
-/** Status, header lines (name, value, name, value, ...) and body of an answer, as sent. */
-export interface RecordedAnswer {
-  status: number;
-  headers: string[];
-  body: Buffer | null;
-}
 
 /** What of a request decides the answer to a cache hit, besides the page (server/page-fast-path.ts). */
 export interface AnswerVariant {

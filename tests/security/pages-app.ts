@@ -17,6 +17,7 @@ import { ensureProductionBuild, serverBuildEntry } from "./production-build";
 
 export interface PagesTestApp extends TestApp {
   port: number;
+  server: http.Server;
   pageHandler: PageHandler;
   fastPath?: FastPath;
 }
@@ -54,6 +55,7 @@ export async function pagesApp(
     app,
     mails,
     port,
+    server,
     pageHandler: pageHandler!,
     fastPath,
     url: async () => `http://127.0.0.1:${port}`,
