@@ -2,6 +2,7 @@
 // middleware chain answers (headers in the same order and case, same body), for every variant of
 // request, and leaves to the chain whatever it must decide itself (redirects, refusals, queries).
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { productionPagesApp, type PagesTestApp } from "~/tests/security/pages-app";
 import { BUILD_TIMEOUT_MS } from "~/tests/security/production-build";
@@ -271,6 +272,34 @@ describe("fast path for cached pages", () => {
       for (const answer of fast) expect(answer.head).toMatch(/^Connection: keep-alive\r\nKeep-Alive: timeout=5$/m);
     });
   }
+
+  it("answers pipelined hits in order, each with its whole head, as the chain does", async () => {
+    const etag = /^etag: (.*)$/im.exec((await raw(chainApp.port, `GET /blog/1 HTTP/1.1\nHost: ${host}`)).head)![1]!;
+    const heads = [
+      `GET /blog/1 HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip`,
+      `HEAD /ja/about HTTP/1.1\nHost: ${host}\nAccept-Encoding: br`,
+      `GET /blog/1 HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip\nIf-None-Match: ${etag}`,
+      `GET /zh/pricing HTTP/1.1\nHost: ${host}`,
+    ];
+    // Each head prepared first, on kept-alive connections.
+    for (const each of [app, chainApp]) await rawRequestsKeptAlive(each.port, [...heads, ...heads, ...heads]);
+    const pipelined = (port: number) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, "127.0.0.1");
+        const chunks: Buffer[] = [];
+        socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+        socket.on("error", reject);
+        socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1").replace(/^Date: .*\r\n/gm, "")));
+        // All at once, the last asking to close.
+        socket.write([...heads, `${heads[0]}\nConnection: close`].map((head) => `${head.replace(/\n/g, "\r\n")}\r\n\r\n`).join(""));
+      });
+    const before = app.fastPath!.counts();
+    const fast = await pipelined(app.port);
+    const after = app.fastPath!.counts();
+    expect(fast).toBe(await pipelined(chainApp.port));
+    expect(after.hits + after.notModified - before.hits - before.notModified).toBe(heads.length + 1);
+    expect(fast.match(/HTTP\/1\.1 (200 OK|304 Not Modified)\r\n/g)).toHaveLength(heads.length + 1);
+  });
 
   it("writes the head anew for every other connection, as the chain does", async () => {
     const path = "/blog/1";
