@@ -44,7 +44,6 @@ export interface CachedPage {
   lastAsked: number;
 }
 
-
 /** What of a request decides the answer to a cache hit, besides the page (server/page-fast-path.ts). */
 export interface AnswerVariant {
   method: string;

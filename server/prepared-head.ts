@@ -2,10 +2,10 @@
 // first time. Node's writeHead validates and joins every header line on every call, about 1.4 KB of
 // them for a page (the security headers), and has no public way to send prepared header bytes: that
 // was the larger part of what a cache hit cost beyond the Node limit (docs/performance.md,
-// "2026-11-25, 15:40-16:40 UTC: a cache hit's head written once"). The head is taken from Node's own
-// output, so the bytes stay Node's; only the Date line is written per second. It is reused only for the usual
-// connection (HTTP/1.1 kept alive, nothing else set on the answer); every other answer goes through
-// writeHead as before. See docs/decisions/0023-prepared-answer-heads.md.
+// "2026-11-25, 15:40-16:40 UTC: a cache hit's head written once"). The head is taken from Node's
+// own output, so the bytes stay Node's; only the Date line is written per second. It is reused only
+// on the usual connection (HTTP/1.1 kept alive, nothing else set on the answer); every other answer
+// goes through writeHead as before. See docs/decisions/0023-prepared-answer-heads.md.
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 
 /** Node's head for one answer, split around its Date value, and the server settings it was written under. */
