@@ -273,6 +273,21 @@ describe("fast path for cached pages", () => {
     });
   }
 
+  it("dates a prepared head with the second it is sent in", async () => {
+    const gzip = `GET /blog/1 HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip`;
+    await rawRequestsKeptAlive(app.port, [gzip, gzip, gzip]);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      for (const at of ["2031-03-04T05:06:07.900Z", "2031-03-04T05:06:08.100Z"]) {
+        vi.setSystemTime(new Date(at));
+        const [answer] = await rawRequestsKeptAlive(app.port, [gzip]);
+        expect(answer!.date).toBe(new Date(at).toUTCString());
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("answers pipelined hits in order, each with its whole head, as the chain does", async () => {
     const etag = /^etag: (.*)$/im.exec((await raw(chainApp.port, `GET /blog/1 HTTP/1.1\nHost: ${host}`)).head)![1]!;
     const heads = [
@@ -331,12 +346,24 @@ describe("fast path for cached pages", () => {
     const draining = (_req: http.IncomingMessage, res: http.ServerResponse) => res.setHeader("Connection", "close");
     for (const each of [app, chainApp]) each.server.prependListener("request", draining);
     try {
-      const fast = await raw(app.port, gzip);
-      const kept = await rawRequestsKeptAlive(app.port, [gzip]);
-      expect(kept[0]!.head).toMatch(/^Connection: close$/m);
-      expect(fast.head).toBe((await raw(chainApp.port, gzip)).head);
+      for (const head of [gzip, revalidation]) {
+        const [fast, chain] = await both([head]);
+        expectSameAnswers(fast, chain, `draining: ${head}`);
+        expect(fast[0]!.head).toMatch(/^Connection: close$/m);
+      }
     } finally {
       for (const each of [app, chainApp]) each.server.off("request", draining);
+    }
+
+    // A limit of requests per connection: the last answer says so and closes.
+    for (const each of [app, chainApp]) each.server.maxRequestsPerSocket = 3;
+    try {
+      const [fast, chain] = await both([gzip, revalidation, gzip]);
+      expectSameAnswers(fast, chain, "three requests per connection");
+      expect(fast[0]!.head).toMatch(/^Keep-Alive: timeout=5, max=3$/m);
+      expect(fast[2]!.head).toMatch(/^Connection: close$/m);
+    } finally {
+      for (const each of [app, chainApp]) each.server.maxRequestsPerSocket = 0;
     }
 
     // Another keep-alive timeout: the head is written anew, and kept for the next hits.
