@@ -68,9 +68,9 @@ export function rawRequestsKeptAlive(port: number, heads: string[]): Promise<Kep
         if (bodyless) end = split + 4;
         else if (length !== undefined) end = split + 4 + Number(length);
         else {
-          const last = buffered.indexOf("0\r\n\r\n", split + 4);
-          if (last === -1) return;
-          end = last + 5;
+          const chunkedEnd = endOfChunkedBody(buffered, split + 4);
+          if (chunkedEnd === undefined) return;
+          end = chunkedEnd;
         }
         if (buffered.length < end) return;
         answers.push({
@@ -92,4 +92,18 @@ export function rawRequestsKeptAlive(port: number, heads: string[]): Promise<Kep
       if (answers.length < heads.length) reject(new Error(`connection closed after ${answers.length} of ${heads.length} answers`));
     });
   });
+}
+
+/** Where a chunked body that starts at `at` ends (after its last chunk), or undefined while incomplete. */
+function endOfChunkedBody(buffered: Buffer, at: number): number | undefined {
+  let next = at;
+  for (;;) {
+    const lineEnd = buffered.indexOf("\r\n", next);
+    if (lineEnd === -1) return undefined;
+    const size = Number.parseInt(buffered.subarray(next, lineEnd).toString("latin1"), 16);
+    if (Number.isNaN(size)) throw new Error(`not a chunk size: ${buffered.subarray(next, lineEnd).toString("latin1")}`);
+    if (size === 0) return buffered.length >= lineEnd + 4 ? lineEnd + 4 : undefined;
+    next = lineEnd + 2 + size + 2;
+    if (buffered.length < next) return undefined;
+  }
 }
