@@ -44,7 +44,16 @@ export async function startServer(env = {}, { nodeArgs = [], startTimeoutMs = 60
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url: server.url, pid: server.child.pid, stop };
+  return { url: server.url, pid: server.child.pid, output: server.output, stop };
+}
+
+/** Waits until a server started above has written `text` (it logs at LOG_LEVEL info or lower). */
+export async function waitForLog(server, text, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!server.output().includes(text)) {
+    if (Date.now() > deadline) throw new Error(`the server did not log "${text}" within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** One autocannon measurement: requests/s (mean), latency p99 (ms), and how many answers were not 2xx. */
