@@ -22,7 +22,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { tsImport } from "tsx/esm/api";
 import { emit, ensureBuild, machine, markdownTable, projectRoot, startServer, writeSection } from "./harness.mjs";
-import { summarizeProfile } from "./lib/cpu-profile.mjs";
+import { summarizeProfile, summarizeProfileWindows } from "./lib/cpu-profile.mjs";
 import { childrenOf, threadCpuMs } from "./lib/proc-cpu.mjs";
 
 const SEQUENTIAL = Number(process.env.AI_BENCH_SEQUENTIAL ?? 50);
@@ -41,6 +41,7 @@ const TARGET_CPU_MS = 5;
 const TARGET_CONCURRENT_RATIO = 3;
 /** AI_BENCH_PROFILE=0 skips the profiled run; AI_BENCH_PROFILE_COPY=file keeps a copy of the profile. */
 const PROFILE = process.env.AI_BENCH_PROFILE !== "0";
+const PROFILE_INTERVAL_US = 250;
 const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a");
 
 const load = (file) => tsImport(pathToFileURL(path.join(projectRoot, file)).href, import.meta.url);
@@ -474,6 +475,8 @@ try {
   if (profile) {
     console.log(`\nprofile: ${fmt(profile.perAnswerMs, 2)} ms busy CPU per answer (${profile.answers} answers)`);
     for (const [bucket, ms] of profile.buckets.slice(0, 16)) console.log(`  ${bucket.padEnd(60)} ${fmt(ms / profile.answers, 3)} ms`);
+    console.log(`of which in the starts of the rounds: ${fmt(profile.perStartMs, 2)} ms busy CPU per question`);
+    for (const [bucket, ms] of profile.start.buckets.slice(0, 12)) console.log(`  ${bucket.padEnd(60)} ${fmt(ms / profile.answers, 3)} ms`);
   }
   for (const f of figures) emit({ bench: "ai", database, ...f });
 
@@ -502,6 +505,16 @@ an await, the SDK parsing the model's stream, socket writes) counts for the pack
 ${markdownTable(
   ["where", "share of busy CPU", "ms per answer"],
   profile.buckets.slice(0, 16).map(([bucket, ms]) => [bucket, `${fmt((ms / profile.busyMs) * 100, 1)} %`, fmt(ms / profile.answers, 3)]),
+)}
+
+The same profile in the starts of its rounds alone (each round's ${CONCURRENCY} questions sent → the provider's last
+request), where the ${CONCURRENCY}-stream ratio is decided: ${fmt(profile.perStartMs, 2)} ms of busy CPU per question
+under the profiler (a sample every ${PROFILE_INTERVAL_US} µs), against the room per start above. Relaying the first
+chunks of the answers already asked runs in these windows too.
+
+${markdownTable(
+  ["where, in the starts", "share of busy CPU", "ms per question"],
+  profile.start.buckets.slice(0, 12).map(([bucket, ms]) => [bucket, `${fmt((ms / profile.start.busyMs) * 100, 1)} %`, fmt(ms / profile.answers, 3)]),
 )}`
     : "(no profile taken: AI_BENCH_PROFILE=0)";
 
@@ -581,20 +594,31 @@ ${profileText}`,
 async function profileAnswers() {
   const profileDir = mkdtempSync(path.join(os.tmpdir(), "taxatlas-ai-profile-"));
   try {
-    const profiled = await startServer(serverEnv, { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] });
+    // Sampled four times as often as by default: a round's start lasts tens of ms. Nothing else is read of this server.
+    const profiled = await startServer(serverEnv, { nodeArgs: ["--cpu-prof", `--cpu-prof-interval=${PROFILE_INTERVAL_US}`, `--cpu-prof-dir=${profileDir}`] });
     let answered = 0;
     let fromUs = -Infinity;
     let toUs;
+    /** Each round's start: its questions sent → the provider's last request. */
+    const starts = [];
+    // V8's profile timestamps use this clock (bench/lib/cpu-profile.mjs).
+    const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
     try {
       const tokens = await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => register(profiled.url, 1000 + i)));
       await warmUp(profiled.url, tokens);
-      // V8's profile timestamps use this clock (bench/lib/cpu-profile.mjs).
-      fromUs = Number(process.hrtime.bigint() / 1000n);
+      fromUs = monotonicUs();
       for (let r = 0; r < ROUNDS + 1; r++) {
+        const start = { name: "start", fromUs: monotonicUs(), toUs: Infinity };
+        let received = 0;
+        onProviderRequest = () => {
+          if (++received === CONCURRENCY) start.toUs = monotonicUs();
+        };
         await Promise.all(tokens.map((token, i) => ask(profiled.url, token, `profiled question ${r}-${i}`)));
+        onProviderRequest = null;
+        starts.push(start);
         answered += tokens.length;
       }
-      toUs = Number(process.hrtime.bigint() / 1000n);
+      toUs = monotonicUs();
     } finally {
       await profiled.stop();
     }
@@ -603,7 +627,9 @@ async function profileAnswers() {
     if (process.env.AI_BENCH_PROFILE_COPY) copyFileSync(path.join(profileDir, file), process.env.AI_BENCH_PROFILE_COPY);
     // The window runs from the rounds' first question sent to their last answer received.
     const summary = summarizeProfile(path.join(profileDir, file), { classify: classifyAnswerSample, fromUs, toUs });
-    return { ...summary, answers: answered, perAnswerMs: summary.busyMs / answered };
+    // The starts alone: what the 20-stream ratio depends on (docs/performance.md, "AI assistant").
+    const { start } = summarizeProfileWindows(path.join(profileDir, file), starts, { classify: classifyAnswerSample });
+    return { ...summary, answers: answered, perAnswerMs: summary.busyMs / answered, start, perStartMs: start.busyMs / answered };
   } finally {
     rmSync(profileDir, { recursive: true, force: true });
   }

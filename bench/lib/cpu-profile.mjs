@@ -60,19 +60,7 @@ export function summarizeProfile(file, { marker = "fastPath", classify = () => n
       last = i;
     }
   }
-  const bucketOfNode = new Map();
-  const bucketOfSample = (id) => {
-    if (bucketOfNode.has(id)) return bucketOfNode.get(id);
-    const leaf = byId.get(id).callFrame;
-    let bucket = bucketOf(leaf);
-    if (bucket !== "idle") {
-      const frames = [];
-      for (let at = id; at !== undefined; at = parent.get(at)) frames.push(byId.get(at).callFrame);
-      bucket = classify(frames) ?? bucket;
-    }
-    bucketOfNode.set(id, bucket);
-    return bucket;
-  };
+  const bucketOfSample = sampleBuckets(byId, parent, classify);
   const totals = new Map();
   for (let i = Math.max(first, 0); i <= last; i++) {
     const bucket = bucketOfSample(profile.samples[i]);
@@ -90,14 +78,19 @@ export function summarizeProfile(file, { marker = "fastPath", classify = () => n
 /**
  * Self time per bucket (ms) inside each time window. Windows are in microseconds of the monotonic
  * clock (`process.hrtime.bigint() / 1000n` in any process on the machine): V8's profile timestamps
- * use the same clock on Linux, so a bench can mark when it sent only one type of request.
+ * use the same clock on Linux, so a bench can mark when it sent only one type of request. Windows
+ * may share a name: their samples add up. `classify` as for summarizeProfile.
  * @param {string} file
  * @param {{ name: string, fromUs: number, toUs: number }[]} windows
+ * @param {{ classify?: (frames: object[]) => string | null }} [options]
  * @returns {Record<string, { busyMs: number, samplesMs: number, buckets: [string, number][] }>}
  */
-export function summarizeProfileWindows(file, windows) {
+export function summarizeProfileWindows(file, windows, { classify = () => null } = {}) {
   const profile = JSON.parse(readFileSync(file, "utf8"));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const bucketOfSample = sampleBuckets(byId, parent, classify);
   const totals = new Map(windows.map((w) => [w.name, new Map()]));
   const sampled = new Map(windows.map((w) => [w.name, 0]));
   let at = profile.startTime;
@@ -107,7 +100,7 @@ export function summarizeProfileWindows(file, windows) {
     const window = windows.find((w) => at >= w.fromUs && at < w.toUs);
     if (!window) continue;
     sampled.set(window.name, sampled.get(window.name) + delta);
-    const bucket = bucketOf(byId.get(profile.samples[i]).callFrame);
+    const bucket = bucketOfSample(profile.samples[i]);
     const map = totals.get(window.name);
     map.set(bucket, (map.get(bucket) ?? 0) + delta);
   }
@@ -121,4 +114,21 @@ export function summarizeProfileWindows(file, windows) {
     };
   }
   return out;
+}
+
+/** A sample's bucket by its node (memoised): `classify` on its frames, innermost first, else bucketOf its leaf. */
+function sampleBuckets(byId, parent, classify) {
+  const bucketOfNode = new Map();
+  return (id) => {
+    if (bucketOfNode.has(id)) return bucketOfNode.get(id);
+    const leaf = byId.get(id).callFrame;
+    let bucket = bucketOf(leaf);
+    if (bucket !== "idle") {
+      const frames = [];
+      for (let at = id; at !== undefined; at = parent.get(at)) frames.push(byId.get(at).callFrame);
+      bucket = classify(frames) ?? bucket;
+    }
+    bucketOfNode.set(id, bucket);
+    return bucket;
+  };
 }
