@@ -257,6 +257,21 @@ const loadAtStart = os.loadavg()[0];
 /** Called with each request the provider records (the rounds read the CPU clocks at the last one). */
 let onProviderRequest = null;
 const fake = await startFakeOpenAI({ mode: "ok", onRequest: () => onProviderRequest?.() });
+/**
+ * Asks a round of questions (`ask` per token) and calls `started` once the provider has all of them:
+ * the end of the round's start.
+ */
+async function askRound(tokens, ask, started) {
+  let received = 0;
+  onProviderRequest = () => {
+    if (++received === tokens.length) started();
+  };
+  try {
+    return await Promise.all(tokens.map(ask));
+  } finally {
+    onProviderRequest = null;
+  }
+}
 const serverEnv = {
   AI_API_KEY: "bench-key",
   AI_BASE_URL: fake.baseURL,
@@ -317,14 +332,11 @@ try {
   for (let r = 0; r < ROUNDS; r++) {
     const clocksBefore = cpuClocks(server.pid, dbPids);
     const sentAt = now();
-    let received = 0;
-    onProviderRequest = () => {
-      if (++received !== CONCURRENCY) return;
-      const span = now() - sentAt;
-      roundStarts.push({ span, ...cpuBetween(clocksBefore, cpuClocks(server.pid, dbPids), CONCURRENCY) });
-    };
-    const results = await Promise.all(tokens.map((token, i) => ask(server.url, token, `concurrent question ${r}-${i}`)));
-    onProviderRequest = null;
+    const results = await askRound(
+      tokens,
+      (token, i) => ask(server.url, token, `concurrent question ${r}-${i}`),
+      () => roundStarts.push({ span: now() - sentAt, ...cpuBetween(clocksBefore, cpuClocks(server.pid, dbPids), CONCURRENCY) }),
+    );
     for (const result of results) overhead.push(overheadOf(result));
     concurrentResults.push(...results);
   }
@@ -609,12 +621,7 @@ async function profileAnswers() {
       fromUs = monotonicUs();
       for (let r = 0; r < ROUNDS + 1; r++) {
         const start = { name: "start", fromUs: monotonicUs(), toUs: Infinity };
-        let received = 0;
-        onProviderRequest = () => {
-          if (++received === CONCURRENCY) start.toUs = monotonicUs();
-        };
-        await Promise.all(tokens.map((token, i) => ask(profiled.url, token, `profiled question ${r}-${i}`)));
-        onProviderRequest = null;
+        await askRound(tokens, (token, i) => ask(profiled.url, token, `profiled question ${r}-${i}`), () => (start.toUs = monotonicUs()));
         starts.push(start);
         answered += tokens.length;
       }
