@@ -179,10 +179,10 @@ async function warmUp(url, tokens) {
     if (!response.ok) throw new Error(`warm-up page ${page}: ${response.status}`);
   }
   for (let r = 0; r < WARMUP_ROUNDS; r++) {
-    await Promise.all(tokens.map((token, i) => ask(url, token, `warm-up ${r}-${i}`)));
+    await Promise.all(tokens.map((token) => ask(url, token)));
   }
   // And one at a time, as the sequential figures are taken.
-  for (let i = 0; i < 5; i++) await ask(url, tokens[0], `warm-up ${i}`);
+  for (let i = 0; i < 5; i++) await ask(url, tokens[0]);
 }
 
 /**
@@ -221,13 +221,36 @@ function getText(url) {
   });
 }
 
-/** Asks one question and times it on the client. */
-async function ask(url, token, question) {
+/**
+ * The questions asked: the evaluation set's answerable ones (bench/retrieval-eval.json), written the
+ * way clients ask, in English, Japanese and Chinese in turn. A question the site can answer costs
+ * what a member's usually does: its passages found and condensed into the prompt. (Until
+ * 2026-11-28 the bench asked "concurrent question 3-7", which finds nothing, and so left out about
+ * 1-2.5 ms of that work per answer: docs/performance.md, AI section.)
+ */
+const QUESTIONS = (() => {
+  const { answerable } = JSON.parse(readFileSync(path.join(projectRoot, "bench", "retrieval-eval.json"), "utf8"));
+  const langs = ["en", "ja", "zh"];
+  const longest = Math.max(...langs.map((lang) => answerable[lang].length));
+  const out = [];
+  for (let i = 0; i < longest; i++) for (const lang of langs) if (answerable[lang][i]) out.push({ lang, text: answerable[lang][i].q });
+  return out;
+})();
+let asked = 0;
+/** The next question, made unique (the provider's records are matched to answers by its text). */
+function nextQuestion() {
+  const { lang, text } = QUESTIONS[asked % QUESTIONS.length];
+  return { lang, question: `${text} (#${++asked})` };
+}
+
+/** Asks the next question and times it on the client. */
+async function ask(url, token) {
+  const { question, lang } = nextQuestion();
   const sentAt = now();
   const response = await postJson(
     `${url}/api/v1/ai/ask`,
     { Accept: "text/event-stream", Authorization: `Bearer ${token}` },
-    { topic: "tax-consultation", question, lang: "en" },
+    { topic: "tax-consultation", question, lang },
   );
   if (response.statusCode !== 200) {
     let text = "";
@@ -313,7 +336,7 @@ try {
   const sequentialOverhead = [];
   const sequentialResults = [];
   for (let i = 0; i < SEQUENTIAL; i++) {
-    const result = await ask(server.url, tokens[i % tokens.length], `sequential question ${i}`);
+    const result = await ask(server.url, tokens[i % tokens.length]);
     firstByte.push(result.firstDeltaAt - providerRecord(result.question).firstTokenAt);
     sequentialOverhead.push(overheadOf(result));
     sequentialResults.push(result);
@@ -334,7 +357,7 @@ try {
     const sentAt = now();
     const results = await askRound(
       tokens,
-      (token, i) => ask(server.url, token, `concurrent question ${r}-${i}`),
+      (token) => ask(server.url, token),
       () => roundStarts.push({ span: now() - sentAt, ...cpuBetween(clocksBefore, cpuClocks(server.pid, dbPids), CONCURRENCY) }),
     );
     for (const result of results) overhead.push(overheadOf(result));
@@ -538,7 +561,9 @@ ${markdownTable(
 load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end; the coordinator's figures come from a quiet machine).
 The fake OpenAI-compatible provider (tests/fakes/fake-openai.ts) streams each answer in
 ${FAKE_ANSWER_CHUNKS.length} chunks 20 ms apart; the production server relays it as server-sent events, stores it and
-charges the credit. The client and the fake share one clock (and one process, whose CPU is reported too,
+charges the credit. The questions are the evaluation set's answerable ones (bench/retrieval-eval.json) in
+English, Japanese and Chinese in turn, so each answer's passages are found and condensed into the prompt as
+for a member's question. The client and the fake share one clock (and one process, whose CPU is reported too,
 so a saturated client would show). Nothing is measured before the server has rendered three pages, as
 a serving instance has, and answered ${WARMUP_ROUNDS} rounds of ${CONCURRENCY} questions (AI_BENCH_WARMUP_ROUNDS): its first few hundred statements run slower while
 V8 and PGlite's WebAssembly warm up, and a server answers for weeks. (AI_BENCH_WARMUP_ROUNDS=0 measures
@@ -621,7 +646,7 @@ async function profileAnswers() {
       fromUs = monotonicUs();
       for (let r = 0; r < ROUNDS + 1; r++) {
         const start = { name: "start", fromUs: monotonicUs(), toUs: Infinity };
-        await askRound(tokens, (token, i) => ask(profiled.url, token, `profiled question ${r}-${i}`), () => (start.toUs = monotonicUs()));
+        await askRound(tokens, (token) => ask(profiled.url, token), () => (start.toUs = monotonicUs()));
         starts.push(start);
         answered += tokens.length;
       }
