@@ -20,7 +20,7 @@ import { apiErrorBody, unauthorized } from "~/lib/http/api-error";
 import { HISTORY_DEFAULT_LIMIT, HistoryQuerySchema } from "~/lib/contracts/ai";
 import type { Lang } from "~/lib/i18n/languages";
 import type { Logger } from "~/lib/logger.server";
-import { boundedMemo } from "./bounded-memo";
+import { boundedMemo } from "~/lib/bounded-memo";
 import { createHostCheck, isSecure } from "./fast-path-edge";
 import { bearerToken, headerLang, rememberNoSession } from "./http";
 import { MEMBER_READS, type MemberRead } from "./member-reads";

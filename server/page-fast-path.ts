@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import type { Logger } from "~/lib/logger.server";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
-import { boundedMemo } from "./bounded-memo";
+import { boundedMemo } from "~/lib/bounded-memo";
 import { createHostCheck, isSecure } from "./fast-path-edge";
 import { sendRecorded } from "./prepared-head";
 import { COMPRESSED_OFFERS, encodingVariant, negotiatesLanguage, offerOf, revalidates, sharesKeptPage, variantKey, type CachedPage, type PageHandler } from "./pages";

@@ -13,7 +13,7 @@
 // page (docs/performance.md, "2026-11-24, 05:00-06:00 UTC"). A path made only of the routes' own
 // words still has a shape of its own, as it had an entry of its own before.
 import { matchRoutes, type RouteObject } from "react-router";
-import { boundedMemo } from "./bounded-memo";
+import { boundedMemo } from "~/lib/bounded-memo";
 
 /** Shapes (or unusual paths) remembered; beyond it the memory starts over. */
 export const ROUTE_MATCHES_KEPT = 1000;

@@ -78,6 +78,20 @@ describe("condense", () => {
     );
   });
 
+  it("quotes each question's own sentences from a passage condensed before (its sentences are segmented once)", () => {
+    const text = "Our office is in Tokyo. VAT registration is needed from the first sale. Lunch is at noon.";
+    for (let i = 0; i < 2; i++) {
+      expect(condense(text, "Where is your office?", "en", 20)).toBe("Our office is in Tokyo.");
+      expect(condense(text, "When is lunch?", "en", 20)).toBe("Lunch is at noon.");
+      // The same question in another language is segmented as that language's.
+      expect(condense("東京に事務所があります。昼食は正午です。", "昼食", "ja", 20)).toBe("昼食は正午です。");
+      // A skipped sentence (the passage's own title) is never quoted: none left shares a word, so from the beginning.
+      expect(condense(text, "When do we need VAT registration?", "en", 20, ["VAT registration is needed from the first sale."])).toBe(
+        "Our office is in Tokyo. Lunch is at noon.",
+      );
+    }
+  });
+
   it("quotes the beginning of a sentence longer than the budget", () => {
     expect(condense("消費税の登録要件は国によって大きく異なり、どこで何を誰に販売するかによって判断が変わります。", "消費税", "ja", 5)).toBe(
       "消費税の登録要件は国…",

@@ -5,6 +5,7 @@
 import type { Lang } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 import type { Citation } from "~/lib/contracts/ai";
+import { boundedMemo } from "~/lib/bounded-memo";
 import { expandQuery } from "./query-expansion";
 import { segment, segmentWords } from "./segment";
 
@@ -58,20 +59,53 @@ function sentences(text: string, lang: Lang): string[] {
     .filter(Boolean);
 }
 
-/** The sentences of `text` that share most words with the question, in their order, within `budget`. */
-export function condense(text: string, question: string, lang: Lang, budget: number, skip: string[] = []): string {
-  // The question's words and the site's words for them (lib/ai/query-expansion.ts): "money back" quotes the refund sentence.
+/** A sentence of a passage, its index terms (each once) and its length in budget words. */
+interface Sentence {
+  text: string;
+  terms: readonly string[];
+  words: number;
+}
+
+/**
+ * Passages to the sentences condense() chooses from, per language. Segmenting them is most of
+ * the work (Intl.Segmenter for Japanese and Chinese): done on every question, it cost 1-2.5 ms of
+ * the serving thread per answer (docs/performance.md, AI section), and the texts are the site's own
+ * passages, a few hundred, quoted again and again. Bounded all the same (lib/bounded-memo.ts).
+ */
+const PASSAGES_REMEMBERED = 1024;
+const sentencesMemo = (lang: Lang) =>
+  boundedMemo(PASSAGES_REMEMBERED, (text: string): readonly Sentence[] =>
+    sentences(text, lang).map((sentence) => ({
+      text: sentence,
+      terms: [...new Set(segmentWords(sentence, lang))],
+      words: wordCount(sentence, lang),
+    })),
+  );
+const sentencesOf: Record<Lang, (text: string) => readonly Sentence[]> = { en: sentencesMemo("en"), ja: sentencesMemo("ja"), zh: sentencesMemo("zh") };
+
+/** The last question's terms: the prompt and the composed answer condense two to four passages for one question. */
+let lastQuestion: { question: string; lang: Lang; wanted: ReadonlySet<string> } | null = null;
+
+/** The question's words and the site's words for them (lib/ai/query-expansion.ts): "money back" quotes the refund sentence. */
+function wantedTerms(question: string, lang: Lang): ReadonlySet<string> {
+  if (lastQuestion?.question === question && lastQuestion.lang === lang) return lastQuestion.wanted;
   const { words, pairs } = segment(question, lang);
   const expansion = expandQuery(question, words, lang);
   const wanted = new Set([...words, ...pairs, ...expansion.words, ...expansion.pairs]);
-  const candidates = sentences(text, lang)
-    .filter((sentence) => !skip.includes(sentence))
-    .map((sentence, order) => ({
-      sentence,
-      order,
-      overlap: new Set(segmentWords(sentence, lang).filter((w) => wanted.has(w))).size,
-      words: wordCount(sentence, lang),
-    }));
+  lastQuestion = { question, lang, wanted };
+  return wanted;
+}
+
+/** The sentences of `text` that share most words with the question, in their order, within `budget`. */
+export function condense(text: string, question: string, lang: Lang, budget: number, skip: string[] = []): string {
+  const wanted = wantedTerms(question, lang);
+  const candidates = sentencesOf[lang](text)
+    .filter((sentence) => !skip.includes(sentence.text))
+    .map((sentence, order) => {
+      let overlap = 0;
+      for (const term of sentence.terms) if (wanted.has(term)) overlap++;
+      return { sentence: sentence.text, order, overlap, words: sentence.words };
+    });
   // Sentences without a word of the question only when none has one (then from the beginning).
   const related = candidates.filter((c) => c.overlap > 0);
   const pool = related.length > 0 ? related : candidates;
