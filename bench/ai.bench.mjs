@@ -394,6 +394,14 @@ try {
     : null;
   /** The main thread's CPU per start that the goal leaves room for: the median answer waits for about half the others'. */
   const startBudget = ((TARGET_CONCURRENT_RATIO - 1) * sequentialP50) / (CONCURRENCY / 2);
+  /**
+   * The lowest ratio this machine allows whichever thread does the work: every clock's CPU per start
+   * (server, database, this bench's client and provider) spread over all cores without a gap, the
+   * median answer waiting for half the others' starts on top of its own overhead.
+   */
+  const floorRatio = roundStart
+    ? 1 + ((CONCURRENCY / 2) * ((roundStart.main + roundStart.others + roundStart.database + roundStart.bench) / cores)) / sequentialP50
+    : null;
   const afterModel = concurrentResults.map(afterModelOf);
   const sequentialAfterModel = sequentialResults.map(afterModelOf);
   const figures = [
@@ -506,6 +514,17 @@ try {
       baselineValue: round(startBudget),
       ratio: ratio(roundStart.main, startBudget),
     });
+    console.log(`lowest ${CONCURRENCY}-stream ratio these starts allow on ${cores} cores, the work spread over all of them: ${fmt(floorRatio, 2)}`);
+    emit({
+      bench: "ai",
+      database,
+      figure: `lowest ${CONCURRENCY}-stream ratio the starts' CPU allows on ${cores} cores`,
+      value: round(floorRatio),
+      unit: "",
+      baseline: null,
+      baselineValue: null,
+      ratio: null,
+    });
   }
   if (profile) {
     console.log(`\nprofile: ${fmt(profile.perAnswerMs, 2)} ms busy CPU per answer (${profile.answers} answers)`);
@@ -607,7 +626,10 @@ The main thread serves the starts one after another, so the median answer waits 
 The ${TARGET_CONCURRENT_RATIO}× goal leaves that wait (${TARGET_CONCURRENT_RATIO} − 1) × ${fmt(sequentialP50, 1)} ms (the one-stream overhead at p50): ${fmt(startBudget, 2)} ms of the
 main thread per start, where it spends ${fmt(roundStart.main, 2)} ms. The other cores are not idle meanwhile: V8's
 collector and compiler${database === "PGlite" ? "" : ", the database's backends"} and this bench's own client and provider (which stand in for browsers and a
-provider on other machines) keep the ${cores} cores ${fmt(coresBusy * 100, 0)} % busy, so the main thread at times waits for a core too.`
+provider on other machines) keep the ${cores} cores ${fmt(coresBusy * 100, 0)} % busy, so the main thread at times waits for a core too.
+Moving work to other threads cannot bring the ratio below ${fmt(floorRatio, 2)} on this machine: that is what the
+start's CPU on every clock (${fmt(roundStart.main + roundStart.others + roundStart.database + roundStart.bench, 2)} ms per question) allows when spread over the ${cores} cores without a gap,
+each answer waiting for half the others' starts on top of its own one-stream overhead.`
     : ""
 }
 
