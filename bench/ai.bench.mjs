@@ -30,10 +30,13 @@ const CONCURRENCY = Number(process.env.AI_BENCH_CONCURRENCY ?? 20);
 const ROUNDS = Number(process.env.AI_BENCH_ROUNDS ?? 5);
 /**
  * Answers before anything is measured, in rounds of CONCURRENCY: a server answers for weeks, and
- * its first few hundred statements run slower (V8 and PGlite's WebAssembly warming up), so the
- * figures are the steady state. AI_BENCH_WARMUP_ROUNDS=0 measures a freshly started server.
+ * its first answers run slower while V8 compiles (on its worker threads) the code of the server
+ * and PGlite's WebAssembly, so the figures are the steady state. With the questions in three
+ * languages the compiling went on for about 3,000 answers on 2026-11-28: server CPU per answer
+ * 6.4-8.1 ms after 10 rounds, 4.9-6.9 after 20-120, 3.9-4.8 after 160-320 (docs/performance.md,
+ * AI section). AI_BENCH_WARMUP_ROUNDS=0 measures a freshly started server.
  */
-const WARMUP_ROUNDS = Number(process.env.AI_BENCH_WARMUP_ROUNDS ?? 10);
+const WARMUP_ROUNDS = Number(process.env.AI_BENCH_WARMUP_ROUNDS ?? 160);
 /** Relaying a token should cost well under one frame of a 60 Hz screen. */
 const TARGET_FIRST_BYTE_P50_MS = 16;
 /** The goals of docs/performance.md's AI section: server CPU per answer, and what 20 streams at once cost. */
@@ -584,9 +587,11 @@ charges the credit. The questions are the evaluation set's answerable ones (benc
 English, Japanese and Chinese in turn, so each answer's passages are found and condensed into the prompt as
 for a member's question. The client and the fake share one clock (and one process, whose CPU is reported too,
 so a saturated client would show). Nothing is measured before the server has rendered three pages, as
-a serving instance has, and answered ${WARMUP_ROUNDS} rounds of ${CONCURRENCY} questions (AI_BENCH_WARMUP_ROUNDS): its first few hundred statements run slower while
-V8 and PGlite's WebAssembly warm up, and a server answers for weeks. (AI_BENCH_WARMUP_ROUNDS=0 measures
-a freshly started server: about twice the CPU per answer on this machine, the compiling counted in.)
+a serving instance has, and answered ${WARMUP_ROUNDS} rounds of ${CONCURRENCY} questions (AI_BENCH_WARMUP_ROUNDS): its first answers run slower while
+V8 compiles the server's code and PGlite's WebAssembly on its worker threads, and a server answers for weeks. With
+questions in three languages the compiling lasted about 3,000 answers (CPU per answer on 2026-11-28: 6.4-8.1 ms after
+10 rounds, 4.9-6.9 after 20-120, 3.9-4.8 after 160-320). AI_BENCH_WARMUP_ROUNDS=0 measures a freshly started server,
+the compiling counted in.
 
 ${goalTable}
 
