@@ -1,6 +1,7 @@
 // A remembered answer per key, for work on the request paths whose answer depends on one value alone
-// (a path's route matches, an Accept-Encoding header's choice). Bounded: when full it starts over,
-// so a flood of distinct keys costs what it would without it and holds no more than `limit` answers.
+// (a path's route matches, an Accept-Encoding header's choice, a passage's sentences for the
+// assistant). Bounded: when full it starts over, so a flood of distinct keys costs what it would
+// without it and holds no more than `limit` answers.
 
 export interface BoundedMemo<K, V> {
   /** compute(key), remembered; the same value each time, so callers must not change it. */
