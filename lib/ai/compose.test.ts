@@ -83,7 +83,7 @@ describe("condense", () => {
     for (let i = 0; i < 2; i++) {
       expect(condense(text, "Where is your office?", "en", 20)).toBe("Our office is in Tokyo.");
       expect(condense(text, "When is lunch?", "en", 20)).toBe("Lunch is at noon.");
-      // The same question in another language is segmented as that language's.
+      // A question in another language is segmented as that language's.
       expect(condense("東京に事務所があります。昼食は正午です。", "昼食", "ja", 20)).toBe("昼食は正午です。");
       // A skipped sentence (the passage's own title) is never quoted: none left shares a word, so from the beginning.
       expect(condense(text, "When do we need VAT registration?", "en", 20, ["VAT registration is needed from the first sale."])).toBe(

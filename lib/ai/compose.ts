@@ -81,7 +81,11 @@ const sentencesMemo = (lang: Lang) =>
       words: wordCount(sentence, lang),
     })),
   );
-const sentencesOf: Record<Lang, (text: string) => readonly Sentence[]> = { en: sentencesMemo("en"), ja: sentencesMemo("ja"), zh: sentencesMemo("zh") };
+const sentencesOf: Record<Lang, (text: string) => readonly Sentence[]> = {
+  en: sentencesMemo("en"),
+  ja: sentencesMemo("ja"),
+  zh: sentencesMemo("zh"),
+};
 
 /** The last question's terms: the prompt and the composed answer condense two to four passages for one question. */
 let lastQuestion: { question: string; lang: Lang; wanted: ReadonlySet<string> } | null = null;
