@@ -6,8 +6,8 @@ import type { Lang } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 import type { Citation } from "~/lib/contracts/ai";
 import { boundedMemo } from "~/lib/bounded-memo";
-import { expandQuery } from "./query-expansion";
-import { segment, segmentWords } from "./segment";
+import { questionTerms } from "./query-expansion";
+import { segmentWords } from "./segment";
 
 /** The material an answer may quote: a page, its title and the passage that matched. */
 export interface Source {
@@ -87,17 +87,10 @@ const sentencesOf: Record<Lang, (text: string) => readonly Sentence[]> = {
   zh: sentencesMemo("zh"),
 };
 
-/** The last question's terms: the prompt and the composed answer condense two to four passages for one question. */
-let lastQuestion: { question: string; lang: Lang; wanted: ReadonlySet<string> } | null = null;
-
 /** The question's words and the site's words for them (lib/ai/query-expansion.ts): "money back" quotes the refund sentence. */
 function wantedTerms(question: string, lang: Lang): ReadonlySet<string> {
-  if (lastQuestion?.question === question && lastQuestion.lang === lang) return lastQuestion.wanted;
-  const { words, pairs } = segment(question, lang);
-  const expansion = expandQuery(question, words, lang);
-  const wanted = new Set([...words, ...pairs, ...expansion.words, ...expansion.pairs]);
-  lastQuestion = { question, lang, wanted };
-  return wanted;
+  const { words, pairs, expansion } = questionTerms(question, lang);
+  return new Set([...words, ...pairs, ...expansion.words, ...expansion.pairs]);
 }
 
 /** The sentences of `text` that share most words with the question, in their order, within `budget`. */

@@ -7,8 +7,8 @@ import { setImmediate } from "node:timers";
 import MiniSearch from "minisearch";
 import { LANGS, type Lang } from "~/lib/i18n/languages";
 import { collectPassages, type ContentVars, type Passage } from "./passages.server";
-import { expandQuery } from "./query-expansion";
-import { segment, segmentWords } from "./segment";
+import { questionTerms } from "./query-expansion";
+import { segmentWords } from "./segment";
 
 /*
  * When the site can answer: the best passage scores at least `minScore`, and words the site never
@@ -144,8 +144,7 @@ function indexBuilder() {
 /** The index's searches over what the builder added. */
 function searchable(byId: Map<string, Passage>, indexes: Map<Lang, LangIndex>): KnowledgeIndex {
   const ranked = (question: string, lang: Lang) => {
-    const { words, pairs } = segment(question, lang);
-    const expansion = expandQuery(question, words, lang);
+    const { words, pairs, expansion } = questionTerms(question, lang);
     // Each term's weight: the question's own words count fully, its character pairs and the
     // thesaurus's words less (the highest weight wins when a term is both).
     const weight = new Map<string, number>();

@@ -70,12 +70,41 @@ function entries(lang: Lang): Entry[] {
   return found;
 }
 
+/** The thesaurus's additions to a question (expandQuery). */
+export interface Expansion {
+  words: string[];
+  pairs: string[];
+  via: Map<string, string[]>;
+}
+
+/** A question's own terms (lib/ai/segment.ts) and the site's words for them. */
+export interface QuestionTerms {
+  words: string[];
+  pairs: string[];
+  expansion: Expansion;
+}
+
+let lastQuestion: { question: string; lang: Lang; terms: QuestionTerms } | null = null;
+
+/**
+ * The terms of `question` in `lang`: its words and character pairs, and the thesaurus's words for
+ * them. The search and then each excerpt of the prompt or the composed answer ask for the same
+ * question in a row, so the last one is kept (callers must not change what they get).
+ */
+export function questionTerms(question: string, lang: Lang): QuestionTerms {
+  if (lastQuestion?.question === question && lastQuestion.lang === lang) return lastQuestion.terms;
+  const { words, pairs } = segment(question, lang);
+  const terms = { words, pairs, expansion: expandQuery(question, words, lang) };
+  lastQuestion = { question, lang, terms };
+  return terms;
+}
+
 /**
  * The site's words for what the question says in other words: the words and character pairs to
  * add to the query, and for each question word the site's words it stands for (so a word the site
  * never uses but has a synonym for still counts as known).
  */
-export function expandQuery(question: string, questionWords: string[], lang: Lang): { words: string[]; pairs: string[]; via: Map<string, string[]> } {
+export function expandQuery(question: string, questionWords: string[], lang: Lang): Expansion {
   const words: string[] = [];
   const pairs: string[] = [];
   const via = new Map<string, string[]>();
