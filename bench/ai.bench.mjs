@@ -392,9 +392,9 @@ try {
     ? { span: startOf("span"), main: startOf("main"), others: startOf("others"), database: startOf("database"), bench: startOf("bench") }
     : null;
   const cores = os.availableParallelism();
-  const coresBusy = roundStart
-    ? ((roundStart.main + roundStart.others + roundStart.database + roundStart.bench) * CONCURRENCY) / (roundStart.span * cores)
-    : null;
+  /** CPU per question of a start on every clock: the server's threads, the database's processes, this bench. */
+  const startCpu = roundStart ? roundStart.main + roundStart.others + roundStart.database + roundStart.bench : null;
+  const coresBusy = roundStart ? (startCpu * CONCURRENCY) / (roundStart.span * cores) : null;
   /** The main thread's CPU per start that the goal leaves room for: the median answer waits for about half the others'. */
   const startBudget = ((TARGET_CONCURRENT_RATIO - 1) * sequentialP50) / (CONCURRENCY / 2);
   /**
@@ -403,7 +403,7 @@ try {
    * median answer waiting for half the others' starts on top of its own overhead.
    */
   const floorRatio = roundStart
-    ? 1 + ((CONCURRENCY / 2) * ((roundStart.main + roundStart.others + roundStart.database + roundStart.bench) / cores)) / sequentialP50
+    ? 1 + ((CONCURRENCY / 2) * (startCpu / cores)) / sequentialP50
     : null;
   const afterModel = concurrentResults.map(afterModelOf);
   const sequentialAfterModel = sequentialResults.map(afterModelOf);
@@ -633,7 +633,7 @@ main thread per start, where it spends ${fmt(roundStart.main, 2)} ms. The other 
 collector and compiler${database === "PGlite" ? "" : ", the database's backends"} and this bench's own client and provider (which stand in for browsers and a
 provider on other machines) keep the ${cores} cores ${fmt(coresBusy * 100, 0)} % busy, so the main thread at times waits for a core too.
 Moving work to other threads cannot bring the ratio below ${fmt(floorRatio, 2)} on this machine: that is what the
-start's CPU on every clock (${fmt(roundStart.main + roundStart.others + roundStart.database + roundStart.bench, 2)} ms per question) allows when spread over the ${cores} cores without a gap,
+start's CPU on every clock (${fmt(startCpu, 2)} ms per question) allows when spread over the ${cores} cores without a gap,
 each answer waiting for half the others' starts on top of its own one-stream overhead.`
     : ""
 }
