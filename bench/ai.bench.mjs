@@ -31,10 +31,9 @@ const ROUNDS = Number(process.env.AI_BENCH_ROUNDS ?? 5);
 /**
  * Answers before anything is measured, in rounds of CONCURRENCY: a server answers for weeks, and
  * its first answers run slower while V8 compiles (on its worker threads) the code of the server
- * and PGlite's WebAssembly, so the figures are the steady state. With the questions in three
- * languages the compiling went on for about 3,000 answers on 2026-11-28: server CPU per answer
- * 6.4-8.1 ms after 10 rounds, 4.9-6.9 after 20-120, 3.9-4.8 after 160-320 (docs/performance.md,
- * AI section). AI_BENCH_WARMUP_ROUNDS=0 measures a freshly started server.
+ * and PGlite's WebAssembly, so the figures are the steady state: about 3,000 answers with the
+ * questions in three languages (docs/performance.md, "2026-11-28, 13:45-14:45 UTC", the figures by
+ * warm-up). AI_BENCH_WARMUP_ROUNDS=0 measures a freshly started server.
  */
 const WARMUP_ROUNDS = Number(process.env.AI_BENCH_WARMUP_ROUNDS ?? 160);
 /** Relaying a token should cost well under one frame of a 60 Hz screen. */
