@@ -2,6 +2,7 @@
 // Ids, slugs, categories, images, technologies, years and services are shared across languages;
 // each project has a case study (/portfolio/<slug>) describing the client without naming it.
 import type { ProjectSlug } from "~/lib/portfolio";
+import { portfolioImagePath, portfolioImageSrcSet } from "~/lib/portfolio-images";
 import type { Localized, PortfolioCategory, PortfolioContent, PortfolioProject, ServiceSlug } from "./types";
 
 interface SharedProject {
@@ -30,7 +31,8 @@ function build(texts: Texts[]): PortfolioProject[] {
     slug: s.slug,
     ...texts[i]!,
     category: s.category,
-    image: `/images/portfolio/project-${s.id}.svg`,
+    image: portfolioImagePath(s.id),
+    imageSrcSet: portfolioImageSrcSet(s.id),
     technologies: [...s.technologies],
     year: s.year,
     service: s.service,

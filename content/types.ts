@@ -198,8 +198,10 @@ export interface PortfolioProject {
   title: string;
   category: PortfolioCategory;
   description: string;
-  /** Local path under /images/portfolio/. */
+  /** Local path under /images/portfolio/ (800×500 WebP, lib/portfolio-images.ts). */
   image: string;
+  /** The same picture at every size drawn, as an <img> srcset. */
+  imageSrcSet: string;
   imageAlt: string;
   technologies: string[];
   client: string;

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Form, useSearchParams } from "react-router";
 import { portfolioFilter, type PortfolioFilter } from "~/lib/portfolio";
+import { PORTFOLIO_IMAGE_HEIGHT, PORTFOLIO_IMAGE_WIDTH } from "~/lib/portfolio-images";
 import { format } from "~/lib/i18n/format";
 import { portfolioMessages } from "~/content/messages/portfolio";
 import type { PortfolioProject } from "~/content/types";
@@ -15,6 +16,12 @@ import { LocalizedLink } from "./localized-link";
 
 const FILTERS: readonly PortfolioFilter[] = ["all", "web", "technology", "security"];
 const VISIBLE_TECHNOLOGIES = 3;
+/**
+ * How wide a picture is drawn, for the browser's pick from its srcset: a card is the width of the
+ * page's column (max-w-7xl less its padding, in one, two or three columns), the dialog at most 42rem.
+ */
+const CARD_IMAGE_SIZES = "(min-width: 1024px) 390px, (min-width: 640px) 50vw, 100vw";
+const DIALOG_IMAGE_SIZES = "(min-width: 44rem) 42rem, calc(100vw - 2rem)";
 
 const linkClass = "text-sm font-semibold text-brand-700 underline-offset-2 hover:underline";
 
@@ -77,9 +84,11 @@ export function PortfolioGallery({ projects }: { projects: PortfolioProject[] })
             >
               <img
                 src={project.image}
+                srcSet={project.imageSrcSet}
+                sizes={CARD_IMAGE_SIZES}
                 alt={project.imageAlt}
-                width={800}
-                height={500}
+                width={PORTFOLIO_IMAGE_WIDTH}
+                height={PORTFOLIO_IMAGE_HEIGHT}
                 loading={index < 2 ? "eager" : "lazy"}
                 fetchPriority={index === 0 ? "high" : "auto"}
                 decoding="async"
@@ -192,7 +201,15 @@ function ProjectDialog({ project, onClose }: { project: PortfolioProject; onClos
       data-testid="project-dialog"
     >
       <div className="relative">
-        <img src={project.image} alt="" width={800} height={500} className="aspect-[8/5] w-full bg-slate-100 object-cover" />
+        <img
+          src={project.image}
+          srcSet={project.imageSrcSet}
+          sizes={DIALOG_IMAGE_SIZES}
+          alt=""
+          width={PORTFOLIO_IMAGE_WIDTH}
+          height={PORTFOLIO_IMAGE_HEIGHT}
+          className="aspect-[8/5] w-full bg-slate-100 object-cover"
+        />
         <button
           ref={closeRef}
           type="button"

@@ -173,6 +173,7 @@ test.describe("portfolio", () => {
       await expect(img).toHaveAttribute("width", "800");
       await expect(img).toHaveAttribute("height", "500");
       await expect(img).toHaveAttribute("src", project.image);
+      await expect(img).toHaveAttribute("srcset", project.imageSrcSet);
       await expect(card.getByRole("heading", { level: 2 })).toHaveText(project.title);
       await expect(card.locator("p.line-clamp-2")).toHaveText(project.description);
       const techs = card.getByTestId("project-technologies").locator("li");
