@@ -1,6 +1,7 @@
 // Blog index and the three articles, written per language (not translated word for word).
 // Ids, dates, images, read times and related ids are shared so every language stays in step.
 import type { BlogArticleId } from "~/lib/blog";
+import { picturePath, pictureSrcSet } from "~/lib/pictures";
 import type { Article, BlogIndexContent, Localized } from "./types";
 
 export const blogIndex: Localized<BlogIndexContent> = {
@@ -49,14 +50,14 @@ export const blogIndex: Localized<BlogIndexContent> = {
 };
 
 const shared = {
-  "1": { date: "2025-01-15", readTime: 5, image: "/images/blog/article-1.svg", related: ["2", "3"] },
-  "2": { date: "2025-02-12", readTime: 6, image: "/images/blog/article-2.svg", related: ["1", "3"] },
-  "3": { date: "2025-03-05", readTime: 5, image: "/images/blog/article-3.svg", related: ["1", "2"] },
-} as const satisfies Record<BlogArticleId, { date: string; readTime: number; image: string; related: readonly [BlogArticleId, BlogArticleId] }>;
+  "1": { date: "2025-01-15", readTime: 5, related: ["2", "3"] },
+  "2": { date: "2025-02-12", readTime: 6, related: ["1", "3"] },
+  "3": { date: "2025-03-05", readTime: 5, related: ["1", "2"] },
+} as const satisfies Record<BlogArticleId, { date: string; readTime: number; related: readonly [BlogArticleId, BlogArticleId] }>;
 
 function meta(id: keyof typeof shared) {
   const s = shared[id];
-  return { id, date: s.date, readTime: s.readTime, image: s.image, related: [s.related[0], s.related[1]] as [string, string] };
+  return { id, date: s.date, readTime: s.readTime, image: picturePath("blog", id), imageSrcSet: pictureSrcSet("blog", id), related: [s.related[0], s.related[1]] as [string, string] };
 }
 
 export const articles: Localized<Article[]> = {

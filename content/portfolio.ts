@@ -2,7 +2,7 @@
 // Ids, slugs, categories, images, technologies, years and services are shared across languages;
 // each project has a case study (/portfolio/<slug>) describing the client without naming it.
 import type { ProjectSlug } from "~/lib/portfolio";
-import { portfolioImagePath, portfolioImageSrcSet } from "~/lib/portfolio-images";
+import { picturePath, pictureSrcSet } from "~/lib/pictures";
 import type { Localized, PortfolioCategory, PortfolioContent, PortfolioProject, ServiceSlug } from "./types";
 
 interface SharedProject {
@@ -31,8 +31,8 @@ function build(texts: Texts[]): PortfolioProject[] {
     slug: s.slug,
     ...texts[i]!,
     category: s.category,
-    image: portfolioImagePath(s.id),
-    imageSrcSet: portfolioImageSrcSet(s.id),
+    image: picturePath("portfolio", s.id),
+    imageSrcSet: pictureSrcSet("portfolio", s.id),
     technologies: [...s.technologies],
     year: s.year,
     service: s.service,

@@ -125,8 +125,10 @@ export interface Article {
   authorBio: string;
   /** ISO date, article 1: 2025-01-15. */
   date: string;
-  /** Local path under /images/blog/. */
+  /** Local path under /images/blog/ (1200×630 WebP, lib/pictures.ts). */
   image: string;
+  /** The same picture at every width drawn, as an <img> srcset. */
+  imageSrcSet: string;
   imageAlt: string;
   tags: string[];
   body: ArticleBlock[];
@@ -198,9 +200,9 @@ export interface PortfolioProject {
   title: string;
   category: PortfolioCategory;
   description: string;
-  /** Local path under /images/portfolio/ (800×500 WebP, lib/portfolio-images.ts). */
+  /** Local path under /images/portfolio/ (800×500 WebP, lib/pictures.ts). */
   image: string;
-  /** The same picture at every size drawn, as an <img> srcset. */
+  /** The same picture at every width drawn, as an <img> srcset. */
   imageSrcSet: string;
   imageAlt: string;
   technologies: string[];

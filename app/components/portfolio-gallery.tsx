@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Form, useSearchParams } from "react-router";
 import { portfolioFilter, type PortfolioFilter } from "~/lib/portfolio";
-import { PORTFOLIO_IMAGE_HEIGHT, PORTFOLIO_IMAGE_WIDTH } from "~/lib/portfolio-images";
+import { PICTURE_SETS } from "~/lib/pictures";
 import { format } from "~/lib/i18n/format";
 import { portfolioMessages } from "~/content/messages/portfolio";
 import type { PortfolioProject } from "~/content/types";
@@ -87,8 +87,8 @@ export function PortfolioGallery({ projects }: { projects: PortfolioProject[] })
                 srcSet={project.imageSrcSet}
                 sizes={CARD_IMAGE_SIZES}
                 alt={project.imageAlt}
-                width={PORTFOLIO_IMAGE_WIDTH}
-                height={PORTFOLIO_IMAGE_HEIGHT}
+                width={PICTURE_SETS.portfolio.width}
+                height={PICTURE_SETS.portfolio.height}
                 loading={index < 2 ? "eager" : "lazy"}
                 fetchPriority={index === 0 ? "high" : "auto"}
                 decoding="async"
@@ -206,8 +206,8 @@ function ProjectDialog({ project, onClose }: { project: PortfolioProject; onClos
           srcSet={project.imageSrcSet}
           sizes={DIALOG_IMAGE_SIZES}
           alt=""
-          width={PORTFOLIO_IMAGE_WIDTH}
-          height={PORTFOLIO_IMAGE_HEIGHT}
+          width={PICTURE_SETS.portfolio.width}
+          height={PICTURE_SETS.portfolio.height}
           className="aspect-[8/5] w-full bg-slate-100 object-cover"
         />
         <button

@@ -4,6 +4,7 @@ import { formatIsoDate } from "~/lib/i18n/dates";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
+import { PICTURE_SETS } from "~/lib/pictures";
 import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
 import { rootDataFrom, type RootData } from "~/app/page-helpers/root-data";
 import { PUBLIC_PAGE_CACHE_CONTROL, contentPage, seoMeta } from "~/app/page-helpers/seo";
@@ -16,6 +17,10 @@ import { articles } from "~/content/blog";
 import { blogMessages } from "~/content/messages/blog";
 import type { Route } from "./+types/blog-article";
 
+/** How wide the pictures are drawn, for the browser's pick from their srcset: the article's column (max-w-3xl), related cards two to a max-w-5xl row. */
+const HERO_IMAGE_SIZES = "(min-width: 768px) 720px, 100vw";
+const RELATED_IMAGE_SIZES = "(min-width: 1024px) 476px, (min-width: 768px) 50vw, 100vw";
+
 export function loader({ params, context }: Route.LoaderArgs) {
   const lang = pageLang(params);
   const list = localizedContent(context.appContext, articles, lang) ?? [];
@@ -24,7 +29,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   const related = article.related
     .map((id) => list.find((a) => a.id === id))
     .filter((a) => a !== undefined)
-    .map((a) => ({ id: a.id, title: a.title, excerpt: a.excerpt, category: a.category, image: a.image, imageAlt: a.imageAlt }));
+    .map((a) => ({ id: a.id, title: a.title, excerpt: a.excerpt, category: a.category, image: a.image, imageSrcSet: a.imageSrcSet, imageAlt: a.imageAlt }));
   return { lang, article, dateText: formatIsoDate(article.date, lang), related };
 }
 
@@ -108,9 +113,11 @@ export default function BlogArticle() {
         </header>
         <img
           src={article.image}
+          srcSet={article.imageSrcSet}
+          sizes={HERO_IMAGE_SIZES}
           alt={article.imageAlt}
-          width={1200}
-          height={630}
+          width={PICTURE_SETS.blog.width}
+          height={PICTURE_SETS.blog.height}
           fetchPriority="high"
           className="mt-8 aspect-[40/21] w-full rounded-lg bg-slate-100 object-cover"
           data-testid="article-hero"
@@ -162,9 +169,11 @@ export default function BlogArticle() {
               <li key={item.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
                 <img
                   src={item.image}
+                  srcSet={item.imageSrcSet}
+                  sizes={RELATED_IMAGE_SIZES}
                   alt={item.imageAlt}
-                  width={1200}
-                  height={630}
+                  width={PICTURE_SETS.blog.width}
+                  height={PICTURE_SETS.blog.height}
                   loading="lazy"
                   decoding="async"
                   className="aspect-[40/21] w-full bg-slate-100 object-cover"

@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import { format } from "~/lib/i18n/format";
 import { formatIsoDate } from "~/lib/i18n/dates";
+import { PICTURE_SETS } from "~/lib/pictures";
 import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
 import { contentPageMeta, PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE } from "~/app/page-helpers/seo";
 import { ContactPrompt } from "~/app/components/contact-prompt";
@@ -11,6 +12,9 @@ import { PageHero } from "~/app/components/page-hero";
 import { articles, blogIndex } from "~/content/blog";
 import { blogMessages } from "~/content/messages/blog";
 import type { Route } from "./+types/blog";
+
+/** A card's width, for the browser's pick from a picture's srcset: a third of the page's column from md up. */
+const CARD_IMAGE_SIZES = "(min-width: 1280px) 390px, (min-width: 768px) 33vw, 100vw";
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const lang = pageLang(params);
@@ -27,6 +31,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
       date: a.date,
       dateText: formatIsoDate(a.date, lang),
       image: a.image,
+      imageSrcSet: a.imageSrcSet,
       imageAlt: a.imageAlt,
     })),
   };
@@ -58,9 +63,11 @@ export default function Blog() {
             <li key={article.id} className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="blog-card">
               <img
                 src={article.image}
+                srcSet={article.imageSrcSet}
+                sizes={CARD_IMAGE_SIZES}
                 alt={article.imageAlt}
-                width={1200}
-                height={630}
+                width={PICTURE_SETS.blog.width}
+                height={PICTURE_SETS.blog.height}
                 loading={index === 0 ? "eager" : "lazy"}
                 decoding="async"
                 className="aspect-[40/21] w-full bg-slate-100 object-cover"

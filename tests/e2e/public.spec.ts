@@ -302,6 +302,7 @@ test.describe("blog", () => {
     await page.goto("/blog/1");
     const article = articles.en.find((a) => a.id === "1")!;
     await expect(page.getByTestId("article-hero")).toHaveAttribute("src", article.image);
+    await expect(page.getByTestId("article-hero")).toHaveAttribute("srcset", article.imageSrcSet);
     await expect(page.getByTestId("article-category")).toContainText(article.category);
     await expect(page.getByTestId("article-read-time")).toHaveText("5 min read");
     await expect(page.getByTestId("article-author")).toHaveText(`By ${article.author}`);

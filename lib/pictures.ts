@@ -1,0 +1,33 @@
+// The site's pictures (portfolio projects, blog articles): drawn as SVG in content/drawings/<set>/
+// and rasterised offline by scripts/pictures.ts into WebP files committed under
+// public/images/<set>/, one per width, which pages offer as an <img> srcset. Pictures rather than
+// SVG files because an SVG <img> becomes a document of its own on the page's main thread, while a
+// WebP is decoded off it (docs/performance.md, "2026-11-28, 17:45-19:00 UTC").
+
+interface PictureSetSpec {
+  /** File names: "<file>-<id>-<width>.webp". */
+  file: string;
+  /** The drawing's size: the <img>'s width and height attributes, and its largest file but one. */
+  width: number;
+  height: number;
+  /** The widths drawn, smallest first; `width` is among them (the plain `src`). */
+  widths: readonly number[];
+}
+
+export const PICTURE_SETS = {
+  // A card is at most 390 px wide (a third of the page's column); the details dialog 42rem.
+  portfolio: { file: "project", width: 800, height: 500, widths: [800, 1600] },
+  // A card or related article is at most 476 px wide, the article's own picture 720 px.
+  blog: { file: "article", width: 1200, height: 630, widths: [600, 1200, 2400] },
+} as const satisfies Record<string, PictureSetSpec>;
+export type PictureSet = keyof typeof PICTURE_SETS;
+
+/** "/images/portfolio/project-3-800.webp"; the drawing's own width unless another is asked. */
+export function picturePath(set: PictureSet, id: number | string, width: number = PICTURE_SETS[set].width): string {
+  return `/images/${set}/${PICTURE_SETS[set].file}-${id}-${width}.webp`;
+}
+
+/** The `srcset` of a picture: every width drawn. */
+export function pictureSrcSet(set: PictureSet, id: number | string): string {
+  return PICTURE_SETS[set].widths.map((width) => `${picturePath(set, id, width)} ${width}w`).join(", ");
+}
