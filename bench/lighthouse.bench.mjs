@@ -78,7 +78,7 @@ try {
   }
   // Round after round over all pages, not one page's runs back to back: a few seconds of other work
   // on the machine then slow one run of several pages, which their medians leave out, rather than
-  // every run of one page (docs/performance.md, "2026-11-28, 17:45-19:15 UTC").
+  // every run of one page (docs/performance.md, "2026-11-28, 17:45-19:45 UTC").
   const runsByPage = new Map(PAGES.map((page) => [page, []]));
   for (let i = 0; i < RUNS; i++) {
     for (const page of PAGES) {

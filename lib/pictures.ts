@@ -2,7 +2,7 @@
 // and rasterised offline by scripts/pictures.ts into WebP files committed under
 // public/images/<set>/, one per width, which pages offer as an <img> srcset. Pictures rather than
 // SVG files because an SVG <img> becomes a document of its own on the page's main thread, while a
-// WebP is decoded off it (docs/performance.md, "2026-11-28, 17:45-19:15 UTC").
+// WebP is decoded off it (docs/performance.md, "2026-11-28, 17:45-19:45 UTC").
 
 interface PictureSetSpec {
   /** File names: "<file>-<id>-<width>.webp". */
