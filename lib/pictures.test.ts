@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { articles } from "~/content/blog";
 import { portfolio } from "~/content/portfolio";
 import { LANGS } from "./i18n/languages";
-import { PICTURE_SETS, picturePath, pictureSrcSet, type PictureSet } from "./pictures";
+import { PICTURE_SETS, pictureHeight, picturePath, pictureSrcSet, type PictureSet } from "./pictures";
 
 /** Width and height of a WebP file: its extended (VP8X) header, or a lossy (VP8) frame's. */
 function webpSize(bytes: Buffer): { width: number; height: number } {
@@ -25,6 +25,8 @@ describe("pictures", () => {
   it("names one file per width and lists them by width", () => {
     expect(picturePath("portfolio", 3)).toBe("/images/portfolio/project-3-800.webp");
     expect(picturePath("portfolio", 3, 1600)).toBe("/images/portfolio/project-3-1600.webp");
+    expect(pictureHeight("portfolio", 1600)).toBe(1000);
+    expect(pictureHeight("blog", 600)).toBe(315);
     expect(pictureSrcSet("blog", "2")).toBe(
       "/images/blog/article-2-600.webp 600w, /images/blog/article-2-1200.webp 1200w, /images/blog/article-2-2400.webp 2400w",
     );
@@ -47,7 +49,7 @@ describe("pictures", () => {
       for (const id of ids) {
         for (const width of spec.widths) {
           const size = webpSize(readFileSync(`public${picturePath(set, id, width)}`));
-          expect(size).toEqual({ width, height: Math.round((width * spec.height) / spec.width) });
+          expect(size).toEqual({ width, height: pictureHeight(set, width) });
         }
       }
     });

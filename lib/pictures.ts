@@ -7,10 +7,10 @@
 interface PictureSetSpec {
   /** File names: "<file>-<id>-<width>.webp". */
   file: string;
-  /** The drawing's size: the <img>'s width and height attributes, and its largest file but one. */
+  /** The drawing's size: the <img>'s width and height attributes, and the width of its plain `src`. */
   width: number;
   height: number;
-  /** The widths drawn, smallest first; `width` is among them (the plain `src`). */
+  /** The widths drawn, smallest first; `width` is among them. */
   widths: readonly number[];
 }
 
@@ -25,6 +25,11 @@ export type PictureSet = keyof typeof PICTURE_SETS;
 /** "/images/portfolio/project-3-800.webp"; the drawing's own width unless another is asked. */
 export function picturePath(set: PictureSet, id: number | string, width: number = PICTURE_SETS[set].width): string {
   return `/images/${set}/${PICTURE_SETS[set].file}-${id}-${width}.webp`;
+}
+
+/** A picture's height at one of its widths: the drawing's proportions, to the nearest pixel. */
+export function pictureHeight(set: PictureSet, width: number): number {
+  return Math.round((width * PICTURE_SETS[set].height) / PICTURE_SETS[set].width);
 }
 
 /** The `srcset` of a picture: every width drawn. */

@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { PICTURE_SETS, picturePath, type PictureSet } from "~/lib/pictures";
+import { PICTURE_SETS, pictureHeight, picturePath, type PictureSet } from "~/lib/pictures";
 import { findChromium } from "./find-chromium.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -32,7 +32,7 @@ try {
       if (!id) throw new Error(`unexpected file ${set}/${name}: drawings are named ${spec.file}-<id>.svg`);
       const svg = readFileSync(path.join(sourceDir, name), "utf8");
       for (const width of spec.widths) {
-        const height = Math.round((width * spec.height) / spec.width);
+        const height = pictureHeight(set, width);
         const base64 = await page.evaluate(
           async ({ svg, width, height, quality }) => {
             const image = new Image();
