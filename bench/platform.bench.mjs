@@ -40,6 +40,16 @@ async function cachedGzip(url) {
   throw new Error(`${url} was never served compressed from the cache`);
 }
 
+/** Bytes of a head's header lines as sent ("Name: value\r\n" each), without the status line. */
+const headBytes = (rawHeaders) => {
+  let bytes = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) bytes += Buffer.byteLength(`${rawHeaders[i]}: ${rawHeaders[i + 1]}\r\n`);
+  return bytes;
+};
+
+/** The lines of one header, by name in any case (name, value, ...). */
+const headerLine = (rawHeaders, name) => rawHeaders.flatMap((value, i) => (i % 2 === 0 && value.toLowerCase() === name ? [value, rawHeaders[i + 1]] : []));
+
 const fmt = (v, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : "n/a");
 
 ensureBuild();
@@ -84,10 +94,14 @@ try {
     const limitRuns = [];
     const oursRuns = [];
     const nginxRuns = [];
+    // The Node limit sending the same body with TaxAtlas's own header lines (English pages).
+    const withHeadRuns = [];
     for (let i = 0; i < REPEATS; i++) {
       limitRuns.push(await wrkWithCpu(nodeLimit.url + url, nodeLimit.pid, options));
       oursRuns.push(await wrkWithCpu(taxatlas.url + url, taxatlas.pid, options));
-      if (lang === "en") nginxRuns.push(await wrkWithCpu(`${nginx.url}/p/${names.get(url)}.html`, nginx.workerPid, options));
+      if (lang !== "en") continue;
+      withHeadRuns.push(await wrkWithCpu(`${nodeLimit.url}/with-head${url}`, nodeLimit.pid, options));
+      nginxRuns.push(await wrkWithCpu(`${nginx.url}/p/${names.get(url)}.html`, nginx.workerPid, options));
     }
     const limit = medianRun(limitRuns);
     const ours = medianRun(oursRuns);
@@ -98,9 +112,12 @@ try {
       type,
       lang,
       bytes: body.length,
+      body,
       limit,
       ours,
       nginx: nginxRuns.length ? medianRun(nginxRuns) : null,
+      withHead: withHeadRuns.length ? medianRun(withHeadRuns) : null,
+      withHeadCpuRatio: withHeadRuns.length ? pairedMedian(oursRuns, withHeadRuns, (o, l) => l.cpuUsPerRequest / o.cpuUsPerRequest) : null,
       rpsRatio: pairs((o, l) => o.rps / l.rps),
       cpuRatio: pairs((o, l) => l.cpuUsPerRequest / o.cpuUsPerRequest),
       p99Ratio: pairs((o, l) => o.p99 / l.p99),
@@ -162,6 +179,7 @@ try {
       "gzip bytes",
       "nginx req/s (µs CPU/req)",
       "Node limit req/s (µs CPU/req)",
+      "Node limit with our head req/s (µs CPU/req)",
       "TaxAtlas req/s (µs CPU/req)",
       "req/s ratio to limit",
       "CPU ratio (limit / ours)",
@@ -174,6 +192,7 @@ try {
       String(r.bytes),
       r.nginx ? `${fmt(r.nginx.rps)} (${fmt(r.nginx.cpuUsPerRequest)})` : "",
       `${fmt(r.limit.rps)} (${fmt(r.limit.cpuUsPerRequest)})`,
+      r.withHead ? `${fmt(r.withHead.rps)} (${fmt(r.withHead.cpuUsPerRequest)})` : "",
       `${fmt(r.ours.rps)} (${fmt(r.ours.cpuUsPerRequest)})`,
       fmt(r.rpsRatio, 2),
       fmt(r.cpuRatio, 2),
@@ -185,6 +204,9 @@ try {
   const nginxMean = enRows.reduce((s, r) => s + r.nginx.rps, 0) / enRows.length;
   const limitMean = enRows.reduce((s, r) => s + r.limit.rps, 0) / enRows.length;
   const oursMean = enRows.reduce((s, r) => s + r.ours.rps, 0) / enRows.length;
+  const cpuMean = (pick) => enRows.reduce((s, r) => s + pick(r).cpuUsPerRequest, 0) / enRows.length;
+  const headMean = enRows.reduce((s, r) => s + headBytes(r.body.rawHeaders), 0) / enRows.length;
+  const cspMean = enRows.reduce((s, r) => s + headBytes(headerLine(r.body.rawHeaders, "content-security-policy")), 0) / enRows.length;
   const profileTable = profile
     ? markdownTable(
         ["where", "share of busy CPU", "µs per request"],
@@ -218,6 +240,16 @@ ${fmt(median(rows.map((r) => r.rpsRatio)), 2)}, worst \`${worst.url}\` ${fmt(wor
 ${fmt(median(rows.map((r) => r.p99Ratio)), 2)}, worst \`${worstP99.url}\` ${fmt(worstP99.p99Ratio, 2)}, <= 2 on ${met((r) => r.p99Ratio <= 2)} pages.
 English pages on average: nginx ${fmt(nginxMean)} req/s, Node limit ${fmt(limitMean)} (${ratio(limitMean, nginxMean)}x nginx),
 TaxAtlas ${fmt(oursMean)} (${ratio(oursMean, limitMean)}x the Node limit, ${ratio(oursMean, nginxMean)}x nginx).
+
+What the head costs: a TaxAtlas page carries ${fmt(headMean)} bytes of header lines on average (the
+security headers of the hardening issue, the Content-Security-Policy line alone ${fmt(cspMean)}), where the Node limit sends three.
+The same Node limit process sending each English page's body with TaxAtlas's own header lines through
+\`writeHead\` (the "with our head" column, measured in the same pairs) used ${fmt(cpuMean((r) => r.withHead))} µs of CPU per request on average,
+against ${fmt(cpuMean((r) => r.limit))} µs with its three lines and ${fmt(cpuMean((r) => r.ours))} µs for TaxAtlas (CPU ratio of that limit to TaxAtlas,
+median ${fmt(median(enRows.map((r) => r.withHeadCpuRatio)), 2)}). That difference is Node checking and joining the lines on every
+answer and the kernel copying the larger head; TaxAtlas writes a hit's head prepared once
+(docs/decisions/0023-prepared-answer-heads.md), so it pays only the copy, and the rest of its CPU beyond the Node limit
+is its own work per request (the profile below).
 
 ${table}
 

@@ -5,11 +5,16 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-/** `nodeArgs` are flags for node itself (gc.bench.mjs: --trace-gc, read from `stdout`). */
+/**
+ * `pages` maps a path to its gzip bytes; bytes with `rawHeaders` (bench/lib/page-bytes.mjs rawGzip)
+ * are also served with those header lines under /with-head (bench/lib/node-limit.mjs).
+ * `nodeArgs` are flags for node itself (gc.bench.mjs: --trace-gc, read from `stdout`).
+ */
 export async function startNodeLimit(pages, { nodeArgs = [] } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "taxatlas-node-limit-"));
   const file = path.join(dir, "pages.json");
-  writeFileSync(file, JSON.stringify(Object.fromEntries([...pages].map(([page, body]) => [page, body.toString("base64")]))));
+  const entry = (body) => (body.rawHeaders ? { body: body.toString("base64"), head: body.rawHeaders } : body.toString("base64"));
+  writeFileSync(file, JSON.stringify(Object.fromEntries([...pages].map(([page, body]) => [page, entry(body)]))));
   const child = spawn(process.execPath, [...nodeArgs, path.join(import.meta.dirname, "node-limit.mjs"), file], { stdio: ["ignore", "pipe", "inherit"] });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {

@@ -1,21 +1,36 @@
 // The Node limit for the platform bench: a bare node:http server sending bytes it holds in memory,
 // with the headers a compressed HTML page needs and nothing else. Run as its own process:
-//   node bench/lib/node-limit.mjs <file.json>   (a JSON map of path -> base64 gzip body)
-// It prints "port N" once listening.
+//   node bench/lib/node-limit.mjs <file.json>
+// The JSON maps a path to its base64 gzip body, or to { body, head } where `head` is the header
+// lines a server sent with those bytes (name, value, ...): the path under /with-head then answers
+// the same body with those lines, so the cost of a page's own head is measured apart from the rest
+// of the server (docs/performance.md, "Public pages against the platform"). It prints "port N" once listening.
 import http from "node:http";
 import { readFileSync } from "node:fs";
 
-const pages = new Map(
-  Object.entries(JSON.parse(readFileSync(process.argv[2], "utf8"))).map(([path, base64]) => [path, Buffer.from(base64, "base64")]),
-);
+/** Lines Node writes itself for every answer. */
+const NODE_LINES = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+const WITH_HEAD = "/with-head";
+
+const pages = new Map();
+for (const [path, value] of Object.entries(JSON.parse(readFileSync(process.argv[2], "utf8")))) {
+  const body = Buffer.from(typeof value === "string" ? value : value.body, "base64");
+  pages.set(path, { headers: ["Content-Type", "text/html; charset=utf-8", "Content-Encoding", "gzip", "Content-Length", String(body.length)], body });
+  if (typeof value === "string" || !value.head) continue;
+  const head = [];
+  for (let i = 0; i < value.head.length; i += 2) {
+    if (!NODE_LINES.has(value.head[i].toLowerCase())) head.push(value.head[i], value.head[i + 1]);
+  }
+  pages.set(WITH_HEAD + path, { headers: head, body });
+}
 const server = http.createServer((req, res) => {
-  const body = pages.get(req.url ?? "");
-  if (!body) {
+  const page = pages.get(req.url ?? "");
+  if (!page) {
     res.writeHead(404).end();
     return;
   }
-  res.writeHead(200, ["Content-Type", "text/html; charset=utf-8", "Content-Encoding", "gzip", "Content-Length", String(body.length)]);
-  res.end(body);
+  res.writeHead(200, page.headers);
+  res.end(page.body);
 });
 server.keepAliveTimeout = 65_000;
 server.listen(0, "127.0.0.1", () => process.stdout.write(`port ${server.address().port}\n`));

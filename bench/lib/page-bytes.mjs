@@ -29,13 +29,16 @@ export function publicPages() {
   return pages;
 }
 
-/** The gzip body and headers as sent (node's fetch decompresses, so read it over a plain socket). */
+/**
+ * The gzip body and headers as sent (node's fetch decompresses, so read it over a plain socket);
+ * `rawHeaders` keeps the header lines' names, order and repeats (name, value, name, value, ...).
+ */
 export function rawGzip(url) {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: GZIP }, (res) => {
       const chunks = [];
       res.on("data", (chunk) => chunks.push(chunk));
-      res.on("end", () => resolve(Object.assign(Buffer.concat(chunks), { headers: res.headers, status: res.statusCode })));
+      res.on("end", () => resolve(Object.assign(Buffer.concat(chunks), { headers: res.headers, rawHeaders: res.rawHeaders, status: res.statusCode })));
     });
     req.on("error", reject);
     req.end();
