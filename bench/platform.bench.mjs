@@ -2,7 +2,8 @@
 // platform"): for every public page type in English, Japanese and Chinese, the same gzip bytes
 // served by
 //   - nginx from disk with gzip_static (bench/lib/nginx-static.mjs),
-//   - a bare node:http server from memory: the Node limit (bench/lib/node-limit.mjs),
+//   - a bare node:http server from memory: the Node limit (bench/lib/node-limit.mjs), and for the
+//     English pages the same server sending TaxAtlas's own header lines, to show what the head costs,
 //   - TaxAtlas (node build/server.js, PGlite), the page cached.
 // Measured with wrk (C; `apt-get install wrk`), one thread, 50 connections, each TaxAtlas page right
 // after the Node limit on the same bytes, so the machine's load moves both alike; BENCH_REPEATS such
