@@ -113,7 +113,7 @@ try {
       type,
       lang,
       bytes: body.length,
-      body,
+      rawHeaders: body.rawHeaders,
       limit,
       ours,
       nginx: nginxRuns.length ? medianRun(nginxRuns) : null,
@@ -206,8 +206,8 @@ try {
   const limitMean = enRows.reduce((s, r) => s + r.limit.rps, 0) / enRows.length;
   const oursMean = enRows.reduce((s, r) => s + r.ours.rps, 0) / enRows.length;
   const cpuMean = (pick) => enRows.reduce((s, r) => s + pick(r).cpuUsPerRequest, 0) / enRows.length;
-  const headMean = enRows.reduce((s, r) => s + headBytes(r.body.rawHeaders), 0) / enRows.length;
-  const cspMean = enRows.reduce((s, r) => s + headBytes(headerLine(r.body.rawHeaders, "content-security-policy")), 0) / enRows.length;
+  const headMean = enRows.reduce((s, r) => s + headBytes(r.rawHeaders), 0) / enRows.length;
+  const cspMean = enRows.reduce((s, r) => s + headBytes(headerLine(r.rawHeaders, "content-security-policy")), 0) / enRows.length;
   const profileTable = profile
     ? markdownTable(
         ["where", "share of busy CPU", "µs per request"],
