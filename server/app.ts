@@ -149,10 +149,10 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
     }, 10_000).unref();
   };
   (app as unknown as { handle: typeof handle }).handle = (req, res, next) => {
-    reduceAbsoluteTarget(req);
-    if (fastPath?.(req, res)) return;
-    // A Host the request edge refuses (server/request-edge.ts) gets its 400 at once, holding no place.
-    if (passesTheDoor(req.url) || sendsBody(req) || refusedHost(req.headers.host)) return handle(req, res, next);
+    const readable = reduceAbsoluteTarget(req);
+    if (readable && fastPath?.(req, res)) return;
+    // A target or Host the request edge refuses (server/request-edge.ts) gets its 400 at once, holding no place.
+    if (!readable || passesTheDoor(req.url) || sendsBody(req) || refusedHost(req.headers.host)) return handle(req, res, next);
     (req as AtTheDoor)[ADMITTED] = true;
     admission.admit(
       req,

@@ -18,16 +18,20 @@ export function refuse(req: Request, res: Response, error: ApiError): void {
   res.status(error.status).json(apiErrorBody(error, requestLang(req)));
 }
 
-/** `http://any.host/path?q` → `/path?q`; null when the target is neither origin-form nor absolute-form. */
+/** An absolute-form target's scheme and authority (a backslash ends it, as URL parsers read it). */
+const SCHEME_AND_AUTHORITY = /^https?:\/\/[^/\\?#]*/i;
+
+/**
+ * `http://any.host/path?q` → `/path?q`; null when the target is neither origin-form nor an absolute
+ * form a URL parser accepts. The path and query are kept as sent, not as a parser rewrites them
+ * (`%2e%2e` and `\` resolved away), so the edge and the pages judge the same path in either form.
+ */
 export function reduceRequestTarget(target: string): string | null {
   if (target.startsWith("/")) return target;
-  if (!/^https?:\/\//i.test(target)) return null;
-  try {
-    const url = new URL(target);
-    return url.pathname + url.search;
-  } catch {
-    return null;
-  }
+  const schemeAndAuthority = SCHEME_AND_AUTHORITY.exec(target)?.[0];
+  if (schemeAndAuthority === undefined || !URL.canParse(target)) return null;
+  const rest = target.slice(schemeAndAuthority.length).split("#", 1)[0]!;
+  return rest.startsWith("/") ? rest : `/${rest}`;
 }
 
 /** A segment that is only "." or ".." (either escaped as %2e), which URL parsers resolve away. */
@@ -52,17 +56,28 @@ function acceptablePath(path: string): boolean {
   }
 }
 
+/** Set on a request whose absolute-form target could not be read: requestEdge() refuses it. */
+const UNREADABLE_TARGET = Symbol("unreadable request target");
+type Targeted = IncomingMessage & { [UNREADABLE_TARGET]?: true };
+
 /**
  * Reduces an absolute-form target (`GET http://any.host/path`) to its path before Express routes
  * the request: Express's router keeps the scheme and host it saw first and puts them back in front
  * of mounted routers' paths, so reducing it in a middleware would be too late (docs/decisions/0006).
+ * Returns false for one that cannot be read (`http://[::1/about`): Express's router could not read
+ * it either and would skip every middleware, answering its own HTML 404 without the security
+ * headers, so it is routed as its escaped text, marked for requestEdge() to answer 400.
  */
-export function reduceAbsoluteTarget(req: IncomingMessage): void {
-  if (req.url && !req.url.startsWith("/") && /^https?:\/\//i.test(req.url)) {
-    const reduced = reduceRequestTarget(req.url);
-    // Left as it is when it cannot be parsed: requestEdge() answers 400.
-    if (reduced !== null) req.url = reduced;
+export function reduceAbsoluteTarget(req: IncomingMessage): boolean {
+  if (!req.url || req.url.startsWith("/") || !/^https?:\/\//i.test(req.url)) return true;
+  const reduced = reduceRequestTarget(req.url);
+  if (reduced !== null) {
+    req.url = reduced;
+    return true;
   }
+  (req as Targeted)[UNREADABLE_TARGET] = true;
+  req.url = `/${encodeURIComponent(req.url)}`;
+  return false;
 }
 
 export function requestEdge(): RequestHandler {
@@ -73,7 +88,7 @@ export function requestEdge(): RequestHandler {
       return;
     }
     const target = reduceRequestTarget(req.url);
-    if (target === null || !acceptablePath(target.split("?")[0]!)) {
+    if ((req as Targeted)[UNREADABLE_TARGET] || target === null || !acceptablePath(target.split("?")[0]!)) {
       return refuse(req, res, new ApiError(400, "bad_request", COMMON_ERRORS.badRequest));
     }
     const host = req.headers.host;

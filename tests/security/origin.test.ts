@@ -126,6 +126,32 @@ describe("one configured origin", () => {
     }
   });
 
+  it("an absolute-form target that cannot be parsed gets the edge's 400, with the site's security headers, on pages and the API", async () => {
+    // Express's router cannot read such a target either: it used to skip every middleware and answer
+    // its own HTML 404, without the security headers or a log line.
+    for (const target of ["http://[::1/about", "http://[::1/api/v1/user/me", "https://[/ja", "http://a:99999/about"]) {
+      for (const method of ["GET", "POST"]) {
+        const head = `${method} ${target} HTTP/1.1\nHost: localhost\nAccept-Language: ja${method === "POST" ? "\nContent-Type: application/json" : ""}`;
+        const res = await rawRequest(app.port, head, method === "POST" ? "{}" : "");
+        expect(res.status, head).toBe(400);
+        expect(JSON.parse(res.body).error.code, head).toBe("bad_request");
+        expect(JSON.parse(res.body).error.message, head).not.toMatch(/^[\x20-\x7e]*$/);
+        expect(res.headers["x-frame-options"], head).toBe("SAMEORIGIN");
+        expect(res.headers["content-security-policy"], head).toContain("frame-ancestors 'none'");
+      }
+    }
+  });
+
+  it("an absolute-form target with a dot segment is refused like the same path in origin form", async () => {
+    for (const path of ["/%2e%2e/api/v1/user/me", "/blog/..", "/x/%2E./about", "/a/./about", "/ja/services/%2e%2e"]) {
+      const origin = await rawRequest(app.port, `GET ${path} HTTP/1.1\nHost: localhost`);
+      const absolute = await rawRequest(app.port, `GET http://localhost${path} HTTP/1.1\nHost: localhost`);
+      expect(origin.status, path).toBe(400);
+      expect(absolute.status, `http://localhost${path}`).toBe(400);
+      expect(JSON.parse(absolute.body).error.code, path).toBe("bad_request");
+    }
+  });
+
   it("refuses a path with a dot segment or a backslash with 400: no browser sends one, and the renderer would read another path", async () => {
     for (const path of ["/blog/..", "/ja/services/%2e%2e", "/a/./about", "/services/x\\..", "/portfolio/%2E", "/x/%2e./about", "/about\\"]) {
       const res = await rawRequest(app.port, `GET ${path} HTTP/1.1\nHost: localhost`);
