@@ -14,7 +14,7 @@ import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from
 import { localePath, sameSitePath, splitLangPath } from "~/lib/i18n/paths";
 import { legacyServiceRedirect } from "~/lib/service-catalog";
 import { createAdmission, type Admission } from "./admission";
-import { createHostCheck } from "./fast-path-edge";
+import { announcesBody, createHostCheck } from "./fast-path-edge";
 import { apiFallback, type ApiMount } from "./api-method-check";
 import { accountRouter } from "./api/v1/account";
 import { aiRouter } from "./api/v1/ai";
@@ -84,10 +84,7 @@ const passesTheDoor = (url: string | undefined) =>
  * (the contact page's action) does not wait at all. GET and HEAD wait at the first door whatever
  * they announce: nothing reads their body (docs/decisions/0019).
  */
-const sendsBody = (req: IncomingMessage) =>
-  req.method !== "GET" &&
-  req.method !== "HEAD" &&
-  (req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0"));
+const sendsBody = (req: IncomingMessage) => req.method !== "GET" && req.method !== "HEAD" && announcesBody(req.headers);
 
 const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const lang = requestLang(req);

@@ -1,7 +1,8 @@
 // What the fast paths (server/page-fast-path.ts, server/member-read-fast-path.ts) check of a request
 // without Express, exactly as the chain would: the Host the request edge accepts
-// (docs/decisions/0006-one-configured-origin.md) and whether the request came over TLS.
-import type { IncomingMessage } from "node:http";
+// (docs/decisions/0006-one-configured-origin.md), whether the request came over TLS, and whether it
+// announces a body.
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { isValidHostHeader } from "~/lib/http/origin.server";
 
 const HOSTS_KEPT = 256;
@@ -27,4 +28,9 @@ export function isSecure(req: IncomingMessage, trustProxy: (address: string, hop
   const header = req.headers["x-forwarded-proto"];
   const proto = (typeof header === "string" && header ? header : own).split(",")[0]!.trim();
   return proto === "https";
+}
+
+/** Whether the request's head announces a body: a length other than 0, or a transfer coding. */
+export function announcesBody(headers: IncomingHttpHeaders): boolean {
+  return headers["transfer-encoding"] !== undefined || (headers["content-length"] !== undefined && headers["content-length"] !== "0");
 }

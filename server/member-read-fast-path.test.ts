@@ -159,6 +159,34 @@ describe("fast path for a member's reads", { timeout: 60_000 }, () => {
     }
   });
 
+  it("leaves a GET that carries a body to the chain, which reads it as it reads any API body", async () => {
+    // Both servers have answered these reads and an unknown token's 401 before (the fast path has their headers).
+    const unknownToken = `Authorization: Bearer ${"u".repeat(43)}`;
+    for (const server of [chain, fast]) {
+      for (const path of ["/api/v1/user/me", "/api/v1/account"]) await ask(server, path);
+      for (let i = 0; i < 2; i++) await rawRequest(portOf(server), `GET /api/v1/user/me HTTP/1.1\nHost: 127.0.0.1:${portOf(server)}\n${unknownToken}`);
+    }
+    const withBody = (server: http.Server, path: string, auth: string, body: string) =>
+      rawRequest(
+        portOf(server),
+        `GET ${path} HTTP/1.1\nHost: 127.0.0.1:${portOf(server)}\n${auth}\nContent-Type: application/json\nContent-Length: ${Buffer.byteLength(body)}`,
+        body,
+      );
+    const cases = [
+      // The body's language is the answer's (server/http.ts requestLang).
+      ["/api/v1/user/me", unknownToken, '{"lang":"ja"}', 401],
+      ["/api/v1/user/me", `Authorization: Bearer ${token}`, "{bad:", 400],
+      ["/api/v1/ai/history", `Authorization: Bearer ${token}`, "[1,", 400],
+    ] as const;
+    for (const [path, auth, body, status] of cases) {
+      const expected = await withBody(chain, path, auth, body);
+      const answer = await withBody(fast, path, auth, body);
+      expect(expected.head, `${path} ${body}`).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      expect(lines(answer), `${path} ${body}`).toEqual(lines(expected));
+      expect(decoded(answer), `${path} ${body}`).toBe(decoded(expected));
+    }
+  });
+
   it("answers an unknown token's 401 itself once the chain has given one, as the chain answers it", async () => {
     // The chain's 401 costs about twice the lookup (docs/performance.md, "what an unknown token's
     // 401 costs"): after the first, the fast path replays its header lines with the same error body.

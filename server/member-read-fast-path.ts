@@ -4,7 +4,7 @@
 // are the chain's own: the first 200 the chain gives for a read is recorded (security headers,
 // Cache-Control, Vary) and replayed, with the body's own length, ETag and encoding, chosen as the
 // chain's compression would choose them. Whatever is not the plain case goes to the chain: another
-// method, a query (but `?limit=` on the history), a conditional request, a Host the request edge would
+// method, a query (but `?limit=` on the history), a conditional request, a body, a Host the request edge would
 // refuse, no Authorization header, a read that must write, an error. A token with no session gets the
 // chain's 401 once per read and TLS (told the lookup found none), recorded the same way; later ones
 // get it replayed, with the one error body (apiErrorBody): the chain's 401 cost about twice the lookup
@@ -21,7 +21,7 @@ import { HISTORY_DEFAULT_LIMIT, HistoryQuerySchema } from "~/lib/contracts/ai";
 import type { Lang } from "~/lib/i18n/languages";
 import type { Logger } from "~/lib/logger.server";
 import { boundedMemo } from "~/lib/bounded-memo";
-import { createHostCheck, isSecure } from "./fast-path-edge";
+import { announcesBody, createHostCheck, isSecure } from "./fast-path-edge";
 import { bearerToken, headerLang, rememberNoSession } from "./http";
 import { MEMBER_READS, type MemberRead } from "./member-reads";
 
@@ -184,6 +184,8 @@ export function createMemberReadFastPath(options: MemberReadFastPathOptions): Me
     if (!target) return false;
     const headers = req.headers;
     if (!headers.authorization || headers["if-none-match"] !== undefined || headers["if-modified-since"] !== undefined) return false;
+    // The chain reads a GET's JSON body like any other (its `lang`, or a 400 when it is not JSON).
+    if (announcesBody(headers)) return false;
     if (!validHost(headers.host)) return false;
     const key = templateKey(target.read.path, isSecure(req, options.trustProxy));
     // Nothing recorded yet for this read: the chain answers, and the recorder learns its headers.

@@ -8,7 +8,8 @@ export interface RawAnswer {
   body: Buffer;
 }
 
-export function rawRequest(port: number, head: string): Promise<RawAnswer> {
+/** `body`, when given, follows the head as sent (the head says its length and type). */
+export function rawRequest(port: number, head: string, body = ""): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
@@ -24,7 +25,7 @@ export function rawRequest(port: number, head: string): Promise<RawAnswer> {
         .filter((line) => !/^date:/i.test(line));
       resolve({ head: headLines.join("\r\n"), body: all.subarray(split + 4) });
     });
-    socket.write(`${head.replace(/\r?\n/g, "\r\n")}\r\nConnection: close\r\n\r\n`);
+    socket.write(`${head.replace(/\r?\n/g, "\r\n")}\r\nConnection: close\r\n\r\n${body}`);
   });
 }
 
