@@ -34,6 +34,11 @@ describe("page answers and shared caches", () => {
     // Uncompressed, the body is the page itself: a shared cache may keep it.
     const plain = await get("/about");
     expect(header(plain.head, "cache-control")).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
+    // One strong ETag per representation: the page's own is not the compressed body's.
+    expect(header(plain.head, "etag")).toMatch(/^"[^"]+"$/);
+    expect(header(first.head, "etag")).not.toBe(header(plain.head, "etag"));
+    const brotli = await get("/about", "Accept-Encoding: br");
+    if (header(brotli.head, "content-length") === undefined) expect(header(brotli.head, "etag")).not.toBe(header(plain.head, "etag"));
 
     await app.pageHandler.idle();
     for (const encoding of ["gzip", "br"]) {

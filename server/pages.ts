@@ -346,6 +346,9 @@ function sendCached(
     // revalidations get a 304 (deploy/nginx.conf). Once they are made, nothing is compressed on the fly.
     const cacheControl = res.getHeader("Cache-Control");
     if (typeof cacheControl === "string") res.setHeader("Cache-Control", cacheControl.replace(/\bs-maxage=\d+/, "s-maxage=0"));
+    // Nor does it carry the page's own ETag: a strong validator names one representation, and these
+    // bytes are the compressor's (until the precompressed bodies exist, with ETags of their own).
+    res.removeHeader("ETag");
   }
   let body = page.raw;
   if (encoding === "br" && page.br) {
