@@ -49,6 +49,21 @@ describe("page answers and shared caches", () => {
     }
   });
 
+  it("answers a HEAD before any GET with the head the GET gets: the page's ETag, length and CSP", async () => {
+    // A HEAD used to be rendered without a body: no ETag, no length, a CSP without the page's script
+    // hashes, yet a public Cache-Control. It is rendered (and kept) as the GET is now.
+    const head = await rawRequest(app.port, `HEAD /zh/pricing HTTP/1.1\nHost: ${host}`);
+    expect(head.head).toMatch(/^HTTP\/1.1 200 /);
+    expect(head.body.length).toBe(0);
+    const get = await rawRequest(app.port, `GET /zh/pricing HTTP/1.1\nHost: ${host}`);
+    expect(header(get.head, "x-page-cache")).toBe("hit");
+    for (const name of ["etag", "content-length", "content-security-policy", "cache-control", "content-type", "vary"]) {
+      expect(header(head.head, name), name).toBe(header(get.head, name));
+    }
+    expect(Number(header(head.head, "content-length"))).toBe(get.body.length);
+    expect(header(head.head, "content-security-policy")).toContain("'sha256-");
+  });
+
   it("never compresses a page on the fly once its precompressed bodies exist, whatever Accept-Encoding says", async () => {
     // Each answer compressed on the fly cost about 1.8 ms of CPU against 0.06 ms for a precompressed
     // one: a client (or a flood) sending these headers made every cached page 30 times dearer.

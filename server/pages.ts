@@ -229,7 +229,7 @@ function readPostedBody(req: Request): Promise<PostedBody> {
 }
 
 /** `url` is the site's origin followed by the path (and query) to render; `body` a POST's form. */
-function toFetchRequest(req: Request, res: Response, url: string, body?: Buffer): globalThis.Request {
+function toFetchRequest(req: Request, res: Response, url: string, body?: Buffer, method = req.method): globalThis.Request {
   const controller = new AbortController();
   res.on("close", () => controller.abort());
   const headers = new Headers();
@@ -237,7 +237,7 @@ function toFetchRequest(req: Request, res: Response, url: string, body?: Buffer)
     if (req.rawHeaders[i]!.toLowerCase() === "host") continue;
     headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   }
-  const init: RequestInit = { method: req.method, headers, signal: controller.signal };
+  const init: RequestInit = { method, headers, signal: controller.signal };
   // Only POST has a body here (the request edge answers 405 to other methods than GET and HEAD).
   if (body) init.body = new Uint8Array(body);
   // Concatenated, not resolved against the origin: a path such as "//host/x" stays a path.
@@ -720,11 +720,14 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
         release();
         return;
       }
+      // A HEAD of a page that may be kept is rendered as its GET: its head then has the page's ETag,
+      // length and script hashes, and the page is kept for the GET that usually follows.
+      const renderMethod = req.method === "HEAD" && cacheKey !== null ? "GET" : req.method;
       let response: globalThis.Response;
       let body: Buffer;
       try {
-        response = await handler(toFetchRequest(req, res, options.origin() + plan.target, posted), options.getLoadContext(req, res));
-        body = req.method === "HEAD" ? Buffer.alloc(0) : Buffer.from(await response.arrayBuffer());
+        response = await handler(toFetchRequest(req, res, options.origin() + plan.target, posted, renderMethod), options.getLoadContext(req, res));
+        body = renderMethod === "HEAD" ? Buffer.alloc(0) : Buffer.from(await response.arrayBuffer());
       } finally {
         release();
       }
@@ -749,7 +752,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       const notFoundKey = cacheKey?.startsWith("not-found:") === true;
       const publicPage =
         cacheKey !== null &&
-        req.method === "GET" &&
+        renderMethod === "GET" &&
         (plan.data ? contentType === "text/x-script" : isHtml) &&
         response.headers.getSetCookie().length === 0 &&
         (notFoundKey
@@ -771,8 +774,9 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       res.status(response.status);
       for (const [name, value] of headers) res.setHeader(name, value);
       for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
-      if (options.compression) options.compression(req, res, () => res.end(body));
-      else res.end(body);
+      const send = () => (req.method === "HEAD" ? res.end() : res.end(body));
+      if (options.compression) options.compression(req, res, send);
+      else send();
     } catch (error) {
       next(error);
     }
