@@ -7,6 +7,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startNginxProxy, type NginxProxy } from "~/bench/lib/nginx-proxy.mjs";
+import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
+import { rawRequest } from "~/tests/helpers/raw-http";
 import { usingPostgres } from "~/tests/helpers/test-db";
 
 /** How long a page may be kept, instead of 300 s (nginx counts whole seconds: room for a slow machine). */
@@ -23,9 +25,27 @@ const instance = http.createServer((req, res) => {
     res.end("{}");
     return;
   }
+  // As the app does (server/app.ts): an unprefixed URL sends a visitor whose language cookie, or
+  // without it Accept-Language, asks for Japanese or Chinese to that page (private); English is public.
+  if (!/^\/(ja|zh)(\/|$)/.test(url)) {
+    const lang = chooseLanguage(readCookie(req.headers.cookie, LANGUAGE_COOKIE), parseAcceptLanguage(req.headers["accept-language"]));
+    if (lang !== "en") {
+      seen.push({ url, status: 302 });
+      res.writeHead(302, { Location: `/${lang}${url}`, "Cache-Control": "private, no-cache", Vary: "Cookie, Accept-Language" });
+      res.end();
+      return;
+    }
+  }
   const etag = `"v${version}"`;
   const cacheControl = `public, max-age=0, s-maxage=${S_MAXAGE}`;
   const ifNoneMatch = req.headers["if-none-match"];
+  // A brotli body for a client that accepts it (its bytes stand in for the real ones).
+  if (/\bbr\b/.test(req.headers["accept-encoding"] ?? "")) {
+    seen.push({ url, ifNoneMatch, status: 200 });
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Encoding": "br", ETag: `"v${version}-br"`, "Cache-Control": cacheControl });
+    res.end("brotli bytes");
+    return;
+  }
   if (ifNoneMatch === etag) {
     seen.push({ url, ifNoneMatch, status: 304 });
     res.writeHead(304, { ETag: etag, "Cache-Control": cacheControl });
@@ -83,6 +103,40 @@ describe.skipIf(usingPostgres())("deploy/nginx.conf", () => {
     // From then on only the new page, from the cache (never the old one through a kept descriptor).
     for (let i = 0; i < 20; i++) expect(await get("/about")).toMatchObject({ cache: "HIT", body: page(2) });
   }, 60_000);
+
+  it("never keeps an unprefixed page under a key a Japanese or Chinese visitor's request makes, however the headers are spelled", async () => {
+    // nginx reads the language cookie more loosely than the app (any letter case, "," between
+    // cookies, the value as sent), and before 1.23 only the first of repeated headers: an English
+    // page the app gave one such request must not be kept where a real visitor's key finds it.
+    const ask = (path: string, lines: string[]) => rawRequest(proxy.port, [`GET ${path} HTTP/1.1`, `Host: 127.0.0.1:${proxy.port}`, ...lines].join("\n"));
+    const JA = "Accept-Language: ja,en-US;q=0.9,en;q=0.8";
+    const attacks: [string, string[], string[]][] = [
+      ["/services", ["Cookie: SelectedLanguage=ja"], ["Cookie: selectedLanguage=ja", JA]],
+      ["/privacy", ["Cookie: a=1,selectedLanguage=ja"], ["Cookie: selectedLanguage=ja"]],
+      ["/terms", ["Cookie: selectedlanguage=zh"], ["Cookie: selectedLanguage=zh"]],
+      ["/blog", [JA, "Cookie: selectedLanguage=%65n"], [JA]],
+      ["/blog/1", [JA, "Cookie: selectedLanguage=en\t"], [JA]],
+      ["/contact", [JA, "Accept-Language: en;q=2"], [JA]],
+    ];
+    for (const [path, attack, victim] of attacks) {
+      for (let i = 0; i < 3; i++) await ask(path, attack);
+      const answer = await ask(path, victim);
+      expect(answer.head, `${path} after ${attack.join(" + ")}`).toMatch(/^HTTP\/1.1 302 /);
+      expect(answer.head).toContain(`Location: /${victim.join(" ").includes("zh") ? "zh" : "ja"}${path}`);
+    }
+    // A visitor whose only language is English still gets the kept page.
+    await get("/pricing");
+    expect(await get("/pricing")).toMatchObject({ status: 200, cache: "HIT" });
+  });
+
+  it("answers a client that accepts no encoding with the plain page, whatever an earlier request's repeated headers said", async () => {
+    const raw = (lines: string[]) => rawRequest(proxy.port, ["GET /cookies HTTP/1.1", `Host: 127.0.0.1:${proxy.port}`, ...lines].join("\n"));
+    for (let i = 0; i < 3; i++) await raw(["Accept-Encoding: ", "Accept-Encoding: br"]);
+    const plain = await raw([]);
+    expect(plain.head).toMatch(/^HTTP\/1.1 200 /);
+    expect(plain.head).not.toMatch(/^content-encoding:/im);
+    expect(plain.body.toString()).toContain(`<title>v${version}</title>`);
+  });
 
   it("never stores an API answer", async () => {
     const before = asked("/api/v1/user/me").length;
