@@ -7,6 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startNginxProxy, type NginxProxy } from "~/bench/lib/nginx-proxy.mjs";
+import { isValidHostHeader } from "~/lib/http/origin.server";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 import { rawRequest } from "~/tests/helpers/raw-http";
 import { usingPostgres } from "~/tests/helpers/test-db";
@@ -23,6 +24,13 @@ const instance = http.createServer((req, res) => {
     seen.push({ url, status: 200 });
     res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
     res.end("{}");
+    return;
+  }
+  // As the app's request edge does (server/request-edge.ts): a Host that is not a name or an address is refused.
+  if (!isValidHostHeader(req.headers.host ?? "")) {
+    seen.push({ url, status: 400 });
+    res.writeHead(400, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+    res.end('{"error":{"code":"invalid_host"}}');
     return;
   }
   // As the app does (server/app.ts): an unprefixed URL sends a visitor whose language cookie, or
@@ -136,6 +144,18 @@ describe.skipIf(usingPostgres())("deploy/nginx.conf", () => {
     expect(plain.head).toMatch(/^HTTP\/1.1 200 /);
     expect(plain.head).not.toMatch(/^content-encoding:/im);
     expect(plain.body.toString()).toContain(`<title>v${version}</title>`);
+  });
+
+  it("lets the instance refuse a Host it would refuse, even for a page the cache holds", async () => {
+    await get("/signup");
+    expect(await get("/signup")).toMatchObject({ status: 200, cache: "HIT" });
+    // The same cache key as get() (fetch sends "Accept-Language: *"). The instances are sent nginx's
+    // $host, without the port, so only a name can be refused.
+    for (const host of ["ev<il>.com", `${"a".repeat(60)}.`.repeat(5) + "com", "x_y.example"]) {
+      const answer = await rawRequest(proxy.port, `GET /signup HTTP/1.1\nHost: ${host}\nAccept-Encoding: identity\nAccept-Language: *`);
+      const expected = isValidHostHeader(host) ? 200 : 400;
+      expect(answer.head, host).toMatch(new RegExp(`^HTTP/1.1 ${expected} `));
+    }
   });
 
   it("never stores an API answer", async () => {
