@@ -307,7 +307,9 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
     // React Router's route discovery (/__manifest) is not a page: redirecting it breaks client navigation.
     if (req.path === "/__manifest") return next();
     const { prefixed, path: pagePath } = splitLangPath(req.path);
-    if (prefixed) return next();
+    // "/JA/about" is a prefixed page spelled otherwise: the pages send it to "/ja/about" (sent on
+    // from here, a Japanese visitor would get "/ja/JA/about").
+    if (prefixed || splitLangPath(req.path.toLowerCase()).prefixed) return next();
     res.append("Vary", "Cookie, Accept-Language");
     const lang = chooseLanguage(
       readCookie(req.headers.cookie, LANGUAGE_COOKIE),

@@ -70,6 +70,20 @@ describe("server redirects", () => {
     expect((await check("/en//evil.example")).headers.location).toBe("/evil.example");
   });
 
+  it("a language prefix in another letter case leads a visitor of another language to the page, not to a doubled prefix", async () => {
+    // "/JA/about" was an unprefixed URL to the language redirect: a Japanese visitor went to
+    // /ja/JA/about, then /ja/ja/about (not found); it is the page's other spelling (one 301).
+    for (const [target, headers] of [
+      ["/JA/about", "\nCookie: selectedLanguage=ja"],
+      ["/Zh/services", "\nAccept-Language: ja"],
+      ["/JA/about", ""],
+    ] as const) {
+      const res = await check(target, headers);
+      expect(res.status, `${target}${headers}`).toBe(301);
+      expect(res.headers.location, `${target}${headers}`).toBe(target.toLowerCase());
+    }
+  });
+
   it("redirect-producing routes stay on the site for hostile paths", async () => {
     // Request targets must be printable without spaces; the pieces are percent-encoded where they are not.
     const asTarget = (value: string) => value.replace(/[\s#?]/g, (c) => encodeURIComponent(c));
