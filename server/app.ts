@@ -306,10 +306,10 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
     if ((req.method !== "GET" && req.method !== "HEAD") || path.extname(req.path) !== "") return next();
     // React Router's route discovery (/__manifest) is not a page: redirecting it breaks client navigation.
     if (req.path === "/__manifest") return next();
-    const { prefixed, path: pagePath } = splitLangPath(req.path);
     // "/JA/about" is a prefixed page spelled otherwise: the pages send it to "/ja/about" (sent on
     // from here, a Japanese visitor would get "/ja/JA/about").
-    if (prefixed || splitLangPath(req.path.toLowerCase()).prefixed) return next();
+    if (splitLangPath(req.path.toLowerCase()).prefixed) return next();
+    const pagePath = splitLangPath(req.path).path;
     res.append("Vary", "Cookie, Accept-Language");
     const lang = chooseLanguage(
       readCookie(req.headers.cookie, LANGUAGE_COOKIE),
