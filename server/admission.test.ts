@@ -4,6 +4,7 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { COMMON_ERRORS } from "~/lib/http/api-error";
+import { rawExchange } from "~/tests/helpers/raw-http";
 import { createTestApp, type TestApp } from "~/tests/helpers/test-app";
 import { createAdmission, type Admission } from "./admission";
 import { createApp } from "./app";
@@ -225,8 +226,8 @@ describe("admission in the app (server/app.ts)", () => {
     await until(() => admission.state().active === 1);
     let answered = 0;
     const dodgers = [
-      rawRequest(url, `GET /about HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nConnection: close\r\n\r\nx`),
-      rawRequest(url, `GET /assets/../about HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+      rawText(url, `GET /about HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nConnection: close\r\n\r\nx`),
+      rawText(url, `GET /assets/../about HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
     ].map((p) => p.then((text) => (answered++, text)));
     await until(() => admission.state().waiting === 2);
     expect(answered).toBe(0);
@@ -242,7 +243,7 @@ describe("admission in the app (server/app.ts)", () => {
     const { url, admission, release } = await busyApp(10);
     const held = fetch(url + "/held");
     await until(() => admission.state().active === 1);
-    const text = await rawRequest(url, `GET /api/v1/user/me HTTP/1.1\r\nHost: evil.example/<x>\r\nConnection: close\r\n\r\n`);
+    const text = await rawText(url, `GET /api/v1/user/me HTTP/1.1\r\nHost: evil.example/<x>\r\nConnection: close\r\n\r\n`);
     expect(text).toMatch(/^HTTP\/1\.1 400/);
     expect(text).toContain("invalid_host");
     expect(admission.state()).toEqual({ active: 1, waiting: 0 });
@@ -253,7 +254,7 @@ describe("admission in the app (server/app.ts)", () => {
   it("answers requests pipelined on one connection", async () => {
     const { url, release } = await busyApp();
     release();
-    const text = await rawRequest(
+    const text = await rawText(
       url,
       `GET /api/v1/user/me HTTP/1.1\r\nHost: x\r\n\r\nGET /api/v1/user/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
     );
@@ -261,17 +262,6 @@ describe("admission in the app (server/app.ts)", () => {
   });
 });
 
-/** Sends `raw` on a new connection and resolves with everything the server wrote until it closed. */
-function rawRequest(url: string, raw: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const socket = net.connect(Number(port), hostname, () => socket.write(raw));
-    socket.on("data", (chunk) => chunks.push(chunk));
-    socket.on("error", reject);
-    socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
-  });
-}
 
 describe("admission against slow clients (server/app.ts)", () => {
   let testApp: TestApp;
@@ -313,3 +303,8 @@ describe("admission against slow clients (server/app.ts)", () => {
     }
   });
 });
+
+/** Sends `raw` as written on a new connection: everything the server wrote until it closed, as text. */
+async function rawText(url: string, raw: string): Promise<string> {
+  return (await rawExchange(Number(new URL(url).port), raw)).toString("latin1");
+}

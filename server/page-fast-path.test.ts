@@ -2,11 +2,10 @@
 // middleware chain answers (headers in the same order and case, same body), for every variant of
 // request, and leaves to the chain whatever it must decide itself (redirects, refusals, queries).
 import http from "node:http";
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { productionPagesApp, type PagesTestApp } from "~/tests/security/pages-app";
 import { BUILD_TIMEOUT_MS } from "~/tests/security/production-build";
-import { rawRequest, rawRequestsKeptAlive, type KeptAliveAnswer } from "~/tests/helpers/raw-http";
+import { rawExchange, rawRequest, rawRequestsKeptAlive, type KeptAliveAnswer } from "~/tests/helpers/raw-http";
 
 const raw = rawRequest;
 
@@ -298,16 +297,11 @@ describe("fast path for cached pages", () => {
     ];
     // Each head prepared first, on kept-alive connections.
     for (const each of [app, chainApp]) await rawRequestsKeptAlive(each.port, [...heads, ...heads, ...heads]);
-    const pipelined = (port: number) =>
-      new Promise<string>((resolve, reject) => {
-        const socket = net.connect(port, "127.0.0.1");
-        const chunks: Buffer[] = [];
-        socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-        socket.on("error", reject);
-        socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1").replace(/^Date: .*\r\n/gm, "")));
-        // All at once, the last asking to close.
-        socket.write([...heads, `${heads[0]}\nConnection: close`].map((head) => `${head.replace(/\n/g, "\r\n")}\r\n\r\n`).join(""));
-      });
+    // All at once, the last asking to close.
+    const pipelined = async (port: number) =>
+      (await rawExchange(port, [...heads, `${heads[0]}\nConnection: close`].map((head) => `${head.replace(/\n/g, "\r\n")}\r\n\r\n`).join("")))
+        .toString("latin1")
+        .replace(/^Date: .*\r\n/gm, "");
     const before = app.fastPath!.counts();
     const fast = await pipelined(app.port);
     const after = app.fastPath!.counts();

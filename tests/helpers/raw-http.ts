@@ -8,25 +8,31 @@ export interface RawAnswer {
   body: Buffer;
 }
 
-/** `body`, when given, follows the head as sent (the head says its length and type). */
-export function rawRequest(port: number, head: string, body = ""): Promise<RawAnswer> {
+/**
+ * Writes `bytes` exactly as given on a new connection to 127.0.0.1 and resolves with everything the
+ * server sent until it closed the connection (so `bytes` should ask it to close).
+ */
+export function rawExchange(port: number, bytes: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(bytes));
     const chunks: Buffer[] = [];
+    socket.setTimeout(20_000, () => socket.destroy(new Error("raw request timed out")));
     socket.on("data", (chunk) => chunks.push(chunk));
     socket.on("error", reject);
-    socket.on("close", () => {
-      const all = Buffer.concat(chunks);
-      const split = all.indexOf("\r\n\r\n");
-      const headLines = all
-        .subarray(0, split)
-        .toString("latin1")
-        .split("\r\n")
-        .filter((line) => !/^date:/i.test(line));
-      resolve({ head: headLines.join("\r\n"), body: all.subarray(split + 4) });
-    });
-    socket.write(`${head.replace(/\r?\n/g, "\r\n")}\r\nConnection: close\r\n\r\n${body}`);
+    socket.on("close", () => resolve(Buffer.concat(chunks)));
   });
+}
+
+/** `body`, when given, follows the head as sent (the head says its length and type). */
+export async function rawRequest(port: number, head: string, body = ""): Promise<RawAnswer> {
+  const all = await rawExchange(port, `${head.replace(/\r?\n/g, "\r\n")}\r\nConnection: close\r\n\r\n${body}`);
+  const split = all.indexOf("\r\n\r\n");
+  const headLines = all
+    .subarray(0, split)
+    .toString("latin1")
+    .split("\r\n")
+    .filter((line) => !/^date:/i.test(line));
+  return { head: headLines.join("\r\n"), body: all.subarray(split + 4) };
 }
 
 export interface KeptAliveAnswer extends RawAnswer {
@@ -93,6 +99,21 @@ export function rawRequestsKeptAlive(port: number, heads: string[]): Promise<Kep
       if (answers.length < heads.length) reject(new Error(`connection closed after ${answers.length} of ${heads.length} answers`));
     });
   });
+}
+
+/** The body of a chunked answer, its chunks joined. */
+export function unchunk(body: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const lineEnd = body.indexOf("\r\n", at);
+    if (lineEnd < 0) break;
+    const size = Number.parseInt(body.subarray(at, lineEnd).toString("latin1"), 16);
+    if (!size) break;
+    parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
+  return Buffer.concat(parts);
 }
 
 /** Where a chunked body that starts at `at` ends (after its last chunk), or undefined while incomplete. */

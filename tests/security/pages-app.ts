@@ -2,7 +2,6 @@
 // of pages (headers, origin, redirects, page cache). Same handle shape as createTestApp.
 import http from "node:http";
 import { pathToFileURL } from "node:url";
-import net from "node:net";
 import { pino } from "pino";
 import type { ServerBuild } from "react-router";
 import { createAppContext } from "~/lib/app-context.server";
@@ -11,6 +10,7 @@ import type { MailMessage } from "~/lib/mail.server";
 import { createApp, type CreateAppOptions } from "~/server/app";
 import type { FastPath } from "~/server/page-fast-path";
 import type { PageHandler } from "~/server/pages";
+import { rawExchange, unchunk } from "../helpers/raw-http";
 import { capturingMailer, type TestApp } from "../helpers/test-app";
 import { resetDatabase, testDatabase } from "../helpers/test-db";
 import { ensureProductionBuild, serverBuildEntry } from "./production-build";
@@ -125,42 +125,18 @@ export interface RawResponse {
  * Sends `head` (request line and headers, without the final blank line) exactly as written, so a
  * test can send what fetch() refuses to: an absolute-form request-target, any Host, any method.
  */
-export function rawRequest(port: number, head: string, body = ""): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
-    const chunks: Buffer[] = [];
-    socket.setTimeout(20_000, () => socket.destroy(new Error("raw request timed out")));
-    socket.on("data", (chunk) => chunks.push(chunk));
-    socket.on("error", reject);
-    socket.on("close", () => {
-      const raw = Buffer.concat(chunks);
-      const split = raw.indexOf("\r\n\r\n");
-      const lines = raw.subarray(0, split < 0 ? raw.length : split).toString("latin1").split("\r\n");
-      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(lines[0] ?? "")?.[1] ?? 0);
-      const headers: Record<string, string> = {};
-      for (const line of lines.slice(1)) {
-        const colon = line.indexOf(":");
-        if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-      }
-      let body: Buffer = split >= 0 ? raw.subarray(split + 4) : Buffer.alloc(0);
-      if (headers["transfer-encoding"] === "chunked") body = unchunk(body);
-      resolve({ status, headers, body: body.toString("utf8") });
-    });
-    const length = body ? `\r\nContent-Length: ${Buffer.byteLength(body)}` : "";
-    socket.write(`${head.replace(/\r?\n/g, "\r\n")}${length}\r\nConnection: close\r\n\r\n${body}`);
-  });
-}
-
-function unchunk(body: Buffer): Buffer {
-  const parts: Buffer[] = [];
-  let at = 0;
-  for (;;) {
-    const lineEnd = body.indexOf("\r\n", at);
-    if (lineEnd < 0) break;
-    const size = Number.parseInt(body.subarray(at, lineEnd).toString("latin1"), 16);
-    if (!size) break;
-    parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
-    at = lineEnd + 2 + size + 2;
+export async function rawRequest(port: number, head: string, body = ""): Promise<RawResponse> {
+  const length = body ? `\r\nContent-Length: ${Buffer.byteLength(body)}` : "";
+  const raw = await rawExchange(port, `${head.replace(/\r?\n/g, "\r\n")}${length}\r\nConnection: close\r\n\r\n${body}`);
+  const split = raw.indexOf("\r\n\r\n");
+  const lines = raw.subarray(0, split < 0 ? raw.length : split).toString("latin1").split("\r\n");
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(lines[0] ?? "")?.[1] ?? 0);
+  const headers: Record<string, string> = {};
+  for (const line of lines.slice(1)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  return Buffer.concat(parts);
+  let answer: Buffer = split >= 0 ? raw.subarray(split + 4) : Buffer.alloc(0);
+  if (headers["transfer-encoding"] === "chunked") answer = unchunk(answer);
+  return { status, headers, body: answer.toString("utf8") };
 }
