@@ -1,4 +1,4 @@
-// A member's reads answered before Express (docs/decisions/0017-embedded-member-read-cache.md and
+// A member's reads answered before Express (docs/decisions/0017-member-read-fast-path.md and
 // docs/performance.md, "Authenticated reads"). The read itself is the routers' own (one statement with
 // the session, server/member-reads.ts); what is skipped is the middleware chain around it. The headers
 // are the chain's own: the first 200 the chain gives for a read is recorded (security headers,
