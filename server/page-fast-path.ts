@@ -1,4 +1,4 @@
-// Cached public pages answered before Express (docs/performance.md, "Fast path"). A hit walks no
+// Cached public pages answered before Express (docs/decisions/0008-fast-path-for-cached-pages.md). A hit walks no
 // middleware: it replays the answer the full chain gave for the same page and the same variant of
 // request (method, encoding, If-None-Match, language negotiation, TLS), recorded by server/pages.ts
 // the first time. Headers are therefore the chain's own, byte for byte (server/page-fast-path.test.ts);
