@@ -41,6 +41,32 @@ export async function createSession(
   return { token, sessionId: row!.id, expiresAt };
 }
 
+/**
+ * A session for a log-in, made only while `passwordHash` (the hash its password was checked against)
+ * is still the account's; null when a change or reset came in between. The account row is read with
+ * FOR SHARE: a change or reset holding it is waited for and then seen, and one that comes after
+ * waits for this session and revokes it (docs/reliability.md, "Accounts").
+ */
+export async function createSessionWhilePassword(
+  db: DbOrTx,
+  userId: string,
+  passwordHash: string,
+  userAgent?: string | null,
+): Promise<{ token: string; sessionId: string; expiresAt: Date } | null> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const result = await db.execute(sql`
+    insert into ${sessions} ("user_id", "token_hash", "expires_at", "user_agent")
+    select ${users.id}, ${hashToken(token)}, ${expiresAt.toISOString()}::timestamptz, ${userAgent?.slice(0, 300) ?? null}
+    from ${users}
+    where ${users.id} = ${userId} and ${users.passwordHash} = ${passwordHash}
+    for share
+    returning "id"`);
+  // node-postgres answers { rows }, PGlite through drizzle the rows themselves.
+  const [row] = (result as { rows?: { id: string }[] }).rows ?? (result as unknown as { id: string }[]);
+  return row ? { token, sessionId: row.id, expiresAt } : null;
+}
+
 const SESSION_USER_COLUMNS = {
   id: users.id,
   email: users.email,

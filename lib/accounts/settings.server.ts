@@ -88,7 +88,14 @@ export async function changePassword(
   const user = await checkPassword(db, userId, currentPassword);
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    // Only over the password just checked: a change or reset committed meanwhile (two changes sent at
+    // once with the same current password) makes this one's current password wrong.
+    const [changed] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(and(eq(users.id, userId), eq(users.passwordHash, user.passwordHash)))
+      .returning({ id: users.id });
+    if (!changed) throw new WrongPasswordError();
     await spendPasswordResets(tx, userId);
     await spendEmailChanges(tx, userId);
     const revoked = await tx

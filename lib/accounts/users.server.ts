@@ -130,18 +130,26 @@ const refused = async (started: number): Promise<null> => {
   return null;
 };
 
+/** An account a password opened, and the hash that password matched (the upgraded one after a rehash). */
+export interface Authenticated {
+  user: PublicUser;
+  passwordHash: string;
+}
+
 /**
  * The account for this e-mail and password, or null. An unknown address still spends one hash
  * verification, and every refusal is answered after the same floor, so the answer time does not
- * reveal whether the account exists. A hash made with an older cost is upgraded on success.
+ * reveal whether the account exists. A hash made with an older cost is upgraded on success. The hash
+ * comes with the account so that a session is made only while it is still the account's
+ * (createSessionWhilePassword: a change or reset during the check wins).
  */
-export async function authenticate(
+export async function checkCredentials(
   db: DbOrTx,
   email: string,
   password: string,
   /** The account row when the caller read it already (findUserByEmail), to save a round trip. */
   found?: UserRow | null,
-): Promise<PublicUser | null> {
+): Promise<Authenticated | null> {
   const started = performance.now();
   const user = found === undefined ? await findUserByEmail(db, email) : found;
   if (!user) {
@@ -149,18 +157,26 @@ export async function authenticate(
     return refused(started);
   }
   if (!(await verifyPassword(user.passwordHash, password))) return refused(started);
+  let passwordHash = user.passwordHash;
   if (needsRehash(user.passwordHash)) {
     try {
       // Only over the hash just verified: a reset, change or promotion committed meanwhile wins.
-      await db
+      const [upgraded] = await db
         .update(users)
         .set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` })
-        .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+        .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+        .returning({ passwordHash: users.passwordHash });
+      if (upgraded) passwordHash = upgraded.passwordHash;
     } catch {
       // The upgrade is an optimisation: the log-in stands, and the next one tries again.
     }
   }
-  return toPublicUser(user);
+  return { user: toPublicUser(user), passwordHash };
+}
+
+/** checkCredentials() without the hash: the account, or null. */
+export async function authenticate(db: DbOrTx, email: string, password: string, found?: UserRow | null): Promise<PublicUser | null> {
+  return (await checkCredentials(db, email, password, found))?.user ?? null;
 }
 
 /** Replaces the password hash (the caller revokes sessions as the situation requires). */

@@ -4,8 +4,8 @@ import { Router, type Request } from "express";
 import { ACCOUNT_MESSAGES, PASSWORD_RESET_DONE_MAIL, RESET_MAIL } from "~/lib/accounts/messages";
 import { createPasswordReset, isResetTokenUsable, resetPassword } from "~/lib/accounts/password-reset.server";
 import { ACCOUNT_RATE_RULES, LOGIN_SLOWDOWN, loginDelaySeconds } from "~/lib/rate-rules";
-import { createSession, revokeSession } from "~/lib/accounts/sessions.server";
-import { authenticate, EmailTakenError, findUserByEmail, registerUser, rememberLang } from "~/lib/accounts/users.server";
+import { createSession, createSessionWhilePassword, revokeSession } from "~/lib/accounts/sessions.server";
+import { checkCredentials, EmailTakenError, findUserByEmail, registerUser, rememberLang } from "~/lib/accounts/users.server";
 import { ApiError, tooManyRequests, type LocalizedText } from "~/lib/http/api-error";
 import { isLang } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
@@ -80,7 +80,7 @@ userRouter.post("/login", async (req, res) => {
     { rule: rules.loginAccount, subject: input.email },
   ];
   let taken: [RateRule, string][] = [];
-  let user: Awaited<ReturnType<typeof authenticate>>;
+  let checked: Awaited<ReturnType<typeof checkCredentials>>;
   try {
     // The account row is read meanwhile; whether it exists is not revealed until the password is checked.
     const [gate, account] = await Promise.all([rateLimiter.consumeUnlessMarked([rules.loginKnownAddress, accountAtIp], items), findUserByEmail(db, input.email)]);
@@ -89,24 +89,28 @@ userRouter.post("/login", async (req, res) => {
     const refused = [ipBudget, accountIpBudget].find((result) => result && !result.allowed);
     if (refused) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyLogins, refused.retryAfterSeconds);
     await slowDown(req, input.email, accountFailures!, gate.marker.used > 0);
-    user = await authenticate(db, input.email, input.password, account);
+    checked = await checkCredentials(db, input.email, input.password, account);
   } catch (error) {
     if (taken.length) await rateLimiter.settle({ refund: taken });
     throw error;
   }
   // One answer for an unknown e-mail and a wrong password: no account enumeration.
-  if (!user) throw new ApiError(401, "invalid_credentials", ACCOUNT_MESSAGES.invalidCredentials);
+  const invalidCredentials = () => new ApiError(401, "invalid_credentials", ACCOUNT_MESSAGES.invalidCredentials);
+  if (!checked) throw invalidCredentials();
+  const { user } = checked;
   // These touch different rows. loginAccountIp is reset, so its point needs no refund first.
-  const [, , { token }] = await Promise.all([
+  const [, , session] = await Promise.all([
     rateLimiter.settle({
       refund: taken.filter(([rule]) => rule !== rules.loginAccountIp),
       reset: [[rules.loginAccountIp, accountAtIp]],
       consume: [[rules.loginKnownAddress, accountAtIp]],
     }),
     rememberLang(db, user.id, requestLang(req)),
-    createSession(db, user.id, req.get("user-agent")),
+    createSessionWhilePassword(db, user.id, checked.passwordHash, req.get("user-agent")),
   ]);
-  res.json({ success: true, message: ACCOUNT_MESSAGES.loggedIn[requestLang(req)], user, token } satisfies SignInResponse);
+  // The password was changed or reset while it was being checked: it no longer opens the account.
+  if (!session) throw invalidCredentials();
+  res.json({ success: true, message: ACCOUNT_MESSAGES.loggedIn[requestLang(req)], user, token: session.token } satisfies SignInResponse);
 });
 
 userRouter.post("/logout", async (req, res) => {
