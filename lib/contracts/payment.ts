@@ -122,6 +122,7 @@ export const PAYMENT_ERROR_CODES = [
   "payment_not_found",
   "payment_provider_conflict",
   "payment_provider_unavailable",
+  "payment_refunded",
   "rate_limited",
 ] as const;
 export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];

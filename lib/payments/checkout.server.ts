@@ -44,6 +44,11 @@ export const PAYMENT_ERRORS = {
     ja: "決済サービスでこのリクエストを完了できませんでした。ページを再読み込みしてからもう一度お試しください。",
     zh: "支付服务无法完成此请求。请刷新页面后重试。",
   },
+  refunded: {
+    en: "This payment was refunded and its credits were taken back. To add credits, buy a package again.",
+    ja: "このお支払いは返金済みで、そのクレジットは取り消されています。クレジットを追加するには、もう一度パッケージをご購入ください。",
+    zh: "此笔支付已退款，其积分已被扣回。如需添加积分，请重新购买套餐。",
+  },
   notFound: {
     en: "Payment not found.",
     ja: "お支払いが見つかりません。",
@@ -349,8 +354,10 @@ async function applyOutcome(deps: CheckoutDeps, row: PaymentRow, outcome: Charge
   }
 }
 
-/** The answer for a payment that is already settled (granted or failed), else null. */
+/** The answer for a payment that is already settled (granted or failed), else null; 409 once refunded. */
 async function finalResult(deps: CheckoutDeps, row: PaymentRow): Promise<CheckoutResult | null> {
+  // Its credits were taken back: neither a success nor a failure of this checkout (docs/reliability.md).
+  if (row.refundedAt || row.status === "refunded") throw new ApiError(409, "payment_refunded", PAYMENT_ERRORS.refunded);
   if (row.grantedAt || row.status === "succeeded") {
     // A succeeded payment is always granted in the same transaction; grantPayment only reads it then.
     const grant = await grantPayment(deps.db, row.id, row.providerRef);

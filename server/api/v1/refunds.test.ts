@@ -57,6 +57,35 @@ describe("refunds (test mode)", { timeout: 120_000 }, () => {
     expect(app.mails.some((m) => m.to === "ada@example.com" && /has been refunded/.test(m.subject))).toBe(true);
   });
 
+  it("a refunded payment asked again (the same checkout's key, or a confirm) says it was refunded, never that it succeeded", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const body = { package: "basic", paymentMethodId: "pm_card_visa", country: "JP", idempotencyKey: "checkout-attempt-1" };
+    const first = await request(app, "POST", "/api/v1/payment/create", { token: ada.token, body });
+    expect(first.body).toMatchObject({ status: "succeeded", creditsAdded: 50, credits: 53 });
+    expect((await refund(admin.token, first.body.transactionId)).status).toBe(200);
+
+    for (const lang of ["en", "ja", "zh"]) {
+      const replay = await request(app, "POST", "/api/v1/payment/create", { token: ada.token, body, headers: { "Accept-Language": lang } });
+      const confirm = await request(app, "POST", "/api/v1/payment/confirm", {
+        token: ada.token,
+        body: { transactionId: first.body.transactionId },
+        headers: { "Accept-Language": lang },
+      });
+      for (const answer of [replay, confirm]) {
+        expect(answer.status).toBe(409);
+        expect(answer.body.error.code).toBe("payment_refunded");
+        expect(answer.body.error.message).toMatch(lang === "en" ? /refunded/ : lang === "ja" ? /返金/ : /退款/);
+      }
+    }
+    // Nothing granted again: the balance and the ledger are as the refund left them.
+    const [user] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
+    expect(user!.credits).toBe(3);
+    const rows = await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.userId, ada.id));
+    expect(rows.map((row) => row.kind).sort()).toEqual(["purchase", "refund", "signup_grant"]);
+  });
+
   it("two refunds at once remove the credits once", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const admin = await insertAdmin(app.appContext.db);
