@@ -4,6 +4,7 @@
 // was asked for, `onDone` tells the page, which loads the member again (balance, payment status and
 // package, payments, credit history), as it does after a credit adjustment.
 import { useState } from "react";
+import { sectionClass } from "~/app/components/admin-user-actions";
 import { StatusMessage } from "~/app/components/ui/status-message";
 import { useForm } from "~/app/components/ui/use-form";
 import { useAuth } from "~/app/components/auth-provider";
@@ -55,7 +56,7 @@ export function AdminRefundPanel({ userId, onDone }: { userId: string; onDone?: 
   });
 
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="refunds-title" data-testid="admin-refunds">
+    <section className={sectionClass} aria-labelledby="refunds-title" data-testid="admin-refunds">
       <h2 id="refunds-title" className="text-lg font-semibold text-slate-900">
         {t.title}
       </h2>

@@ -59,7 +59,7 @@ export default function AdminUser() {
       ),
     },
     { key: "balance", header: t.user.ledger.balance, numeric: true, className: "text-slate-900", cell: (e) => e.balanceAfter },
-    { key: "reason", header: t.user.ledger.reason, className: "whitespace-pre-wrap break-words text-slate-700", cell: (e) => e.reason ?? "" },
+    { key: "reason", header: t.user.ledger.reason, className: "whitespace-pre-wrap break-words text-slate-700", cell: (e) => ledgerReason(e, packageLabel) },
     { key: "by", header: t.user.ledger.by, className: "text-slate-700", cell: (e) => e.adminName ?? "" },
   ];
   const paymentColumns: Column<AdminPaymentEntry>[] = [
@@ -111,11 +111,26 @@ export default function AdminUser() {
           </div>
 
           <History id="ledger-title" title={t.user.ledger.title} shown={detail.ledger.length} total={detail.totals.ledger} empty={t.user.ledger.empty}>
-            <DataTable rows={detail.ledger} columns={ledgerColumns} rowKey={(e) => e.id} minWidth="min-w-[40rem]" testId="ledger-table" rowTestId="ledger-row" />
+            <DataTable
+              rows={detail.ledger}
+              columns={ledgerColumns}
+              rowKey={(e) => e.id}
+              minWidth="min-w-[40rem]"
+              label={t.user.ledger.title}
+              testId="ledger-table"
+              rowTestId="ledger-row"
+            />
           </History>
 
           <History id="payments-title" title={t.user.payments.title} shown={detail.payments.length} total={detail.totals.payments} empty={t.user.payments.empty}>
-            <DataTable rows={detail.payments} columns={paymentColumns} rowKey={(p) => p.id} minWidth="min-w-[36rem]" testId="payments-table" />
+            <DataTable
+              rows={detail.payments}
+              columns={paymentColumns}
+              rowKey={(p) => p.id}
+              minWidth="min-w-[36rem]"
+              label={t.user.payments.title}
+              testId="payments-table"
+            />
           </History>
 
           {/* A refund changes the balance, the payment's status, the package and the ledger: load them again. */}
@@ -188,4 +203,14 @@ function History({ id, title, shown, total, empty, children }: { id: string; tit
       {shown === 0 ? <p className="mt-3 text-slate-600">{empty}</p> : <div className="mt-3">{children}</div>}
     </section>
   );
+}
+
+/**
+ * The reason column: what an admin typed for an adjustment; for the system's own entries (stored as
+ * "package:<id>" and "refund:<id>") the package's name, else nothing, as the type column says the rest.
+ */
+function ledgerReason(entry: AdminLedgerEntry, packageLabel: (id: string) => string): string {
+  if (entry.kind === "admin_adjustment") return entry.reason ?? "";
+  const packageId = /^(?:package|refund):(.+)$/.exec(entry.reason ?? "")?.[1];
+  return packageId ? packageLabel(packageId) : "";
 }

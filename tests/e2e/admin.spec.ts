@@ -6,6 +6,7 @@ import { expectNoAxeViolations } from "./axe";
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { admin as adminText } from "~/content/messages/admin";
+import { getPackage } from "~/lib/catalog";
 import { adminSession, expect, signInPage, signUpViaApi, test, uniqueEmail, type Session } from "./fixtures";
 
 const t = adminText.en;
@@ -229,6 +230,30 @@ test.describe("admin area", () => {
     await expectNoAxeViolations(page);
     await page.goto("/admin/users");
     await expect(page.getByTestId("user-row").first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("a member's page on a phone in Japanese: the ledger names packages, never the system's English codes, and its tables can be scrolled by keyboard", async ({ page, app }) => {
+    const member = await signUpViaApi();
+    const bought = await app.api("/payment/create", {
+      method: "POST",
+      token: member.token,
+      body: { package: "basic", paymentMethodId: "pm_card_visa", country: "JP" },
+    });
+    expect(bought.body.status).toBe("succeeded");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAdmin(page);
+    await page.goto(`/ja/admin/users/${member.user.id}`);
+    const rows = page.getByTestId("ledger-row");
+    await expect(rows).toHaveCount(2);
+    // Newest first: the purchase, then the sign-up grant.
+    await expect(rows.nth(0).locator("td").nth(4)).toHaveText(getPackage("basic")!.name.ja);
+    await expect(rows.nth(1).locator("td").nth(4)).toHaveText("");
+    await expect(page.getByTestId("ledger-table")).not.toContainText(/starting credits|package:|AI answer/);
+    // Each table scrolls sideways at this width: its scrolling region takes the keyboard focus.
+    for (const name of [adminText.ja.user.ledger.title, adminText.ja.user.payments.title]) {
+      await expect(page.getByRole("group", { name })).toHaveAttribute("tabindex", "0");
+    }
     await expectNoAxeViolations(page);
   });
 

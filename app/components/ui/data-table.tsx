@@ -18,6 +18,8 @@ interface DataTableProps<T> {
   rowKey: (row: T) => string | number;
   /** Tailwind min-width of the table, e.g. "min-w-[40rem]" (it scrolls sideways below that). */
   minWidth?: string;
+  /** The name of the table's scrolling area (a group, not a second landmark beside its section): narrower than `minWidth`, it is scrolled with the keyboard. */
+  label: string;
   caption?: ReactNode;
   testId?: string;
   rowTestId?: string;
@@ -25,9 +27,10 @@ interface DataTableProps<T> {
   cellClassName?: string;
 }
 
-export function DataTable<T>({ rows, columns, rowKey, minWidth = "", caption, testId, rowTestId, cellClassName = "px-3 py-2" }: DataTableProps<T>) {
+export function DataTable<T>({ rows, columns, rowKey, minWidth = "", label, caption, testId, rowTestId, cellClassName = "px-3 py-2" }: DataTableProps<T>) {
   return (
-    <div className="overflow-x-auto">
+    // A region that scrolls sideways must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable).
+    <div className="overflow-x-auto" role="group" aria-label={label} tabIndex={0}>
       <table className={`w-full ${minWidth} text-left text-sm`} data-testid={testId}>
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="bg-slate-50">
