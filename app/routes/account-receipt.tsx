@@ -31,14 +31,28 @@ function ReceiptView() {
   // Any refusal (not found, someone else's receipt) reads as "not found"; a 401 signs the browser out.
   const { data, error } = useApiData("GET /payment/receipts/:id", { params: { id }, keepPrevious: false });
 
-  if (error) {
+  if (error || !data) {
+    // The page keeps its heading while the receipt loads or when there is none to show.
     return (
-      <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800" data-testid="receipt-missing">
-        {t.notFound}
-      </p>
+      <section>
+        <h1 className="text-2xl font-bold text-slate-900">{RECEIPT_LINES.title[lang]}</h1>
+        {error ? (
+          <>
+            <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800" data-testid="receipt-missing">
+              {t.notFound}
+            </p>
+            <LocalizedLink to="/explore" className="mt-4 inline-block text-sm font-medium text-brand-700 underline hover:no-underline">
+              {t.back}
+            </LocalizedLink>
+          </>
+        ) : (
+          <p role="status" className="mt-4 text-slate-700">
+            {t.loading}
+          </p>
+        )}
+      </section>
     );
   }
-  if (!data) return <p role="status">{t.loading}</p>;
   const { receipt } = data;
   const notes = receiptNotes(receipt, lang);
   return (

@@ -11,6 +11,7 @@ import { explore } from "~/content/messages/explore";
 import { refund } from "~/content/messages/refund";
 import type { PaymentResponse } from "~/lib/contracts/payment";
 import { receiptLabel } from "~/lib/contracts/receipt";
+import { RECEIPT_LINES } from "~/lib/payments/receipt-messages";
 import { adminSession, expect, signInPage, signUpViaApi, test, type AppFixture, type Session } from "./fixtures";
 
 async function buy(app: AppFixture, session: Session, paymentMethodId = "pm_card_visa", lang = "en") {
@@ -204,6 +205,16 @@ for (const lang of ["en", "ja"] as const) {
     await expect(page.getByTestId("purchases-list").locator('[data-status="refunded"]').first()).toContainText(explore[lang].purchases.statuses.refunded);
   });
 }
+
+test("ja: an unknown receipt has its page heading, says so and leads back, with no axe violation", async ({ page }) => {
+  const member = await signUpViaApi();
+  await signInPage(page, member);
+  await page.goto("/ja/account/receipts/00000000-0000-4000-8000-000000000000");
+  await expect(page.getByTestId("receipt-missing")).toHaveText(account.ja.receipt.notFound);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(RECEIPT_LINES.title.ja);
+  await expect(page.getByRole("link", { name: account.ja.receipt.back })).toHaveAttribute("href", "/ja/explore");
+  await expectNoAxeViolations(page);
+});
 
 for (const [lang, prefix] of [
   ["en", ""],
