@@ -178,6 +178,11 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
     const providerPresent = testMode || (payments?.provider === "stripe" && stripeCard.ready);
     if (!providerPresent || !cardPresent || !country) {
       setStatus({ kind: "error", text: t.messages.fillAll });
+      // The spec's message names no field: the missing country is marked, and the first missing detail focused.
+      setCountryError(country ? null : fieldErrorText("required", lang));
+      const emptyCardField = testMode ? (["number", "expiry", "cvc"] as const).find((field) => !{ number, expiry, cvc }[field].trim()) : undefined;
+      if (emptyCardField) fieldRefs[emptyCardField].current?.focus();
+      else if (!country) fieldRefs.country.current?.focus();
       return;
     }
     if (!isCountryCode(country)) {

@@ -95,13 +95,19 @@ test("empty fields show 'Please fill all details.'; a bad card number the card f
   await pay.click();
   await expect(page.getByTestId("checkout-error")).toHaveText("Please fill all details.");
 
-  // Card but no country.
+  // Nothing filled: the first empty field takes the focus.
+  await expect(page.getByLabel(t.form.cardNumber)).toBeFocused();
+
+  // Card but no country: the country is marked as the missing detail, and focused.
   await fillCard(page, "4242 4242 4242 4242", { country: "" });
   await pay.click();
   await expect(page.getByTestId("checkout-error")).toHaveText("Please fill all details.");
+  const country = page.getByLabel(t.form.country, { exact: true });
+  await expect(country).toBeFocused();
+  await expect(country).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#country-error")).toHaveText("This field is required.");
 
   // The country is picked from a list of every country, named in the page's language; the code is sent.
-  const country = page.getByLabel(t.form.country, { exact: true });
   await expect(country.locator("option")).toHaveCount(251);
   await expect(country.locator("option").first()).toHaveText(t.form.countryPrompt);
   await country.selectOption({ label: "China" });
