@@ -20,9 +20,9 @@ export const CONTACT_TEXT = {
     zh: "感谢您与我们联系，我们将在24小时内回复您。",
   },
   spam: {
-    en: "Your message looks like automated spam and was not sent. If you are a person, please leave the hidden \"website\" field empty and try again.",
-    ja: "自動送信されたスパムと判断されたため、メッセージは送信されませんでした。手動で送信されている場合は、非表示の「website」欄を空欄のまま、もう一度お試しください。",
-    zh: "您的留言被判定为自动发送的垃圾信息，未能提交。如果您并非机器人，请保持隐藏的“website”字段为空后重试。",
+    en: "Your message looks like automated spam and was not sent. If you are a person, please reload the page, type your message again and send it.",
+    ja: "自動送信されたスパムと判断されたため、メッセージは送信されませんでした。手動で送信されている場合は、ページを再読み込みし、メッセージを入力し直して送信してください。",
+    zh: "您的留言被判定为自动发送的垃圾信息，未能提交。如果您并非机器人，请刷新页面，重新输入留言后再提交。",
   },
   rateLimited: {
     en: "You have sent several messages in a short time. Please wait a few minutes before sending another one.",

@@ -116,6 +116,8 @@ describe("POST /api/v1/contact", () => {
     expect(res.body.success).toBe(false);
     expect(res.body.error.code).toBe("spam_rejected");
     expect(res.body.message).toContain("スパム");
+    // The refusal does not tell a bot which field gave it away.
+    expect(res.body.message).not.toMatch(/website/i);
     expect(await rows(app)).toHaveLength(0);
     expect(app.mails).toHaveLength(0);
   });
