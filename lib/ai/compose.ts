@@ -28,9 +28,9 @@ const INTRO: Record<Lang, string> = {
 };
 
 const UNANSWERABLE: Record<Lang, string> = {
-  en: "I could not find an answer to this question in {siteName}'s published material, and I would rather not guess. Please [contact our team]({contact}) and one of our consultants will help you. No credit was used.",
-  ja: "ご質問への回答は、{siteName}が公開している資料の中に見つかりませんでした。推測でお答えすることは控えます。[お問い合わせページ]({contact})からご連絡いただければ、担当のコンサルタントがお答えします。クレジットは消費されていません。",
-  zh: "在{siteName}已发布的资料中没有找到这个问题的答案，我们不便凭猜测作答。请通过[联系我们]({contact})页面与我们联系，顾问会为您解答。本次未消耗积分。",
+  en: "I could not find an answer to this question in {siteName}'s published material, and I would rather not guess. Please [contact our team]({contact}) and one of our consultants will help you.",
+  ja: "ご質問への回答は、{siteName}が公開している資料の中に見つかりませんでした。推測でお答えすることは控えます。[お問い合わせページ]({contact})からご連絡いただければ、担当のコンサルタントがお答えします。",
+  zh: "在{siteName}已发布的资料中没有找到这个问题的答案，我们不便凭猜测作答。请通过[联系我们]({contact})页面与我们联系，顾问会为您解答。",
 };
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
