@@ -87,9 +87,9 @@ export const home: Localized<HomeContent> = {
       ],
     },
     logos: {
-      title: "Trusted by Businesses of Every Size",
+      title: "Built for Finance and Tax Teams in Every Sector",
       subtitle:
-        "From growing companies to global enterprises, finance and tax teams across industries work with {siteName}.",
+        "Logistics, retail, manufacturing, insurance, energy and healthcare: the sectors of our recent work. We keep our clients' names confidential, so the marks below are illustrations, not client logos.",
     },
     questions: {
       title: "Common Tax Questions",
@@ -158,8 +158,8 @@ export const home: Localized<HomeContent> = {
       ],
     },
     logos: {
-      title: "規模や業種を問わず、多くの企業に選ばれています",
-      subtitle: "成長企業からグローバル企業まで、さまざまな業種の経理・税務部門が{siteName}と協働しています。",
+      title: "あらゆる業種の経理・税務部門のために",
+      subtitle: "物流、小売、製造、保険、エネルギー、ヘルスケアなど、さまざまな業種の企業を支援しています。お客様の社名は公表していないため、以下のロゴはイメージであり、実際のお客様のロゴではありません。",
     },
     questions: {
       title: "よくある税務のご質問",
@@ -224,8 +224,8 @@ export const home: Localized<HomeContent> = {
       ],
     },
     logos: {
-      title: "深受各类企业信赖",
-      subtitle: "从成长型企业到跨国集团，各行各业的财务与税务团队都在与{siteName}携手合作。",
+      title: "服务各行各业的财务与税务团队",
+      subtitle: "物流、零售、制造、保险、能源与医疗等行业，都是我们近期服务的领域。我们对客户名称保密，因此下方标志仅为示意，并非客户标志。",
     },
     questions: {
       title: "常见税务问题",

@@ -1,4 +1,5 @@
-// Customer logo strip on the home page. The companies are fictional; `name` is the logo's accessible
+// Logo strip on the home page (the spec's customer logo gallery). The companies are fictional and the
+// section says so (content/home.ts, logos): clients' names are confidential. `name` is the logo's accessible
 // name. The drawings are written into the page (not <img>): each SVG image is a document of its own
 // for the browser to create, lay out and paint on the main thread while the page hydrates, about
 // 3 ms each on a desktop CPU (docs/performance.md, "Lighthouse, mobile").

@@ -180,7 +180,7 @@ export function ContactForm({
             {...field("service")}
             required
             defaultValue={values.service ?? initialService ?? DEFAULT_CONTACT_SERVICE}
-            className={`${inputClass} ${border("service")} bg-white`}
+            className={`${inputClass} ${border("service")} h-[2.625rem] bg-white`}
           >
             {serviceOptions.map((option) => (
               <option key={option.value} value={option.value}>

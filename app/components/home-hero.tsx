@@ -58,7 +58,7 @@ export function HomeHero({ hero }: { hero: HomeContent["hero"] }) {
           </div>
           <p className="mt-6 text-sm text-blue-100">
             {hero.signupPrompt}{" "}
-            <MemberAwareLink to="/signup" className="font-semibold text-white underline underline-offset-4 hover:no-underline" data-testid="hero-signup">
+            <MemberAwareLink to="/signup" className="whitespace-nowrap font-semibold text-white underline underline-offset-4 hover:no-underline" data-testid="hero-signup">
               {hero.cta}
             </MemberAwareLink>
           </p>
