@@ -45,7 +45,7 @@ export async function createSession(
  * A session for a log-in, made only while `passwordHash` (the hash its password was checked against)
  * is still the account's; null when a change or reset came in between. The account row is read with
  * FOR SHARE: a change or reset holding it is waited for and then seen, and one that comes after
- * waits for this session and revokes it (docs/reliability.md, "Accounts").
+ * waits for this session and revokes it (docs/reliability.md, "Attacks and their answers").
  */
 export async function createSessionWhilePassword(
   db: DbOrTx,

@@ -356,7 +356,8 @@ async function applyOutcome(deps: CheckoutDeps, row: PaymentRow, outcome: Charge
 
 /** The answer for a payment that is already settled (granted or failed), else null; 409 once refunded. */
 async function finalResult(deps: CheckoutDeps, row: PaymentRow): Promise<CheckoutResult | null> {
-  // Its credits were taken back: neither a success nor a failure of this checkout (docs/reliability.md).
+  // Its credits were taken back: neither a success nor a failure of this checkout
+  // (docs/reliability.md, "Attacks and their answers").
   if (row.refundedAt || row.status === "refunded") throw new ApiError(409, "payment_refunded", PAYMENT_ERRORS.refunded);
   if (row.grantedAt || row.status === "succeeded") {
     // A succeeded payment is always granted in the same transaction; grantPayment only reads it then.

@@ -1,6 +1,6 @@
 // A password that changes while another request still relies on the old one: a log-in whose check
 // passed just before a change or reset must not end with a session, and two changes made with the
-// same current password must not both succeed (docs/reliability.md, "Accounts").
+// same current password must not both succeed (docs/reliability.md, "Attacks and their answers").
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type * as Passwords from "~/lib/accounts/passwords.server";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
