@@ -6,7 +6,7 @@ import { requireAdmin } from "~/server/http";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 import { bootstrapAdmin, defaultAdminEmail, ensureAdmin } from "./admin.server";
 import { createSession } from "./sessions.server";
-import { authenticate, registerUser } from "./users.server";
+import { checkCredentials, registerUser } from "./users.server";
 
 describe("administrators", () => {
   let app: TestApp;
@@ -26,7 +26,7 @@ describe("administrators", () => {
     const session = await createSession(db, created.user.id);
     const updated = await ensureAdmin(db, { email: "ROOT@example.com", password: "second password", mode: "cli", startingCredits: 3 });
     expect(updated.action).toBe("updated");
-    expect(await authenticate(db, "root@example.com", "second password")).not.toBeNull();
+    expect(await checkCredentials(db, "root@example.com", "second password")).not.toBeNull();
     const [row] = await db.select().from(sessions).where(eq(sessions.id, session.sessionId));
     expect(row!.revokedAt).not.toBeNull();
   });
@@ -36,7 +36,7 @@ describe("administrators", () => {
     await ensureAdmin(db, { email: "root@example.com", password: "changed since", mode: "cli", startingCredits: 0 });
     const again = await ensureAdmin(db, { email: "root@example.com", password: "env password", mode: "startup", startingCredits: 0 });
     expect(again.action).toBe("unchanged");
-    expect(await authenticate(db, "root@example.com", "changed since")).not.toBeNull();
+    expect(await checkCredentials(db, "root@example.com", "changed since")).not.toBeNull();
   });
 
   it("promoting an existing member sets the operator's password and signs the member out", async () => {
@@ -46,7 +46,7 @@ describe("administrators", () => {
     const result = await ensureAdmin(db, { email: "squatter@example.com", password: "operator password", mode: "startup", startingCredits: 3 });
     expect(result.action).toBe("promoted");
     expect(await roleOf("squatter@example.com")).toBe("admin");
-    expect(await authenticate(db, "squatter@example.com", "squatter password")).toBeNull();
+    expect(await checkCredentials(db, "squatter@example.com", "squatter password")).toBeNull();
     const [row] = await db.select().from(sessions).where(eq(sessions.id, session.sessionId));
     expect(row!.revokedAt).not.toBeNull();
   });

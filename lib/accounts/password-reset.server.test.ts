@@ -5,7 +5,7 @@ import { passwordResets } from "~/db/schema";
 import { resetDatabase, testDatabase } from "~/tests/helpers/test-db";
 import { createPasswordReset, resetPassword, RESET_TOKEN_TTL_MS } from "./password-reset.server";
 import { createSession, getSessionUser, hashToken } from "./sessions.server";
-import { authenticate, registerUser } from "./users.server";
+import { checkCredentials, registerUser } from "./users.server";
 
 describe("password reset tokens", () => {
   let db: Db;
@@ -33,7 +33,7 @@ describe("password reset tokens", () => {
     expect((await resetPassword(db, reset!.token, "engine number two"))?.userId).toBe(user.id);
     expect(await getSessionUser(db, a.token)).toBeNull();
     expect(await getSessionUser(db, b.token)).toBeNull();
-    expect(await authenticate(db, "ada@example.com", "engine number two")).not.toBeNull();
+    expect(await checkCredentials(db, "ada@example.com", "engine number two")).not.toBeNull();
     expect(await resetPassword(db, reset!.token, "engine number three")).toBeNull();
   });
 
@@ -42,6 +42,6 @@ describe("password reset tokens", () => {
     const reset = await createPasswordReset(db, "ada@example.com");
     await db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 minute'` });
     expect(await resetPassword(db, reset!.token, "engine number two")).toBeNull();
-    expect(await authenticate(db, "ada@example.com", "analytical")).not.toBeNull();
+    expect(await checkCredentials(db, "ada@example.com", "analytical")).not.toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { creditLedger, users } from "~/db/schema";
 import { resetDatabase, testDatabase } from "~/tests/helpers/test-db";
 import type { Db } from "~/db/client.server";
-import { authenticate, EmailTakenError, findUserByEmail, isUniqueViolation, REFUSED_CHECK_FLOOR_MS, registerUser } from "./users.server";
+import { checkCredentials, EmailTakenError, findUserByEmail, isUniqueViolation, REFUSED_CHECK_FLOOR_MS, registerUser } from "./users.server";
 
 /** The cost every account was hashed with before docs/decisions/0020-argon2id-7-mib-5-passes.md. */
 const OLD_COST = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -43,17 +43,20 @@ describe("accounts", () => {
 
   it("authenticates the right password only, and upgrades a hash made at an older cost", async () => {
     const user = await registerUser(db, { email: "ada@example.com", password: "analytical" }, 0);
-    expect(await authenticate(db, "ada@example.com", "wrong")).toBeNull();
-    expect(await authenticate(db, "nobody@example.com", "analytical")).toBeNull();
-    expect((await authenticate(db, "ADA@example.com", "analytical"))?.id).toBe(user.id);
+    expect(await checkCredentials(db, "ada@example.com", "wrong")).toBeNull();
+    expect(await checkCredentials(db, "nobody@example.com", "analytical")).toBeNull();
+    expect((await checkCredentials(db, "ADA@example.com", "analytical"))?.user.id).toBe(user.id);
 
     const { hash } = await import("@node-rs/argon2");
     const old = await hash("analytical", OLD_COST);
     await db.update(users).set({ passwordHash: old }).where(eq(users.id, user.id));
-    expect((await authenticate(db, "ada@example.com", "analytical"))?.id).toBe(user.id);
+    const upgraded = await checkCredentials(db, "ada@example.com", "analytical");
+    expect(upgraded?.user.id).toBe(user.id);
     const [row] = await db.select({ passwordHash: users.passwordHash }).from(users);
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
-    expect((await authenticate(db, "ada@example.com", "analytical"))?.id).toBe(user.id);
+    // The hash a session is then made under is the upgraded one (createSessionWhilePassword).
+    expect(upgraded?.passwordHash).toBe(row!.passwordHash);
+    expect((await checkCredentials(db, "ada@example.com", "analytical"))?.user.id).toBe(user.id);
   });
 
   it("does not put back the old password when it changed while the log-in was checking it", async () => {
@@ -65,7 +68,7 @@ describe("accounts", () => {
     const [reset] = await db.select({ passwordHash: users.passwordHash }).from(users);
     const newHash = await hash("a brand new secret", { memoryCost: 7_168, timeCost: 5, parallelism: 1 });
     await db.update(users).set({ passwordHash: newHash }).where(eq(users.id, user.id));
-    await authenticate(db, "ada@example.com", "analytical", found);
+    await checkCredentials(db, "ada@example.com", "analytical", found);
     const [row] = await db.select({ passwordHash: users.passwordHash }).from(users);
     expect(row!.passwordHash).not.toBe(reset!.passwordHash);
     expect(row!.passwordHash).toBe(newHash);
@@ -80,7 +83,7 @@ describe("accounts", () => {
       const samples: number[] = [];
       for (let i = 0; i < 3; i++) {
         const start = performance.now();
-        expect(await authenticate(db, email, "a wrong password")).toBeNull();
+        expect(await checkCredentials(db, email, "a wrong password")).toBeNull();
         samples.push(performance.now() - start);
       }
       // The fastest run is the work itself: a busy machine only ever adds to a sample.

@@ -174,11 +174,6 @@ export async function checkCredentials(
   return { user: toPublicUser(user), passwordHash };
 }
 
-/** checkCredentials() without the hash: the account, or null. */
-export async function authenticate(db: DbOrTx, email: string, password: string, found?: UserRow | null): Promise<PublicUser | null> {
-  return (await checkCredentials(db, email, password, found))?.user ?? null;
-}
-
 /** Replaces the password hash (the caller revokes sessions as the situation requires). */
 export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
