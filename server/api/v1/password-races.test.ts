@@ -1,34 +1,37 @@
 // A password that changes while another request still relies on the old one: a log-in whose check
 // passed just before a change or reset must not end with a session, and two changes made with the
 // same current password must not both succeed (docs/reliability.md, "Attacks and their answers").
-import { afterEach, describe, expect, it, vi } from "vitest";
-import type * as Passwords from "~/lib/accounts/passwords.server";
+import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 
-// The log-in's password check can be held open, so a change lands between the check and the session.
-const held = vi.hoisted(() => ({ gate: undefined as Promise<void> | undefined, entered: undefined as (() => void) | undefined }));
-vi.mock("~/lib/accounts/passwords.server", async (importOriginal) => {
-  const original = await importOriginal<typeof Passwords>();
-  return {
-    ...original,
-    async verifyPassword(storedHash: string, password: string) {
-      const result = await original.verifyPassword(storedHash, password);
-      const gate = held.gate;
-      if (gate) {
-        held.gate = undefined;
-        held.entered?.();
-        await gate;
-      }
-      return result;
-    },
-  };
-});
-
 let app: TestApp;
+let restore: (() => void) | undefined;
 afterEach(async () => {
-  held.gate = undefined;
+  restore?.();
+  restore = undefined;
   await app?.close();
 });
+
+/**
+ * Runs `meanwhile` once, just before the next statement that writes a session reaches the database
+ * (PGlite's client or the pg pool, as tests/helpers/count-statements.ts hooks them): a log-in's
+ * password has been checked by then, and its session is not written yet.
+ */
+function beforeNextSession(meanwhile: () => Promise<void>): void {
+  const client = (app.appContext.db as unknown as { $client: Record<string, unknown> }).$client;
+  const original = client.query as (...args: unknown[]) => Promise<unknown>;
+  let armed = true;
+  client.query = async function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === "string" ? first : (first?.text ?? "");
+    if (armed && /insert into "sessions"/i.test(text)) {
+      armed = false;
+      await meanwhile();
+    }
+    return original.apply(this, args);
+  };
+  restore = () => (client.query = original);
+}
 
 const EMAIL = "ada@example.com";
 const PASSWORD = "correct horse battery";
@@ -39,25 +42,15 @@ async function signUp() {
   return res.body.token as string;
 }
 
-/** Starts a log-in with the old password and resolves once its password check has passed and is held. */
-async function heldLogIn(): Promise<{ release: () => void; answer: ReturnType<typeof request> }> {
-  let release!: () => void;
-  held.gate = new Promise<void>((resolve) => (release = resolve));
-  const entered = new Promise<void>((resolve) => (held.entered = resolve));
-  const answer = request(app, "POST", "/api/v1/user/login", { body: { email: EMAIL, password: PASSWORD } });
-  await entered;
-  return { release, answer };
-}
-
 describe("password races", { timeout: 60_000 }, () => {
   it("gives no session to a log-in whose old password was changed between its check and its session", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const token = await signUp();
-    const login = await heldLogIn();
-    const change = await request(app, "POST", "/api/v1/account/password", { token, body: { currentPassword: PASSWORD, newPassword: "a brand new secret" } });
-    expect(change.status).toBe(200);
-    login.release();
-    const answer = await login.answer;
+    beforeNextSession(async () => {
+      const change = await request(app, "POST", "/api/v1/account/password", { token, body: { currentPassword: PASSWORD, newPassword: "a brand new secret" } });
+      expect(change.status).toBe(200);
+    });
+    const answer = await request(app, "POST", "/api/v1/user/login", { body: { email: EMAIL, password: PASSWORD } });
     expect(answer.status).toBe(401);
     expect(answer.body.error.code).toBe("invalid_credentials");
     expect(answer.body.token).toBeUndefined();
@@ -71,11 +64,11 @@ describe("password races", { timeout: 60_000 }, () => {
     await signUp();
     expect((await request(app, "POST", "/api/v1/user/password/forgot", { body: { email: EMAIL } })).status).toBe(202);
     const resetToken = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(app.mails.at(-1)!.text)![1]!);
-    const login = await heldLogIn();
-    const reset = await request(app, "POST", "/api/v1/user/password/reset", { body: { token: resetToken, password: "the owner's new one" } });
-    expect(reset.status).toBe(200);
-    login.release();
-    const answer = await login.answer;
+    beforeNextSession(async () => {
+      const reset = await request(app, "POST", "/api/v1/user/password/reset", { body: { token: resetToken, password: "the owner's new one" } });
+      expect(reset.status).toBe(200);
+    });
+    const answer = await request(app, "POST", "/api/v1/user/login", { body: { email: EMAIL, password: PASSWORD } });
     expect(answer.status).toBe(401);
     expect(answer.body.error.code).toBe("invalid_credentials");
   });
