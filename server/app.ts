@@ -86,12 +86,26 @@ const passesTheDoor = (url: string | undefined) =>
  */
 const sendsBody = (req: IncomingMessage) => req.method !== "GET" && req.method !== "HEAD" && announcesBody(req.headers);
 
+/** Whether `text` (the body a parse error carries) is JSON at all. */
+function isJson(text: unknown): boolean {
+  if (typeof text !== "string") return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const lang = requestLang(req);
   let apiError: ApiError;
   if (error instanceof ApiError) apiError = error;
   else if (error?.type === "entity.too.large") apiError = new ApiError(413, "payload_too_large", COMMON_ERRORS.tooLarge);
-  else if (error?.type === "entity.parse.failed") apiError = new ApiError(400, "invalid_json", COMMON_ERRORS.invalidJson);
+  else if (error?.type === "entity.parse.failed") {
+    // The parser takes only an object or array (strict): `null`, a string or a number is JSON, but not a body we read.
+    apiError = new ApiError(400, "invalid_json", isJson(error.body) ? COMMON_ERRORS.jsonObjectExpected : COMMON_ERRORS.invalidJson);
+  }
   else if (error?.type === "charset.unsupported" || error?.type === "encoding.unsupported") {
     apiError = new ApiError(415, "unsupported_media_type", COMMON_ERRORS.unsupportedBodyEncoding);
   } else if (typeof error?.status === "number" && error.status >= 400 && error.status < 500) {

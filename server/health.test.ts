@@ -84,6 +84,13 @@ describe("health checks", () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("invalid_json");
+    // JSON that is not an object or array (`null`, a string, a number) is valid JSON: the answer says what is wrong.
+    for (const raw of ["null", '"x"', "42", "true"]) {
+      const scalar = await request(app, "POST", "/api/v1/contact", { raw, headers: { "Content-Type": "application/json", "Accept-Language": "ja" } });
+      expect(scalar.status, raw).toBe(400);
+      expect(scalar.body.error.code, raw).toBe("invalid_json");
+      expect(scalar.body.error.message, raw).toBe("リクエスト本文は JSON オブジェクトである必要があります。");
+    }
     const big = await request(app, "POST", "/api/v1/contact", {
       raw: JSON.stringify({ message: "x".repeat(400_000) }),
       headers: { "Content-Type": "application/json" },

@@ -44,6 +44,11 @@ export const COMMON_ERRORS = {
     ja: "リクエスト本文が正しい JSON 形式ではありません。",
     zh: "请求正文不是有效的 JSON。",
   },
+  jsonObjectExpected: {
+    en: "The request body must be a JSON object.",
+    ja: "リクエスト本文は JSON オブジェクトである必要があります。",
+    zh: "请求正文必须是 JSON 对象。",
+  },
   tooLarge: {
     en: "The request is too large.",
     ja: "リクエストのサイズが大きすぎます。",
