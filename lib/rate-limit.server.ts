@@ -1,6 +1,6 @@
 // Fixed-window rate limits kept in the database, so every instance on one PostgreSQL shares them.
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { rowsOf, type Db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 import { COMMON_ERRORS, tooManyRequests, type LocalizedText } from "./http/api-error";
 
@@ -88,11 +88,6 @@ export function consumeOver(rule: RateRule, subject: SQL, source: SQL): SQL {
       ${upsert}`;
 }
 
-/** Rows of db.execute(): node-postgres gives `{ rows }`, PGlite through drizzle an array. */
-function rowsOf(result: unknown): Row[] {
-  return (result as { rows?: Row[] }).rows ?? (result as Row[]);
-}
-
 export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLimiter {
   const keyOf = (name: string, subject: string) => `${name}:${subject.toLowerCase()}`;
   const unlimited = (rule: RateRule): RateResult => ({ allowed: true, used: 0, remaining: rule.points, retryAfterSeconds: 0 });
@@ -112,7 +107,7 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
 
   async function consume(rule: RateRule, subject: string): Promise<RateResult> {
     if (!options.enabled) return unlimited(rule);
-    const [row] = rowsOf(await db.execute(sql`
+    const [row] = rowsOf<Row>(await db.execute(sql`
       insert into ${rateLimits} (key, points, reset_at) values ${newWindow(keyOf(rule.name, subject), rule)}
       ${upsert}`));
     return resultOf(rule, row);
@@ -130,7 +125,7 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
       sql`, `,
     );
     // Rows inserted in key order, so two statements locking the same counters cannot deadlock.
-    const rows = rowsOf(
+    const rows = rowsOf<Row>(
       await db.execute(sql`
         with marker as (
           select points, ceil(extract(epoch from (reset_at - now())))::int as retry_after
@@ -170,7 +165,7 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
 
   /** The row of a key while its window or hold runs. */
   async function running(key: string): Promise<Row | undefined> {
-    const [row] = rowsOf(await db.execute(sql`
+    const [row] = rowsOf<Row>(await db.execute(sql`
       select points, ceil(extract(epoch from (reset_at - now())))::int as retry_after
       from ${rateLimits} where key = ${key} and reset_at > now()`));
     return row;
@@ -231,7 +226,7 @@ export function createRateLimiter(db: Db, options: { enabled: boolean }): RateLi
       const key = keyOf(name, subject);
       // The update happens only when the hold has ended; PostgreSQL re-checks that condition on the
       // locked row, so of several racing requests exactly one sees its row come back.
-      const [taken] = rowsOf(await db.execute(sql`
+      const [taken] = rowsOf<Row>(await db.execute(sql`
         insert into ${rateLimits} (key, points, reset_at)
         values (${key}, 1, now() + make_interval(secs => ${holdSeconds}))
         on conflict (key) do update set points = ${rateLimits.points} + 1, reset_at = excluded.reset_at

@@ -5,7 +5,7 @@ import { hash, randomBytes } from "node:crypto";
 import { setImmediate } from "node:timers";
 import DataLoader from "dataloader";
 import { and, eq, gt, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { DbOrTx } from "~/db/client.server";
+import { rowsOf, type DbOrTx } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import type { AccountUser } from "~/lib/contracts/user";
 
@@ -62,8 +62,7 @@ export async function createSessionWhilePassword(
     where ${users.id} = ${userId} and ${users.passwordHash} = ${passwordHash}
     for share
     returning "id"`);
-  // node-postgres answers { rows }, PGlite through drizzle the rows themselves.
-  const [row] = (result as { rows?: { id: string }[] }).rows ?? (result as unknown as { id: string }[]);
+  const [row] = rowsOf<{ id: string }>(result);
   return row ? { token, sessionId: row.id, expiresAt } : null;
 }
 

@@ -1,7 +1,7 @@
 // Accounts: sign-up (with the starting credits as a ledger row), log-in, and the user record the API
 // answers with. E-mail addresses are unique regardless of case (unique index on lower(email)).
 import { and, eq, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "~/db/client.server";
+import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { changeCredits } from "~/lib/credits.server";
 import { defaultName, type PublicUser, type Role } from "~/lib/contracts/user";
@@ -52,11 +52,6 @@ interface UserRecord {
   credits: number | string;
   role: Role;
   password_hash: string;
-}
-
-/** Rows of db.execute(): node-postgres gives `{ rows }`, PGlite through drizzle an array. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {

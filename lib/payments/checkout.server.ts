@@ -6,7 +6,7 @@
 // No database transaction is held open while the provider is called.
 import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db, DbOrTx } from "~/db/client.server";
+import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { payments, processedEvents, users } from "~/db/schema";
 import { requirePackage, type PackageId } from "~/lib/catalog";
 import { CREDIT_LIMIT_ERROR, MAX_CREDIT_BALANCE } from "~/lib/credits.server";
@@ -134,11 +134,6 @@ function decodeError(value: string | null): { code: string; message: string | nu
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Rows of db.execute(): node-postgres gives `{ rows }`, PGlite through drizzle an array. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[]);
-}
 
 const PAYMENT_COLUMNS = Object.entries(getTableColumns(payments));
 
