@@ -6,7 +6,9 @@
 // (tests/security/file-lookups.test.ts; docs/performance.md, "What a request costs").
 import { readdirSync, type Dirent } from "node:fs";
 import path from "node:path";
-import express, { type RequestHandler } from "express";
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
+import { refuse } from "./request-edge";
 
 const COMPRESSIBLE = new Set([".js", ".css", ".svg", ".json", ".map"]);
 /** The suffix of the precompressed copy the build writes beside an asset, per encoding. */
@@ -40,6 +42,27 @@ function decodedPath(req: express.Request): string | null {
   }
 }
 
+/** The file errors of express.static (send) that are the client's: a range past the end, a failed precondition. */
+const CLIENT_FILE_ERRORS: Record<number, () => ApiError> = {
+  412: () => new ApiError(412, "precondition_failed", COMMON_ERRORS.preconditionFailed),
+  416: () => new ApiError(416, "range_not_satisfiable", COMMON_ERRORS.rangeNotSatisfiable),
+};
+
+/**
+ * express.static's `next` for a file it found: a 412 or 416 is answered as the site's other refusals
+ * are, without the file's validators and cache lifetime (a shared cache must not keep an error for a
+ * year), keeping the 416's `Content-Range: bytes *\/size`; anything else goes on to `next`.
+ */
+function fileErrors(req: Request, res: Response, next: NextFunction): NextFunction {
+  return (error?: unknown) => {
+    const status = (error as { status?: unknown } | undefined)?.status;
+    const refusal = typeof status === "number" ? CLIENT_FILE_ERRORS[status] : undefined;
+    if (!refusal || res.headersSent) return next(error);
+    for (const name of ["ETag", "Last-Modified", "Cache-Control", "Content-Encoding", "Content-Type", "Content-Length"]) res.removeHeader(name);
+    refuse(req, res, refusal());
+  };
+}
+
 /**
  * The files of `clientDir` by their URL path; `/assets/...` as hashed assets, the rest for a month
  * through `compress`, the on-the-fly compression middleware.
@@ -56,14 +79,14 @@ export function clientFilesHandler(clientDir: string, compress: RequestHandler):
     const urlPath = decodedPath(req);
     if (urlPath === null || !files.has(urlPath)) return next();
     // An icon or a manifest is compressed on the fly (by type: an image is not).
-    if (!urlPath.startsWith("/assets/")) return compress(req, res, () => others(req, res, next));
+    if (!urlPath.startsWith("/assets/")) return compress(req, res, () => others(req, res, fileErrors(req, res, next)));
     // express.static serves the assets directory from its own root.
     const original = req.url;
-    const restore = (error?: unknown) => {
+    const restore = fileErrors(req, res, (error?: unknown) => {
       req.url = original;
       res.removeHeader("Content-Encoding");
       next(error);
-    };
+    });
     const ext = path.extname(urlPath);
     const compressible = COMPRESSIBLE.has(ext);
     // The precompressed copy the client accepts best (any letter case, q-values honoured); a client

@@ -114,6 +114,16 @@ export const COMMON_ERRORS = {
     ja: "リクエスト本文が時間内に届きませんでした。もう一度送信してください。",
     zh: "请求正文未能及时送达，请重新发送。",
   },
+  rangeNotSatisfiable: {
+    en: "The requested range is not in this file.",
+    ja: "要求された範囲はこのファイルにありません。",
+    zh: "请求的范围不在此文件中。",
+  },
+  preconditionFailed: {
+    en: "The file has changed since the request's condition.",
+    ja: "ファイルはリクエストの条件の時点から変更されています。",
+    zh: "文件已更改，不满足请求的前提条件。",
+  },
   unsupportedBodyEncoding: {
     en: "Send the request body as UTF-8 JSON, uncompressed or compressed with gzip, deflate or br.",
     ja: "リクエスト本文は UTF-8 の JSON で、圧縮なし、または gzip・deflate・br で圧縮して送信してください。",
