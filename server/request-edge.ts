@@ -5,17 +5,25 @@ import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { ApiError, apiErrorBody, COMMON_ERRORS } from "~/lib/http/api-error";
 import { isValidHostHeader } from "~/lib/http/origin.server";
+import type { Lang } from "~/lib/i18n/languages";
+import { splitLangPath } from "~/lib/i18n/paths";
 import { requestLang } from "./http";
 
 /** Every route of the site (pages and API) answers only these. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
 const ALLOW = [...ALLOWED_METHODS, "OPTIONS"].join(", ");
 
+/** The language a refusal speaks: the one a page's URL names (`/ja/...`), else the request's. */
+function refusalLang(req: Request): Lang {
+  const named = splitLangPath(req.path);
+  return named.prefixed ? named.lang : requestLang(req);
+}
+
 /** A refusal at the edge, as the API writes errors: `{error:{code,message}}` in the request's language. */
 export function refuse(req: Request, res: Response, error: ApiError): void {
   for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
   res.setHeader("Cache-Control", "no-store");
-  res.status(error.status).json(apiErrorBody(error, requestLang(req)));
+  res.status(error.status).json(apiErrorBody(error, refusalLang(req)));
 }
 
 /** An absolute-form target's scheme and authority (a backslash ends it, as URL parsers read it). */

@@ -126,6 +126,23 @@ describe("one configured origin", () => {
     }
   });
 
+  it("refuses a request for a page under /ja or /zh in that language, whatever the browser or cookie says", async () => {
+    // Found by a helper's attack: these answered in English, the language of the headers, on URLs that name Japanese.
+    const cases: [string, string, string][] = [
+      ["POST /ja/about HTTP/1.1\nHost: localhost\nContent-Type: application/x-www-form-urlencoded", "a=1", "このメソッドはここでは使用できません。"],
+      ["PUT /zh/pricing HTTP/1.1\nHost: localhost\nAccept-Language: ja\nCookie: selectedLanguage=en", "", "此处不允许使用该请求方法。"],
+      ["GET /ja/%00 HTTP/1.1\nHost: localhost\nAccept-Language: en", "", "リクエストの形式が正しくありません。"],
+      ["GET /zh/about HTTP/1.1\nHost: ev<il>.com", "", "请求的 Host 标头不是有效的主机名。"],
+    ];
+    for (const [head, body, message] of cases) {
+      const res = await rawRequest(app.port, head, body);
+      expect(JSON.parse(res.body).error.message, head).toBe(message);
+    }
+    // An unprefixed page and the API keep the request's own language.
+    const english = await rawRequest(app.port, "PUT /about HTTP/1.1\nHost: localhost\nAccept-Language: zh");
+    expect(JSON.parse(english.body).error.message).toBe("此处不允许使用该请求方法。");
+  });
+
   it("an absolute-form target that cannot be parsed gets the edge's 400, with the site's security headers, on pages and the API", async () => {
     // Express's router cannot read such a target either: it used to skip every middleware and answer
     // its own HTML 404, without the security headers or a log line.
