@@ -16,16 +16,24 @@ export function storableString(error: z.core.$ZodStringParams["error"]) {
   return z.string({ error }).refine(isStorableText, "invalid_characters");
 }
 
+// C0 and C1 control characters (NEL, U+0085, is a line break), Unicode's line and paragraph
+// separators, and the bidirectional embedding, override and isolate controls (which reverse or
+// reorder the text that follows them where the field is shown, e-mails included).
 // eslint-disable-next-line no-control-regex -- control characters are what a one-line field refuses.
-const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/** Nothing but whitespace and invisible format characters (zero-width space and joiners, BOM). */
+const INVISIBLE = /^[\s\p{Cf}]*$/u;
 
 /**
  * A one-line field (a name, a subject): also no line breaks or other control characters, so what a
  * person typed there cannot add lines of its own to an e-mail that quotes it ("Hello {name},").
+ * A value of invisible characters alone is empty: a required field says so, an optional one is left out.
  */
 export function singleLineString(error: z.core.$ZodStringParams["error"]) {
   // Trimmed first: a line break at either end (a pasted name) is dropped, not refused.
   return storableString(error)
     .trim()
+    .overwrite((value) => (INVISIBLE.test(value) ? "" : value))
     .refine((value) => !CONTROL.test(value), "invalid_characters");
 }

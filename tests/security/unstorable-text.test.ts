@@ -95,4 +95,35 @@ describe("text that cannot be stored", () => {
     const multiline = await request(app, "POST", "/api/v1/contact", { body: { ...contact, message: "Line one.\nLine two." } });
     expect(multiline.status).toBe(201);
   });
+
+  it("one-line fields also refuse Unicode's own line breaks and the controls that reverse text; a name of invisible characters is no name", async () => {
+    // Found by a helper's attack: "Bob\u2028Click http://evil.example" was stored, and the reset e-mail
+    // then said "Hello Bob<line break>Click http://evil.example,".
+    const before = await counts();
+    for (const value of ["Bob\u2028Click http://evil.example", "a\u2029b", "Third\u0085line", "\u202eevil\u202c", "x\u2067y\u2069", "c1\u009bcontrol"]) {
+      const name = await request(app, "POST", "/api/v1/user/register", { body: { email: "breaks@example.test", password: "long-enough-1", name: value } });
+      expect(name.status, JSON.stringify(value)).toBe(400);
+      expect(name.body.error.codes.name, JSON.stringify(value)).toBe("invalid_characters");
+      for (const field of ["name", "subject", "company"]) {
+        const res = await request(app, "POST", "/api/v1/contact", { body: { ...contact, [field]: value } });
+        expect(res.body.error?.codes?.[field], `${field} ${JSON.stringify(value)}`).toBe("invalid_characters");
+      }
+      const renamed = await request(app, "POST", "/api/v1/account/name", { token: member.token, body: { name: value } });
+      expect(renamed.body.error?.codes?.name, `account name ${JSON.stringify(value)}`).toBe("invalid_characters");
+    }
+    // A required one-line field of zero-width characters only is empty; an optional name falls back.
+    const blank = await request(app, "POST", "/api/v1/contact", { body: { ...contact, name: "\u200b\u200b" } });
+    expect(blank.body.error?.codes?.name).toBe("required");
+    const renamed = await request(app, "POST", "/api/v1/account/name", { token: member.token, body: { name: "\u200b\ufeff \u200d" } });
+    expect(renamed.body.error?.codes?.name).toBe("required");
+    expect(await counts()).toEqual(before);
+    const fallback = await request(app, "POST", "/api/v1/user/register", { body: { email: "invisible@example.test", password: "long-enough-1", name: "\u200b" } });
+    expect(fallback.status).toBe(201);
+    expect(fallback.body.user.name).toBe("invisible");
+    // Joiners inside visible text (an emoji sequence, a Persian name) and right-to-left scripts are kept.
+    for (const name of ["\u{1F469}\u200d\u{1F4BB} Ada", "\u0645\u06cc\u200c\u0631\u0648\u062f", "\u05e9\u05dc\u05d5\u05dd"]) {
+      const kept = await request(app, "POST", "/api/v1/account/name", { token: member.token, body: { name } });
+      expect(kept.status, name).toBe(200);
+    }
+  });
 });
