@@ -63,6 +63,20 @@ export interface AppHandle {
   fastPath?: FastPath;
   memberReadFastPath?: MemberReadFastPath;
   admission: Admission;
+  /** The security headers (helmet's) every answer carries, for the answers Node writes (server/http-server.ts). */
+  securityHeaders: Record<string, string>;
+}
+
+/** The headers a middleware that only sets headers (helmet) sets, read once. */
+function headersSetBy(middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => void (headers[name] = String(value)),
+    removeHeader: (name: string) => void delete headers[name],
+    getHeader: (name: string) => headers[name],
+  };
+  middleware({ headers: {} } as IncomingMessage, res as unknown as ServerResponse, () => {});
+  return headers;
 }
 
 /** Marks a request the door refused (the line was full): the chain answers it 503 after the edge checks. */
@@ -183,25 +197,24 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
   app.set("trust proxy", trustProxySetting(env));
 
   app.use(requestLog(app, logger, { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url?.startsWith("/assets/") === true }));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: Object.fromEntries(
-          buildCsp({ stripe: Boolean(env.STRIPE_PUBLISHABLE_KEY), dev: pages?.mode === "development" })
-            .split("; ")
-            .map((d) => {
-              const [name, ...values] = d.split(" ");
-              return [name!, values];
-            }),
-        ),
-      },
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      // HSTS only matters (and is only honoured) over TLS; a TLS-terminating proxy sets X-Forwarded-Proto.
-      strictTransportSecurity: false,
-    }),
-  );
+  const security = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: Object.fromEntries(
+        buildCsp({ stripe: Boolean(env.STRIPE_PUBLISHABLE_KEY), dev: pages?.mode === "development" })
+          .split("; ")
+          .map((d) => {
+            const [name, ...values] = d.split(" ");
+            return [name!, values];
+          }),
+      ),
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // HSTS only matters (and is only honoured) over TLS; a TLS-terminating proxy sets X-Forwarded-Proto.
+    strictTransportSecurity: false,
+  });
+  app.use(security);
   app.use((req, res, next) => {
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
@@ -365,5 +378,5 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
     res.status(500).type("text/plain").send("Internal Error Occurred. Try Again Later.");
   }) satisfies ErrorRequestHandler);
 
-  return { app, pageHandler, fastPath, memberReadFastPath, admission };
+  return { app, pageHandler, fastPath, memberReadFastPath, admission, securityHeaders: headersSetBy(security) };
 }

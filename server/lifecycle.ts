@@ -1,13 +1,15 @@
 // Listening and graceful shutdown: on SIGTERM/SIGINT stop accepting, let in-flight requests and
 // streams finish within SHUTDOWN_TIMEOUT_MS, then close the database.
-import http from "node:http";
+import type http from "node:http";
 import type { Express } from "express";
 import type { AppContext } from "~/lib/app-context.server";
 import { listenOrigin } from "~/lib/http/origin.server";
-import { expressObjects } from "./express-objects";
+import { createHttpServer } from "./http-server";
 
 export interface StartOptions {
   app: Express;
+  /** The app's security headers, for the answers Node would write bare (server/http-server.ts). */
+  securityHeaders: Record<string, string>;
   appContext: AppContext;
   onClose: () => Promise<void>;
 }
@@ -21,9 +23,9 @@ const CLOSE_GRACE_MS = 5_000;
 // reservation released) after the socket is gone: give them this long before the pool closes.
 const FORCED_SETTLE_MS = 1_000;
 
-export async function startServer({ app, appContext, onClose }: StartOptions): Promise<http.Server> {
+export async function startServer({ app, securityHeaders, appContext, onClose }: StartOptions): Promise<http.Server> {
   const { env, logger } = appContext;
-  const server = http.createServer(expressObjects(app), app);
+  const server = createHttpServer(app, securityHeaders);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

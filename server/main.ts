@@ -53,12 +53,12 @@ export async function main({ build, mode, beforePages = [] }: MainOptions): Prom
     await bootstrapAdmin(appContext);
     phase("migrateMs");
 
-    const { app } = createApp({
+    const { app, securityHeaders } = createApp({
       appContext,
       pages: { build, mode, cache: !dev, compressedDir: dev ? undefined : await compressedPagesDir(env.DATA_DIR, build) },
       beforePages,
     });
-    await startServer({ app, appContext, onClose: () => closeAppContext(appContext) });
+    await startServer({ app, securityHeaders, appContext, onClose: () => closeAppContext(appContext) });
     return appContext;
   };
   const appContext = await serve().finally(() => clearInterval(startingUp));

@@ -11,13 +11,16 @@ import { requestLang } from "./http";
 
 /** Every route of the site (pages and API) answers only these. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
-const ALLOW = [...ALLOWED_METHODS, "OPTIONS"].join(", ");
+export const ALLOW = [...ALLOWED_METHODS, "OPTIONS"].join(", ");
 
-/** The language a refusal speaks: the one a page's URL names (`/ja/...`), else the request's. */
-function refusalLang(req: Request): Lang {
-  const named = splitLangPath(req.path);
-  return named.prefixed ? named.lang : requestLang(req);
+/** The language a page's path or target names (`/ja/...`), if it names one. */
+export function namedLang(target: string): Lang | undefined {
+  const named = splitLangPath(target.split("?", 1)[0]!);
+  return named.prefixed ? named.lang : undefined;
 }
+
+/** The language a refusal speaks: the one a page's URL names, else the request's. */
+const refusalLang = (req: Request): Lang => namedLang(req.path) ?? requestLang(req);
 
 /** A refusal at the edge, as the API writes errors: `{error:{code,message}}` in the request's language. */
 export function refuse(req: Request, res: Response, error: ApiError): void {
@@ -100,6 +103,10 @@ export function requestEdge(): RequestHandler {
       return refuse(req, res, new ApiError(400, "bad_request", COMMON_ERRORS.badRequest));
     }
     const host = req.headers.host;
+    // HTTP/1.1 requires a Host (RFC 9112, section 3.2); Node leaves the refusal to us (server/http-server.ts).
+    if (host === undefined && req.httpVersion === "1.1") {
+      return refuse(req, res, new ApiError(400, "missing_host", COMMON_ERRORS.missingHost));
+    }
     if (host !== undefined && !isValidHostHeader(host)) {
       return refuse(req, res, new ApiError(400, "invalid_host", COMMON_ERRORS.invalidHost));
     }

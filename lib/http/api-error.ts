@@ -94,6 +94,11 @@ export const COMMON_ERRORS = {
     ja: "リクエストの Host ヘッダーが正しいホスト名ではありません。",
     zh: "请求的 Host 标头不是有效的主机名。",
   },
+  missingHost: {
+    en: "The request has no Host header.",
+    ja: "リクエストに Host ヘッダーがありません。",
+    zh: "请求缺少 Host 标头。",
+  },
   badRequest: {
     en: "The request is malformed.",
     ja: "リクエストの形式が正しくありません。",
@@ -123,6 +128,21 @@ export const COMMON_ERRORS = {
     en: "The file has changed since the request's condition.",
     ja: "ファイルはリクエストの条件の時点から変更されています。",
     zh: "文件已更改，不满足请求的前提条件。",
+  },
+  headersTooLarge: {
+    en: "The request's headers are too large.",
+    ja: "リクエストのヘッダーが大きすぎます。",
+    zh: "请求的标头过大。",
+  },
+  requestTooSlow: {
+    en: "The request did not arrive in time. Please send it again.",
+    ja: "リクエストが時間内に届きませんでした。もう一度送信してください。",
+    zh: "请求未能及时送达，请重新发送。",
+  },
+  expectationFailed: {
+    en: "The request's Expect header asks for something this server does not do.",
+    ja: "リクエストの Expect ヘッダーが求める動作に、このサーバーは対応していません。",
+    zh: "请求的 Expect 标头所要求的行为，本服务器不支持。",
   },
   unsupportedBodyEncoding: {
     en: "Send the request body as UTF-8 JSON, uncompressed or compressed with gzip, deflate or br.",

@@ -1,12 +1,13 @@
 // Builds the real Express app (API only, no pages) on the worker's test database, with a captured
 // mailer and a silent logger. Each call resets the database.
 import type { AddressInfo } from "node:net";
-import http from "node:http";
+import type http from "node:http";
 import { pino } from "pino";
 import { createAppContext, type AppContext } from "~/lib/app-context.server";
 import { parseEnv } from "~/lib/env.server";
 import type { MailMessage, Mailer } from "~/lib/mail.server";
 import { createApp } from "~/server/app";
+import { createHttpServer } from "~/server/http-server";
 import { resetDatabase, testDatabase } from "./test-db";
 
 export interface TestApp {
@@ -41,7 +42,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     logger: pino({ level: "silent" }),
     mailer,
   });
-  const { app } = createApp({ appContext });
+  const { app, securityHeaders } = createApp({ appContext });
   let server: http.Server | undefined;
   // One listen for every caller, even when several requests start before the server is up.
   let listening: Promise<string> | undefined;
@@ -51,7 +52,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     mails,
     url() {
       listening ??= new Promise<string>((resolve) => {
-        server = http.createServer(app);
+        server = createHttpServer(app, securityHeaders);
         server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server!.address() as AddressInfo).port}`));
       });
       return listening;

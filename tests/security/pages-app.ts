@@ -1,6 +1,6 @@
 // The real Express app with the production page build, listening on loopback, for HTTP-level tests
 // of pages (headers, origin, redirects, page cache). Same handle shape as createTestApp.
-import http from "node:http";
+import type http from "node:http";
 import { pathToFileURL } from "node:url";
 import { pino } from "pino";
 import type { ServerBuild } from "react-router";
@@ -8,6 +8,7 @@ import { createAppContext } from "~/lib/app-context.server";
 import { parseEnv } from "~/lib/env.server";
 import type { MailMessage } from "~/lib/mail.server";
 import { createApp, type CreateAppOptions } from "~/server/app";
+import { createHttpServer } from "~/server/http-server";
 import type { FastPath } from "~/server/page-fast-path";
 import type { PageHandler } from "~/server/pages";
 import { rawExchange, unchunk } from "../helpers/raw-http";
@@ -46,8 +47,8 @@ export async function pagesApp(
     logger: pino({ level: "silent" }),
     mailer,
   });
-  const { app, pageHandler, fastPath } = createApp({ appContext, pages: { build, mode: "production", cache: true, ...pageOptions } });
-  const server = http.createServer(app);
+  const { app, pageHandler, fastPath, securityHeaders } = createApp({ appContext, pages: { build, mode: "production", cache: true, ...pageOptions } });
+  const server = createHttpServer(app, securityHeaders);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as { port: number }).port;
   return {

@@ -1,0 +1,109 @@
+// Requests Node answers before Express sees them (it cannot parse them, or they ask what HTTP leaves
+// to the server) get the site's refusal: the same security headers as every other answer, no-store,
+// and a translated {error:{code,message}}. Found by a helper's attack: Node answered them with a bare
+// status line, and a CONNECT with a closed connection.
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawExchange } from "~/tests/helpers/raw-http";
+import { createTestApp, type TestApp } from "~/tests/helpers/test-app";
+import { rawRequest, type RawResponse } from "~/tests/security/pages-app";
+
+/** The security headers helmet sets (server/app.ts): each refusal must carry them, with the same values. */
+const SECURITY_HEADERS = [
+  "content-security-policy",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "origin-agent-cluster",
+  "referrer-policy",
+  "x-content-type-options",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-frame-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+];
+
+describe("answers Node would write itself", () => {
+  let app: TestApp;
+  let port: number;
+  let reference: RawResponse;
+  beforeAll(async () => {
+    app = await createTestApp();
+    port = Number(new URL(await app.url()).port);
+    // A refusal the app writes itself, to compare the headers with.
+    reference = await rawRequest(port, "PUT /api/v1/user/me HTTP/1.1\nHost: localhost");
+    expect(reference.status).toBe(405);
+    for (const name of SECURITY_HEADERS) expect(reference.headers[name], name).toBeTruthy();
+  });
+  afterAll(() => app?.close());
+
+  const expectRefusal = (answer: RawResponse, status: number, code: string, message: string) => {
+    expect(answer.status).toBe(status);
+    for (const name of SECURITY_HEADERS) expect(answer.headers[name], name).toBe(reference.headers[name]);
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    expect(answer.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(JSON.parse(answer.body).error).toEqual({ code, message });
+  };
+
+  /** Bytes sent as they are (rawRequest would add a Connection line and fix line endings). */
+  const exchange = async (bytes: string): Promise<RawResponse> => {
+    const raw = (await rawExchange(port, bytes)).toString("utf8");
+    const [head = "", body = ""] = raw.split("\r\n\r\n", 2);
+    const [statusLine = "", ...lines] = head.split("\r\n");
+    const headers: Record<string, string> = {};
+    for (const line of lines) headers[line.slice(0, line.indexOf(":")).toLowerCase()] = line.slice(line.indexOf(":") + 1).trim();
+    return { status: Number(statusLine.split(" ")[1] ?? 0), headers, body };
+  };
+
+  it("refuses an HTTP/1.1 request without Host as the edge refuses a bad one; HTTP/1.0 needs none", async () => {
+    const missing = await exchange("GET /api/v1/user/me HTTP/1.1\r\nAccept-Language: ja\r\nConnection: close\r\n\r\n");
+    expectRefusal(missing, 400, "missing_host", "リクエストに Host ヘッダーがありません。");
+    const old = await exchange("GET /healthz HTTP/1.0\r\n\r\n");
+    expect(old.status).toBe(200);
+  });
+
+  it("answers an unknown expectation 417", async () => {
+    const answer = await rawRequest(
+      port,
+      "POST /api/v1/contact HTTP/1.1\nHost: localhost\nExpect: bogus\nAccept-Language: zh\nContent-Type: application/json",
+      "{}",
+    );
+    expectRefusal(answer, 417, "expectation_failed", "请求的 Expect 标头所要求的行为，本服务器不支持。");
+  });
+
+  it("answers a request it cannot parse 400, 405 or 431, in the language its bytes name", async () => {
+    const method = await exchange("FOO /ja/about HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    expectRefusal(method, 405, "method_not_allowed", "このメソッドはここでは使用できません。");
+    expect(method.headers.allow).toBe("GET, HEAD, POST, OPTIONS");
+    for (const bytes of [
+      "GET http:/about HTTP/1.1\r\nHost: localhost\r\nAccept-Language: zh\r\n\r\n",
+      "GET ?x HTTP/1.1\r\nHost: localhost\r\nAccept-Language: zh\r\n\r\n",
+      "GET /about HTTP/1.1\r\nHost: localhost\r\nAccept-Language: zh\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+      "GET /about HTTP/1.1\r\nHost: localhost\r\nAccept-Language: zh\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
+    ]) {
+      expectRefusal(await exchange(bytes), 400, "bad_request", "请求格式不正确。");
+    }
+    const big = await exchange(`GET /about HTTP/1.1\r\nHost: localhost\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
+    expectRefusal(big, 431, "headers_too_large", "The request's headers are too large.");
+  });
+
+  it("answers a malformed request after a good one on the same connection", async () => {
+    const socket = net.connect(port, "127.0.0.1");
+    let received = "";
+    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    socket.on("data", (chunk: Buffer) => {
+      received += chunk.toString("utf8");
+      // The second request is sent once the first has its whole answer.
+      if (received.endsWith('{"status":"ok"}')) socket.write("GET ?x HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    });
+    socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    await closed;
+    expect([...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1])).toEqual(["200", "400"]);
+    expect(received).toContain('"code":"bad_request"');
+  });
+
+  it("refuses CONNECT 405 instead of closing the connection", async () => {
+    const answer = await exchange("CONNECT localhost:443 HTTP/1.1\r\nHost: localhost:443\r\nAccept-Language: ja\r\n\r\n");
+    expectRefusal(answer, 405, "method_not_allowed", "このメソッドはここでは使用できません。");
+  });
+});

@@ -1,0 +1,111 @@
+// The HTTP server the app runs on. Some requests never reach Express: Node answers a request it
+// cannot parse (an unknown method, a malformed target, a length and a transfer coding at once, headers
+// over its limit), an `Expect` it does not know and a CONNECT itself, with a bare status line and none
+// of the site's security headers, or closes the connection. Here each gets the answer every other
+// refusal has: the same security headers, `Cache-Control: no-store` and a translated
+// `{error:{code,message}}` (docs/reliability.md, "Attacks and their answers (hardening)").
+import http, { STATUS_CODES, type IncomingHttpHeaders } from "node:http";
+import type { Socket } from "node:net";
+import type { Duplex } from "node:stream";
+import type { Express } from "express";
+import { ApiError, apiErrorBody, COMMON_ERRORS } from "~/lib/http/api-error";
+import type { Lang } from "~/lib/i18n/languages";
+import { expressObjects } from "./express-objects";
+import { headerLang } from "./http";
+import { ALLOW, namedLang } from "./request-edge";
+
+/** The header lines every refusal carries besides the security headers. */
+function refusalHead(status: number, lang: Lang, error: ApiError, securityHeaders: Record<string, string>, withBody: boolean) {
+  const body = withBody ? JSON.stringify(apiErrorBody(error, lang)) : "";
+  const headers: Record<string, string> = {
+    ...securityHeaders,
+    ...error.headers,
+    "Cache-Control": "no-store",
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": String(withBody ? Buffer.byteLength(body) : 0),
+    Connection: "close",
+  };
+  return { status, headers, body };
+}
+
+/** The refusal as bytes for a socket no response object stands for. */
+function rawRefusal(refusal: ReturnType<typeof refusalHead>): string {
+  const lines = [`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}`, `Date: ${new Date().toUTCString()}`];
+  for (const [name, value] of Object.entries(refusal.headers)) lines.push(`${name}: ${value}`);
+  return `${lines.join("\r\n")}\r\n\r\n${refusal.body}`;
+}
+
+/** The language of a request known only by its bytes: the path's prefix, Accept-Language, the cookie. */
+function rawLang(raw: Buffer | undefined): { lang: Lang; head: boolean } {
+  const text = raw?.subarray(0, 16_384).toString("latin1") ?? "";
+  const target = /^(\S+) (\S+)/.exec(text);
+  const headers: IncomingHttpHeaders = {};
+  const accept = /\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(text)?.[1];
+  const cookie = /\r\ncookie:[ \t]*([^\r\n]*)/i.exec(text)?.[1];
+  if (accept !== undefined) headers["accept-language"] = accept;
+  if (cookie !== undefined) headers.cookie = cookie;
+  return {
+    lang: namedLang(target?.[2] ?? "") ?? headerLang(headers),
+    head: target?.[1] === "HEAD",
+  };
+}
+
+/** What a parse error of Node's is to the client (Node's own choice of status, as an error of ours). */
+function parseRefusal(code: string | undefined): ApiError {
+  switch (code) {
+    case "HPE_HEADER_OVERFLOW":
+      return new ApiError(431, "headers_too_large", COMMON_ERRORS.headersTooLarge);
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return new ApiError(408, "request_timeout", COMMON_ERRORS.requestTooSlow);
+    case "HPE_INVALID_METHOD":
+      return new ApiError(405, "method_not_allowed", COMMON_ERRORS.methodNotAllowed, undefined, { Allow: ALLOW });
+    default:
+      return new ApiError(400, "bad_request", COMMON_ERRORS.badRequest);
+  }
+}
+
+/**
+ * An HTTP server for `app` (requests born with Express's prototypes, server/express-objects.ts) that
+ * answers what Node would answer bare with `securityHeaders` (the app's, server/app.ts). A missing
+ * Host reaches the app, whose request edge refuses it like an invalid one.
+ */
+export function createHttpServer(app: Express, securityHeaders: Record<string, string>): http.Server {
+  const server = http.createServer({ ...expressObjects(app), requireHostHeader: false }, app);
+
+  server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+    // As Node does: answer only while no answer of this connection has begun, never in the middle of one.
+    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+    if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const { lang, head } = rawLang(error.rawPacket);
+    const refusal = parseRefusal(error.code);
+    socket.end(rawRefusal(refusalHead(refusal.status, lang, refusal, securityHeaders, !head)));
+    (socket as Socket).destroySoon?.();
+  });
+
+  // An expectation other than 100-continue: 417, as Node would, with the site's answer.
+  server.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const lang = namedLang(req.url ?? "") ?? headerLang(req.headers);
+    const refusal = refusalHead(
+      417,
+      lang,
+      new ApiError(417, "expectation_failed", COMMON_ERRORS.expectationFailed),
+      securityHeaders,
+      req.method !== "HEAD",
+    );
+    res.writeHead(refusal.status, refusal.headers);
+    res.end(refusal.body);
+  });
+
+  // CONNECT (a tunnel request): this site is no proxy.
+  server.on("connect", (req: http.IncomingMessage, socket: Duplex) => {
+    const refusal = new ApiError(405, "method_not_allowed", COMMON_ERRORS.methodNotAllowed, undefined, { Allow: ALLOW });
+    const lang = namedLang(req.url ?? "") ?? headerLang(req.headers);
+    socket.end(rawRefusal(refusalHead(405, lang, refusal, securityHeaders, true)));
+    (socket as Socket).destroySoon?.();
+  });
+
+  return server;
+}
