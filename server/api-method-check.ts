@@ -27,6 +27,20 @@ function allowedMethods(mounts: readonly ApiMount[], path: string): string[] {
   return ALLOWED_METHODS.filter((method) => allowed.has(method));
 }
 
+/**
+ * OPTIONS on an API path, before the routers (Express's router would answer it with its own list):
+ * 204 with the methods the path takes, the same list its 405 gives; an unknown path goes on to the 404.
+ */
+export function apiOptions(mounts: readonly ApiMount[]): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "OPTIONS") return next();
+    const allow = allowedMethods(mounts, req.baseUrl + req.path);
+    if (allow.length === 0) return next(new ApiError(404, "not_found", COMMON_ERRORS.notFound));
+    res.setHeader("Allow", [...allow, "OPTIONS"].join(", "));
+    res.status(204).end();
+  };
+}
+
 /** The API's last handler: 405 for a path some router takes with other methods, else 404. */
 export function apiFallback(mounts: readonly ApiMount[]): RequestHandler {
   return (req, _res, next) => {

@@ -15,7 +15,7 @@ import { localePath, sameSitePath, splitLangPath } from "~/lib/i18n/paths";
 import { legacyServiceRedirect } from "~/lib/service-catalog";
 import { createAdmission, type Admission } from "./admission";
 import { announcesBody, createHostCheck } from "./fast-path-edge";
-import { apiFallback, type ApiMount } from "./api-method-check";
+import { apiFallback, apiOptions, type ApiMount } from "./api-method-check";
 import { accountRouter } from "./api/v1/account";
 import { aiRouter } from "./api/v1/ai";
 import { adminRouter } from "./api/v1/admin";
@@ -306,6 +306,7 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
     ["/api/v1/account", accountRouter],
     ["/api/v1/refunds", refundRouter],
   ];
+  app.use("/api", apiOptions(apiMounts));
   for (const [prefix, router] of apiMounts) app.use(prefix, router);
   app.use("/api", apiFallback(apiMounts));
   app.use("/api", apiErrorHandler);

@@ -53,6 +53,24 @@ describe("health checks", () => {
     expect((await request(app, "GET", "/api/v1/user/nothing-here")).status).toBe(404);
   });
 
+  it("answers OPTIONS on an API path with the methods that path takes, as its 405 does", async () => {
+    // Found by a helper's attack: OPTIONS said "GET, HEAD, POST, OPTIONS" where the 405 said "POST".
+    app = await createTestApp();
+    for (const [path, allow] of [
+      ["/api/v1/contact", "POST, OPTIONS"],
+      ["/api/v1/user/me", "GET, HEAD, OPTIONS"],
+      ["/api/v1/ai/threads/123", "GET, HEAD, OPTIONS"],
+    ] as const) {
+      const res = await request(app, "OPTIONS", path);
+      expect(res.status, path).toBe(204);
+      expect(res.headers.get("allow"), path).toBe(allow);
+      expect(res.headers.get("cache-control"), path).toBe("no-store");
+    }
+    const unknown = await request(app, "OPTIONS", "/api/v1/nothing", { headers: { "Accept-Language": "ja" } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe("not_found");
+  });
+
   it("says why a body cannot be read: a charset or encoding it does not take, a body that is not JSON, a compressed body that is not", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const login = JSON.stringify({ email: "ada@example.com", password: "correct horse battery" });

@@ -111,6 +111,8 @@ export function requestEdge(): RequestHandler {
       return refuse(req, res, new ApiError(400, "invalid_host", COMMON_ERRORS.invalidHost));
     }
     if (req.method === "OPTIONS") {
+      // The API says which methods each of its paths takes (server/api-method-check.ts); a page takes these.
+      if (req.path.toLowerCase().startsWith("/api/")) return next();
       res.setHeader("Allow", ALLOW);
       res.status(204).end();
       return;
