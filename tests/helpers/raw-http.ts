@@ -103,29 +103,26 @@ export function rawRequestsKeptAlive(port: number, heads: string[]): Promise<Kep
 
 /** The body of a chunked answer, its chunks joined. */
 export function unchunk(body: Buffer): Buffer {
-  const parts: Buffer[] = [];
-  let at = 0;
-  for (;;) {
-    const lineEnd = body.indexOf("\r\n", at);
-    if (lineEnd < 0) break;
-    const size = Number.parseInt(body.subarray(at, lineEnd).toString("latin1"), 16);
-    if (!size) break;
-    parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
-    at = lineEnd + 2 + size + 2;
-  }
-  return Buffer.concat(parts);
+  return Buffer.concat(readChunks(body, 0).parts);
 }
 
 /** Where a chunked body that starts at `at` ends (after its last chunk), or undefined while incomplete. */
 function endOfChunkedBody(buffered: Buffer, at: number): number | undefined {
+  return readChunks(buffered, at).end;
+}
+
+/** The chunks of a chunked body that starts at `at`, and where it ends (undefined until its last chunk has come). */
+function readChunks(buffered: Buffer, at: number): { parts: Buffer[]; end: number | undefined } {
+  const parts: Buffer[] = [];
   let next = at;
   for (;;) {
     const lineEnd = buffered.indexOf("\r\n", next);
-    if (lineEnd === -1) return undefined;
+    if (lineEnd === -1) return { parts, end: undefined };
     const size = Number.parseInt(buffered.subarray(next, lineEnd).toString("latin1"), 16);
     if (Number.isNaN(size)) throw new Error(`not a chunk size: ${buffered.subarray(next, lineEnd).toString("latin1")}`);
-    if (size === 0) return buffered.length >= lineEnd + 4 ? lineEnd + 4 : undefined;
+    if (size === 0) return { parts, end: buffered.length >= lineEnd + 4 ? lineEnd + 4 : undefined };
     next = lineEnd + 2 + size + 2;
-    if (buffered.length < next) return undefined;
+    if (buffered.length < next) return { parts, end: undefined };
+    parts.push(buffered.subarray(lineEnd + 2, lineEnd + 2 + size));
   }
 }
