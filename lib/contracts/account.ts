@@ -18,10 +18,13 @@ export const ChangeNameSchema = z.object({
     .max(NAME_MAX, `too_long:${NAME_MAX}`),
 });
 
-export const ChangePasswordSchema = z.object({
-  currentPassword: currentPassword(),
-  newPassword: NewPasswordSchema,
-});
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: currentPassword(),
+    newPassword: NewPasswordSchema,
+  })
+  // The same password again would change nothing but sign every other device out.
+  .refine((input) => input.newPassword !== input.currentPassword, { error: "same_password", path: ["newPassword"] });
 
 export const ChangeEmailSchema = z.object({
   email: NewEmailSchema,

@@ -41,6 +41,11 @@ export const FIELD_ERRORS = {
     ja: "値の形式が正しくありません。",
     zh: "该值的格式不正确。",
   },
+  same_password: {
+    en: "Choose a new password that differs from your current one.",
+    ja: "現在のパスワードとは異なる新しいパスワードを設定してください。",
+    zh: "新密码不能与当前密码相同。",
+  },
   min_value: { en: "Must be at least {min}.", ja: "{min} 以上の値を入力してください。", zh: "不能小于 {min}。" },
   max_value: { en: "Must be at most {max}.", ja: "{max} 以下の値を入力してください。", zh: "不能大于 {max}。" },
 } satisfies Record<string, Localized<string>>;

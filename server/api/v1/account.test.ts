@@ -75,6 +75,17 @@ describe("account settings API", { timeout: 120_000 }, () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toMatchObject({ code: "wrong_password", codes: { currentPassword: "wrong_password" } });
+    // Found by a stranger's review: the current password given again as the new one "changed" it,
+    // signed every other device out and mailed a notice, though nothing changed.
+    const same = await request(app, "POST", "/api/v1/account/password", {
+      token,
+      body: { currentPassword: PASSWORD, newPassword: PASSWORD },
+      headers: { "Accept-Language": "ja" },
+    });
+    expect(same.status).toBe(400);
+    expect(same.body.error.codes).toEqual({ newPassword: "same_password" });
+    expect(same.body.error.fields.newPassword).toBe("現在のパスワードとは異なる新しいパスワードを設定してください。");
+    expect((await request(app, "GET", "/api/v1/account", { token: other })).status).toBe(200);
     const short = await request(app, "POST", "/api/v1/account/password", { token, body: { currentPassword: PASSWORD, newPassword: "short" } });
     expect(short.status).toBe(400);
     expect(short.body.error.codes.newPassword).toBe("too_short:8");
