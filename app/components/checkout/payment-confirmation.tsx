@@ -29,18 +29,17 @@ export function PaymentConfirmation({ t, confirmation }: { t: CheckoutMessages; 
       data-testid="checkout-success"
     >
       <p className="text-lg font-semibold">{t.messages.success}</p>
+      {/* Sentences, not label and value: outside the list, which holds the purchase's details. */}
+      <p className="mt-2 text-sm">{format(t.messages.creditsAdded, { count: creditsAdded })}</p>
+      <p className="text-sm font-medium" data-testid="checkout-balance">
+        {format(t.messages.newBalance, { count: balance })}
+      </p>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt>{t.afterSuccess.package}</dt>
         <dd className="font-medium">{packageName}</dd>
         <dt>{t.afterSuccess.amount}</dt>
         <dd className="font-medium" data-testid="checkout-amount">
           {formatAmountPaid(amountCents, currency, lang)}
-        </dd>
-        <dt className="sr-only">{t.summary.credits}</dt>
-        <dd className="col-span-2">{format(t.messages.creditsAdded, { count: creditsAdded })}</dd>
-        <dt className="sr-only">{t.summary.total}</dt>
-        <dd className="col-span-2 font-medium" data-testid="checkout-balance">
-          {format(t.messages.newBalance, { count: balance })}
         </dd>
         {receiptNumber !== null && (
           <>
