@@ -11,16 +11,12 @@ import { useLanguage, useMessages } from "./language-provider";
 import { LocalizedLink } from "./localized-link";
 import { Markdown } from "./markdown";
 import { SourcesList } from "./sources-list";
+import { shownQuestionStatus, type ShownQuestionStatus } from "~/app/page-helpers/question-status";
 
 /** How many questions the list loads (threads are cut where this many questions end). */
 const HISTORY_LIMIT = 30;
 
-/** What the badge says: a free reply that our material has no answer is stored as answered, yet answers nothing. */
-type ShownStatus = AiHistoryItem["status"] | "unanswered";
-const shownStatus = (item: AiHistoryItem): ShownStatus =>
-  item.status === "answered" && item.source === "knowledge_base" && item.creditsSpent === 0 ? "unanswered" : item.status;
-
-const statusClass: Record<ShownStatus, string> = {
+const statusClass: Record<ShownQuestionStatus, string> = {
   answered: "bg-green-100 text-green-800",
   unanswered: "bg-slate-200 text-slate-800",
   pending: "bg-amber-100 text-amber-900",
@@ -96,8 +92,8 @@ export function QuestionHistory() {
                       <span className="font-semibold text-brand-700">{assistant}</span>
                       <span aria-hidden>·</span>
                       <span>{format(t.questions.asked, { date: formatDate(latest.createdAt) })}</span>
-                      <span className={`rounded-full px-2 py-0.5 font-medium ${statusClass[shownStatus(latest)] ?? statusClass.stopped}`}>
-                        {t.questions.status[shownStatus(latest)] ?? latest.status}
+                      <span className={`rounded-full px-2 py-0.5 font-medium ${statusClass[shownQuestionStatus(latest)] ?? statusClass.stopped}`}>
+                        {t.questions.status[shownQuestionStatus(latest)] ?? latest.status}
                       </span>
                       {thread.length > 1 && <span data-testid="thread-count">{format(t.questions.threadCount, { count: thread.length })}</span>}
                     </span>

@@ -15,12 +15,14 @@ import { useApiData } from "~/app/api/use-api-data";
 import { adminMeta } from "~/app/components/admin-meta";
 import { AdjustCredits, RoleSection, sectionClass } from "~/app/components/admin-user-actions";
 import { AdminPageTitle, LoadError, LoadingLine, PaymentBadge, useDateTimeFormat, usePackageLabel } from "~/app/components/admin-ui";
-import { useMessages } from "~/app/components/language-provider";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { DataTable, type Column } from "~/app/components/ui/data-table";
 import { admin } from "~/content/messages/admin";
 import { AdminRefundPanel } from "~/app/components/admin-refund-panel";
 import type { Route } from "./+types/admin-user";
+import { paymentErrorText } from "~/lib/payments/card-errors";
+import { shownQuestionStatus } from "~/app/page-helpers/question-status";
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_PAGE_CACHE_CONTROL });
 
@@ -29,6 +31,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
 
 export default function AdminUser() {
   const t = useMessages(admin);
+  const { lang } = useLanguage();
   const { id = "" } = useParams();
   const { data, error, loading, reload } = useApiData("GET /admin/users/:id", { params: { id } });
   const formatDate = useDateTimeFormat();
@@ -72,7 +75,14 @@ export default function AdminUser() {
     },
     { key: "package", header: t.user.payments.package, className: "text-slate-700", cell: (p) => packageLabel(p.package) },
     { key: "amount", header: t.user.payments.amount, numeric: true, className: "text-slate-900", cell: (p) => formatUsd(p.amountCents) },
-    { key: "credits", header: t.user.payments.credits, numeric: true, className: "text-slate-900", cell: (p) => p.credits },
+    {
+      key: "credits",
+      header: t.user.payments.credits,
+      numeric: true,
+      className: "text-slate-900",
+      // A failed or unfinished attempt added nothing: its package's credits are not a figure of the account.
+      cell: (p) => (p.status === "succeeded" || p.status === "refunded" ? p.credits : "—"),
+    },
     {
       key: "status",
       header: t.user.payments.status,
@@ -82,7 +92,7 @@ export default function AdminUser() {
           <span className={p.status === "failed" ? "font-semibold text-red-700" : p.status === "succeeded" ? "font-semibold text-green-800" : ""}>
             {t.user.payments.statuses[p.status] ?? p.status}
           </span>
-          {p.error && <span className="block text-xs text-slate-600">{p.error}</span>}
+          {p.error && <span className="block text-xs text-slate-600">{paymentErrorText(p.error, lang)}</span>}
         </>
       ),
     },
@@ -143,7 +153,7 @@ export default function AdminUser() {
                   <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
                     <span>{formatDate(q.createdAt)}</span>
                     <span>{t.user.questions.topics[q.topic] ?? q.topic}</span>
-                    <span>{t.user.questions.statuses[q.status] ?? q.status}</span>
+                    <span>{t.user.questions.statuses[shownQuestionStatus(q)] ?? q.status}</span>
                     <span>{format(t.user.questions.spent, { count: q.creditsSpent })}</span>
                   </p>
                   <p className="mt-2 whitespace-pre-wrap break-words font-medium text-slate-900">{q.question}</p>

@@ -209,7 +209,7 @@ const en = {
       sources: "Sources",
       spent: "{count|# credit spent|# credits spent}",
       empty: "No questions yet.",
-      statuses: { pending: "In progress", answered: "Answered", failed: "Failed", stopped: "Stopped — no credit used" },
+      statuses: { pending: "In progress", answered: "Answered", unanswered: "No answer found — no credit used", failed: "Failed", stopped: "Stopped — no credit used" },
       topics: {
         "tax-consultation": "Tax Consultation",
         "technology-solutions": "Technology Solutions",
@@ -465,7 +465,7 @@ export const admin: Localized<AdminMessages> = {
         sources: "出典",
         spent: "{count} クレジット使用",
         empty: "質問はまだありません。",
-        statuses: { pending: "回答中", answered: "回答済み", failed: "失敗", stopped: "中止 — クレジット消費なし" },
+        statuses: { pending: "回答中", answered: "回答済み", unanswered: "回答なし — クレジット消費なし", failed: "失敗", stopped: "中止 — クレジット消費なし" },
         topics: {
           "tax-consultation": "税務コンサルティング",
           "technology-solutions": "テクノロジーソリューション",
@@ -716,7 +716,7 @@ export const admin: Localized<AdminMessages> = {
         sources: "来源",
         spent: "消耗 {count} 积分",
         empty: "暂无提问。",
-        statuses: { pending: "解答中", answered: "已解答", failed: "失败", stopped: "已停止 — 未扣除积分" },
+        statuses: { pending: "解答中", answered: "已解答", unanswered: "未找到答案 — 未扣除积分", failed: "失败", stopped: "已停止 — 未扣除积分" },
         topics: {
           "tax-consultation": "税务咨询",
           "technology-solutions": "技术解决方案",

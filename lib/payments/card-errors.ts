@@ -112,3 +112,18 @@ export function cardErrorText(code: string, lang: Lang, providerMessage?: string
   if (known) return known[lang];
   return providerMessage || CARD_ERRORS.card_declined[lang];
 }
+
+/** A payment's stored error: the provider's code, then ": " and its message when it sent one (lib/payments/checkout.server.ts). */
+export const encodePaymentError = (code: string, message: string | null) => (message ? `${code}: ${message}` : code);
+
+export function decodePaymentError(value: string | null): { code: string; message: string | null } {
+  if (!value) return { code: "card_declined", message: null };
+  const at = value.indexOf(": ");
+  return at < 0 ? { code: value, message: null } : { code: value.slice(0, at), message: value.slice(at + 2) };
+}
+
+/** A payment's stored error as a person reads it in `lang`. */
+export function paymentErrorText(value: string, lang: Lang): string {
+  const { code, message } = decodePaymentError(value);
+  return cardErrorText(code, lang, message);
+}

@@ -15,6 +15,7 @@ import type { Logger } from "~/lib/logger.server";
 import type { RateLimiter } from "~/lib/rate-limit.server";
 import { PAYMENT_ATTEMPT_RULE } from "~/lib/rate-rules";
 import type { PaymentHistoryItem } from "~/lib/contracts/payment";
+import { decodePaymentError, encodePaymentError } from "./card-errors";
 import type { ChargeOutcome, PaymentEvent, PaymentProvider } from "./provider";
 import { ProviderRequestError, ProviderUnavailableError } from "./provider";
 
@@ -125,13 +126,6 @@ export interface CreatePaymentRequest {
   lang?: string;
 }
 
-const encodeError = (code: string, message: string | null) => (message ? `${code}: ${message}` : code);
-
-function decodeError(value: string | null): { code: string; message: string | null } {
-  if (!value) return { code: "card_declined", message: null };
-  const at = value.indexOf(": ");
-  return at < 0 ? { code: value, message: null } : { code: value.slice(0, at), message: value.slice(at + 2) };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -338,7 +332,7 @@ async function applyOutcome(deps: CheckoutDeps, row: PaymentRow, outcome: Charge
         .set({
           status: "failed",
           providerRef: outcome.providerRef ?? undefined,
-          error: encodeError(outcome.code, outcome.message),
+          error: encodePaymentError(outcome.code, outcome.message),
           updatedAt: sql`now()`,
         })
         .where(open)
@@ -360,7 +354,7 @@ async function finalResult(deps: CheckoutDeps, row: PaymentRow): Promise<Checkou
     if (grant) return { status: "succeeded", payment: grant.payment, balance: grant.balance };
   }
   if (row.status === "failed") {
-    const { code, message } = decodeError(row.error);
+    const { code, message } = decodePaymentError(row.error);
     return { status: "failed", payment: row, code, message };
   }
   return null;
@@ -508,7 +502,7 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
       .set({
         status: "failed",
         providerRef: data.providerRef,
-        error: encodeError(data.failure?.code ?? "card_declined", data.failure?.message ?? null),
+        error: encodePaymentError(data.failure?.code ?? "card_declined", data.failure?.message ?? null),
         updatedAt: sql`now()`,
       })
       .where(and(eq(payments.id, row.id), isNull(payments.grantedAt), inArray(payments.status, ["pending", "requires_action"])));

@@ -241,9 +241,21 @@ test.describe("admin area", () => {
       body: { package: "basic", paymentMethodId: "pm_card_visa", country: "JP" },
     });
     expect(bought.body.status).toBe("succeeded");
+    // A declined card (found by a stranger's review: it showed as "insufficient_funds", with the
+    // package's 100 credits though none were added).
+    const declined = await app.api("/payment/create", {
+      method: "POST",
+      token: member.token,
+      body: { package: "pro", paymentMethodId: "pm_card_visa_chargeDeclinedInsufficientFunds", country: "JP" },
+    });
+    expect(declined.body).toMatchObject({ success: false, status: "failed", code: "insufficient_funds" });
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAdmin(page);
     await page.goto(`/ja/admin/users/${member.user.id}`);
+    const payments = page.getByTestId("payments-table");
+    await expect(payments).toContainText("カードの残高が不足しています。");
+    await expect(payments).not.toContainText("insufficient_funds");
+    await expect(payments.locator("tbody tr").filter({ hasText: "カードの残高が不足しています。" }).locator("td").nth(4)).toHaveText("—");
     const rows = page.getByTestId("ledger-row");
     await expect(rows).toHaveCount(2);
     // Newest first: the purchase, then the sign-up grant.
