@@ -29,6 +29,7 @@ import { CountrySelect, StripeCardField } from "~/app/components/checkout/card-f
 import { useStripeCard } from "~/app/components/checkout/use-stripe-card";
 import { checkout } from "~/content/messages/checkout";
 import type { Route } from "./+types/checkout";
+import { useLanguageSwitch } from "~/app/components/ui/use-form";
 
 export function loader({ params }: Route.LoaderArgs) {
   const lang = pageLang(params);
@@ -117,6 +118,11 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
   const [countryError, setCountryError] = useState<string | null>(null);
   const [invalidField, setInvalidField] = useState<CardFieldName | null>(null);
   const [status, setStatus] = useState<CheckoutStatus>({ kind: "idle" });
+  // An error shown in the old language goes when the visitor switches (the card details stay).
+  useLanguageSwitch(() => {
+    setStatus((current) => (current.kind === "error" ? { kind: "idle" } : current));
+    setCountryError(null);
+  });
   const attempt = useRef<Attempt | null>(null);
   const busy = useRef(false);
   const fieldRefs = {

@@ -264,6 +264,26 @@ for (const lang of ["en", "ja"] as const) {
 }
 
 test.describe("where a login leads", () => {
+  test("switching the language keeps what was typed and drops messages shown in the old language", async ({ page }) => {
+    // Found by a stranger's review: "Must be at least 8 characters." stayed under the Japanese labels.
+    await page.goto("/signup");
+    await readyWithConsent(page);
+    const t = authMessages.en;
+    await page.getByLabel(t.fields.email, { exact: true }).fill("switch@example.test");
+    await page.getByLabel(t.fields.password, { exact: true }).fill("short");
+    await page.getByRole("button", { name: t.signup.submit, exact: true }).click();
+    await expect(page.getByTestId("password-error")).toHaveText(fieldErrorText("too_short:8", "en"));
+    await page.getByTestId("language-button").filter({ visible: true }).click();
+    await page.getByTestId("language-menu").filter({ visible: true }).getByRole("menuitemradio", { name: "日本語" }).click();
+    await expect(page).toHaveURL(/\/ja\/signup$/);
+    await expect(page.getByLabel(authMessages.ja.fields.email, { exact: true })).toHaveValue("switch@example.test");
+    await expect(page.getByTestId("password-error")).toHaveCount(0);
+    await expect(page.getByTestId("signup-form")).not.toContainText(/[A-Za-z]{4,} (?:at least|correct)/);
+    // Sent again, the messages come in the new language.
+    await page.getByRole("button", { name: authMessages.ja.signup.submit, exact: true }).click();
+    await expect(page.getByTestId("password-error")).toHaveText(fieldErrorText("too_short:8", "ja"));
+  });
+
   test("a visitor sent to login from /explore comes back there", async ({ page }) => {
     const session = await signUpViaApi();
     await page.goto("/explore");

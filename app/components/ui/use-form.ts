@@ -3,9 +3,10 @@
 // contract schema through schemaProblem), and either shown as field errors and a status line or
 // handed to `submit`. Without `submit` a valid form is left to the browser / React Router (the
 // contact page's action works the same without JavaScript).
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { ApiRequestError } from "~/app/api/api.client";
+import { useLanguage } from "~/app/components/language-provider";
 import { fieldErrors } from "~/lib/contracts/field-errors";
 import type { Lang } from "~/lib/i18n/languages";
 import type { FormStatus } from "./status-message";
@@ -50,6 +51,22 @@ export function focusFirstInvalid(form: HTMLFormElement | null, fields: Record<s
   if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
 }
 
+/**
+ * Calls `onSwitch` when the visitor switches the page's language while the form stays on screen
+ * (the typed values stay): a message shown in the old language would be left untranslated.
+ */
+export function useLanguageSwitch(onSwitch: () => void) {
+  const { lang } = useLanguage();
+  const shownIn = useRef(lang);
+  const latest = useRef(onSwitch);
+  latest.current = onSwitch;
+  useEffect(() => {
+    if (shownIn.current === lang) return;
+    shownIn.current = lang;
+    latest.current();
+  }, [lang]);
+}
+
 export interface UseFormOptions {
   /** Checks before submitting; a problem stops the submission. */
   validate?: (values: FormValues) => FormProblem | null;
@@ -69,6 +86,12 @@ export function useForm({ validate, submit, focusOrder, disabled }: UseFormOptio
   const [status, setStatus] = useState<FormStatus>(null);
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
+  // Field errors and the status line are in the language they were shown in: a switch clears them
+  // (the next submission shows them again, in the new language).
+  useLanguageSwitch(() => {
+    setErrors({});
+    setStatus(null);
+  });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
