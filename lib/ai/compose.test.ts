@@ -2,6 +2,7 @@
 // citation order, the word budget, and the reply to a question the site cannot answer.
 import { describe, expect, it } from "vitest";
 import { ANSWER_WORD_BUDGET, composeAnswer, condense, MAX_SOURCES, unanswerableReply, wordCount } from "./compose";
+import { buildKnowledgeIndex } from "./knowledge-index.server";
 
 const long = (sentence: string, times: number) => Array.from({ length: times }, (_, i) => `${sentence} ${i}.`).join(" ");
 
@@ -104,5 +105,26 @@ describe("unanswerableReply", () => {
     expect(unanswerableReply("en", "TaxAtlas")).toContain("[contact our team](/contact)");
     expect(unanswerableReply("ja", "TaxAtlas")).toContain("[お問い合わせページ](/ja/contact)");
     expect(unanswerableReply("zh", "TaxAtlas")).toContain("[联系我们](/zh/contact)");
+  });
+});
+
+describe("how much an answer quotes in each language", () => {
+  it("a Japanese answer quotes the checklist its source has, as the Chinese and English ones do", () => {
+    // Found by a stranger's review: counted two characters a word like Chinese, a Japanese answer
+    // fitted one sentence per source and left out the checklist the others quoted.
+    const index = buildKnowledgeIndex({ siteName: "TaxAtlas", contactEmail: "hello@example.com", contactPhone: "+1 555 0100", contactAddress: "1 Example Street" });
+    const answers = Object.fromEntries(
+      ([
+        ["en", "What should finance teams prepare for e-invoicing mandates?"],
+        ["zh", "财务团队应该为电子发票强制推行做哪些准备？"],
+        ["ja", "電子インボイス義務化に向けて経理部門が準備すべきことは？"],
+      ] as const).map(([lang, question]) => [
+        lang,
+        composeAnswer({ question, lang, siteName: "TaxAtlas", sources: index.retrieve(question, lang).hits.map((hit) => hit.passage) }).answer,
+      ]),
+    );
+    expect(answers.en).toContain("Map your exposure");
+    expect(answers.zh).toContain("清理主数据");
+    expect(answers.ja).toContain("影響範囲を把握する");
   });
 });

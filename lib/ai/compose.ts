@@ -35,10 +35,15 @@ const UNANSWERABLE: Record<Lang, string> = {
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
-/** Words of `text` for the budget: whitespace-separated in English, two characters each in ja/zh. */
+/**
+ * Words of `text` for the budget: whitespace-separated in English; three characters in Japanese,
+ * whose kana spell out what Chinese says in fewer characters, and two in Chinese. At two characters
+ * a Japanese answer quoted about one sentence per source where Chinese and English quoted two or
+ * three (found by a stranger's review).
+ */
 export function wordCount(text: string, lang: Lang): number {
   if (lang === "en") return text.split(/\s+/u).filter(Boolean).length;
-  return Math.ceil(text.replace(/\s+/gu, "").length / 2);
+  return Math.ceil(text.replace(/\s+/gu, "").length / (lang === "ja" ? 3 : 2));
 }
 
 /** A line that ends without a full stop (a list item, "Saturday: 9:00–16:00") gets one, so lines never run together. */

@@ -86,9 +86,10 @@ export function contextPrompt(input: { lang: Lang; question: string; siteName: s
   if (sources.length === 0) {
     return `None of ${siteName}'s published material matches this question. You may answer it generally, but begin with one sentence saying that this answer is not based on ${siteName}'s published material, and do not use citation markers.`;
   }
-  // Tokens to the budget's "words" of condense(): English words are ~1.4 tokens, a ja/zh word two characters.
+  // Tokens to the budget's "words" of condense(): English words are ~1.4 tokens; a ja/zh character
+  // about one token, and a word three Japanese or two Chinese characters (wordCount in compose.ts).
   const share = Math.floor(CONTEXT_TOKEN_BUDGET / sources.length);
-  const words = lang === "en" ? Math.floor(share / 1.4) : Math.floor(share / 2);
+  const words = lang === "en" ? Math.floor(share / 1.4) : Math.floor(share / (lang === "ja" ? 3 : 2));
   const excerpts = sources.map(
     (source, i) => `[${i + 1}] ${source.title} (${source.url})\n${condense(source.text, question, lang, words, [source.title])}`,
   );
