@@ -219,6 +219,7 @@ export function AskAssistant({
           }));
           setFollowUp(false);
           auth.setCredits(ev.data.credits);
+          if (ev.data.threadId) keepThreadInAddress(ev.data.threadId);
         } else {
           finished = true;
           fail({ message: ev.data.message || t.errorFallback, pricing: ev.data.code === "no_credits" });
@@ -482,4 +483,18 @@ export function AskAssistant({
       })}
     </>
   );
+}
+
+/**
+ * Names the answered thread in the page's address (`?thread=<id>`, as the history's links do), so a
+ * reload or a bookmark shows it again. The address is replaced in place, not navigated to: the
+ * answer on screen is the thread already, and nothing needs loading.
+ */
+function keepThreadInAddress(threadId: string) {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get("thread") === threadId) return;
+  url.searchParams.set("thread", threadId);
+  // A question carried in the link was sent: a reload must not put it back in the box.
+  url.searchParams.delete("q");
+  window.history.replaceState(window.history.state, "", url);
 }

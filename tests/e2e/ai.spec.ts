@@ -67,6 +67,16 @@ test.describe("the AI assistant on a service page", () => {
     expect(history.body.questions[0]).toMatchObject({ question: example, status: "answered", creditsSpent: 1 });
 
     await expectNoAxeViolations(page);
+
+    // The address names the thread: a reload shows the answer again, with nothing charged (found by
+    // a stranger's review: a reload lost the answer just paid for).
+    const threadId = history.body.questions[0].threadId as string;
+    await expect(page).toHaveURL(new RegExp(`[?&]thread=${threadId}$`));
+    await page.reload();
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await expect(page.getByTestId("ai-answer")).toContainText(example);
+    await expect(page.getByTestId("ai-answer").locator("strong", { hasText: "general answer" })).toBeVisible();
+    expect((await app.api("/ai/history", { token: session.token })).body.questions).toHaveLength(1);
   });
 
   test("the Stop button ends a streaming answer: no credit used, no partial answer kept, stored as stopped", async ({ page, app }) => {
