@@ -31,6 +31,20 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 const KEYS = { token: "token", user: "user", credits: "credits" } as const;
 
+/** Set when the server refused this tab's stored session; the login page reads it once. */
+const SESSION_ENDED_KEY = "sessionEnded";
+
+/** Whether this tab was signed out because the server refused its session; forgotten once read. */
+export function takeSessionEnded(): boolean {
+  try {
+    const ended = sessionStorage.getItem(SESSION_ENDED_KEY) !== null;
+    sessionStorage.removeItem(SESSION_ENDED_KEY);
+    return ended;
+  } catch {
+    return false;
+  }
+}
+
 function readStorage(): { token: string | null; user: StoredUser | null; credits: number | null } {
   try {
     const token = localStorage.getItem(KEYS.token);
@@ -56,10 +70,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useEffect(() => setSignedOut(false), [pathname]);
 
-  const clear = useCallback(() => {
+  const forget = useCallback(() => {
     for (const key of Object.values(KEYS)) localStorage.removeItem(key);
     setState({ token: null, user: null, credits: null });
   }, []);
+  // The server refused the stored session (401): the login page says so once (takeSessionEnded).
+  const clear = useCallback(() => {
+    if (readStorage().token) {
+      try {
+        sessionStorage.setItem(SESSION_ENDED_KEY, "1");
+      } catch {
+        // Storage unavailable: the login page says nothing.
+      }
+    }
+    forget();
+  }, [forget]);
 
   const apply = useCallback((token: string, user: PublicUser) => {
     const stored: StoredUser = { id: user.id, email: user.email, name: user.name, isAuthenticated: true, role: user.role };
@@ -119,14 +144,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signOut: async () => {
         const token = state.token;
         setSignedOut(true);
-        clear();
+        forget();
         if (token) await api("POST /user/logout", { token }).catch(() => undefined);
       },
       clear,
       setCredits,
       refresh,
     }),
-    [ready, state, signedOut, apply, clear, setCredits, refresh],
+    [ready, state, signedOut, apply, clear, forget, setCredits, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

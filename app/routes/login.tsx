@@ -1,6 +1,6 @@
 // /login: e-mail and password. Spec §5/§8 messages; on success the token, user and credits are
 // stored and the member goes back to `next` (same-site paths only), else home, an admin to /admin.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, textPageMeta } from "~/app/page-helpers/seo";
@@ -16,6 +16,7 @@ import { useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { auth as authMessages } from "~/content/messages/auth";
 import type { Route } from "./+types/login";
+import { takeSessionEnded } from "~/app/components/auth-provider";
 
 export function loader({ params }: Route.LoaderArgs) {
   return { lang: pageLang(params) };
@@ -41,9 +42,17 @@ export default function Login() {
   });
   const [showPassword, setShowPassword] = useState(false);
   const signupHref = crossHref("/signup");
+  // Sent here because the server refused this tab's session (signed out elsewhere, expired): say so once.
+  const [sessionEnded, setSessionEnded] = useState(false);
+  useEffect(() => setSessionEnded(takeSessionEnded()), []);
 
   return (
     <AuthCard title={t.login.title} subtitle={t.login.subtitle}>
+      {sessionEnded && (
+        <p role="status" className="mb-5 rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-slate-800" data-testid="session-ended">
+          {t.login.sessionEnded}
+        </p>
+      )}
       <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="login-form">
         <AuthField
           id="email"

@@ -59,8 +59,9 @@ export default function ResetPassword() {
     async submit({ password = "" }) {
       try {
         await api("POST /user/password/reset", { body: { token, password }, lang });
-        // Every session of the account was revoked; forget this browser's one too.
-        if (auth.isAuthenticated) auth.clear();
+        // Every session of the account was revoked; forget this browser's one too (the member did it:
+        // not a session that ended on them, which the login page would mention).
+        if (auth.isAuthenticated) void auth.signOut();
         setDone(true);
         setStatus({ kind: "success", text: t.reset.success });
       } catch (error) {

@@ -102,6 +102,22 @@ test.describe("sign-up, session and logout", () => {
     await expect(mainNav(page).getByRole("link", { name: common.en.nav.explore })).toHaveCount(0);
   });
 
+  test("a member signed out from another device and sent to the login page is told why", async ({ page, app }) => {
+    // Found by a stranger's review: the phone landed on the bare login form, with no word of why.
+    const session = await signUpViaApi();
+    await page.goto("/ja");
+    await signInPage(page, session);
+    await waitForHydration(page);
+    expect((await app.api("/user/logout", { method: "POST", token: session.token })).status).toBe(200);
+    await page.goto("/ja/explore");
+    await expect(page).toHaveURL(/\/ja\/login\?next=/);
+    await expect(page.getByTestId("session-ended")).toHaveText(authMessages.ja.login.sessionEnded);
+    // Said once: a later visit to the login page is a plain one.
+    await page.reload();
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await expect(page.getByTestId("session-ended")).toHaveCount(0);
+  });
+
   test("explore shows the member's questions and purchases as plain text, and the error state", async ({ page }) => {
     const session = await signUpViaApi({ name: "Ada" });
     const question = {
