@@ -126,7 +126,6 @@ export interface CreatePaymentRequest {
   lang?: string;
 }
 
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const PAYMENT_COLUMNS = Object.entries(getTableColumns(payments));
