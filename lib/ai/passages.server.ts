@@ -32,11 +32,14 @@ export interface Passage {
 /** Values of the content placeholders ({siteName}, {contactEmail}, ...), as the pages fill them. */
 export type ContentVars = Record<string, string>;
 
-/** Markdown markers and headings removed, so passages read as plain sentences. */
-function plain(markdown: string): string {
+/** Markdown markers removed, so passages read as plain sentences. */
+function plain(markdown: string, lang: Lang): string {
+  const colon = lang === "en" ? ": " : "：";
   return markdown
-    // Headings of an answer ("A practical approach") are not sentences of it.
-    .replace(/^#{1,6}\s+.*$/gmu, "")
+    // A heading of an answer ("Documentation") is not a sentence of it, but says what the lines under
+    // it are about: it leads the next line ("Documentation: Many jurisdictions require …"), so a
+    // question in its words ("how is it documented?") finds and quotes them.
+    .replace(/^#{1,6}\s+(.*)\n+(?:\s*(?:[-*]|\d+\.)\s+)?/gmu, (_, heading: string) => heading + colon)
     .replace(/\*\*(.+?)\*\*/gu, "$1")
     .replace(/^\s*(?:[-*]|\d+\.)\s+/gmu, "")
     .trim();
@@ -58,7 +61,7 @@ function passagesIn(lang: Lang): Draft[] {
     add(`/services/${slug}`, page.title, page.title, [page.summary, ...page.highlights, ...page.intro].join("\n"));
     for (const entry of KNOWLEDGE_BASE[slug]) {
       const { question, answer } = entry[lang];
-      add(`/services/${slug}`, page.title, question, plain(answer));
+      add(`/services/${slug}`, page.title, question, plain(answer, lang));
     }
   }
 

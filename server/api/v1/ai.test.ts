@@ -877,6 +877,21 @@ describe("follow-up questions", () => {
     expect(again).toMatchObject({ source: "knowledge_base", charged: false, credits: 1, citations: [] });
   });
 
+  it("without a key, a follow-up on another part of the first answer's passage quotes that part", async () => {
+    // Found by a stranger's review: "And how is it documented?" after a question on the arm's length
+    // principle found the same passage, whose "Documentation" heading had been dropped, quoted the
+    // same sentence again and told the member the site had no answer.
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const member = await insertUser(app.appContext.db, { credits: 3 });
+    const first = doneOf(await ask(app, member.token, { topic: "tax-consultation", question: "What is the arm's length principle?", lang: "en" }));
+    expect(first).toMatchObject({ source: "knowledge_base", charged: true, credits: 2 });
+    const follow = doneOf(
+      await ask(app, member.token, { topic: "tax-consultation", question: "And how is it documented?", lang: "en", parentId: first.questionId }),
+    );
+    expect(follow).toMatchObject({ source: "knowledge_base", charged: true, credits: 1 });
+    expect(follow.answer).toContain("master file");
+  });
+
   it("without a key, a follow-up that names its subject only in the first question is still answered from the site", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const member = await insertUser(app.appContext.db, { credits: 3 });
