@@ -258,7 +258,8 @@ writeSection(
     "",
     missList.length ? ["Questions not cited first, and unanswerable questions answered:", "", ...missList].join("\n") : "Every answerable question cites its page first; no unanswerable question is answered.",
     "",
-    `Speed (one process, in memory; load average ${os.loadavg().map((v) => round(v, 1)).join(" / ")} while measuring, so on a busy machine; ` +
+    `Speed (one process, in memory; load average ${os.loadavg().map((v) => round(v, 1)).join(" / ")} while measuring` +
+      `${os.loadavg()[0] > os.cpus().length ? ", so on a busy machine" : ""}; ` +
       "the 10× content repeats every passage nine more times, reworded by rotating its sentences, under other paths; " +
       "when the load average is well above the two cores, the wall-clock build time is mostly waiting for a core and the CPU time is the build's own cost):",
     "",
