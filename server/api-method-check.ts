@@ -1,7 +1,7 @@
 // A known API path called with a method it does not take answers 405 with `Allow`, not 404: the
 // routers' own route tables say which methods a path takes, so the answer cannot drift from them.
 import type { RequestHandler, Router } from "express";
-import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
+import { ApiError, COMMON_ERRORS, methodNotAllowed } from "~/lib/http/api-error";
 import { ALLOWED_METHODS } from "./request-edge";
 
 /** The part of Express's router layer this reads (router 2.x). */
@@ -46,7 +46,7 @@ export function apiFallback(mounts: readonly ApiMount[]): RequestHandler {
   return (req, _res, next) => {
     const allow = allowedMethods(mounts, req.baseUrl + req.path);
     if (allow.length > 0 && !allow.includes(req.method)) {
-      next(new ApiError(405, "method_not_allowed", COMMON_ERRORS.methodNotAllowed, undefined, { Allow: allow.join(", ") }));
+      next(methodNotAllowed(allow.join(", ")));
       return;
     }
     next(new ApiError(404, "not_found", COMMON_ERRORS.notFound));

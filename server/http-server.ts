@@ -8,7 +8,7 @@ import http, { STATUS_CODES, type IncomingHttpHeaders } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { Express } from "express";
-import { ApiError, apiErrorBody, COMMON_ERRORS } from "~/lib/http/api-error";
+import { ApiError, apiErrorBody, COMMON_ERRORS, methodNotAllowed } from "~/lib/http/api-error";
 import type { Lang } from "~/lib/i18n/languages";
 import { expressObjects } from "./express-objects";
 import { headerLang } from "./http";
@@ -35,7 +35,10 @@ function rawRefusal(refusal: ReturnType<typeof refusalHead>): string {
   return `${lines.join("\r\n")}\r\n\r\n${refusal.body}`;
 }
 
-/** The language of a request known only by its bytes: the path's prefix, Accept-Language, the cookie. */
+/** A refusal's language: the one the target's path names (`/ja/...`), else Accept-Language, then the cookie. */
+const refusalLang = (target: string | undefined, headers: IncomingHttpHeaders): Lang => namedLang(target ?? "") ?? headerLang(headers);
+
+/** The language of a request known only by its bytes, and whether it is a HEAD. */
 function rawLang(raw: Buffer | undefined): { lang: Lang; head: boolean } {
   const text = raw?.subarray(0, 16_384).toString("latin1") ?? "";
   const target = /^(\S+) (\S+)/.exec(text);
@@ -45,7 +48,7 @@ function rawLang(raw: Buffer | undefined): { lang: Lang; head: boolean } {
   if (accept !== undefined) headers["accept-language"] = accept;
   if (cookie !== undefined) headers.cookie = cookie;
   return {
-    lang: namedLang(target?.[2] ?? "") ?? headerLang(headers),
+    lang: refusalLang(target?.[2], headers),
     head: target?.[1] === "HEAD",
   };
 }
@@ -58,7 +61,7 @@ function parseRefusal(code: string | undefined): ApiError {
     case "ERR_HTTP_REQUEST_TIMEOUT":
       return new ApiError(408, "request_timeout", COMMON_ERRORS.requestTooSlow);
     case "HPE_INVALID_METHOD":
-      return new ApiError(405, "method_not_allowed", COMMON_ERRORS.methodNotAllowed, undefined, { Allow: ALLOW });
+      return methodNotAllowed(ALLOW);
     default:
       return new ApiError(400, "bad_request", COMMON_ERRORS.badRequest);
   }
@@ -87,7 +90,7 @@ export function createHttpServer(app: Express, securityHeaders: Record<string, s
 
   // An expectation other than 100-continue: 417, as Node would, with the site's answer.
   server.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const lang = namedLang(req.url ?? "") ?? headerLang(req.headers);
+    const lang = refusalLang(req.url, req.headers);
     const refusal = refusalHead(
       417,
       lang,
@@ -101,8 +104,8 @@ export function createHttpServer(app: Express, securityHeaders: Record<string, s
 
   // CONNECT (a tunnel request): this site is no proxy.
   server.on("connect", (req: http.IncomingMessage, socket: Duplex) => {
-    const refusal = new ApiError(405, "method_not_allowed", COMMON_ERRORS.methodNotAllowed, undefined, { Allow: ALLOW });
-    const lang = namedLang(req.url ?? "") ?? headerLang(req.headers);
+    const refusal = methodNotAllowed(ALLOW);
+    const lang = refusalLang(req.url, req.headers);
     socket.end(rawRefusal(refusalHead(405, lang, refusal, securityHeaders, true)));
     (socket as Socket).destroySoon?.();
   });

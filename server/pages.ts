@@ -16,7 +16,7 @@ import { createRequestHandler, matchPath as matchPattern, type AppLoadContext, t
 import { DEFAULT_LANG, LANGS } from "~/lib/i18n/languages";
 import { sameSitePath, splitLangPath } from "~/lib/i18n/paths";
 import { CONTACT_FORM_MAX_BYTES } from "~/lib/contact-inbox.server";
-import { ApiError, COMMON_ERRORS, unavailable } from "~/lib/http/api-error";
+import { ApiError, COMMON_ERRORS, methodNotAllowed, unavailable } from "~/lib/http/api-error";
 import { leastRecentlyUsed } from "~/lib/least-recently-used";
 import { legacyServiceRedirect } from "~/lib/service-catalog";
 import { deferHydration } from "./deferred-hydration";
@@ -695,7 +695,7 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
       const cacheKey = key;
       if (req.method === "POST" && !acceptsPost(req.path)) {
         // React Router would answer 405 with its own error page (and log a stack): say it plainly.
-        return refuse(req, res, new ApiError(405, "method_not_allowed", COMMON_ERRORS.methodNotAllowed, undefined, { Allow: "GET, HEAD" }));
+        return refuse(req, res, methodNotAllowed("GET, HEAD"));
       }
       // A form's body is read before a render slot is taken: a client that sends it slowly would
       // otherwise hold the slot for as long as the server waits for it, and a few such clients all of them.

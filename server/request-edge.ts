@@ -3,7 +3,7 @@
 // refused with a clear 4xx before any handler (or React Router's Request constructor) sees it.
 import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
-import { ApiError, apiErrorBody, COMMON_ERRORS } from "~/lib/http/api-error";
+import { ApiError, apiErrorBody, COMMON_ERRORS, methodNotAllowed } from "~/lib/http/api-error";
 import { isValidHostHeader } from "~/lib/http/origin.server";
 import type { Lang } from "~/lib/i18n/languages";
 import { splitLangPath } from "~/lib/i18n/paths";
@@ -118,7 +118,7 @@ export function requestEdge(): RequestHandler {
       return;
     }
     if (!(ALLOWED_METHODS as readonly string[]).includes(req.method)) {
-      return refuse(req, res, new ApiError(405, "method_not_allowed", COMMON_ERRORS.methodNotAllowed, undefined, { Allow: ALLOW }));
+      return refuse(req, res, methodNotAllowed(ALLOW));
     }
     next();
   };

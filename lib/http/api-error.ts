@@ -154,5 +154,9 @@ export const COMMON_ERRORS = {
 /** The one 401: no valid session behind the request's bearer token. */
 export const unauthorized = () => new ApiError(401, "unauthorized", COMMON_ERRORS.unauthorized);
 
+/** The one 405: a method this path does not take, with the methods it does (`Allow`). */
+export const methodNotAllowed = (allow: string) =>
+  new ApiError(405, "method_not_allowed", COMMON_ERRORS.methodNotAllowed, undefined, { Allow: allow });
+
 /** The one 503: the instance cannot take the request now (busy, or its database away); try again in 5 s. */
 export const unavailable = () => new ApiError(503, "unavailable", COMMON_ERRORS.unavailable, undefined, { "Retry-After": "5" });
