@@ -102,7 +102,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <LocalizedLink to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
           <LogoMark />
