@@ -102,7 +102,9 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
   if (!ctx.ai.configured && (!retrieval.answerable || answersNothingNew)) {
     // Without a model, a question the site cannot answer gets a free, honest reply.
     const answer = unanswerableReply(input.lang, ctx.env.SITE_NAME);
-    const questionId = await recordKnowledgeAnswer(ctx.db, { ...base, answer, durationMs: elapsed(started) });
+    const questionId = await recordKnowledgeAnswer(ctx.db, { ...base, answer, durationMs: elapsed(started) }).catch((error: unknown) => {
+      throw error instanceof ThreadFull ? threadFull() : error;
+    });
     const done: AiDoneEvent = {
       questionId,
       answer,

@@ -322,9 +322,13 @@ export async function endQuestion(
     .where(and(eq(aiQuestions.id, input.questionId), eq(aiQuestions.status, "pending")));
 }
 
-/** Stores the free reply to a question the published material cannot answer. */
+/**
+ * Stores the free reply to a question the published material cannot answer. A follow-up's place in
+ * its thread is counted under the member's row lock, as a charged follow-up's is (lookIntoRefusal),
+ * so replies recorded at once cannot take the thread past its limit (ThreadFull).
+ */
 export async function recordKnowledgeAnswer(
-  db: DbOrTx,
+  db: Db,
   input: {
     userId: string;
     topic: ServiceSlug;
@@ -336,6 +340,20 @@ export async function recordKnowledgeAnswer(
     threadId?: string;
   },
 ): Promise<string> {
+  const threadId = input.threadId;
+  if (!threadId) return insertKnowledgeAnswer(db, input);
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for("update");
+    const [inThread] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(aiQuestions)
+      .where(threadMembers(threadId));
+    if (Number(inThread?.count ?? 0) >= THREAD_MAX) throw new ThreadFull();
+    return insertKnowledgeAnswer(tx, input);
+  });
+}
+
+async function insertKnowledgeAnswer(db: DbOrTx, input: Parameters<typeof recordKnowledgeAnswer>[1]): Promise<string> {
   const [row] = await db
     .insert(aiQuestions)
     .values({

@@ -8,7 +8,7 @@ import { secondConnection, testDatabase, usingPostgres } from "~/tests/helpers/t
 import { countStatements } from "~/tests/helpers/count-statements";
 import { changeCredits } from "~/lib/credits.server";
 import { THREAD_MAX } from "~/lib/contracts/ai-limits";
-import { completeQuestion, endQuestion, reserveQuestion, ThreadFull } from "./questions.server";
+import { completeQuestion, endQuestion, recordKnowledgeAnswer, reserveQuestion, ThreadFull } from "./questions.server";
 
 interface PlanNode {
   "Node Type": string;
@@ -126,6 +126,20 @@ describe("AI question slots and charges", () => {
     const thread = { ...input(member.id), parentId: first!, threadId: first! };
     for (let i = 1; i < THREAD_MAX; i++) expect(await reserveQuestion(db, thread, { serialized })).toBeTruthy();
     await expect(reserveQuestion(db, thread, { serialized })).rejects.toThrow(ThreadFull);
+  });
+
+  it("keeps a thread at its limit when free replies to follow-ups are recorded at once", async () => {
+    app = await createTestApp();
+    const { db, database } = app.appContext;
+    const serialized = database.kind === "pglite";
+    const member = await insertUser(db, { credits: 20 });
+    const first = await reserveQuestion(db, input(member.id), { serialized });
+    const followUp = { ...input(member.id), answer: "Not on this site.", durationMs: 1, parentId: first!, threadId: first! };
+    const recorded = await Promise.allSettled(Array.from({ length: 8 }, () => recordKnowledgeAnswer(db, followUp)));
+    expect(recorded.filter((result) => result.status === "fulfilled")).toHaveLength(THREAD_MAX - 1);
+    for (const result of recorded) if (result.status === "rejected") expect(result.reason).toBeInstanceOf(ThreadFull);
+    const rows = await db.select().from(aiQuestions).where(eq(aiQuestions.userId, member.id));
+    expect(rows).toHaveLength(THREAD_MAX);
   });
 
   it("counts a member's pending questions without reading the answered ones, however many there are", async () => {

@@ -877,6 +877,27 @@ describe("follow-up questions", () => {
     expect(again).toMatchObject({ source: "knowledge_base", charged: false, credits: 1, citations: [] });
   });
 
+  it("without a key, unanswerable follow-ups sent at once stop at the thread's limit with a translated 409", async () => {
+    // Found by an attack: eight follow-ups at once, each answered by the free reply, put eight
+    // questions in one thread; only charged follow-ups were counted under the member's lock.
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const member = await insertUser(app.appContext.db, { credits: 3 });
+    const first = doneOf(await ask(app, member.token, { topic: "tax-consultation", question: "qwzx plugh frobnicate?", lang: "en" }));
+    expect(first).toMatchObject({ charged: false, credits: 3 });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        ask(app!, member.token, { topic: "tax-consultation", question: `qwzx plugh frobnicate ${i}`, lang: "ja", parentId: first.questionId }),
+      ),
+    );
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(4);
+    expect(refused).toHaveLength(4);
+    for (const answer of refused) expect(answer.body.error).toMatchObject({ code: "thread_full", message: AI_ERRORS.thread_full.ja });
+    const thread = (await questionsOf(app, member.id)).filter((q) => q.id === first.questionId || q.threadId === first.questionId);
+    expect(thread).toHaveLength(5);
+    expect(await creditsOf(app, member.id)).toBe(3);
+  });
+
   it("without a key, a follow-up on another part of the first answer's passage quotes that part", async () => {
     // Found by a stranger's review: "And how is it documented?" after a question on the arm's length
     // principle found the same passage, whose "Documentation" heading had been dropped, quoted the
