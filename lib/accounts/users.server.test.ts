@@ -29,6 +29,15 @@ describe("accounts", () => {
     expect(await findUserByEmail(db, "ada@example.co")).toBeNull();
   });
 
+  it("finds no account for an address that only the database's lower() folds onto it", async () => {
+    // Found by an attack: "alİce" (U+0130) is "alice" to PostgreSQL's lower() but not to JavaScript's
+    // toLowerCase(), which keys the per-address rate limits, so each "i" doubled an address's budget.
+    const user = await registerUser(db, { email: "alice@example.com", password: "analytical" }, 0);
+    expect(await findUserByEmail(db, "al\u0130ce@example.com")).toBeNull();
+    expect(await checkCredentials(db, "al\u0130ce@example.com", "analytical")).toBeNull();
+    expect((await findUserByEmail(db, "ALICE@example.com"))?.id).toBe(user.id);
+  });
+
   it("refuses a second account for the same address, also when the pre-check is bypassed by a race", async () => {
     await registerUser(db, { email: "ada@example.com", password: "analytical" }, 0);
     await expect(registerUser(db, { email: "ADA@example.com", password: "analytical" }, 0)).rejects.toBeInstanceOf(EmailTakenError);

@@ -55,10 +55,13 @@ interface UserRecord {
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  const wanted = email.trim();
   const [row] = rowsOf<UserRecord>(
-    await db.execute(sql`select id, email, name, credits, role, password_hash from users where lower(email) = lower(${email.trim()}) limit 1`),
+    await db.execute(sql`select id, email, name, credits, role, password_hash from users where lower(email) = lower(${wanted}) limit 1`),
   );
-  if (!row) return null;
+  // The database's lower() folds more than JavaScript's (PGlite's turns "İ" into "i"); the
+  // per-address rate limits key on toLowerCase(), so an address is the account's only when both agree.
+  if (!row || row.email.toLowerCase() !== wanted.toLowerCase()) return null;
   return { id: row.id, email: row.email, name: row.name, credits: Number(row.credits), role: row.role, passwordHash: row.password_hash };
 }
 
