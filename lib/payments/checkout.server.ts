@@ -65,6 +65,11 @@ export const PAYMENT_ERRORS = {
     ja: "Webhook の署名が正しくありません。",
     zh: "Webhook 签名无效。",
   },
+  invalidEvent: {
+    en: "The webhook body is not a payment event.",
+    ja: "Webhook の本文が決済イベントではありません。",
+    zh: "Webhook 正文不是支付事件。",
+  },
   webhookNotConfigured: {
     en: "Payment webhooks are not configured on this server.",
     ja: "このサーバーでは決済 Webhook が設定されていません。",

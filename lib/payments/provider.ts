@@ -57,7 +57,7 @@ export interface PaymentProvider {
   confirm(providerRef: string, paymentId: string): Promise<ChargeOutcome>;
   /** Refunds a succeeded charge in full. Idempotent per payment. Throws ProviderUnavailableError when the outcome is unknown. */
   refund(providerRef: string, paymentId: string, amountCents: number): Promise<RefundOutcome>;
-  /** Verifies a webhook delivery on its raw bytes. Throws WebhookSignatureError; null when the provider sends none. */
+  /** Verifies a webhook delivery on its raw bytes. Throws WebhookSignatureError or WebhookPayloadError; null when the provider sends none. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null;
   /** False when webhooks cannot be verified (no signing secret configured). */
   readonly webhooksEnabled: boolean;
@@ -87,5 +87,13 @@ export class WebhookSignatureError extends Error {
   constructor(message = "invalid webhook signature") {
     super(message);
     this.name = "WebhookSignatureError";
+  }
+}
+
+/** A correctly signed delivery whose body is not an event (no id or type): refused, never retried into a 500. */
+export class WebhookPayloadError extends Error {
+  constructor(message = "webhook body is not an event") {
+    super(message);
+    this.name = "WebhookPayloadError";
   }
 }

@@ -2,8 +2,12 @@
 // confirmation), 3-D Secure finished on the page with the client secret, webhooks verified on the
 // raw body. STRIPE_API_BASE points the SDK at another host (the fake Stripe server in tests).
 import Stripe from "stripe";
+import { z } from "zod";
 import type { ChargeInput, ChargeOutcome, PaymentEvent, PaymentProvider, RefundOutcome } from "./provider";
-import { ProviderRequestError, ProviderUnavailableError, WebhookSignatureError } from "./provider";
+import { ProviderRequestError, ProviderUnavailableError, WebhookPayloadError, WebhookSignatureError } from "./provider";
+
+/** What every event has (the id is stored in processed_events to grant once). */
+const WebhookEventSchema = z.looseObject({ id: z.string().min(1).max(255), type: z.string().min(1).max(255) });
 
 type StripeConfig = NonNullable<ConstructorParameters<typeof Stripe>[1]>;
 
@@ -198,6 +202,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       } catch {
         throw new WebhookSignatureError();
       }
+      if (!WebhookEventSchema.safeParse(event).success) throw new WebhookPayloadError();
       const object = event.data?.object as Partial<Stripe.PaymentIntent> | undefined;
       if (!event.type.startsWith("payment_intent.") || object?.object !== "payment_intent" || !object.id) {
         return { id: event.id, type: event.type, payment: null };

@@ -107,6 +107,8 @@ export interface FakeStripe {
   completeAction(intentId: string, succeed?: boolean): void;
   /** A signed webhook delivery for the intent's current state. */
   webhook(type: string, intentId: string, secret: string, eventId?: string): { payload: string; signature: string; eventId: string };
+  /** A valid signature for any payload: what only a holder of the webhook secret could send. */
+  sign(payload: string, secret: string): string;
   close(): Promise<void>;
 }
 
@@ -359,6 +361,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
       return { payload, signature, eventId };
     },
+    sign: (payload, secret) => signer.webhooks.generateTestHeaderString({ payload, secret }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

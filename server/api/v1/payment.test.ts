@@ -489,6 +489,21 @@ describe("payments with Stripe (fake Stripe API on loopback)", () => {
     expect(await app.appContext.db.select().from(processedEvents)).toHaveLength(0);
   });
 
+  it("a signed delivery that is not an event is refused with a translated 400, not a 500 Stripe would retry for days", async () => {
+    // Found by an attack: signed bodies without a type or an id, or not an object at all, got 500s.
+    app = await stripeApp();
+    const bodies = ['{"id":"evt_2"}', '{"id":"evt_3","type":5}', '{"type":"payment_intent.succeeded"}', '{"id":"","type":"x"}', "[]", "null", '"evt"'];
+    for (const payload of bodies) {
+      const answer = await request(app, "POST", "/api/v1/payment/webhook", {
+        raw: payload,
+        headers: { "Content-Type": "application/json", "Stripe-Signature": fake.sign(payload, WEBHOOK_SECRET), "Accept-Language": "ja" },
+      });
+      expect(answer.status, payload).toBe(400);
+      expect(answer.body.error).toEqual({ code: "invalid_event", message: PAYMENT_ERRORS.invalidEvent.ja });
+    }
+    expect(await app.appContext.db.select().from(processedEvents)).toHaveLength(0);
+  });
+
   it("payment_intent.payment_failed marks the payment failed; unknown events are acknowledged", async () => {
     app = await stripeApp();
     const who = await member(app);

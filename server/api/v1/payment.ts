@@ -14,7 +14,7 @@ import {
   type CheckoutDeps,
   type CheckoutResult,
 } from "~/lib/payments/checkout.server";
-import { WebhookSignatureError } from "~/lib/payments/provider";
+import { WebhookPayloadError, WebhookSignatureError } from "~/lib/payments/provider";
 import { getReceipt, sendReceiptMail } from "~/lib/payments/receipts.server";
 import { ReceiptIdSchema, type ReceiptResponse } from "~/lib/contracts/receipt";
 import { RECEIPT_ERRORS } from "~/lib/payments/receipt-messages";
@@ -130,6 +130,7 @@ paymentRouter.post("/webhook", express.raw({ type: () => true, limit: "512kb" })
     if (error instanceof WebhookSignatureError) {
       throw new ApiError(400, "invalid_signature", PAYMENT_ERRORS.invalidSignature);
     }
+    if (error instanceof WebhookPayloadError) throw new ApiError(400, "invalid_event", PAYMENT_ERRORS.invalidEvent);
     throw error;
   }
   if (!event) throw new ApiError(404, "not_found", COMMON_ERRORS.notFound);
