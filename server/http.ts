@@ -9,7 +9,7 @@ import { ApiError, COMMON_ERRORS, unauthorized, type LocalizedText } from "~/lib
 import { format } from "~/lib/i18n/format";
 import { isLang, type Lang } from "~/lib/i18n/languages";
 import { fieldErrors } from "~/lib/contracts/field-errors";
-import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
+import { chooseLanguage, firstSupported, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 
 export function appContext(req: Request): AppContext {
   return req.app.locals.appContext as AppContext;
@@ -44,11 +44,12 @@ export function requestLang(req: Request): Lang {
   return headerLang(req.headers);
 }
 
-/** requestLang() without ?lang and a body: Accept-Language, then the cookie. */
+/**
+ * requestLang() without ?lang and a body: a language of the site named by Accept-Language (the site's
+ * own client sends the page's), then the cookie.
+ */
 export function headerLang(headers: IncomingHttpHeaders): Lang {
-  const accept = parseAcceptLanguage(headers["accept-language"]);
-  if (accept.length > 0) return chooseLanguage(undefined, accept);
-  return chooseLanguage(readCookie(headers.cookie, LANGUAGE_COOKIE), []);
+  return firstSupported(parseAcceptLanguage(headers["accept-language"])) ?? chooseLanguage(readCookie(headers.cookie, LANGUAGE_COOKIE), []);
 }
 
 /**

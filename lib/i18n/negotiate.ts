@@ -23,11 +23,16 @@ export function parseAcceptLanguage(header: string | null | undefined): string[]
  */
 export function chooseLanguage(stored: string | null | undefined, browserLanguages: readonly string[]): Lang {
   if (isLang(stored)) return stored;
+  return firstSupported(browserLanguages) ?? DEFAULT_LANG;
+}
+
+/** The first of the browser's languages the site speaks, if any. */
+export function firstSupported(browserLanguages: readonly string[]): Lang | undefined {
   for (const tag of browserLanguages) {
     const primary = tag.toLowerCase().split("-")[0];
     if (isLang(primary)) return primary;
   }
-  return DEFAULT_LANG;
+  return undefined;
 }
 
 /** Reads one cookie's value from a Cookie header. */
