@@ -4,6 +4,7 @@
 // status line, and a CONNECT with a closed connection.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertUser } from "~/tests/helpers/admin-data";
 import { rawExchange } from "~/tests/helpers/raw-http";
 import { createTestApp, type TestApp } from "~/tests/helpers/test-app";
 import { rawRequest, type RawResponse } from "~/tests/security/pages-app";
@@ -100,6 +101,27 @@ describe("answers Node would write itself", () => {
     await closed;
     expect([...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1])).toEqual(["200", "400"]);
     expect(received).toContain('"code":"bad_request"');
+  });
+
+  it("answers a request in flight before the malformed one pipelined behind it", async () => {
+    // Found by an attack: the refusal of the second request was written while the first was being
+    // answered, so a client read the 405 as the answer to its first request, and a log-in's body was cut.
+    const member = await insertUser(app.appContext.db, { email: "pipelined@example.com" });
+    for (const garbage of ["G@RBAGE / HTTP/1.1\r\n\r\n", "GET ?x HTTP/1.1\r\nHost: localhost\r\n\r\n"]) {
+      const received = (
+        await rawExchange(port, `GET /api/v1/user/me HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${member.token}\r\n\r\n${garbage}`)
+      ).toString("utf8");
+      expect([...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1])).toEqual(["200", garbage.startsWith("G@") ? "405" : "400"]);
+      expect(received).toContain('"email":"pipelined@example.com"');
+    }
+    const body = JSON.stringify({ email: "second-in-line@example.com", password: "a long enough password" });
+    const registered = (
+      await rawExchange(
+        port,
+        `POST /api/v1/user/register HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}G@RBAGE / HTTP/1.1\r\n\r\n`,
+      )
+    ).toString("utf8");
+    expect([...registered.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1])).toEqual(["201", "405"]);
   });
 
   it("refuses CONNECT 405 instead of closing the connection", async () => {

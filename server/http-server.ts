@@ -76,16 +76,25 @@ export function createHttpServer(app: Express, securityHeaders: Record<string, s
   const server = http.createServer({ ...expressObjects(app), requireHostHeader: false }, app);
 
   server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
-    // As Node does: answer only while no answer of this connection has begun, never in the middle of one.
-    const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
-    if (error.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
+    if (error.code === "ECONNRESET" || !socket.writable) {
       socket.destroy();
       return;
     }
     const { lang, head } = rawLang(error.rawPacket);
     const refusal = parseRefusal(error.code);
-    socket.end(rawRefusal(refusalHead(refusal.status, lang, refusal, securityHeaders, !head)));
-    (socket as Socket).destroySoon?.();
+    const refuse = () => {
+      if (!socket.writable) return socket.destroy();
+      socket.end(rawRefusal(refusalHead(refusal.status, lang, refusal, securityHeaders, !head)));
+      (socket as Socket).destroySoon?.();
+    };
+    // A request pipelined before the one that cannot be parsed is answered first: the refusal is
+    // the connection's next answer, never one in place of (or in the middle of) an earlier one's.
+    const inFlight = (socket as Duplex & { _httpMessage?: http.ServerResponse | null })._httpMessage;
+    if (!inFlight || inFlight.writableFinished) return refuse();
+    inFlight.once("finish", refuse);
+    inFlight.once("close", () => {
+      if (!inFlight.writableFinished) socket.destroy();
+    });
   });
 
   // An expectation other than 100-continue: 417, as Node would, with the site's answer.
