@@ -8,6 +8,7 @@ import type { creditLedger } from "~/db/schema";
 import type { AiQuestionStatus, Citation } from "./ai";
 import type { PaymentStatus } from "./payment";
 import { storableString } from "./storable-text";
+import { optionalWholeNumber, wholeNumber } from "./whole-number";
 import { ROLES, type Role } from "./user";
 
 export const USER_SORTS = ["created_desc", "created_asc", "credits_desc", "credits_asc"] as const;
@@ -20,25 +21,6 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_CREDIT_ADJUSTMENT = 1_000_000;
 export const MAX_REASON_LENGTH = 500;
 export const MAX_SEARCH_LENGTH = 100;
-
-/** A whole number from JSON or a form/query string; empty is "required". */
-const wholeNumber = (min: number, max: number) =>
-  z.preprocess(
-    (value) => {
-      if (typeof value !== "string") return value;
-      const trimmed = value.trim();
-      if (trimmed === "") return undefined;
-      return /^-?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-    },
-    z
-      .number({ error: (issue) => (issue.input === undefined ? "required" : "invalid_number") })
-      .int("invalid_number")
-      .min(min, `min_value:${min}`)
-      .max(max, `max_value:${max}`),
-  );
-
-const optionalWholeNumber = (min: number, max: number, fallback: number) =>
-  z.preprocess((value) => (value === undefined || value === "" ? fallback : value), wholeNumber(min, max));
 
 /** GET /api/v1/user/get query (and the users page's URL parameters). */
 export const UserListQuerySchema = z.object({

@@ -8,6 +8,7 @@ import { storableString } from "./storable-text";
 import { LANGS } from "~/lib/i18n/languages";
 import { SERVICE_SLUGS } from "~/lib/service-catalog";
 import { QUESTION_MAX } from "./ai-limits";
+import { optionalWholeNumber } from "./whole-number";
 export const HISTORY_DEFAULT_LIMIT = 10;
 export const HISTORY_MAX_LIMIT = 50;
 
@@ -30,14 +31,7 @@ export type AskInput = z.output<typeof AskSchema>;
 
 /** GET /api/v1/ai/history?limit=10 */
 export const HistoryQuerySchema = z.object({
-  limit: z.preprocess(
-    (value) => (value === undefined || value === "" ? HISTORY_DEFAULT_LIMIT : typeof value === "string" ? Number(value) : value),
-    z
-      .number("invalid_number")
-      .int("invalid_number")
-      .min(1, "invalid_number")
-      .max(HISTORY_MAX_LIMIT, "invalid_number"),
-  ),
+  limit: optionalWholeNumber(1, HISTORY_MAX_LIMIT, HISTORY_DEFAULT_LIMIT),
 });
 
 /** Where an answer came from (the column is free text; these are the values the code writes). */

@@ -764,7 +764,8 @@ describe("GET /api/v1/ai/history", () => {
 
     const limited = await request(app, "GET", "/api/v1/ai/history?limit=2", { token: member.token });
     expect(limited.body.questions).toHaveLength(2);
-    for (const bad of ["0", "51", "abc"]) {
+    // Hexadecimal, exponent and sign forms too (an attack found 0x10 read as 16), as the admin API refuses them.
+    for (const bad of ["0", "51", "abc", "0x10", "1e1", "%2B5", "2.0", "-1"]) {
       const res = await request(app, "GET", `/api/v1/ai/history?limit=${bad}`, { token: member.token });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe("validation_failed");
