@@ -9,6 +9,7 @@ import { hashPassword } from "./passwords.server";
 import { hashToken, newToken, revokeAllSessions } from "./sessions.server";
 import type { PublicUser } from "~/lib/contracts/user";
 import { findUserByEmail } from "./users.server";
+import { noSoonerThan } from "./answer-floor";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -38,6 +39,21 @@ export async function createPasswordReset(
     return true;
   });
   return made ? { user, token, expiresAt } : null;
+}
+
+/**
+ * A request for a reset link is answered no sooner than this after it began: only an account's
+ * request locks its row and stores a link, which the answer's time would otherwise tell. Above that
+ * work on an idle or busy machine (a few ms), well under what a person notices.
+ */
+export const RESET_REQUEST_FLOOR_MS = 150;
+
+/** createPasswordReset, resolved no sooner than RESET_REQUEST_FLOOR_MS after the call. */
+export async function requestPasswordReset(db: Db, email: string): ReturnType<typeof createPasswordReset> {
+  const started = performance.now();
+  const reset = await createPasswordReset(db, email);
+  await noSoonerThan(started, RESET_REQUEST_FLOOR_MS);
+  return reset;
 }
 
 /** The account whose password a reset link set: who to tell, and in which language. */

@@ -6,6 +6,7 @@ import { users } from "~/db/schema";
 import { changeCredits } from "~/lib/credits.server";
 import { defaultName, type PublicUser, type Role } from "~/lib/contracts/user";
 import { hashPassword, needsRehash, verifyDummy, verifyPassword } from "./passwords.server";
+import { noSoonerThan } from "./answer-floor";
 
 export interface UserRow extends PublicUser {
   passwordHash: string;
@@ -121,10 +122,7 @@ export async function registerUser(db: Db, account: NewAccount, startingCredits:
 export const REFUSED_CHECK_FLOOR_MS = 150;
 
 const refused = async (started: number): Promise<null> => {
-  // A timer can fire a little early (libuv counts whole milliseconds from the loop's cached time),
-  // so it is set again until the floor has really passed.
-  const left = () => started + REFUSED_CHECK_FLOOR_MS - performance.now();
-  while (left() > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(left())));
+  await noSoonerThan(started, REFUSED_CHECK_FLOOR_MS);
   return null;
 };
 

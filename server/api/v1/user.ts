@@ -2,7 +2,7 @@
 // password/forgot, password/reset. Bearer tokens; rate limits shared through the database.
 import { Router, type Request } from "express";
 import { ACCOUNT_MESSAGES, PASSWORD_RESET_DONE_MAIL, RESET_MAIL } from "~/lib/accounts/messages";
-import { createPasswordReset, isResetTokenUsable, resetPassword } from "~/lib/accounts/password-reset.server";
+import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/lib/accounts/password-reset.server";
 import { ACCOUNT_RATE_RULES, LOGIN_SLOWDOWN, loginDelaySeconds } from "~/lib/rate-rules";
 import { createSession, createSessionWhilePassword, revokeSession } from "~/lib/accounts/sessions.server";
 import { checkCredentials, EmailTakenError, findUserByEmail, registerUser, rememberLang } from "~/lib/accounts/users.server";
@@ -129,7 +129,8 @@ userRouter.post("/password/forgot", async (req, res) => {
   const lang = requestLang(req);
   await limit(req, ACCOUNT_RATE_RULES.forgotIp, clientIp(req), ACCOUNT_MESSAGES.tooManyResets);
   await limit(req, ACCOUNT_RATE_RULES.forgotEmail, input.email, ACCOUNT_MESSAGES.tooManyResets);
-  const reset = await createPasswordReset(db, input.email);
+  // The same answer after the same time whether or not the account exists (requestPasswordReset).
+  const reset = await requestPasswordReset(db, input.email);
   if (reset) {
     const link = `${appContext(req).site.origin}${localePath(lang, "/reset-password")}?token=${encodeURIComponent(reset.token)}`;
     // Not awaited: the answer must take the same time whether or not the account exists.
