@@ -25,19 +25,19 @@ const INCLUDED: Localized<(credits: number) => string[]> = {
     `${n} answers from the AI tax assistant, in all four service areas`,
     "Follow-up questions on any answer, one credit each",
     "Your questions and answers kept in your history",
-    "The rules and sources each answer relies on",
+    "Each answer cites the pages of our published guidance it draws on",
   ],
   ja: (n) => [
     `AI税務アシスタントの回答${n}件分（4つのサービス分野すべてに対応）`,
     "回答への追加質問（1件につき1クレジット）",
     "質問と回答を履歴に保存",
-    "各回答の根拠となる法令・出典を明示",
+    "各回答に、根拠とした当社公開資料のページを明示",
   ],
   zh: (n) => [
     `AI 税务助手解答 ${n} 次，涵盖全部四个服务领域`,
     "可针对任一回答继续追问，每次 1 积分",
     "提问与回答自动保存至历史记录",
-    "每条回答均注明所依据的法规与出处",
+    "每条回答均注明所依据的本所公开资料页面",
   ],
 };
 
