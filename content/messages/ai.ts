@@ -9,7 +9,7 @@ const en = {
   balance: "Your balance: {count|# credit|# credits}.",
   signInNote: "Log in or sign up to ask a question. New accounts start with free credits.",
   knowledgeBaseNote:
-    "The assistant answers from our published material (services, articles, pricing and policies) and lists its sources. Each answer costs 1 credit; a question our material cannot answer costs nothing.",
+    "The assistant answers from our published material (services, articles, pricing and policies) and lists its sources. A question our material cannot answer costs nothing.",
   examplesTitle: "Example questions",
   examplesHint: "Choose a question to put it in the box.",
   questionLabel: "Your question",
@@ -58,7 +58,7 @@ export const ai: Localized<typeof en> = {
     balance: "現在の残高：{count} クレジット",
     signInNote: "質問するにはログインまたは新規登録が必要です。新規アカウントには無料クレジットが付与されます。",
     knowledgeBaseNote:
-      "アシスタントは当社の公開資料（サービス紹介、記事、料金、規約など）をもとに、出典を添えてお答えします。回答 1 件につき 1 クレジットを消費します。公開資料ではお答えできないご質問の場合、クレジットは消費しません。",
+      "アシスタントは当社の公開資料（サービス紹介、記事、料金、規約など）をもとに、出典を添えてお答えします。公開資料ではお答えできないご質問の場合、クレジットは消費しません。",
     examplesTitle: "質問例",
     examplesHint: "質問を選ぶと入力欄に入ります。",
     questionLabel: "ご質問",
@@ -104,7 +104,7 @@ export const ai: Localized<typeof en> = {
     balance: "当前余额：{count} 个积分",
     signInNote: "登录或注册后即可提问。新账户可获得免费积分。",
     knowledgeBaseNote:
-      "助手依据我们已发布的资料（服务介绍、文章、价格和政策等）作答，并列出来源。每个回答消耗 1 个积分；已发布资料无法回答的问题不消耗积分。",
+      "助手依据我们已发布的资料（服务介绍、文章、价格和政策等）作答，并列出来源。已发布资料无法回答的问题不消耗积分。",
     examplesTitle: "示例问题",
     examplesHint: "点击问题即可填入输入框。",
     questionLabel: "您的问题",
