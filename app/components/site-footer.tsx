@@ -116,7 +116,7 @@ export function SiteFooter({ root }: { root: RootData }) {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-center text-sm text-slate-400 sm:px-6">
-          {format(t.footer.copyright, { year, legalName: root.legalName })}
+          {format(t.footer.copyright, { year: String(year), legalName: root.legalName })}
         </p>
       </div>
     </footer>

@@ -56,7 +56,9 @@ export type FieldErrorCode = keyof typeof FIELD_ERRORS;
 export function fieldErrorText(code: string, lang: Lang): string {
   const [name = "", arg = ""] = code.split(":");
   const entry = (FIELD_ERRORS as Record<string, Localized<string>>)[name] ?? FIELD_ERRORS.invalid_type;
-  return format(entry[lang] ?? entry.en, { min: arg, max: arg });
+  // A number, so format() groups its thousands as the page's counters do ("2,000").
+  const bound = arg === "" ? "" : Number(arg);
+  return format(entry[lang] ?? entry.en, { min: bound, max: bound });
 }
 
 export interface FieldErrors {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatParts } from "./format";
+import { format, formatParts } from "./format";
 
 describe("formatParts", () => {
   it("returns the text around the placeholders and their values, in order", () => {
@@ -17,5 +17,21 @@ describe("formatParts", () => {
 
   it("keeps an unknown placeholder as written and takes no inherited key", () => {
     expect(formatParts("a {other} b {toString}", {})).toEqual(["a ", "{other}", " b ", "{toString}"]);
+  });
+});
+
+describe("format", () => {
+  it("groups the thousands of a number, as every language of the site writes them", () => {
+    // Found by a stranger's review: a balance read "1000050 クレジット" in the header and on My page.
+    expect(format("現在の残高：{count} クレジット", { count: 1_000_050 })).toBe("現在の残高：1,000,050 クレジット");
+    expect(format("{count|# credit|# credits}", { count: 1_000 })).toBe("1,000 credits");
+    expect(format("{count|# credit|# credits}", { count: 1 })).toBe("1 credit");
+    expect(format("{count} / {max}", { count: 12, max: 2_000 })).toBe("12 / 2,000");
+    expect(format("{count}", { count: -12_500 })).toBe("-12,500");
+  });
+
+  it("writes text values as given: a year or an id passed as text is not a quantity", () => {
+    expect(format("© {year}", { year: "2026" })).toBe("© 2026");
+    expect(format("{number}", { number: "R-000123" })).toBe("R-000123");
   });
 });

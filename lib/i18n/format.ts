@@ -1,11 +1,17 @@
-// Tiny message formatting: "{name}" placeholders, filled from an object. Plain text only.
+// Tiny message formatting: "{name}" placeholders, filled from an object. Plain text only; numbers
+// with their thousands grouped.
 // "{count|# credit|# credits}" is a count with its English singular and plural ("#" is the number):
 // the first form for exactly 1, the second otherwise (Japanese and Chinese have no plural, so only
 // English messages use it; tests/translations.test.ts checks that none says "1 credits").
+// A number is a quantity (credits, characters, pages): its thousands are grouped with commas, as
+// English, Japanese and Chinese all write them. A year or an id is passed as text and kept as given.
+const grouped = new Intl.NumberFormat("en-US", { maximumFractionDigits: 20 });
+
 export function format(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)(?:\|([^{}|]*)\|([^{}|]*))?\}/g, (whole, key: string, one?: string, other?: string) => {
     if (!Object.prototype.hasOwnProperty.call(values, key)) return whole;
-    const value = String(values[key]);
+    const raw = values[key];
+    const value = typeof raw === "number" && Number.isFinite(raw) ? grouped.format(raw) : String(raw);
     if (one === undefined || other === undefined) return value;
     return (Number(values[key]) === 1 ? one : other).replaceAll("#", value);
   });

@@ -142,7 +142,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
     const long = await ask(testApp, member.token, { topic: "tax-consultation", question: "x".repeat(2001), lang: "ja" });
     expect(long.status).toBe(400);
     expect(long.body.error.codes).toEqual({ question: "too_long:2000" });
-    expect(long.body.error.fields.question).toBe("2000 文字以内で入力してください。");
+    expect(long.body.error.fields.question).toBe("2,000 文字以内で入力してください。");
     const topic = await ask(testApp, member.token, { topic: "astrology", question: QUESTION, lang: "en" });
     expect(topic.status).toBe(400);
     expect(topic.body.error.codes).toEqual({ topic: "invalid_choice" });
