@@ -3,7 +3,7 @@
 // Test mode (the built-in provider) uses our own card form; with Stripe the card field is Stripe
 // Elements, loaded only on this page. The server prices the package; the page never sends an amount.
 import { useCallback, useRef, useState, type FormEvent } from "react";
-import { data, useLoaderData, useRouteLoaderData } from "react-router";
+import { data, useLoaderData, useRouteLoaderData, useSearchParams } from "react-router";
 import { ApiRequestError } from "~/app/api/api.client";
 import { formatUsd, getPackage } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
@@ -23,6 +23,7 @@ import { CheckoutStatusMessage, type CheckoutStatus } from "~/app/components/che
 import { chargeAttempt, createPaymentMethod, newAttemptKey, type Attempt } from "~/app/components/checkout/payment-attempt";
 import { OrderSummary, type CheckoutPackage } from "~/app/components/checkout/order-summary";
 import { PaymentConfirmation } from "~/app/components/checkout/payment-confirmation";
+import { keepPaidInAddress, PaidConfirmation, paidInAddress } from "~/app/components/checkout/paid-confirmation";
 import { TestCardFields, type CardFieldName } from "~/app/components/checkout/test-card-fields";
 import { TestModeNotice } from "~/app/components/checkout/test-mode-notice";
 import { CountrySelect, StripeCardField } from "~/app/components/checkout/card-field";
@@ -118,6 +119,14 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
   const [countryError, setCountryError] = useState<string | null>(null);
   const [invalidField, setInvalidField] = useState<CardFieldName | null>(null);
   const [status, setStatus] = useState<CheckoutStatus>({ kind: "idle" });
+  // A payment this page confirmed before a reload (or Back, then Forward) is confirmed again.
+  const [searchParams] = useSearchParams();
+  const [paidGone, setPaidGone] = useState(false);
+  const paid = paidGone ? null : paidInAddress(searchParams);
+  const onPaidGone = useCallback(() => {
+    keepPaidInAddress(null);
+    setPaidGone(true);
+  }, []);
   // An error shown in the old language goes when the visitor switches (the card details stay).
   useLanguageSwitch(() => {
     setStatus((current) => (current.kind === "error" ? { kind: "idle" } : current));
@@ -161,6 +170,7 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
         reference: result.transactionId,
         receiptNumber: result.receiptNumber,
       });
+      keepPaidInAddress(result.transactionId);
       attempt.current = null;
       setNumber("");
       setExpiry("");
@@ -249,6 +259,7 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
   if (status.kind === "success") {
     return <PaymentConfirmation t={t} confirmation={{ packageName: pkg.name, ...status }} />;
   }
+  if (paid) return <PaidConfirmation id={paid} pkg={pkg} t={t} onGone={onPaidGone} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-5" data-testid="checkout-form" aria-busy={processing}>

@@ -78,6 +78,39 @@ for (const pkg of PACKAGES) {
   });
 }
 
+test("a reload, or Back then Forward, after a payment shows its confirmation again, not an empty form to pay twice", async ({ page }) => {
+  // Found by a stranger's review: the confirmation lived only in the page's state, so a reload
+  // showed the same package's empty card form with no sign of the payment just made.
+  const ja = checkout.ja;
+  const session = await signUpViaApi();
+  await signInPage(page, session);
+  await page.goto("/ja/pricing/pro");
+  await expect(page.getByTestId("checkout-form")).toBeVisible({ timeout: 15_000 });
+  await page.getByLabel(ja.form.cardNumber).fill("4242424242424242");
+  await page.getByLabel(ja.form.expiry).fill("12/34");
+  await page.getByLabel(ja.form.cvc).fill("123");
+  await page.getByLabel(ja.form.country, { exact: true }).selectOption("JP");
+  await page.getByTestId("pay-button").click();
+  const success = page.getByTestId("checkout-success");
+  await expect(success).toContainText(ja.messages.success);
+  const receiptNumber = await page.getByTestId("checkout-receipt-number").textContent();
+  await expect(page).toHaveURL(/\/ja\/pricing\/pro\?paid=[0-9a-f-]{36}$/);
+
+  for (const again of [() => page.reload(), async () => (await page.goBack(), await page.goForward())]) {
+    await again();
+    await expect(success).toContainText(ja.messages.success, { timeout: 15_000 });
+    await expect(page.getByTestId("checkout-receipt-number")).toHaveText(receiptNumber!);
+    await expect(page.getByTestId("checkout-amount")).toContainText("$50");
+    await expect(page.getByTestId("checkout-balance")).toContainText(String(STARTING_CREDITS + 100));
+    await expect(page.getByTestId("checkout-form")).toHaveCount(0);
+  }
+
+  // An address naming no payment of this member's shows the form, and drops the name.
+  await page.goto(`/ja/pricing/pro?paid=${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}`);
+  await expect(page.getByTestId("checkout-form")).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/ja\/pricing\/pro$/);
+});
+
 test("a declined card shows the provider's message; insufficient funds too; nothing is added", async ({ page, app }) => {
   const session = await openCheckout(page, "pro");
   await fillCard(page, "4000 0000 0000 0002");
