@@ -7,6 +7,8 @@ import { readConsent, writeConsent } from "~/app/consent/consent-storage.client"
 import { OPEN_COOKIE_PREFERENCES } from "./cookie-consent-events";
 import { useConsentMessages } from "./root-messages";
 
+const BANNER_HEIGHT = "--consent-banner-height";
+
 export function CookieConsent() {
   const t = useConsentMessages();
   const [choice, setChoice] = useState<Consent | null>(null);
@@ -45,6 +47,22 @@ export function CookieConsent() {
     };
   }, []);
 
+  // While the banner covers the bottom of the window, the page keeps focus and its end clear of it
+  // (WCAG 2.4.11, app/app.css): its height, measured, as --consent-banner-height.
+  const banner = useRef<HTMLElement>(null);
+  const shown = !choice;
+  useEffect(() => {
+    const element = banner.current;
+    if (!shown || !element) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => root.setProperty(BANNER_HEIGHT, `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(BANNER_HEIGHT);
+    };
+  }, [shown]);
+
   const save = (value: { analytics: boolean; marketing: boolean }) => {
     setChoice(writeConsent(value));
     setDialogOpen(false);
@@ -74,6 +92,7 @@ export function CookieConsent() {
           the dialog returns focus to the Preferences button that opened it. */}
       {!choice && (
         <section
+          ref={banner}
           aria-label={t.bannerTitle}
           className="cookie-banner fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-2xl sm:p-6"
           data-testid="cookie-banner"

@@ -90,6 +90,32 @@ for (const lang of LANGS as readonly Lang[]) {
         expect(await page.evaluate(() => window.scrollY)).toBe(before);
       });
 
+      test("a link reached by Tab while the cookie banner shows is not hidden under it", async ({ page }) => {
+        // Found by a stranger's review: at 390 px the footer's links, focused from the keyboard, sat
+        // entirely under the fixed banner (WCAG 2.4.11).
+        await page.goto(localePath(lang, "/"));
+        await waitForHydration(page);
+        const banner = page.getByTestId("cookie-banner");
+        await expect(banner).toBeVisible();
+        const footerLinks = page.locator("footer a");
+        const count = await footerLinks.count();
+        for (const index of [0, count - 1]) {
+          await footerLinks.nth(index).evaluate((link) => {
+            // Focus the element before the link without scrolling, then Tab onto it as a keyboard user does.
+            const all = [...document.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input, select, textarea")];
+            all[all.indexOf(link as HTMLElement) - 1]!.focus({ preventScroll: true });
+          });
+          await page.keyboard.press("Tab");
+          await expect(footerLinks.nth(index)).toBeFocused();
+          // The page scrolls smoothly: where the link ends up once the scrolling stops.
+          const clearance = async () => {
+            const [link, cover] = await Promise.all([footerLinks.nth(index).boundingBox(), banner.boundingBox()]);
+            return cover!.y + 1 - (link!.y + link!.height);
+          };
+          await expect.poll(clearance, { message: `footer link ${index} ends under the banner` }).toBeGreaterThanOrEqual(0);
+        }
+      });
+
       test("the menus work from the keyboard", async ({ page }) => {
         await page.goto(localePath(lang, "/"));
         await waitForHydration(page);
