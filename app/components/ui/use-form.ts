@@ -45,10 +45,30 @@ export function schemaProblem(
   return { fields, status: options.status };
 }
 
-/** Moves focus to the first field (in `order`) that has an error; controls are found by name. */
-export function focusFirstInvalid(form: HTMLFormElement | null, fields: Record<string, string>, order: readonly string[]) {
-  const first = order.find((name) => fields[name]);
-  if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+/**
+ * Moves focus to the first field that has an error, in `order` or else in the form's own order;
+ * controls are found by name.
+ */
+export function focusFirstInvalid(form: HTMLFormElement | null, fields: Record<string, string>, order?: readonly string[]) {
+  if (!form) return;
+  if (order) {
+    const first = order.find((name) => fields[name]);
+    if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    return;
+  }
+  for (const control of form.elements) {
+    const name = (control as HTMLInputElement).name;
+    if (name && fields[name]) return (control as HTMLElement).focus();
+  }
+}
+
+/** A problem without field errors ("please fill all fields"): focus goes to the first required field left empty. */
+function focusFirstEmptyRequired(form: HTMLFormElement) {
+  for (const control of form.elements) {
+    const field = control as HTMLInputElement;
+    const required = field.required || field.getAttribute("aria-required") === "true";
+    if (required && typeof field.value === "string" && field.value.trim() === "") return field.focus();
+  }
 }
 
 /**
@@ -75,7 +95,7 @@ export interface UseFormOptions {
    * a valid form is submitted by the browser (a React Router <Form> to its action).
    */
   submit?: (values: FormValues, form: HTMLFormElement) => Promise<void | "keep-pending">;
-  /** Focus the first invalid field of this order when a check fails. */
+  /** The order in which fields are focused when a check fails (the first invalid one); default, the form's. */
   focusOrder?: readonly string[];
   /** A finished form ignores further submissions (and keeps its status). */
   disabled?: boolean;
@@ -104,7 +124,8 @@ export function useForm({ validate, submit, focusOrder, disabled }: UseFormOptio
       event.preventDefault();
       setErrors(problem.fields ?? {});
       setStatus(problem.status ? { kind: "error", text: problem.status } : null);
-      if (focusOrder && problem.fields) focusFirstInvalid(form, problem.fields, focusOrder);
+      if (problem.fields) focusFirstInvalid(form, problem.fields, focusOrder);
+      else focusFirstEmptyRequired(form);
       return;
     }
     if (!submit) return;
