@@ -31,7 +31,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 const KEYS = { token: "token", user: "user", credits: "credits" } as const;
 
-/** Set when the server refused this tab's stored session; the login page reads it once. */
+/** Set when the server refused this tab's stored session, or another tab logged out; the login page reads it once. */
 const SESSION_ENDED_KEY = "sessionEnded";
 
 /** Whether this tab was signed out because the server refused its session; forgotten once read. */
@@ -42,6 +42,14 @@ export function takeSessionEnded(): boolean {
     return ended;
   } catch {
     return false;
+  }
+}
+
+function noteSessionEnded() {
+  try {
+    sessionStorage.setItem(SESSION_ENDED_KEY, "1");
+  } catch {
+    // Storage unavailable: the login page says nothing.
   }
 }
 
@@ -76,13 +84,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
   // The server refused the stored session (401): the login page says so once (takeSessionEnded).
   const clear = useCallback(() => {
-    if (readStorage().token) {
-      try {
-        sessionStorage.setItem(SESSION_ENDED_KEY, "1");
-      } catch {
-        // Storage unavailable: the login page says nothing.
-      }
-    }
+    if (readStorage().token) noteSessionEnded();
     forget();
   }, [forget]);
 
@@ -117,7 +119,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void refresh();
     const onStorage = (event: StorageEvent) => {
       if (event.key === null || Object.values(KEYS).includes(event.key as (typeof KEYS)[keyof typeof KEYS])) {
-        setState(readStorage());
+        const now = readStorage();
+        // Signed out in another tab: this tab's login page says why, as after a refused session.
+        if (!now.token && (event.key === null || event.key === KEYS.token) && event.oldValue !== null) noteSessionEnded();
+        setState(now);
       }
     };
     window.addEventListener("storage", onStorage);
