@@ -16,8 +16,15 @@ export function WelcomePanel() {
   // /explore renders member content only after hydration (RequireAuth), so reading the query here
   // changes no server HTML.
   if (searchParams.get("welcome") !== "1") return null;
-  // Closing drops the parameter: a reload or a shared link then shows the ordinary page.
-  const close = () => setSearchParams({}, { replace: true, preventScrollReset: true });
+  // Closing drops the parameter: a reload or a shared link then shows the ordinary page. Focus, which
+  // was on the close button, goes to the page's heading just above rather than to the document.
+  const close = () => {
+    setSearchParams({}, { replace: true, preventScrollReset: true });
+    const heading = document.querySelector<HTMLElement>("main h1");
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  };
   return (
     <section aria-labelledby="welcome-title" className="rounded-lg border border-brand-100 bg-brand-50 p-6" data-testid="welcome-panel">
       <div className="flex items-start justify-between gap-4">
