@@ -162,7 +162,7 @@ export default function AdminUsers() {
                 })}
           </p>
           {rows.length > 0 && (
-            <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200" aria-busy={loading}>
+            <div className="scroll-cue mt-2 overflow-x-auto rounded-lg border border-slate-200" aria-busy={loading}>
             <table className="w-full min-w-[40rem] text-left text-sm" data-testid="user-table">
               <thead className="bg-slate-50">
                 <tr>

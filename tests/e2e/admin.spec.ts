@@ -264,7 +264,12 @@ test.describe("admin area", () => {
     await expect(page.getByTestId("ledger-table")).not.toContainText(/starting credits|package:|AI answer/);
     // Each table scrolls sideways at this width: its scrolling region takes the keyboard focus.
     for (const name of [adminText.ja.user.ledger.title, adminText.ja.user.payments.title]) {
-      await expect(page.getByRole("group", { name })).toHaveAttribute("tabindex", "0");
+      const region = page.getByRole("group", { name });
+      await expect(region).toHaveAttribute("tabindex", "0");
+      // ...and shows that it does: a shadow at the edge with more columns (found by a stranger's
+      // review: only Date and Type showed, and the table looked complete).
+      expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      await expect(region).toHaveCSS("background-image", /radial-gradient/);
     }
     await expectNoAxeViolations(page);
   });

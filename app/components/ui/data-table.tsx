@@ -30,7 +30,7 @@ interface DataTableProps<T> {
 export function DataTable<T>({ rows, columns, rowKey, minWidth = "", label, caption, testId, rowTestId, cellClassName = "px-3 py-2" }: DataTableProps<T>) {
   return (
     // A region that scrolls sideways must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable).
-    <div className="overflow-x-auto" role="group" aria-label={label} tabIndex={0}>
+    <div className="scroll-cue overflow-x-auto" role="group" aria-label={label} tabIndex={0}>
       <table className={`w-full ${minWidth} text-left text-sm`} data-testid={testId}>
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="bg-slate-50">
