@@ -55,6 +55,13 @@ test.describe("sign-up, session and logout", () => {
     // A new member lands on /explore with a short welcome.
     await expect(page).toHaveURL(/\/explore\?welcome=1$/);
     await expect(page.getByTestId("welcome-panel")).toContainText("Your account starts with 3 free credits.");
+    // Closed from the keyboard, focus goes to the page's heading, not back to the top of the document
+    // (found by a stranger's review).
+    await page.getByTestId("welcome-close").focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("welcome-panel")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/explore$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
     await expect(mainNav(page).getByRole("link", { name: common.en.nav.explore })).toBeVisible();
     await expect(page.getByTestId("header-credits").first()).toContainText("3");
     const token = await storedToken(page);
@@ -116,6 +123,27 @@ test.describe("sign-up, session and logout", () => {
     await page.reload();
     await expect(page.locator("html[data-hydrated]")).toBeAttached();
     await expect(page.getByTestId("session-ended")).toHaveCount(0);
+  });
+
+  test("a member who logged out in another tab and is then sent to the login page is told why", async ({ page, context }) => {
+    // Found by a stranger's review: the second tab's login page said only "Welcome back".
+    const session = await signUpViaApi();
+    await page.goto("/zh");
+    await signInPage(page, session);
+    await page.goto("/zh/explore");
+    await waitForHydration(page);
+    const other = await context.newPage();
+    await other.goto("/zh/explore");
+    await waitForHydration(other);
+    await other.getByRole("button", { name: common.zh.nav.logout }).first().click();
+    await expect.poll(() => storedToken(page)).toBeNull();
+    // The first tab follows (its header, then its member page) and its login page says why.
+    await expect(page).toHaveURL(/\/zh\/login\?next=/);
+    await expect(page.getByTestId("session-ended")).toHaveText(authMessages.zh.login.sessionEnded);
+    // The tab that logged out itself is told nothing of the kind.
+    await other.goto("/zh/login");
+    await expect(other.locator("html[data-hydrated]")).toBeAttached();
+    await expect(other.getByTestId("session-ended")).toHaveCount(0);
   });
 
   test("explore shows the member's questions and purchases as plain text, and the error state", async ({ page }) => {
@@ -192,9 +220,11 @@ for (const lang of ["en", "ja"] as const) {
       await page.getByRole("button", { name: t.login.submit, exact: true }).click();
       await expect(alert).toHaveText(t.login.bothRequired);
       await expect(page.getByRole("alert").filter({ hasText: t.login.bothRequired })).toBeVisible();
+      await expect(page.getByLabel(t.fields.email, { exact: true })).toBeFocused();
       await page.getByLabel(t.fields.email, { exact: true }).fill(session.email);
       await page.getByRole("button", { name: t.login.submit, exact: true }).click();
       await expect(alert).toHaveText(t.login.bothRequired);
+      await expect(page.getByLabel(t.fields.password, { exact: true })).toBeFocused();
 
       await fillLogin(page, lang, session.email, "not the password");
       await expect(alert).toHaveText(ACCOUNT_MESSAGES.invalidCredentials[lang]);
@@ -232,9 +262,13 @@ for (const lang of ["en", "ja"] as const) {
 
       await page.getByRole("button", { name: t.signup.submit, exact: true }).click();
       await expect(alert).toHaveText(t.signup.fillAll);
+      // Focus goes to the first field to fill, as on the contact form (found by a stranger's review:
+      // it stayed on the button).
+      await expect(page.getByLabel(t.fields.email, { exact: true })).toBeFocused();
       await page.getByLabel(t.fields.email, { exact: true }).fill(uniqueEmail("x"));
       await page.getByRole("button", { name: t.signup.submit, exact: true }).click();
       await expect(alert).toHaveText(t.signup.fillAll);
+      await expect(page.getByLabel(t.fields.password, { exact: true })).toBeFocused();
 
       await fillSignup(page, lang, { email: "not-an-email", password: "short" });
       await expect(page.getByTestId("email-error")).toHaveText(fieldErrorText("invalid_email", lang));
