@@ -87,14 +87,20 @@ export function createHttpServer(app: Express, securityHeaders: Record<string, s
       socket.end(rawRefusal(refusalHead(refusal.status, lang, refusal, securityHeaders, !head)));
       (socket as Socket).destroySoon?.();
     };
-    // A request pipelined before the one that cannot be parsed is answered first: the refusal is
-    // the connection's next answer, never one in place of (or in the middle of) an earlier one's.
     const inFlight = (socket as Duplex & { _httpMessage?: http.ServerResponse | null })._httpMessage;
-    if (!inFlight || inFlight.writableFinished) return refuse();
-    inFlight.once("finish", refuse);
-    inFlight.once("close", () => {
-      if (!inFlight.writableFinished) socket.destroy();
-    });
+    if (inFlight && !inFlight.writableFinished && inFlight.req.complete) {
+      // A whole request pipelined before the bytes that cannot be parsed is answered first: the
+      // refusal is the connection's next answer, never one in place of (or in the middle of) its.
+      inFlight.once("finish", refuse);
+      inFlight.once("close", () => {
+        if (!inFlight.writableFinished) socket.destroy();
+      });
+      return;
+    }
+    // The error is the request in flight's own (its body cut short, say): as Node does, answered only
+    // while its answer has not begun, and the connection closed, which ends the request's reading.
+    if (inFlight?.headersSent) return socket.destroy();
+    refuse();
   });
 
   // An expectation other than 100-continue: 417, as Node would, with the site's answer.
