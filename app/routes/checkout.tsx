@@ -24,6 +24,7 @@ import { chargeAttempt, createPaymentMethod, newAttemptKey, type Attempt } from 
 import { OrderSummary, type CheckoutPackage } from "~/app/components/checkout/order-summary";
 import { PaymentConfirmation } from "~/app/components/checkout/payment-confirmation";
 import { keepPaidInAddress, PaidConfirmation, paidInAddress } from "~/app/components/checkout/paid-confirmation";
+import { RecentPurchaseNotice } from "~/app/components/checkout/recent-purchase";
 import { TestCardFields, type CardFieldName } from "~/app/components/checkout/test-card-fields";
 import { TestModeNotice } from "~/app/components/checkout/test-mode-notice";
 import { CountrySelect, StripeCardField } from "~/app/components/checkout/card-field";
@@ -262,56 +263,59 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
   if (paid) return <PaidConfirmation id={paid} pkg={pkg} t={t} onGone={onPaidGone} />;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-5" data-testid="checkout-form" aria-busy={processing}>
-      {testMode ? (
-        <TestCardFields
+    <>
+      <RecentPurchaseNotice pkg={pkg} t={t} />
+      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-5" data-testid="checkout-form" aria-busy={processing}>
+        {testMode ? (
+          <TestCardFields
+            t={t}
+            values={{ number, expiry, cvc }}
+            invalidField={invalidField}
+            fieldRefs={fieldRefs}
+            onChange={(field, value) => edit({ number: setNumber, expiry: setExpiry, cvc: setCvc }[field], field)(value)}
+          />
+        ) : (
+          <StripeCardField t={t} card={stripeCard} />
+        )}
+
+        <Field id="card-name" label={t.form.name}>
+          <input
+            id="card-name"
+            name="card-name"
+            type="text"
+            autoComplete="cc-name"
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            className={inputClass(false)}
+          />
+        </Field>
+
+        <CountrySelect
           t={t}
-          values={{ number, expiry, cvc }}
-          invalidField={invalidField}
-          fieldRefs={fieldRefs}
-          onChange={(field, value) => edit({ number: setNumber, expiry: setExpiry, cvc: setCvc }[field], field)(value)}
+          lang={lang}
+          selectRef={fieldRefs.country}
+          value={country}
+          error={countryError}
+          onChange={(value) => {
+            setCountry(value);
+            setCountryError(null);
+            resetAttempt();
+          }}
         />
-      ) : (
-        <StripeCardField t={t} card={stripeCard} />
-      )}
 
-      <Field id="card-name" label={t.form.name}>
-        <input
-          id="card-name"
-          name="card-name"
-          type="text"
-          autoComplete="cc-name"
-          maxLength={100}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          className={inputClass(false)}
-        />
-      </Field>
+        <CheckoutStatusMessage status={status} />
 
-      <CountrySelect
-        t={t}
-        lang={lang}
-        selectRef={fieldRefs.country}
-        value={country}
-        error={countryError}
-        onChange={(value) => {
-          setCountry(value);
-          setCountryError(null);
-          resetAttempt();
-        }}
-      />
-
-      <CheckoutStatusMessage status={status} />
-
-      <button
-        type="submit"
-        disabled={processing}
-        className="w-full rounded-md bg-brand-600 px-5 py-3 text-lg font-semibold text-white shadow hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:bg-slate-500"
-        data-testid="pay-button"
-      >
-        {processing ? t.form.processing : format(t.form.pay, { price })}
-      </button>
-      <p className="text-xs text-slate-600">{t.form.secure}</p>
-    </form>
+        <button
+          type="submit"
+          disabled={processing}
+          className="w-full rounded-md bg-brand-600 px-5 py-3 text-lg font-semibold text-white shadow hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:bg-slate-500"
+          data-testid="pay-button"
+        >
+          {processing ? t.form.processing : format(t.form.pay, { price })}
+        </button>
+        <p className="text-xs text-slate-600">{t.form.secure}</p>
+      </form>
+    </>
   );
 }

@@ -63,6 +63,10 @@ const en = {
     receipt: "View and print the receipt",
     emailed: "We have also sent the receipt to your email address.",
   },
+  recentPurchase: {
+    text: "You bought the {name} package a few minutes ago (receipt {receipt}), and its credits are in your balance. Pay below only if you want to buy it again.",
+    receipt: "View that receipt",
+  },
 };
 
 export type CheckoutMessages = typeof en;
@@ -129,6 +133,10 @@ export const checkout: Localized<CheckoutMessages> = {
       receipt: "領収書を表示・印刷する",
       emailed: "領収書はご登録のメールアドレスにもお送りしました。",
     },
+    recentPurchase: {
+      text: "{name}パッケージは数分前にご購入済みで（領収書 {receipt}）、クレジットは残高に追加されています。もう一度購入する場合のみ、以下からお支払いください。",
+      receipt: "その領収書を表示する",
+    },
   },
   zh: {
     seoTitle: "结账：{name}套餐",
@@ -189,6 +197,10 @@ export const checkout: Localized<CheckoutMessages> = {
       receiptNumber: "收据编号",
       receipt: "查看并打印收据",
       emailed: "收据也已发送至您的电子邮箱。",
+    },
+    recentPurchase: {
+      text: "您在几分钟前已购买{name}套餐（收据 {receipt}），积分已计入余额。如需再次购买，请在下方付款。",
+      receipt: "查看该收据",
     },
   },
 };

@@ -109,6 +109,16 @@ test("a reload, or Back then Forward, after a payment shows its confirmation aga
   await page.goto(`/ja/pricing/pro?paid=${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}`);
   await expect(page.getByTestId("checkout-form")).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/ja\/pricing\/pro$/);
+  // The form of a package bought minutes ago says so first (a reload while the payment was under way
+  // loses its answer, and a second tab never had it), with the receipt one click away.
+  const recent = page.getByTestId("recent-purchase");
+  await expect(recent).toContainText(receiptNumber!);
+  await expect(recent).toContainText("プロパッケージは数分前にご購入済み");
+  await expect(recent.getByRole("link", { name: ja.recentPurchase.receipt })).toHaveAttribute("href", /\/ja\/account\/receipts\/[0-9a-f-]{36}$/);
+  // Another package bought long ago, or never, says nothing.
+  await page.goto("/ja/pricing/basic");
+  await expect(page.getByTestId("checkout-form")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("recent-purchase")).toHaveCount(0);
 });
 
 test("a declined card shows the provider's message; insufficient funds too; nothing is added", async ({ page, app }) => {
