@@ -34,7 +34,7 @@ const KEYS = { token: "token", user: "user", credits: "credits" } as const;
 /** Set when the server refused this tab's stored session, or another tab logged out; the login page reads it once. */
 const SESSION_ENDED_KEY = "sessionEnded";
 
-/** Whether this tab was signed out because the server refused its session; forgotten once read. */
+/** Whether this tab was signed out because the server refused its session or another tab logged out; forgotten once read. */
 export function takeSessionEnded(): boolean {
   try {
     const ended = sessionStorage.getItem(SESSION_ENDED_KEY) !== null;
