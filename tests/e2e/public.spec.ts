@@ -423,7 +423,7 @@ test.describe("contact", () => {
       const year = new Date().getFullYear();
       await page.goto(url(lang, "/contact"));
       await expect(page.getByTestId("firm-details")).toContainText(format(firm.operatedBy, { siteName: SITE_NAME, legalName: LEGAL_NAME }));
-      await expect(page.getByRole("contentinfo")).toContainText(format(common[lang].footer.copyright, { year, legalName: LEGAL_NAME }));
+      await expect(page.getByRole("contentinfo")).toContainText(format(common[lang].footer.copyright, { year: String(year), legalName: LEGAL_NAME }));
       await expect(page.getByTestId("footer-legal-name")).toHaveText(LEGAL_NAME);
 
       await page.goto(url(lang, "/terms"));
