@@ -35,6 +35,9 @@ const UNANSWERABLE: Record<Lang, string> = {
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
+/** How many characters of Japanese or Chinese text count as one word of the budget (wordCount). */
+export const CHARACTERS_PER_WORD = { ja: 3, zh: 2 } as const;
+
 /**
  * Words of `text` for the budget: whitespace-separated in English; three characters in Japanese,
  * whose kana spell out what Chinese says in fewer characters, and two in Chinese. At two characters
@@ -43,7 +46,7 @@ const fill = (text: string, values: Record<string, string>) => text.replace(/\{(
  */
 export function wordCount(text: string, lang: Lang): number {
   if (lang === "en") return text.split(/\s+/u).filter(Boolean).length;
-  return Math.ceil(text.replace(/\s+/gu, "").length / (lang === "ja" ? 3 : 2));
+  return Math.ceil(text.replace(/\s+/gu, "").length / CHARACTERS_PER_WORD[lang]);
 }
 
 /** A line that ends without a full stop (a list item, "Saturday: 9:00–16:00") gets one, so lines never run together. */
