@@ -36,7 +36,7 @@ const UNANSWERABLE: Record<Lang, string> = {
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
 /** How many characters of Japanese or Chinese text count as one word of the budget (wordCount). */
-export const CHARACTERS_PER_WORD = { ja: 3, zh: 2 } as const;
+export const charactersPerWord = (lang: Exclude<Lang, "en">): number => (lang === "ja" ? 3 : 2);
 
 /**
  * Words of `text` for the budget: whitespace-separated in English; three characters in Japanese,
@@ -46,7 +46,7 @@ export const CHARACTERS_PER_WORD = { ja: 3, zh: 2 } as const;
  */
 export function wordCount(text: string, lang: Lang): number {
   if (lang === "en") return text.split(/\s+/u).filter(Boolean).length;
-  return Math.ceil(text.replace(/\s+/gu, "").length / CHARACTERS_PER_WORD[lang]);
+  return Math.ceil(text.replace(/\s+/gu, "").length / charactersPerWord(lang));
 }
 
 /** A line that ends without a full stop (a list item, "Saturday: 9:00–16:00") gets one, so lines never run together. */

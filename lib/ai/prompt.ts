@@ -5,7 +5,7 @@
 // from and cites as [1], [2]; otherwise the model says its answer is not based on the site.
 import type { Lang } from "~/lib/i18n/languages";
 import type { ServiceSlug } from "~/lib/service-catalog";
-import { CHARACTERS_PER_WORD, condense, wordCount, type Source } from "./compose";
+import { charactersPerWord, condense, wordCount, type Source } from "./compose";
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
@@ -89,7 +89,7 @@ export function contextPrompt(input: { lang: Lang; question: string; siteName: s
   // Tokens to the budget's "words" of condense(): English words are ~1.4 tokens; a ja/zh character
   // about one token, and a word three Japanese or two Chinese characters (wordCount in compose.ts).
   const share = Math.floor(CONTEXT_TOKEN_BUDGET / sources.length);
-  const words = lang === "en" ? Math.floor(share / 1.4) : Math.floor(share / CHARACTERS_PER_WORD[lang]);
+  const words = lang === "en" ? Math.floor(share / 1.4) : Math.floor(share / charactersPerWord(lang));
   const excerpts = sources.map(
     (source, i) => `[${i + 1}] ${source.title} (${source.url})\n${condense(source.text, question, lang, words, [source.title])}`,
   );
