@@ -67,6 +67,10 @@ const en = {
     text: "You bought the {name} package a few minutes ago (receipt {receipt}), and its credits are in your balance. Pay below only if you want to buy it again.",
     receipt: "View that receipt",
   },
+  pendingPurchase: {
+    text: "Your payment for the {name} package a few minutes ago is still being confirmed by your card's bank. Its credits are added as soon as it is confirmed; pay below only if you want to buy the package a second time.",
+    link: "See your purchases",
+  },
 };
 
 export type CheckoutMessages = typeof en;
@@ -137,6 +141,10 @@ export const checkout: Localized<CheckoutMessages> = {
       text: "{name}パッケージは数分前にご購入済みで（領収書 {receipt}）、クレジットは残高に追加されています。もう一度購入する場合のみ、以下からお支払いください。",
       receipt: "その領収書を表示する",
     },
+    pendingPurchase: {
+      text: "数分前の{name}パッケージのお支払いは、現在カード会社で確認中です。確認が済み次第、クレジットが追加されます。もう一度購入する場合のみ、以下からお支払いください。",
+      link: "ご購入履歴を見る",
+    },
   },
   zh: {
     seoTitle: "结账：{name}套餐",
@@ -201,6 +209,10 @@ export const checkout: Localized<CheckoutMessages> = {
     recentPurchase: {
       text: "您在几分钟前已购买{name}套餐（收据 {receipt}），积分已计入余额。如需再次购买，请在下方付款。",
       receipt: "查看该收据",
+    },
+    pendingPurchase: {
+      text: "您几分钟前购买{name}套餐的付款仍在等待发卡银行确认。确认后积分会立即添加。如需再次购买该套餐，请在下方付款。",
+      link: "查看购买记录",
     },
   },
 };

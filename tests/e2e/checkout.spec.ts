@@ -319,7 +319,7 @@ window.Stripe = function () {
       if (number === "4242424242424241") {
         return Promise.resolve({ error: { type: "validation_error", code: "incorrect_number", message: "Your card number is invalid." } });
       }
-      var ids = { "4242424242424242": "pm_card_visa", "4000000000000002": "pm_card_visa_chargeDeclined", "4000002760003184": "pm_card_threeDSecure2Required" };
+      var ids = { "4242424242424242": "pm_card_visa", "4000000000000002": "pm_card_visa_chargeDeclined", "4000002760003184": "pm_card_threeDSecure2Required", "4000000000001000": "pm_card_processing" };
       window.__lastBilling = params.billing_details;
       return Promise.resolve({ paymentMethod: { id: ids[number] || "pm_unknown" } });
     },
@@ -402,6 +402,25 @@ test.describe("Stripe mode (fake Stripe API and Stripe.js)", () => {
     await expect(page.getByTestId("checkout-success")).toContainText("Payment successful! 🎉");
     await expect(page.getByTestId("checkout-balance")).toHaveText(`Your new balance: ${STARTING_CREDITS + 250} credits.`);
     expect([...fake.intents.values()].at(-1)).toMatchObject({ amount: 10000, status: "succeeded" });
+  });
+
+  test("a payment the bank is still confirming is said above the form after a reload, so it is not paid twice unawares", async ({ page }) => {
+    await openStripeCheckout(page, "pro");
+    await page.getByTestId("fake-stripe-input").fill("4000 0000 0000 1000");
+    await page.getByLabel(t.form.country, { exact: true }).selectOption("DE");
+    await page.getByRole("button", { name: "Pay $50" }).click();
+    await expect(page.getByTestId("checkout-info")).toHaveText(t.messages.processing);
+    // The page's answer is lost with a reload (or was never seen in a second tab): the form comes back.
+    await page.reload();
+    await expect(page.getByTestId("fake-stripe-input")).toBeVisible();
+    const pending = page.getByTestId("pending-purchase");
+    await expect(pending).toContainText("Your payment for the Pro package a few minutes ago is still being confirmed");
+    await expect(pending.getByRole("link", { name: t.pendingPurchase.link })).toHaveAttribute("href", "/explore#purchases-title");
+    await expect(page.getByTestId("recent-purchase")).toHaveCount(0);
+    // Another package says nothing.
+    await page.goto(`${server.url}/pricing/basic`);
+    await expect(page.getByTestId("fake-stripe-input")).toBeVisible();
+    await expect(page.getByTestId("pending-purchase")).toHaveCount(0);
   });
 
   test("a failed 3-D Secure, a decline and a card field error show the provider's messages", async ({ page }) => {
