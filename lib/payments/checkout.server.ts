@@ -16,7 +16,7 @@ import type { RateLimiter } from "~/lib/rate-limit.server";
 import { PAYMENT_ATTEMPT_RULE } from "~/lib/rate-rules";
 import type { PaymentHistoryItem } from "~/lib/contracts/payment";
 import { decodePaymentError, encodePaymentError } from "./card-errors";
-import type { ChargeOutcome, PaymentEvent, PaymentProvider } from "./provider";
+import type { ChargeOutcome, PaymentEvent, PaymentProvider, RefundOutcome } from "./provider";
 import { ProviderRequestError, ProviderUnavailableError } from "./provider";
 
 export const PAYMENT_ERRORS = {
@@ -307,7 +307,12 @@ async function applyOutcome(deps: CheckoutDeps, row: PaymentRow, outcome: Charge
         deps.logger.error({ paymentId: row.id, outcome }, "provider charged another amount than the catalog price; not granted");
         throw new ApiError(502, "payment_provider_unavailable", PAYMENT_ERRORS.providerUnavailable);
       }
-      const grant = await grantPayment(db, row.id, outcome.providerRef, outcome.cardLast4);
+      const grant = await grantPayment(db, row.id, outcome.providerRef, outcome.cardLast4).catch(async (error: unknown) => {
+        const now = await getPayment(db, row.id);
+        if (now?.userId !== null) throw error;
+        await refundOwnerless(deps, now, outcome.providerRef);
+        return null;
+      });
       if (!grant) throw new ApiError(404, "payment_not_found", PAYMENT_ERRORS.notFound);
       if (grant.granted) deps.onGranted?.(grant.payment);
       return { status: "succeeded", payment: grant.payment, balance: grant.balance };
@@ -466,6 +471,7 @@ const uuid = z.uuid();
 export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent): Promise<EventResult> {
   const { db, provider, logger } = deps;
   let granted: PaymentRow | null = null;
+  let ownerless: PaymentRow | null = null;
   const result = await db.transaction(async (tx): Promise<EventResult> => {
     const recorded = await tx
       .insert(processedEvents)
@@ -497,6 +503,13 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
         logger.error({ eventId: event.id, paymentId: row.id }, "webhook amount differs from the catalog price; not granted");
         return "ignored";
       }
+      if (row.userId === null && row.grantedAt === null) {
+        if (row.status === "refunded") return "processed";
+        // Its account was deleted while the charge was under way: nobody to credit, so the money
+        // goes back. The event is not recorded (the rollback) until the refund is taken.
+        ownerless = row;
+        throw OWNERLESS;
+      }
       const grant = await grantInTransaction(tx, row.id, data.providerRef, data.cardLast4);
       if (grant?.granted) granted = grant.payment;
       return "processed";
@@ -511,9 +524,45 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
       })
       .where(and(eq(payments.id, row.id), isNull(payments.grantedAt), inArray(payments.status, ["pending", "requires_action"])));
     return "processed";
+  }).catch((error: unknown) => {
+    if (error !== OWNERLESS) throw error;
+    return null;
   });
+  if (result === null) {
+    await refundOwnerless(deps, ownerless!, event.payment!.providerRef);
+    await db.insert(processedEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
+    return "processed";
+  }
   if (granted) deps.onGranted?.(granted);
   return result;
+}
+
+const OWNERLESS = new Error("the payment's account was deleted");
+
+/**
+ * Gives back a charge that succeeded after its account was deleted (the deletion does not wait for a
+ * payment under way): nobody can be credited, and the payment is kept anonymised as refunded
+ * (docs/reliability.md, "Payments"). The provider's refund is idempotent per payment, so a repeat
+ * is harmless. Throws a 503 while the provider cannot take it, so the webhook is delivered again.
+ */
+async function refundOwnerless(deps: CheckoutDeps, row: PaymentRow, providerRef: string): Promise<void> {
+  let outcome: RefundOutcome;
+  try {
+    outcome = await deps.provider.refund(providerRef, row.id, row.amountCents);
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    deps.logger.warn({ err: error, paymentId: row.id }, "payment provider unavailable for the refund of a deleted account's charge");
+    throw new ApiError(503, "payment_provider_unavailable", PAYMENT_ERRORS.providerUnavailable);
+  }
+  if (outcome.status === "failed") {
+    deps.logger.error({ paymentId: row.id, reason: outcome.reason }, "refund of a deleted account's charge refused by the provider");
+    throw new ApiError(503, "payment_provider_unavailable", PAYMENT_ERRORS.providerUnavailable);
+  }
+  await deps.db
+    .update(payments)
+    .set({ status: "refunded", refundedAt: sql`now()`, refundRef: outcome.refundRef, providerRef, error: null, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, row.id), isNull(payments.userId), isNull(payments.grantedAt), isNull(payments.refundedAt)));
+  deps.logger.warn({ paymentId: row.id }, "a charge that succeeded after its account was deleted was refunded");
 }
 
 /** The member's purchases, newest first (for /explore). */

@@ -6,8 +6,8 @@ import type { Database } from "~/db/client.server";
 import { creditLedger, payments, processedEvents, users } from "~/db/schema";
 import { resetDatabase, testDatabase } from "~/tests/helpers/test-db";
 import { createRateLimiter } from "~/lib/rate-limit.server";
-import { grantPayment, handlePaymentEvent, type CheckoutDeps } from "./checkout.server";
-import type { PaymentEvent, PaymentProvider } from "./provider";
+import { createPayment, grantPayment, handlePaymentEvent, type CheckoutDeps } from "./checkout.server";
+import { ProviderUnavailableError, type PaymentEvent, type PaymentProvider, type RefundOutcome } from "./provider";
 
 let database: Database;
 let deps: CheckoutDeps;
@@ -153,5 +153,77 @@ describe("webhook events", () => {
     expect(row!.status).toBe("succeeded");
     expect((await ledgerOf(userId)).balance).toBe(100);
     expect(await database.db.select().from(processedEvents)).toHaveLength(1);
+  });
+});
+
+// Found by an attacker's review: an account deleted while its card payment was under way left the
+// charge taken, the payment pending for ever, and a 500 for the provider's every redelivery.
+describe("a charge that succeeds after its account was deleted", () => {
+  function refunding(answer: () => Promise<RefundOutcome>) {
+    const calls: [string, string, number][] = [];
+    const provider: PaymentProvider = {
+      ...stripeLike,
+      refund: async (providerRef, paymentId, amountCents) => {
+        calls.push([providerRef, paymentId, amountCents]);
+        return answer();
+      },
+    };
+    return { calls, deps: { ...deps, provider } };
+  }
+  const succeeded = (paymentId: string, providerRef: string): PaymentEvent => ({
+    id: `evt_${randomUUID()}`,
+    type: "payment_intent.succeeded",
+    payment: { providerRef, paymentId, amountCents: 5000, currency: "usd", failure: null },
+  });
+  const stored = async (id: string) => (await database.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+
+  it("is refunded in full when its webhook comes; a redelivery changes nothing", async () => {
+    const { userId, payment } = await pendingPayment();
+    await database.db.delete(users).where(eq(users.id, userId));
+    const { calls, deps: refundDeps } = refunding(async () => ({ status: "succeeded", refundRef: "re_gone" }));
+    expect(await handlePaymentEvent(refundDeps, succeeded(payment.id, "pi_gone"))).toBe("processed");
+    expect(calls).toEqual([["pi_gone", payment.id, 5000]]);
+    expect(await stored(payment.id)).toMatchObject({ userId: null, status: "refunded", providerRef: "pi_gone", refundRef: "re_gone", grantedAt: null, receiptNumber: null });
+    expect((await stored(payment.id)).refundedAt).toBeInstanceOf(Date);
+    expect(await handlePaymentEvent(refundDeps, succeeded(payment.id, "pi_gone"))).toBe("processed");
+    expect(calls).toHaveLength(1);
+    expect(await database.db.select().from(creditLedger).where(eq(creditLedger.paymentId, payment.id))).toHaveLength(0);
+  });
+
+  it("keeps the event for a redelivery while the provider cannot take the refund", async () => {
+    const { userId, payment } = await pendingPayment();
+    await database.db.delete(users).where(eq(users.id, userId));
+    const event = succeeded(payment.id, "pi_later");
+    const down = refunding(async () => {
+      throw new ProviderUnavailableError("down");
+    });
+    await expect(handlePaymentEvent(down.deps, event)).rejects.toMatchObject({ status: 503, code: "payment_provider_unavailable" });
+    expect(await stored(payment.id)).toMatchObject({ status: "pending", refundedAt: null });
+    expect(await database.db.select().from(processedEvents)).toHaveLength(0);
+    const up = refunding(async () => ({ status: "succeeded", refundRef: "re_later" }));
+    expect(await handlePaymentEvent(up.deps, event)).toBe("processed");
+    expect(await stored(payment.id)).toMatchObject({ status: "refunded", refundRef: "re_later" });
+  });
+
+  it("is refunded when the charge's own answer comes after the deletion", async () => {
+    const { db } = database;
+    const [user] = await db.insert(users).values({ email: `${randomUUID()}@example.test`, name: "M", passwordHash: "x" }).returning();
+    const refunds: string[] = [];
+    const provider: PaymentProvider = {
+      ...stripeLike,
+      charge: async () => {
+        await db.delete(users).where(eq(users.id, user!.id));
+        return { status: "succeeded", providerRef: "pi_mid", amountCents: 5000, currency: "usd", cardLast4: "4242" };
+      },
+      refund: async (providerRef) => {
+        refunds.push(providerRef);
+        return { status: "succeeded", refundRef: "re_mid" };
+      },
+    };
+    const attempt = createPayment({ ...deps, provider }, { userId: user!.id, packageId: "pro", paymentMethodId: "pm_card_visa", country: "JP", idempotencyKey: randomUUID() });
+    await expect(attempt).rejects.toMatchObject({ status: 404, code: "payment_not_found" });
+    expect(refunds).toEqual(["pi_mid"]);
+    const [row] = await db.select().from(payments).where(eq(payments.providerRef, "pi_mid"));
+    expect(row).toMatchObject({ userId: null, status: "refunded", refundRef: "re_mid", grantedAt: null });
   });
 });
