@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { creditLedger } from "~/db/schema";
 import type { AiQuestionStatus, Citation } from "./ai";
 import type { PaymentStatus } from "./payment";
-import { storableString } from "./storable-text";
+import { multiLineString, storableString } from "./storable-text";
 import { optionalWholeNumber, wholeNumber } from "./whole-number";
 import { ROLES, type Role } from "./user";
 
@@ -39,8 +39,7 @@ export const CREDIT_DIRECTIONS = ["grant", "deduct"] as const;
 export const CreditAdjustmentSchema = z.object({
   direction: z.enum(CREDIT_DIRECTIONS, "invalid_choice"),
   amount: wholeNumber(1, MAX_CREDIT_ADJUSTMENT),
-  reason: storableString((issue) => (issue.input === undefined ? "required" : "invalid_type"))
-    .trim()
+  reason: multiLineString((issue) => (issue.input === undefined ? "required" : "invalid_type"))
     .min(1, "required")
     .max(MAX_REASON_LENGTH, `too_long:${MAX_REASON_LENGTH}`),
 });

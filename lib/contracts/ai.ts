@@ -4,7 +4,7 @@
 import "./zod-config";
 import { z } from "zod";
 import type { aiQuestions } from "~/db/schema";
-import { storableString } from "./storable-text";
+import { multiLineString } from "./storable-text";
 import { LANGS } from "~/lib/i18n/languages";
 import { SERVICE_SLUGS } from "~/lib/service-catalog";
 import { QUESTION_MAX } from "./ai-limits";
@@ -12,10 +12,9 @@ import { optionalWholeNumber } from "./whole-number";
 export const HISTORY_DEFAULT_LIMIT = 10;
 export const HISTORY_MAX_LIMIT = 50;
 
-export const QuestionSchema = storableString((issue) =>
+export const QuestionSchema = multiLineString((issue) =>
   issue.input === undefined || issue.input === null ? "required" : "invalid_type",
 )
-  .trim()
   .min(1, "required")
   .max(QUESTION_MAX, `too_long:${QUESTION_MAX}`);
 

@@ -3,7 +3,7 @@
 // codes. Messages are field error codes (lib/contracts/field-errors.ts).
 import "./zod-config";
 import { z } from "zod";
-import { singleLineString, storableString } from "./storable-text";
+import { multiLineString, singleLineString } from "./storable-text";
 
 export const CONTACT_SERVICES = ["general", "technology", "security", "consulting", "web", "support"] as const;
 export type ContactServiceId = (typeof CONTACT_SERVICES)[number];
@@ -22,10 +22,9 @@ export const HONEYPOT_FIELD = "website";
 
 /** One line (name, subject) unless `multiline` (the message): see lib/contracts/storable-text.ts. */
 const requiredText = (max: number, multiline = false) =>
-  (multiline ? storableString : singleLineString)((issue) =>
+  (multiline ? multiLineString : singleLineString)((issue) =>
     issue.input === undefined || issue.input === null ? "required" : "invalid_type",
   )
-    .trim()
     .min(1, "required")
     .max(max, `too_long:${max}`);
 

@@ -26,14 +26,21 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u20
 const INVISIBLE = /^[\s\p{Cf}]*$/u;
 
 /**
+ * A field of several lines (a question, a message, a reason), trimmed: a value of invisible
+ * characters alone is empty, so a required field says so.
+ */
+export function multiLineString(error: z.core.$ZodStringParams["error"]) {
+  return storableString(error)
+    .trim()
+    .overwrite((value) => (INVISIBLE.test(value) ? "" : value));
+}
+
+/**
  * A one-line field (a name, a subject): also no line breaks or other control characters, so what a
  * person typed there cannot add lines of its own to an e-mail that quotes it ("Hello {name},").
  * A value of invisible characters alone is empty: a required field says so, an optional one is left out.
  */
 export function singleLineString(error: z.core.$ZodStringParams["error"]) {
   // Trimmed first: a line break at either end (a pasted name) is dropped, not refused.
-  return storableString(error)
-    .trim()
-    .overwrite((value) => (INVISIBLE.test(value) ? "" : value))
-    .refine((value) => !CONTROL.test(value), "invalid_characters");
+  return multiLineString(error).refine((value) => !CONTROL.test(value), "invalid_characters");
 }

@@ -126,4 +126,21 @@ describe("text that cannot be stored", () => {
       expect(kept.status, name).toBe(200);
     }
   });
+
+  it("a question, a message or a reason of invisible characters only is empty: 400 required, nothing stored or charged", async () => {
+    // Found by an attacker's review: "\u200b\u200d\ufeff\u2060" was asked of the model and charged a credit.
+    const invisible = "\u200b\u200d\ufeff\u2060 \u200b";
+    const before = await counts();
+    const asked = await request(app, "POST", "/api/v1/ai/ask", { token: member.token, body: { topic: "tax-consultation", lang: "ja", question: invisible } });
+    expect(asked.status).toBe(400);
+    expect(asked.body.error.codes.question).toBe("required");
+    const sent = await request(app, "POST", "/api/v1/contact", { body: { ...contact, message: invisible } });
+    expect(sent.body.error?.codes?.message).toBe("required");
+    const adjusted = await request(app, "POST", `/api/v1/admin/users/${member.userId}/credits`, { token: admin.token, body: { direction: "grant", amount: 5, reason: invisible } });
+    expect(adjusted.body.error?.codes?.reason).toBe("required");
+    expect(await counts()).toEqual(before);
+    // Visible text with a joiner inside is a question.
+    const kept = await request(app, "POST", "/api/v1/contact", { body: { ...contact, message: "Is \u{1F469}\u200d\u{1F4BB} work deductible?" } });
+    expect(kept.status).toBe(201);
+  });
 });
