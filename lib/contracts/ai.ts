@@ -23,8 +23,8 @@ export const AskSchema = z.object({
   topic: z.enum(SERVICE_SLUGS, "invalid_choice"),
   question: QuestionSchema,
   lang: z.enum(LANGS, "invalid_choice").default("en"),
-  /** The answer this question follows up (one of the member's own answered questions). */
-  parentId: z.uuid("invalid_format").optional(),
+  /** The answer this question follows up (one of the member's own answered questions). In capitals the same id. */
+  parentId: z.uuid("invalid_format").toLowerCase().optional(),
 });
 export type AskInput = z.output<typeof AskSchema>;
 
@@ -101,7 +101,7 @@ export type AiStreamEvent =
   | { event: "error"; data: AiErrorEvent };
 
 /** GET /api/v1/ai/threads/:id */
-export const ThreadParamsSchema = z.object({ id: z.uuid("invalid_format") });
+export const ThreadParamsSchema = z.object({ id: z.uuid("invalid_format").toLowerCase() });
 /** GET /ai/history */
 export interface AiHistoryResponse {
   success: true;

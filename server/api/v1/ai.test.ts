@@ -807,6 +807,13 @@ describe("follow-up questions", () => {
     ]);
     const history = await request(testApp, "GET", "/api/v1/ai/history", { token: member.token });
     expect(history.body.questions.every((q: { threadId: string }) => q.threadId === first.questionId)).toBe(true);
+
+    // An id in capitals is the same id, for a follow-up as for the thread (found by an attacker's
+    // review: the thread answered 200 and the follow-up 404).
+    const upper = second.questionId.toUpperCase();
+    expect((await request(testApp, "GET", `/api/v1/ai/threads/${upper}`, { token: member.token })).status).toBe(200);
+    const third = doneOf(await ask(testApp, member.token, { topic: "tax-consultation", question: "And for China?", lang: "en", parentId: upper }));
+    expect(third).toMatchObject({ threadId: first.questionId, charged: true });
   });
 
   it("refuses a parent that is not the member's (404), a thread that is full (409) and bad ids (400), charging nothing", async () => {
