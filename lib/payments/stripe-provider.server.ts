@@ -3,11 +3,15 @@
 // raw body. STRIPE_API_BASE points the SDK at another host (the fake Stripe server in tests).
 import Stripe from "stripe";
 import { z } from "zod";
+import { isStorableText } from "~/lib/contracts/storable-text";
 import type { ChargeInput, ChargeOutcome, PaymentEvent, PaymentProvider, RefundOutcome } from "./provider";
 import { ProviderRequestError, ProviderUnavailableError, WebhookPayloadError, WebhookSignatureError } from "./provider";
 
-/** What every event has (the id is stored in processed_events to grant once). */
-const WebhookEventSchema = z.looseObject({ id: z.string().min(1).max(255), type: z.string().min(1).max(255) });
+// What every event has (the id is stored in processed_events to grant once). What is stored or
+// looked up (the event's id and type, the charge's id, the card's message) must be storable:
+// PostgreSQL refuses a NUL, which would make the delivery a 500 Stripe retries for days.
+const StoredText = z.string().min(1).max(255).refine(isStorableText);
+const WebhookEventSchema = z.looseObject({ id: StoredText, type: StoredText });
 
 type StripeConfig = NonNullable<ConstructorParameters<typeof Stripe>[1]>;
 
@@ -208,6 +212,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         return { id: event.id, type: event.type, payment: null };
       }
       const error = object.last_payment_error;
+      if (!isStorableText(object.id) || !isStorableText(error?.message ?? "")) throw new WebhookPayloadError();
       return {
         id: event.id,
         type: event.type,
