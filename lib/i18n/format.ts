@@ -5,13 +5,20 @@
 // English messages use it; tests/translations.test.ts checks that none says "1 credits").
 // A number is a quantity (credits, characters, pages): its thousands are grouped with commas, as
 // English, Japanese and Chinese all write them. A year or an id is passed as text and kept as given.
-const grouped = new Intl.NumberFormat("en-US", { maximumFractionDigits: 20 });
+// Made on first need: a page's first Intl.NumberFormat costs its main thread 35-50 ms in Chromium
+// (the locale data is loaded), and most pages show no number of four digits or more
+// (docs/performance.md, "2026-11-29, 08:15-09:30 UTC").
+let grouped: Intl.NumberFormat | undefined;
+const quantity = (value: number): string =>
+  Number.isInteger(value) && Math.abs(value) < 1000
+    ? String(value)
+    : (grouped ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 20 })).format(value);
 
 export function format(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)(?:\|([^{}|]*)\|([^{}|]*))?\}/g, (whole, key: string, one?: string, other?: string) => {
     if (!Object.prototype.hasOwnProperty.call(values, key)) return whole;
     const raw = values[key];
-    const value = typeof raw === "number" && Number.isFinite(raw) ? grouped.format(raw) : String(raw);
+    const value = typeof raw === "number" && Number.isFinite(raw) ? quantity(raw) : String(raw);
     if (one === undefined || other === undefined) return value;
     return (Number(values[key]) === 1 ? one : other).replaceAll("#", value);
   });
