@@ -15,6 +15,7 @@ import { LocalizedLink } from "~/app/components/localized-link";
 import { ShareButton } from "~/app/components/share-button";
 import { articles } from "~/content/blog";
 import { blogMessages } from "~/content/messages/blog";
+import { labelled } from "~/lib/i18n/punctuation";
 import type { Route } from "./+types/blog-article";
 
 /** How wide the pictures are drawn, for the browser's pick from their srcset: the article's column (max-w-3xl), related cards two to a max-w-5xl row. */
@@ -81,7 +82,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export default function BlogArticle() {
-  const { article, dateText, related } = useLoaderData<typeof loader>();
+  const { lang, article, dateText, related } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<RootData>("root");
   const { href } = useLanguage();
   const t = useMessages(blogMessages);
@@ -94,7 +95,7 @@ export default function BlogArticle() {
         </LocalizedLink>
         <header className="mt-6">
           <p className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700" data-testid="article-category">
-            <span className="sr-only">{t.category}: </span>
+            <span className="sr-only">{labelled(lang, t.category, "")}</span>
             {article.category}
           </p>
           <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">{article.title}</h1>

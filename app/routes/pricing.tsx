@@ -1,5 +1,6 @@
 import { bestValuePackageId, creditPriceCents, formatUsd, PACKAGES } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
+import { aside, labelled } from "~/lib/i18n/punctuation";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { rootDataFrom } from "~/app/page-helpers/root-data";
 import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, seoMeta } from "~/app/page-helpers/seo";
@@ -78,7 +79,7 @@ export default function Pricing() {
                 </p>
                 <p className="mt-1 text-sm text-slate-600" data-testid="package-per-credit">
                   {format(t.perCredit, { price: formatUsd(creditPriceCents(pkg)) })}
-                  {featured && <span className="sr-only"> ({t.bestValueNote})</span>}
+                  {featured && <span className="sr-only">{aside(lang, t.bestValueNote)}</span>}
                 </p>
                 <p className="mt-3 text-slate-600">{pkg.description[lang]}</p>
                 <h3 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-700">{t.features}</h3>
@@ -95,7 +96,7 @@ export default function Pricing() {
                   className={`mt-8 block rounded-md px-5 py-3 text-center font-semibold ${
                     featured ? "bg-brand-600 text-white hover:bg-brand-700" : "border border-brand-600 text-brand-700 hover:bg-brand-50"
                   }`}
-                  aria-label={`${t.getStarted}: ${name}`}
+                  aria-label={labelled(lang, t.getStarted, name)}
                   data-testid="package-get-started"
                 >
                   {t.getStarted}

@@ -3,6 +3,7 @@ import { formatUsd, getPackage } from "~/lib/catalog";
 import { receiptLabel, type Receipt } from "~/lib/contracts/receipt";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
+import { aside } from "~/lib/i18n/punctuation";
 import { RECEIPT_LINES } from "./receipt-messages";
 
 /** A date and time in the language, in UTC (the same text on the server and in the browser). */
@@ -23,9 +24,9 @@ function receiptDateFormat(lang: Lang): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** What was paid, as the receipt and the checkout's confirmation say it: "$25.00 USD (tax included)". */
+/** What was paid, as the receipt and the checkout's confirmation say it: "$25 USD (tax included)", "$25 USD（税込）". */
 export function formatAmountPaid(amountCents: number, currency: string, lang: Lang): string {
-  return `${formatUsd(amountCents)} ${currency.toUpperCase()} (${RECEIPT_LINES.taxIncluded[lang]})`;
+  return `${formatUsd(amountCents)} ${currency.toUpperCase()}${aside(lang, RECEIPT_LINES.taxIncluded[lang])}`;
 }
 
 export const packageName = (id: string, lang: Lang) => getPackage(id)?.name[lang] ?? id;

@@ -8,6 +8,7 @@ import { companyLegalName, type Env } from "~/lib/env.server";
 import { format } from "~/lib/i18n/format";
 import { isLang, type Lang } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
+import { labelled } from "~/lib/i18n/punctuation";
 import type { Logger } from "~/lib/logger.server";
 import type { Mailer } from "~/lib/mail.server";
 import { receiptLines, receiptNotes } from "./receipt-format";
@@ -61,7 +62,7 @@ export async function getReceipt(
 /** The receipt as a plain-text e-mail body in one language. */
 export function receiptMailText(receipt: Receipt, lang: Lang, link: string, siteName: string): string {
   const seller = [receipt.seller.legalName, ...(receipt.seller.address ? [receipt.seller.address] : [])].join("\n");
-  const lines = receiptLines(receipt, lang).map(([label, value]) => `${label}: ${value}`);
+  const lines = receiptLines(receipt, lang).map(([label, value]) => labelled(lang, label, value));
   return [
     format(RECEIPT_MAIL.intro[lang], { name: receipt.customer.name }),
     "",

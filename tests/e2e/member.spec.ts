@@ -47,7 +47,7 @@ for (const [lang, prefix] of [
     await page.getByTestId("checkout-receipt-link").click();
     const receipt = page.getByTestId("receipt");
     await expect(receipt).toContainText("TaxAtlas Advisory Ltd.");
-    await expect(receipt).toContainText(lang === "en" ? "$25 USD (tax included)" : "$25 USD (税込)");
+    await expect(receipt).toContainText(lang === "en" ? "$25 USD (tax included)" : "$25 USD（税込）");
     await expect(receipt).toContainText(lang === "en" ? "ending in 4242" : "末尾 4242");
     await expect(page.getByTestId("receipt-notes")).toContainText(lang === "en" ? "Test mode" : "テストモード");
     await expect(receipt).toContainText(/R-\d{6}/);

@@ -74,7 +74,11 @@ describe("receipts", { timeout: 120_000 }, () => {
     expect(adaMail?.text).toContain(`/account/receipts/${first.body.transactionId}`);
     const yukiMail = app.mails.find((m) => m.to === "yuki@example.jp");
     expect(yukiMail?.subject).toBe("TaxAtlas 領収書 R-000002");
-    expect(yukiMail?.text).toContain("税込");
+    // Japanese and Chinese punctuation in a Japanese mail: "領収書番号：R-000002", "$25 USD（税込）"
+    // (found by a stranger's review: half-width colons and brackets).
+    expect(yukiMail?.text).toContain("$25 USD（税込）");
+    expect(yukiMail?.text).toMatch(/：R-000002/);
+    expect(yukiMail?.text).not.toMatch(/[^\s]: /);
     expect(yukiMail?.text).toContain(`/ja/account/receipts/${second.body.transactionId}`);
     // One mail per purchase, none for the declined attempt.
     expect(app.mails.filter((m) => /receipt|領収書/.test(m.subject))).toHaveLength(2);
