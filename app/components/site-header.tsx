@@ -102,7 +102,16 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+    <header
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white"
+      // Focus moving to something outside the header (Tab past the menu's last link) closes the
+      // mobile menu, which would otherwise cover the page link that receives it. Focus going nowhere
+      // (a tap on the panel's background, another window) leaves it open.
+      onBlur={(event) => {
+        const next = event.relatedTarget;
+        if (menuOpen && next instanceof Node && !event.currentTarget.contains(next)) setMenuOpen(false);
+      }}
+    >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <LocalizedLink to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
           <LogoMark />

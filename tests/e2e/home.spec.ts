@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from "./axe";
 import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
 import { home } from "~/content/home";
 import { common } from "~/content/messages/common";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, readyWithConsent, test, waitForHydration } from "./fixtures";
 
 const LANGS: Lang[] = ["en", "ja", "zh"];
 const prefix = (lang: Lang) => (lang === "en" ? "" : `/${lang}`);
@@ -283,6 +283,31 @@ test.describe("mobile layout", () => {
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test("tabbing out of the open menu closes it, so focus never lands on a link hidden beneath it", async ({ page }) => {
+    // Found by a stranger's review: past the menu's last link, Tab went to the page's links under the
+    // open panel, which stayed open over them.
+    await page.goto("/ja/about");
+    await readyWithConsent(page, "ja");
+    await page.getByTestId("mobile-menu-button").focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByTestId("mobile-menu");
+    await expect(menu).toBeVisible();
+    const last = menu.getByRole("link", { name: common.ja.nav.signup });
+    await last.focus();
+    await page.keyboard.press("Tab");
+    await expect(menu).toHaveCount(0);
+    await expect(page.getByTestId("mobile-menu-button")).toHaveAttribute("aria-expanded", "false");
+    // Whatever has focus now is in view once the (smooth) scroll ends, not under the header.
+    const covered = () =>
+      page.evaluate(() => {
+        const focused = document.activeElement as HTMLElement;
+        const box = focused.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return !(top && (focused === top || focused.contains(top)));
+      });
+    await expect.poll(covered).toBe(false);
   });
 });
 
