@@ -121,6 +121,22 @@ test("a reload, or Back then Forward, after a payment shows its confirmation aga
   await expect(page.getByTestId("recent-purchase")).toHaveCount(0);
 });
 
+test("a second tab open on the same package says so as soon as the first one has paid, without a reload", async ({ page }) => {
+  // Found by a stranger's review: the second tab's header showed the new balance, but its form
+  // offered the same package again without a word, and paying there charged a second time.
+  await openCheckout(page, "enterprise");
+  const second = await page.context().newPage();
+  await second.goto("/pricing/enterprise");
+  await expect(second.getByTestId("checkout-form")).toBeVisible({ timeout: 15_000 });
+  await expect(second.getByTestId("recent-purchase")).toHaveCount(0);
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByTestId("pay-button").click();
+  await expect(page.getByTestId("checkout-success")).toContainText(t.messages.success);
+  const receiptNumber = await page.getByTestId("checkout-receipt-number").textContent();
+  await expect(second.getByTestId("recent-purchase")).toContainText(receiptNumber!);
+  await second.close();
+});
+
 test("a declined card shows the provider's message; insufficient funds too; nothing is added", async ({ page, app }) => {
   const session = await openCheckout(page, "pro");
   await fillCard(page, "4000 0000 0000 0002");

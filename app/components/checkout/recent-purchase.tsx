@@ -1,8 +1,9 @@
 // A purchase of the same package in the last minutes, said above the card form: after a reload while
 // a payment was under way (its answer lost), or from a second tab, a member must not pay twice unawares.
 // A payment the bank has not confirmed yet (its webhook still to come) is said the same way.
-import { Fragment } from "react";
+import { Fragment, useEffect, useRef } from "react";
 import { useApiData } from "~/app/api/use-api-data";
+import { useAuth } from "~/app/components/auth-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import type { CheckoutPackage } from "~/app/components/checkout/order-summary";
 import type { CheckoutMessages } from "~/content/messages/checkout";
@@ -13,7 +14,21 @@ const RECENT_MS = 15 * 60_000;
 const NOTICE_CLASS = "mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950";
 
 export function RecentPurchaseNotice({ pkg, t }: { pkg: CheckoutPackage; t: CheckoutMessages }) {
-  const { data } = useApiData("GET /payment/history");
+  const { data, reload } = useApiData("GET /payment/history");
+  // Asked again when the balance changes (a purchase in another tab: AuthProvider follows storage)
+  // and when the member comes back to this tab, so a second tab does not offer the form in silence.
+  const { credits } = useAuth();
+  const shownCredits = useRef(credits);
+  useEffect(() => {
+    if (shownCredits.current === credits) return;
+    shownCredits.current = credits;
+    reload();
+  }, [credits, reload]);
+  useEffect(() => {
+    const onVisible = () => document.visibilityState === "visible" && reload();
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [reload]);
   const now = Date.now();
   const ofThisPackage = (data?.payments ?? []).filter((payment) => payment.package === pkg.id && now - Date.parse(payment.createdAt) < RECENT_MS);
   const recent = ofThisPackage.find((payment) => payment.status === "succeeded" && payment.refundedAt === null && payment.receiptNumber !== null);
