@@ -9,6 +9,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { savePendingQuestion, takePendingQuestion } from "./pending-question.client";
 import { api, ApiRequestError, askStream } from "~/app/api/api.client";
 import { format } from "~/lib/i18n/format";
+import { fieldErrorText } from "~/lib/contracts/field-errors";
 import type { AiSource, Citation } from "~/lib/contracts/ai";
 import { QUESTION_MAX, THREAD_MAX } from "~/lib/contracts/ai-limits";
 import type { ServiceSlug } from "~/lib/service-catalog";
@@ -86,14 +87,20 @@ export function AskAssistant({
   const canFollowUp = lastAnswered !== null && turns.length < THREAD_MAX;
   const setLast = (update: (current: Answer) => Answer) =>
     setTurns((current) => (current.length === 0 ? current : [...current.slice(0, -1), update(current.at(-1)!)]));
-  const dropLast = () => setTurns((current) => current.filter((turn) => turn.complete));
+  // An unanswered question leaves the page as it was: the thread shown before it (a new question
+  // had replaced it on screen) comes back, so an error never takes an answer already paid for.
+  const dropLast = (shownBefore: Answer[]) =>
+    setTurns((current) => {
+      const kept = current.filter((turn) => turn.complete);
+      return kept.length > 0 ? kept : shownBefore;
+    });
 
   // A question carried in the link (?q=, from the home page's examples) goes into the box; it is
   // sent only when the member presses the button.
   const carried = searchParams.get("q");
   useEffect(() => {
     if (!carried) return;
-    setQuestion(carried.slice(0, QUESTION_MAX));
+    setQuestion(carried);
     inputRef.current?.scrollIntoView({ block: "center" });
   }, [carried]);
 
@@ -174,6 +181,11 @@ export function AskAssistant({
     if (generating) return;
     const text = question.trim();
     if (!text) return;
+    // Longer than the server takes: the box says so (below it) and keeps every character to edit.
+    if (text.length > QUESTION_MAX) {
+      inputRef.current?.focus();
+      return;
+    }
     if (!auth.ready) return;
     if (!auth.isAuthenticated || !auth.token) {
       saveDraft(text);
@@ -185,6 +197,7 @@ export function AskAssistant({
     setQuestion("");
     setFailure(null);
     setStopped(false);
+    const shownBefore = turns.filter((turn) => turn.complete);
     const pendingTurn: Answer = { id: null, question: text, text: "", source: null, credits: null, charged: false, citations: [], complete: false };
     // A new question starts a new thread on screen; a follow-up joins the one shown.
     setTurns((current) => (parentId ? [...current.filter((turn) => turn.complete), pendingTurn] : [pendingTurn]));
@@ -194,7 +207,7 @@ export function AskAssistant({
     // Nothing was answered: drop the partial text and give the question back for another try.
     const fail = (value: Failure) => {
       setFailure(value);
-      dropLast();
+      dropLast(shownBefore);
       setQuestion((current) => current || text);
       // Out of credits: after buying, the checkout leads back here and the box holds the question.
       if (value.pricing) savePendingQuestion({ path: pathname, topic, text });
@@ -231,7 +244,7 @@ export function AskAssistant({
       if (controller.signal.aborted || (error as Error).name === "AbortError") {
         // An unfinished answer is not kept: the server stores it as stopped, without charge.
         if (controller.signal.reason === STOPPED_BY_MEMBER && !finished) {
-          dropLast();
+          dropLast(shownBefore);
           setStopped(true);
           setQuestion((current) => current || text);
           inputRef.current?.focus();
@@ -257,6 +270,8 @@ export function AskAssistant({
 
   const questionId = `${ids}-question`;
   const hintId = `${ids}-hint`;
+  const tooLongId = `${ids}-too-long`;
+  const tooLong = question.trim().length > QUESTION_MAX;
   return (
     <>
       <section aria-labelledby={`${ids}-ask`} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -310,14 +325,20 @@ export function AskAssistant({
             ref={inputRef}
             name="question"
             rows={4}
-            maxLength={QUESTION_MAX}
             value={question}
             onChange={(e) => setQuestion(e.target.value)}
             placeholder={t.questionPlaceholder}
-            aria-describedby={hintId}
-            className="mt-2 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
+            aria-describedby={tooLong ? `${hintId} ${tooLongId}` : hintId}
+            aria-invalid={tooLong || undefined}
+            className={`mt-2 block w-full rounded-md border px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-600 ${tooLong ? "border-red-600" : "border-slate-400"}`}
             data-testid="question-input"
           />
+          {/* A paste longer than the limit is kept whole (a maxLength would cut its end off unseen). */}
+          {tooLong && (
+            <p id={tooLongId} role="alert" className="mt-1 text-sm font-medium text-red-700" data-testid="question-too-long">
+              {fieldErrorText(`too_long:${QUESTION_MAX}`, lang)}
+            </p>
+          )}
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
             <p id={hintId} className="text-sm text-slate-600">
               {format(t.characterCount, { count: question.length, max: QUESTION_MAX })}

@@ -193,6 +193,48 @@ test.describe("the AI assistant on a service page", () => {
     expect(me.body.user.credits).toBe(3);
   });
 
+  test("a question that fails leaves the answer shown before it on the page", async ({ page, app }) => {
+    // Found by a stranger's review: the error of the next question replaced the answer just paid for.
+    const session = await signUpViaApi();
+    await page.goto("/ja/services/technology-solutions");
+    await signInPage(page, session);
+    await readyWithConsent(page, "ja");
+    const box = page.getByLabel(aiMessages.ja.questionLabel);
+    await box.fill("電子インボイスについて教えてください");
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByTestId("ai-charge")).toBeVisible({ timeout: 15_000 });
+    const answer = page.getByTestId("ai-answer");
+    const answered = await answer.textContent();
+    await app.aiMode("server-error");
+    await box.fill("消費税の申告期限はいつですか");
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByRole("alert")).toContainText(AI_ERRORS.ai_unavailable.ja, { timeout: 15_000 });
+    await expect(answer).toHaveCount(1);
+    await expect(answer).toHaveText(answered!);
+    await expect(box).toHaveValue("消費税の申告期限はいつですか");
+  });
+
+  test("a pasted question longer than the limit is kept whole and said to be too long; nothing is sent", async ({ page }) => {
+    // Found by a stranger's review: the box cut a 2,900-character paste to 2,000 without a word.
+    const session = await signUpViaApi();
+    await page.goto("/ja" + PAGE);
+    await signInPage(page, session);
+    await readyWithConsent(page, "ja");
+    const requests = askRequests(page);
+    const box = page.getByLabel(aiMessages.ja.questionLabel);
+    const long = "源泉徴収".repeat(525);
+    await box.fill(long);
+    await expect(box).toHaveValue(long);
+    await expect(page.getByTestId("question-too-long")).toHaveText("2,000 文字以内で入力してください。");
+    await expect(box).toHaveAttribute("aria-invalid", "true");
+    await page.getByTestId("generate-button").click();
+    await page.waitForTimeout(300);
+    expect(requests).toEqual([]);
+    await expect(box).toBeFocused();
+    await box.fill(long.slice(0, 2000));
+    await expect(page.getByTestId("question-too-long")).toHaveCount(0);
+  });
+
   test("unknown service slugs are 404, the old ones redirect", async ({ page, request, baseURL }) => {
     const missing = await page.goto("/services/astrology");
     expect(missing?.status()).toBe(404);
