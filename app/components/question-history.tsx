@@ -97,7 +97,10 @@ export function QuestionHistory() {
                       </span>
                       {thread.length > 1 && <span data-testid="thread-count">{format(t.questions.threadCount, { count: thread.length })}</span>}
                     </span>
-                    <span className="mt-2 block whitespace-pre-wrap break-words font-medium text-slate-900">{first.question}</span>
+                    {/* Three lines until the thread is opened: a 2,000-character question filled a phone's screen many times. */}
+                    <span className="mt-2 line-clamp-3 whitespace-pre-wrap break-words font-medium text-slate-900 group-open:line-clamp-none">
+                      {first.question}
+                    </span>
                   </summary>
                   <div className="space-y-4 border-t border-slate-200 p-4">
                     {thread.map((item, index) => (

@@ -75,6 +75,23 @@ test.describe("follow-up questions", () => {
     expect(new Set(history.body.questions.map((q: { threadId: string }) => q.threadId)).size).toBe(1);
   });
 
+  test("a long question is three lines in the history on a phone until its thread is opened", async ({ page, app }) => {
+    // Found by a stranger's review: a 2,000-character question made /ja/explore 5,187 px tall at 390 px.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const session = await signUpViaApi();
+    const question = "日本の子会社から米国の親会社にロイヤルティを支払う場合の源泉徴収について教えてください。".repeat(40).slice(0, 2000);
+    const asked = await app.api("/ai/ask", { method: "POST", token: session.token, body: { topic: "tax-consultation", question, lang: "ja" } });
+    expect(asked.status).toBe(200);
+    await page.goto("/ja/explore");
+    await signInPage(page, session);
+    await readyWithConsent(page, "ja");
+    const summary = page.getByTestId("question-thread").locator("summary");
+    await expect(summary).toContainText("日本の子会社");
+    expect((await summary.boundingBox())!.height).toBeLessThan(160);
+    await summary.click();
+    expect((await summary.boundingBox())!.height).toBeGreaterThan(600);
+  });
+
   test("in Japanese: a reopened thread is followed up and the new answer joins it", async ({ page, app }) => {
     const t = aiMessages.ja;
     const session = await signUpViaApi();
