@@ -157,6 +157,17 @@ describe("knowledge index ranking", () => {
     expect(first("专业版套餐包含多少积分", "zh")).toMatch(/^\/zh\/(pricing|terms)$/);
   });
 
+  it("never cites a package's sales line as a source for a tax question", () => {
+    // Found by a stranger's review: a follow-up about the Japan-US treaty's royalty rate was answered,
+    // for a credit, with the Basic package's "for a filing deadline, a withholding rate, a treaty article".
+    const pricingHits = (question: string, lang: "en" | "ja" | "zh") =>
+      index.retrieve(question, lang).hits.filter((hit) => hit.passage.url.includes("/pricing"));
+    expect(pricingHits("では、日米租税条約ではその税率はいくらに軽減されますか？", "ja")).toEqual([]);
+    expect(pricingHits("日本の子会社から米国の親会社にロイヤルティを支払う場合、源泉徴収税率は何％ですか？", "ja")).toEqual([]);
+    expect(pricingHits("What withholding rate does the treaty article set for royalties?", "en")).toEqual([]);
+    expect(pricingHits("税收协定条款规定的预提税率是多少？", "zh")).toEqual([]);
+  });
+
   it("answers in the question's language only", () => {
     const hits = index.retrieve("How should access to our tax systems be controlled?", "en").hits;
     expect(hits.length).toBeGreaterThan(0);

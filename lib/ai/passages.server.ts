@@ -5,10 +5,12 @@ import { about } from "~/content/about";
 import { articles } from "~/content/blog";
 import { contact } from "~/content/contact";
 import { cookies, privacy, terms } from "~/content/legal";
+import { checkout } from "~/content/messages/checkout";
 import { pricingMessages } from "~/content/messages/pricing";
 import { services } from "~/content/services";
 import type { TextPage } from "~/content/types";
 import { formatUsd, PACKAGES } from "~/lib/catalog";
+import { labelled } from "~/lib/i18n/punctuation";
 import { fillContent, format } from "~/lib/i18n/format";
 import { LANGS, type Lang } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
@@ -99,9 +101,12 @@ function passagesIn(lang: Lang): Draft[] {
       p.seoTitle,
       `${p.seoTitle}: ${pkg.name[lang]}`,
       [
-        `${pkg.name[lang]}: ${formatUsd(pkg.priceCents)}, ${credits}, ${p.oneTime}.`,
+        labelled(lang, pkg.name[lang], lang === "en" ? `${formatUsd(pkg.priceCents)}, ${credits}, ${p.oneTime}.` : `${formatUsd(pkg.priceCents)}、${credits}、${p.oneTime}。`),
         format(p.perCredit, { price: formatUsd(Math.round(pkg.priceCents / pkg.credits)) }),
-        pkg.description[lang],
+        // The checkout's plain line ("Buy the Pro package: 100 credits for $50"), not the package's
+        // sales line: that one names tax topics ("a withholding rate, a treaty article") and was
+        // cited, for a credit, as the source of a tax answer it does not give.
+        format(checkout[lang].seoDescription, { name: pkg.name[lang], credits: pkg.credits, price: formatUsd(pkg.priceCents) }),
         ...pkg.features[lang],
       ].join("\n"),
     );

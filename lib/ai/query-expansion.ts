@@ -23,6 +23,7 @@ const THESAURUS: Record<Lang, [string[], string][]> = {
     [["excel"], "spreadsheets"],
     [["run out", "lapse", "validity"], "expire"],
     [["employees", "staff", "headcount"], "team members"],
+    [["plan", "plans", "tier", "bundle"], "package"],
   ],
   ja: [
     [["週末", "土日"], "土曜日 日曜日"],
@@ -33,6 +34,7 @@ const THESAURUS: Record<Lang, [string[], string][]> = {
     [["エクセル", "excel"], "表計算"],
     [["sap", "oracle"], "erp"],
     [["社員", "従業員", "人数"], "スタッフ メンバー"],
+    [["プラン", "コース"], "パッケージ"],
   ],
   zh: [
     [["周末", "星期六", "星期天", "礼拜"], "周六 周日"],
@@ -47,6 +49,7 @@ const THESAURUS: Record<Lang, [string[], string][]> = {
     [["sap", "oracle"], "erp"],
     [["有效期", "失效"], "过期"],
     [["员工", "职员", "人数"], "团队成员"],
+    [["方案", "计划", "档位"], "套餐"],
   ],
 };
 
