@@ -13,20 +13,29 @@ const DEFERRED_TYPE = "text/x-deferred-module";
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 const MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/g;
 
+/** How long after the next frame the modules start when the browser reports no paint. */
+const FALLBACK_MS = 500;
+
 /**
  * The loader (a classic inline script, allowed by its hash like every other inline script). After
- * the document is parsed it waits for the next frame to be painted (requestAnimationFrame, then a
- * task), then puts a live copy of the module script into <head>, where React expects scripts it did
- * not render, and a preload of the entry module (the one the module script imports last).
+ * the document is parsed it waits until the browser has recorded the first contentful paint (a
+ * `paint` PerformanceObserver), then a task, then puts a live copy of the module script into <head>,
+ * where React expects scripts it did not render, and a preload of the entry module (the one the
+ * module script imports last). The next frame alone (requestAnimationFrame) came 5-60 ms before the
+ * paint was presented, so the modules' requests often started before it (docs/performance.md,
+ * "2026-11-29, 08:15-09:30 UTC"). Where no paint is reported (no PerformanceObserver), they start
+ * FALLBACK_MS after the next frame.
  */
 export function deferredLoader(entry: string | null): string {
   const preload = entry
     ? `const l=d.createElement("link");l.rel="modulepreload";l.href=${JSON.stringify(entry)};d.head.append(l);`
     : "";
   return (
-    `(()=>{const d=document,` +
+    `(()=>{let t=0;const d=document,` +
     `s=()=>{${preload}const m=d.createElement("script");m.type="module";m.textContent=d.getElementById(${JSON.stringify(DEFERRED_MODULE_ID)}).textContent;d.head.append(m)},` +
-    `g=()=>requestAnimationFrame(()=>setTimeout(s,0));` +
+    `go=()=>{if(!t){t=1;setTimeout(s,0)}},` +
+    `g=()=>{try{new PerformanceObserver((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true})}catch(e){}` +
+    `requestAnimationFrame(()=>setTimeout(go,${FALLBACK_MS}))};` +
     `d.readyState==="loading"?d.addEventListener("DOMContentLoaded",g,{once:true}):g()})()`
   );
 }
