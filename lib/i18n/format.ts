@@ -5,13 +5,14 @@
 // English messages use it; tests/translations.test.ts checks that none says "1 credits").
 // A number is a quantity (credits, characters, pages): its thousands are grouped with commas, as
 // English, Japanese and Chinese all write them. A year or an id is passed as text and kept as given.
-// Made on first need: a page's first Intl.NumberFormat costs its main thread 35-50 ms in Chromium
-// (the locale data is loaded), and most pages show no number of four digits or more
-// (docs/performance.md, "2026-11-29, 08:15-09:30 UTC").
+// A whole number's thousands are grouped here; Intl.NumberFormat only for a fraction, made on first
+// need: a page's first Intl.NumberFormat costs its main thread 35-50 ms in Chromium (the locale data
+// is loaded), and every service page shows "2,000" in its question counter (docs/performance.md,
+// "2026-11-29, 08:15-09:30 UTC").
 let grouped: Intl.NumberFormat | undefined;
 const quantity = (value: number): string =>
-  Number.isInteger(value) && Math.abs(value) < 1000
-    ? String(value)
+  Number.isSafeInteger(value)
+    ? (value < 0 ? "-" : "") + String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ",")
     : (grouped ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 20 })).format(value);
 
 export function format(template: string, values: Record<string, string | number>): string {
