@@ -101,7 +101,9 @@ describe("security headers", () => {
       expect(imported.length, pagePath).toBeGreaterThan(3);
       for (const src of imported) expect(built, `${pagePath} imports ${src}`).toContain(src);
       const head = html.slice(0, html.indexOf("</head>"));
-      expect(head, pagePath).toMatch(/<script>\(\(\)=>\{const d=document,s=\(\)=>\{const l=d\.createElement\("link"\);l\.rel="modulepreload";l\.href="\/assets\/entry\.client-[\w-]+\.js"/);
+      expect(head, pagePath).toMatch(/<script>\(\(\)=>\{let t=0;const d=document,s=\(\)=>\{const l=d\.createElement\("link"\);l\.rel="modulepreload";l\.href="\/assets\/entry\.client-[\w-]+\.js"/);
+      // After the browser has recorded the first contentful paint, not merely the next frame.
+      expect(head, pagePath).toContain('observe({type:"paint",buffered:true})');
     }
   });
 
