@@ -308,9 +308,9 @@ async function applyOutcome(deps: CheckoutDeps, row: PaymentRow, outcome: Charge
         throw new ApiError(502, "payment_provider_unavailable", PAYMENT_ERRORS.providerUnavailable);
       }
       const grant = await grantPayment(db, row.id, outcome.providerRef, outcome.cardLast4).catch(async (error: unknown) => {
-        const now = await getPayment(db, row.id);
-        if (now?.userId !== null) throw error;
-        await refundOwnerless(deps, now, outcome.providerRef);
+        const current = await getPayment(db, row.id);
+        if (current?.userId !== null) throw error;
+        await refundOwnerless(deps, current, outcome.providerRef);
         return null;
       });
       if (!grant) throw new ApiError(404, "payment_not_found", PAYMENT_ERRORS.notFound);
@@ -542,7 +542,7 @@ const OWNERLESS = new Error("the payment's account was deleted");
 /**
  * Gives back a charge that succeeded after its account was deleted (the deletion does not wait for a
  * payment under way): nobody can be credited, and the payment is kept anonymised as refunded
- * (docs/reliability.md, "Payments"). The provider's refund is idempotent per payment, so a repeat
+ * (docs/reliability.md, "Attacks and their answers"). The provider's refund is idempotent per payment, so a repeat
  * is harmless. Throws a 503 while the provider cannot take it, so the webhook is delivered again.
  */
 async function refundOwnerless(deps: CheckoutDeps, row: PaymentRow, providerRef: string): Promise<void> {
