@@ -190,14 +190,21 @@ export async function revokeOwnSession(db: DbOrTx, userId: string, sessionId: st
   return rows.length > 0;
 }
 
-/** "Sign out everywhere": every session of the account, this one included. */
-export async function revokeEverySession(db: DbOrTx, userId: string): Promise<number> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return rows.length;
+/**
+ * "Sign out everywhere": every session of the account, this one included, and an address change
+ * not yet confirmed: a member who fears someone else is in the account must not lose it to a link
+ * that someone asked for (docs/architecture.md, "Account settings and deletion").
+ */
+export async function revokeEverySession(db: Db, userId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    await spendEmailChanges(tx, userId);
+    return rows.length;
+  });
 }
 
 /** Everything the account holds, for "Download my data". */

@@ -176,6 +176,22 @@ describe("account settings API", { timeout: 120_000 }, () => {
     expect((await request(app, "GET", "/api/v1/account", { token: bob.token })).status).toBe(200);
   });
 
+  it("signing out everywhere also cancels an address change not yet confirmed", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const ada = await signUp("ada@example.com");
+    const asked = await request(app, "POST", "/api/v1/account/email", { token: ada.token, body: { email: "thief@example.com", currentPassword: PASSWORD } });
+    expect(asked.status).toBe(202);
+    await settle();
+    const confirmToken = linkToken(app.mails.find((m) => m.to === "thief@example.com")!.text, "confirm-email");
+
+    expect((await request(app, "POST", "/api/v1/account/sessions/revoke-all", { token: ada.token })).status).toBe(200);
+    const confirmed = await request(app, "POST", "/api/v1/account/email/confirm", { body: { token: confirmToken } });
+    expect(confirmed.status).toBe(400);
+    expect(confirmed.body.error.code).toBe("invalid_email_token");
+    const again = await request(app, "GET", "/api/v1/account", { token: await logIn("ada@example.com") });
+    expect(again.body.account).toMatchObject({ email: "ada@example.com", pendingEmail: null });
+  });
+
   it("exports the caller's own data as JSON", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const ada = await signUp("ada@example.com");
