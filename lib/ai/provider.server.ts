@@ -36,6 +36,12 @@ export const ABORTED_STATUS = 499;
 export const MAX_COMPLETION_TOKENS = 1500;
 /** Spec §9: a provider's retry-after is honoured when it is under 60 s. */
 export const MAX_RETRY_AFTER_MS = 60_000;
+/**
+ * How long the usage and the end of the stream may take once the model has given its finish reason:
+ * the answer is whole by then, so a provider that never ends its stream must not keep the member
+ * waiting for the stall limit.
+ */
+const AFTER_FINISH_MS = 1_000;
 
 /** The wait a response asks for (retry-after-ms, retry-after in seconds or as a date), or null. */
 export function retryAfterMs(headers: Headers, nowMs = Date.now()): number | null {
@@ -154,7 +160,13 @@ export function createAiProvider(env: Env, logger: Logger): AiProvider {
           const choice = chunk.choices[0];
           const text = choice?.delta?.content;
           // Before the yield: the caller may abort while handling the last text.
-          if (choice?.finish_reason) finished = true;
+          if (choice?.finish_reason && !finished) {
+            finished = true;
+            // From here on only the usage and [DONE] may come, at once from a sound provider (whose
+            // connection is then kept for the next answer); a stall now ends the answer, not fails it.
+            clearTimeout(idleTimer);
+            idleTimer = setTimeout(() => controller.abort(), Math.min(idleMs, AFTER_FINISH_MS));
+          }
           if (text) yield { type: "delta", text };
           if (chunk.usage) {
             yield {

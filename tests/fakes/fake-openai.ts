@@ -31,7 +31,9 @@ export type FakeAiMode =
    * providers do) and the usage, then holds back [DONE] until the client goes away: the answer is
    * complete at the provider but the stream has not ended yet.
    */
-  | "hold-after-finish";
+  | "hold-after-finish"
+  /** As "hold-after-finish", but the usage never comes either: nothing follows the finish reason. */
+  | "silent-after-finish";
 
 export const FAKE_AI_MODES: readonly FakeAiMode[] = [
   "ok",
@@ -45,6 +47,7 @@ export const FAKE_AI_MODES: readonly FakeAiMode[] = [
   "stream-hang",
   "empty",
   "hold-after-finish",
+  "silent-after-finish",
 ];
 
 /** The answer of "ok" and "stream-slow": a little Markdown, so renderers have something to render. */
@@ -202,11 +205,11 @@ export async function startFakeOpenAI(
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
     send(chunk({ role: "assistant", content: "" }));
-    if (current === "hold-after-finish") {
+    if (current === "hold-after-finish" || current === "silent-after-finish") {
       for (const text of chunks.slice(0, -1)) send(chunk({ content: text }));
       record.firstTokenAt ??= now();
       send(chunk({ content: chunks[chunks.length - 1] }, "stop"));
-      send({ id, object: "chat.completion.chunk", created, model, choices: [], usage });
+      if (current === "hold-after-finish") send({ id, object: "chat.completion.chunk", created, model, choices: [], usage });
       record.finishedAt = now();
       return; // [DONE] never comes; close() or the client ends the response.
     }

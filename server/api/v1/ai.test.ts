@@ -472,9 +472,9 @@ describe("POST /api/v1/ai/ask with a model", () => {
   it("charges an answer the provider completed even when the client left before the done event", async () => {
     const testApp = await modelApp();
     const member = await insertUser(testApp.appContext.db, { credits: 3 });
-    // The provider sends the whole answer and its finish reason, then keeps the stream open: the
-    // client leaves after the last token, before the server could send `done`.
-    fake.setMode("hold-after-finish");
+    // The provider sends the whole answer and its finish reason, then keeps the stream open without
+    // the usage: the client leaves after the last token, before the server could send `done`.
+    fake.setMode("silent-after-finish");
     const controller = new AbortController();
     let received = "";
     const outcome = await ask(
@@ -505,6 +505,23 @@ describe("POST /api/v1/ai/ask with a model", () => {
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ delta: -1, balanceAfter: 2, kind: "ai_spend", aiQuestionId: row!.id });
   });
+
+  it.each(["hold-after-finish", "silent-after-finish"] as const)(
+    "ends the answer when the provider has finished it, without waiting for an end of stream that does not come (%s)",
+    async (mode) => {
+      // The stall limit is far beyond the test's own time limit: only an answer ended at its
+      // finish reason (and usage, when the provider sends it) lets this test pass.
+      const testApp = await modelApp({ AI_TIMEOUT_MS: "60000" });
+      const member = await insertUser(testApp.appContext.db, { credits: 3 });
+      fake.setMode(mode);
+      const outcome = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+      expect(finalEvent(outcome.events)).toMatchObject({ event: "done", data: { credits: 2, charged: true, answer: FAKE_ANSWER } });
+      const [row] = await questionsOf(testApp, member.id);
+      expect(row).toMatchObject({ status: "answered", answer: FAKE_ANSWER, creditsSpent: 1 });
+      expect(await ledgerOf(testApp, member.id)).toHaveLength(1);
+    },
+    10_000,
+  );
 
   it("refuses at 0 credits with 402, a translated message and the pricing page", async () => {
     const testApp = await modelApp();
