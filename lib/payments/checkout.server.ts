@@ -18,6 +18,7 @@ import type { PaymentHistoryItem } from "~/lib/contracts/payment";
 import { decodePaymentError, encodePaymentError } from "./card-errors";
 import type { ChargeOutcome, PaymentEvent, PaymentProvider, RefundOutcome } from "./provider";
 import { ProviderRequestError, ProviderUnavailableError } from "./provider";
+import { recordRefund, type RefundResult } from "./refunds.server";
 
 export const PAYMENT_ERRORS = {
   fillAllDetails: {
@@ -119,6 +120,8 @@ export interface CheckoutDeps {
   waitMs?: number;
   /** Called once per payment, after the transaction that granted it (the receipt e-mail). Not awaited. */
   onGranted?: (payment: PaymentRow) => void;
+  /** Called once per payment refunded in the provider's dashboard, after its transaction (the refund e-mail). Not awaited. */
+  onRefunded?: (payment: PaymentRow, balance: number) => void;
 }
 
 export interface CreatePaymentRequest {
@@ -458,6 +461,7 @@ async function grantInTransaction(
 export const HANDLED_EVENTS = {
   succeeded: "payment_intent.succeeded",
   failed: "payment_intent.payment_failed",
+  refunded: "charge.refunded",
 } as const;
 
 export type EventResult = "processed" | "duplicate" | "ignored";
@@ -471,6 +475,7 @@ const uuid = z.uuid();
 export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent): Promise<EventResult> {
   const { db, provider, logger } = deps;
   let granted: PaymentRow | null = null;
+  let refunded: RefundResult | null = null;
   let ownerless: PaymentRow | null = null;
   const result = await db.transaction(async (tx): Promise<EventResult> => {
     const recorded = await tx
@@ -480,7 +485,7 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
       .returning({ id: processedEvents.id });
     if (recorded.length === 0) return "duplicate";
     const data = event.payment;
-    if (!data || (event.type !== HANDLED_EVENTS.succeeded && event.type !== HANDLED_EVENTS.failed)) return "ignored";
+    if (!data || !Object.values<string>(HANDLED_EVENTS).includes(event.type)) return "ignored";
 
     // By the provider's reference, or (when our process died before saving it) by our id in the metadata.
     let [row] = await tx
@@ -498,6 +503,18 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
       return "ignored";
     }
 
+    if (event.type === HANDLED_EVENTS.refunded) {
+      if (row.status === "refunded") return "processed"; // our own refund, or one already recorded
+      if (!data.refund || data.refund.amountCents < row.amountCents) {
+        // Refunds are whole (docs/architecture.md, "Refunds"): a part refunded in the dashboard is
+        // left to the operator; the rest of it, refunded later, completes the refund.
+        logger.error({ eventId: event.id, paymentId: row.id, refundedCents: data.refund?.amountCents }, "partial refund made at the provider; not applied");
+        return "ignored";
+      }
+      refunded = await recordRefund(tx, logger, row, { refundRef: data.refund.refundRef, adminId: null });
+      if (!refunded) logger.warn({ eventId: event.id, paymentId: row.id, status: row.status }, "refund at the provider for a payment that was never granted");
+      return refunded ? "processed" : "ignored";
+    }
     if (event.type === HANDLED_EVENTS.succeeded) {
       if (data.amountCents !== row.amountCents || data.currency.toLowerCase() !== row.currency) {
         logger.error({ eventId: event.id, paymentId: row.id }, "webhook amount differs from the catalog price; not granted");
@@ -534,6 +551,9 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
     return "processed";
   }
   if (granted) deps.onGranted?.(granted);
+  // Assigned inside the transaction's callback, which the compiler does not follow.
+  const refundedNow = refunded as RefundResult | null;
+  if (refundedNow) deps.onRefunded?.(refundedNow.payment, refundedNow.balance);
   return result;
 }
 

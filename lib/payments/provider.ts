@@ -39,6 +39,8 @@ export interface PaymentEvent {
     currency: string;
     failure: { code: string; message: string | null } | null;
     cardLast4?: string | null;
+    /** A refund event (ours, or one made in the provider's dashboard): how much of the charge is refunded so far. */
+    refund?: { amountCents: number; refundRef: string | null };
   } | null;
 }
 

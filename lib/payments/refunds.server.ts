@@ -4,8 +4,9 @@
 // one transaction marks the payment refunded, removes the credits with a `refund` ledger row and sets
 // the member's payment status and package from the purchases that remain (syncPurchaseState). The
 // provider call is idempotent per payment and only one transaction can mark a payment refunded, so
-// a repeated or concurrent request refunds once.
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+// a repeated or concurrent request refunds once. A refund made in the provider's dashboard arrives by
+// webhook and is recorded the same way (recordRefund, from checkout.server.ts).
+import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { payments, users } from "~/db/schema";
 import { formatUsd } from "~/lib/catalog";
@@ -82,27 +83,63 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
   // "pending" (a card network that settles refunds later) is accepted: the provider has taken the refund.
 
   const result = await db.transaction(async (tx) => {
-    const [marked] = await tx
+    const recorded = await recordRefund(tx, deps.logger, row, { refundRef: outcome.refundRef, adminId });
+    if (recorded) return { ...recorded, mailed: false };
+    // Stripe's charge.refunded delivery of this very refund overtook this transaction and recorded it
+    // (checkout.server.ts): the refund is the admin's all the same, and the member has been told.
+    const [taken] = await tx
       .update(payments)
-      .set({ status: "refunded", refundedAt: sql`now()`, refundRef: outcome.refundRef, refundedBy: adminId, updatedAt: sql`now()` })
-      .where(and(eq(payments.id, row.id), eq(payments.status, "succeeded"), isNull(payments.refundedAt)))
+      .set({ refundedBy: adminId, refundRef: outcome.refundRef, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(payments.id, row.id),
+          eq(payments.status, "refunded"),
+          isNull(payments.refundedBy),
+          or(isNull(payments.refundRef), eq(payments.refundRef, outcome.refundRef)),
+        ),
+      )
       .returning();
-    if (!marked) return null;
-    let balance = await changeCredits(tx, { userId: row.userId!, delta: -row.credits, kind: "refund", paymentId: row.id, adminId, reason: `refund:${row.package}` });
-    if (balance === null) {
-      // The member spent credits between the check and now; the money is already on its way back,
-      // so what is left of the purchase's credits is removed.
-      const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, row.userId!)).for("update");
-      const left = user?.credits ?? 0;
-      deps.logger.warn({ paymentId: row.id, left, credits: row.credits }, "refund raced a spend; removed the remaining credits");
-      balance = left > 0 ? await changeCredits(tx, { userId: row.userId!, delta: -left, kind: "refund", paymentId: row.id, adminId, reason: `refund:${row.package}` }) : 0;
-    }
-    await syncPurchaseState(tx, row.userId!);
-    return { payment: marked, balance: balance ?? 0 };
+    if (!taken) return null;
+    const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, row.userId!));
+    return { payment: taken, balance: user?.credits ?? 0, mailed: true };
   });
   if (!result) throw new ApiError(409, "already_refunded", REFUND_ERRORS.alreadyRefunded);
-  void sendRefundMail(deps, result.payment, result.balance);
-  return result;
+  if (!result.mailed) void sendRefundMail(deps, result.payment, result.balance);
+  return { payment: result.payment, balance: result.balance };
+}
+
+/**
+ * Records a refund the provider has taken, in the caller's transaction: the payment marked refunded,
+ * the purchase's credits removed with one `refund` ledger row (what is left of them when the member has
+ * spent some since: the money is on its way back all the same) and the member's purchase state set
+ * again. Null when the payment is not a granted, unrefunded purchase of an existing account (already
+ * recorded: only one transaction can mark it). `adminId` is null for a refund made in the provider's
+ * dashboard.
+ */
+export async function recordRefund(
+  tx: DbOrTx,
+  logger: Logger,
+  row: PaymentRow,
+  refund: { refundRef: string | null; adminId: string | null },
+): Promise<RefundResult | null> {
+  if (!row.userId) return null;
+  const userId = row.userId;
+  const [marked] = await tx
+    .update(payments)
+    .set({ status: "refunded", refundedAt: sql`now()`, refundRef: refund.refundRef, refundedBy: refund.adminId, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, row.id), eq(payments.status, "succeeded"), isNotNull(payments.grantedAt), isNull(payments.refundedAt)))
+    .returning();
+  if (!marked) return null;
+  const change = { userId, kind: "refund" as const, paymentId: row.id, adminId: refund.adminId, reason: `refund:${row.package}` };
+  let balance = await changeCredits(tx, { ...change, delta: -row.credits });
+  if (balance === null) {
+    const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).for("update");
+    const left = user?.credits ?? 0;
+    logger.warn({ paymentId: row.id, left, credits: row.credits }, "refund after some of the purchase's credits were spent; removed the remaining credits");
+    balance = left > 0 ? await changeCredits(tx, { ...change, delta: -left }) : 0;
+  }
+  await syncPurchaseState(tx, userId);
+  return { payment: marked, balance: balance ?? 0 };
 }
 
 /**
@@ -132,7 +169,8 @@ export async function syncPurchaseState(tx: DbOrTx, userId: string): Promise<voi
     .where(eq(users.id, userId));
 }
 
-async function sendRefundMail(deps: RefundDeps, payment: PaymentRow, balance: number): Promise<void> {
+/** Tells the member their purchase was refunded (after the transaction that recorded it; never throws). */
+export async function sendRefundMail(deps: ReceiptDeps, payment: PaymentRow, balance: number): Promise<void> {
   try {
     const [user] = await deps.db.select({ name: users.name, email: users.email, lang: users.lang }).from(users).where(eq(users.id, payment.userId!));
     if (!user) return;

@@ -24,6 +24,31 @@ export interface StripeProviderOptions {
   maxNetworkRetries?: number;
 }
 
+/**
+ * A charge refunded in part or in full, by our refund or in Stripe's dashboard. The charge names its
+ * PaymentIntent (our providerRef); its refunds come newest first when the event carries them.
+ */
+function chargeRefunded(event: Stripe.Event): PaymentEvent {
+  const charge = event.data?.object as Partial<Stripe.Charge> | undefined;
+  const intent = typeof charge?.payment_intent === "string" ? charge.payment_intent : charge?.payment_intent?.id;
+  if (charge?.object !== "charge" || !intent) return { id: event.id, type: event.type, payment: null };
+  const refundRef = charge.refunds?.data?.[0]?.id ?? null;
+  const amountCents = charge.amount_captured || charge.amount || 0;
+  if (!isStorableText(intent) || (refundRef !== null && !isStorableText(refundRef))) throw new WebhookPayloadError();
+  return {
+    id: event.id,
+    type: event.type,
+    payment: {
+      providerRef: intent,
+      paymentId: null,
+      amountCents,
+      currency: charge.currency ?? "",
+      failure: null,
+      refund: { amountCents: charge.amount_refunded ?? 0, refundRef },
+    },
+  };
+}
+
 /** host/port/protocol for the SDK from a base URL; {} keeps Stripe's own API. */
 export function stripeConnection(apiBase?: string): Pick<StripeConfig, "host" | "port" | "protocol"> {
   if (!apiBase) return {};
@@ -207,6 +232,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         throw new WebhookSignatureError();
       }
       if (!WebhookEventSchema.safeParse(event).success) throw new WebhookPayloadError();
+      if (event.type === "charge.refunded") return chargeRefunded(event);
       const object = event.data?.object as Partial<Stripe.PaymentIntent> | undefined;
       if (!event.type.startsWith("payment_intent.") || object?.object !== "payment_intent" || !object.id) {
         return { id: event.id, type: event.type, payment: null };

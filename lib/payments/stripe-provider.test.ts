@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeStripe, type FakeStripe } from "~/tests/fakes/fake-stripe";
 import type { ChargeInput, PaymentProvider } from "./provider";
-import { ProviderUnavailableError, WebhookSignatureError } from "./provider";
+import { ProviderUnavailableError, WebhookPayloadError, WebhookSignatureError } from "./provider";
 import { createStripeProvider, stripeConnection, stripeIdempotencyKey } from "./stripe-provider.server";
 import { createTestProvider, testProviderRef } from "./test-provider";
 
@@ -126,6 +126,22 @@ describe("Stripe provider against the fake Stripe API", () => {
     expect(() => provider.parseWebhook(Buffer.from(payload), undefined)).toThrow(WebhookSignatureError);
     const other = fake.webhook("payment_intent.succeeded", outcome.providerRef, "whsec_someone_else");
     expect(() => provider.parseWebhook(Buffer.from(other.payload), other.signature)).toThrow(WebhookSignatureError);
+  });
+
+  it("reads a refunded charge: its PaymentIntent, the amount refunded so far and the newest refund", async () => {
+    const outcome = await provider.charge(input("pm_card_visa"));
+    if (outcome.status !== "succeeded") throw new Error("expected success");
+    const part = fake.dashboardRefund(outcome.providerRef, WEBHOOK_SECRET, 2000);
+    expect(provider.parseWebhook(Buffer.from(part.payload), part.signature)).toMatchObject({
+      id: part.eventId,
+      type: "charge.refunded",
+      payment: { providerRef: outcome.providerRef, paymentId: null, amountCents: 5000, refund: { amountCents: 2000, refundRef: part.refundId } },
+    });
+    const rest = fake.dashboardRefund(outcome.providerRef, WEBHOOK_SECRET, 3000);
+    expect(provider.parseWebhook(Buffer.from(rest.payload), rest.signature)?.payment?.refund).toEqual({ amountCents: 5000, refundRef: rest.refundId });
+    // A refund id Stripe would never send, but a signed one: a clear refusal, not a 500 from the database.
+    const bad = rest.payload.replace(rest.refundId, `${rest.refundId}\\u0000`);
+    expect(() => provider.parseWebhook(Buffer.from(bad), fake.sign(bad, WEBHOOK_SECRET))).toThrow(WebhookPayloadError);
   });
 });
 

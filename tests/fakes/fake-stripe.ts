@@ -107,6 +107,13 @@ export interface FakeStripe {
   completeAction(intentId: string, succeed?: boolean): void;
   /** A signed webhook delivery for the intent's current state. */
   webhook(type: string, intentId: string, secret: string, eventId?: string): { payload: string; signature: string; eventId: string };
+  /**
+   * A refund made in Stripe's dashboard, not through our API (the whole charge unless `amountCents`
+   * says less), and its signed `charge.refunded` delivery: the charge with its amount refunded so far.
+   */
+  dashboardRefund(intentId: string, secret: string, amountCents?: number): { payload: string; signature: string; eventId: string; refundId: string };
+  /** The signed `charge.refunded` delivery for the refunds the intent's charge has now (ours or the dashboard's). */
+  refundedWebhook(intentId: string, secret: string): { payload: string; signature: string; eventId: string };
   /** A valid signature for any payload: what only a holder of the webhook secret could send. */
   sign(payload: string, secret: string): string;
   close(): Promise<void>;
@@ -260,6 +267,41 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return stripeError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` });
   }
 
+  function refundedWebhook(intentId: string, secret: string) {
+    const intent = intents.get(intentId);
+    if (!intent?.latest_charge) throw new Error(`${intentId} has no charge`);
+    const ofCharge = [...refunds.values()].filter((r) => r.payment_intent === intent.id && r.status !== "failed");
+    const refunded = ofCharge.reduce((sum, r) => sum + r.amount, 0);
+    const eventId = id("evt");
+    const payload = JSON.stringify({
+      id: eventId,
+      object: "event",
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: intent.latest_charge.id,
+          object: "charge",
+          amount: intent.amount,
+          amount_captured: intent.amount_received,
+          amount_refunded: refunded,
+          refunded: refunded >= intent.amount_received,
+          currency: intent.currency,
+          payment_intent: intent.id,
+          status: "succeeded",
+          metadata: {},
+          // The newest first, as Stripe lists them.
+          refunds: { object: "list", data: ofCharge.reverse(), has_more: false },
+        },
+      },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type: "charge.refunded",
+    });
+    return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret }), eventId };
+  }
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -361,6 +403,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const signature = signer.webhooks.generateTestHeaderString({ payload, secret });
       return { payload, signature, eventId };
     },
+    dashboardRefund(intentId, secret, amountCents) {
+      const intent = intents.get(intentId);
+      if (!intent || intent.status !== "succeeded") throw new Error(`${intentId} has no charge to refund`);
+      const refund: FakeRefund = {
+        id: id("re"),
+        object: "refund",
+        amount: amountCents ?? intent.amount_received,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: "succeeded",
+        metadata: {},
+      };
+      refunds.set(refund.id, refund);
+      return { ...refundedWebhook(intentId, secret), refundId: refund.id };
+    },
+    refundedWebhook,
     sign: (payload, secret) => signer.webhooks.generateTestHeaderString({ payload, secret }),
     close: () =>
       new Promise<void>((resolve) => {

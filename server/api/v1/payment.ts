@@ -16,6 +16,7 @@ import {
 } from "~/lib/payments/checkout.server";
 import { WebhookPayloadError, WebhookSignatureError } from "~/lib/payments/provider";
 import { getReceipt, sendReceiptMail } from "~/lib/payments/receipts.server";
+import { sendRefundMail } from "~/lib/payments/refunds.server";
 import { ReceiptIdSchema, type ReceiptResponse } from "~/lib/contracts/receipt";
 import { RECEIPT_ERRORS } from "~/lib/payments/receipt-messages";
 import { ConfirmPaymentSchema, CreatePaymentSchema, type PaymentResponse } from "~/lib/contracts/payment";
@@ -37,6 +38,7 @@ function checkoutDeps(req: Request): CheckoutDeps {
     onGranted: (payment) => {
       if (payment.userId) void sendReceiptMail({ db, env, mailer, logger, origin: site.origin }, payment.id, payment.userId);
     },
+    onRefunded: (payment, balance) => void sendRefundMail({ db, env, mailer, logger, origin: site.origin }, payment, balance),
   };
 }
 

@@ -271,4 +271,108 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     const [user] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
     expect(user).toMatchObject({ paymentDone: true, package: "basic" });
   });
+
+  const webhook = (delivery: { payload: string; signature: string }) =>
+    request(app, "POST", "/api/v1/payment/webhook", { raw: delivery.payload, headers: { "Content-Type": "application/json", "Stripe-Signature": delivery.signature } });
+  const intentOf = async (paymentId: string) => (await app.appContext.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.providerRef!;
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it("a refund made in Stripe's dashboard is applied once: payment refunded, credits removed, the member told", async () => {
+    app = await stripeApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const kept = await purchase(ada.token, "pro");
+    const paymentId = await purchase(ada.token);
+    const delivery = fake.dashboardRefund(await intentOf(paymentId), "whsec_fake");
+
+    const first = await webhook(delivery);
+    expect(first.body).toEqual({ received: true, result: "processed" });
+    const [row] = await app.appContext.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(row).toMatchObject({ status: "refunded", refundRef: delivery.refundId, refundedBy: null });
+    expect(row!.refundedAt).toBeTruthy();
+    const ledger = await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"));
+    expect(ledger).toMatchObject([{ userId: ada.id, delta: -50, balanceAfter: 103, paymentId, adminId: null }]);
+    const [user] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
+    expect(user).toMatchObject({ credits: 103, paymentDone: true, package: "pro" });
+    await settle();
+    expect(app.mails.filter((m) => m.to === "ada@example.com" && /has been refunded/.test(m.subject))).toHaveLength(1);
+
+    // Delivered again, or refunded again from the admin area: nothing more is removed.
+    expect((await webhook(delivery)).body.result).toBe("duplicate");
+    const again = await refund(admin.token, paymentId);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe("already_refunded");
+    expect(await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"))).toHaveLength(1);
+    const history = await request(app, "GET", "/api/v1/payment/history", { token: ada.token });
+    expect(history.body.payments.map((p: { id: string; status: string }) => [p.id, p.status])).toEqual([
+      [paymentId, "refunded"],
+      [kept, "succeeded"],
+    ]);
+  });
+
+  it("a dashboard refund after some credits were spent removes what is left, never below 0", async () => {
+    app = await stripeApp();
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    await app.appContext.db.update(users).set({ credits: 20 }).where(eq(users.id, ada.id));
+
+    expect((await webhook(fake.dashboardRefund(await intentOf(paymentId), "whsec_fake"))).body.result).toBe("processed");
+    const [user] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
+    expect(user).toMatchObject({ credits: 0, paymentDone: false, package: "" });
+    const ledger = await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"));
+    expect(ledger).toMatchObject([{ delta: -20, balanceAfter: 0, paymentId }]);
+  });
+
+  it("a partial refund made in the dashboard changes nothing here (refunds are whole); the rest of it completes the refund", async () => {
+    app = await stripeApp();
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    const intent = await intentOf(paymentId);
+
+    expect((await webhook(fake.dashboardRefund(intent, "whsec_fake", 1000))).body.result).toBe("ignored");
+    const [kept] = await app.appContext.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(kept).toMatchObject({ status: "succeeded", refundedAt: null });
+    expect(await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"))).toHaveLength(0);
+
+    expect((await webhook(fake.dashboardRefund(intent, "whsec_fake", 1500))).body.result).toBe("processed");
+    const [row] = await app.appContext.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(row!.status).toBe("refunded");
+    const [user] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
+    expect(user!.credits).toBe(3);
+  });
+
+  it("the webhook of an admin's own refund changes nothing more, even when it comes before the refund is recorded", async () => {
+    app = await stripeApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const recorded = await purchase(ada.token);
+    expect((await refund(admin.token, recorded)).status).toBe(200);
+    expect((await webhook(fake.refundedWebhook(await intentOf(recorded), "whsec_fake"))).body.result).toBe("processed");
+    const [row] = await app.appContext.db.select().from(payments).where(eq(payments.id, recorded));
+    expect(row).toMatchObject({ status: "refunded", refundedBy: admin.id });
+
+    // Stripe takes the admin's refund but its answer is slow, and its delivery overtakes our own
+    // transaction: the admin still gets the success, and the credits go once.
+    const raced = await purchase(ada.token);
+    const intent = await intentOf(raced);
+    const [before] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
+    fake.setResponseDelay(400);
+    const adminRefund = refund(admin.token, raced);
+    try {
+      await expect.poll(() => [...fake.refunds.values()].some((r) => r.payment_intent === intent), { timeout: 5_000 }).toBe(true);
+      expect((await webhook(fake.refundedWebhook(intent, "whsec_fake"))).body.result).toBe("processed");
+    } finally {
+      fake.setResponseDelay(0);
+    }
+    const late = await adminRefund;
+    expect(late.status).toBe(200);
+    expect(late.body).toMatchObject({ success: true, creditsRemoved: 50, balance: before!.credits - 50 });
+    const [after] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
+    expect(after!.credits).toBe(before!.credits - 50);
+    const [racedRow] = await app.appContext.db.select().from(payments).where(eq(payments.id, raced));
+    expect(racedRow).toMatchObject({ status: "refunded", refundedBy: admin.id });
+    expect(await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.paymentId, raced))).toMatchObject([{ kind: "purchase" }, { kind: "refund", delta: -50 }]);
+    await settle();
+    expect(app.mails.filter((m) => m.to === "ada@example.com" && /has been refunded/.test(m.subject))).toHaveLength(2);
+  });
 });
