@@ -8,7 +8,7 @@ import { emailChanges, passwordResets } from "~/db/schema";
 import { resetDatabase, testDatabase } from "~/tests/helpers/test-db";
 import { createPasswordReset, resetPassword } from "./password-reset.server";
 import { createSession } from "./sessions.server";
-import { changePassword, confirmEmailChange, requestEmailChange, WrongPasswordError } from "./settings.server";
+import { changePassword, confirmEmailChange, requestEmailChange, revokeEverySession, WrongPasswordError } from "./settings.server";
 import { registerUser } from "./users.server";
 
 /** `db`, running `meanwhile` once just before the first write or transaction it is asked for. */
@@ -60,7 +60,7 @@ describe("mailed links created while the account changes", () => {
 
   it("mails no reset link to an address the account left while the link was made", async () => {
     const user = await registerUser(db, { email: "ada@example.com", password: "analytical" }, 0);
-    const move = await requestEmailChange(db, user.id, "ada@new.example", "analytical");
+    const move = await requestEmailChange(db, user.id, "ada@new.example", "analytical", (await createSession(db, user.id)).sessionId);
     // The owner confirms the move just after the reset request found the account by its old address.
     const meanwhile = async () => {
       expect(await confirmEmailChange(db, move.token)).not.toBeNull();
@@ -79,9 +79,23 @@ describe("mailed links created while the account changes", () => {
     const meanwhile = async () => {
       await changePassword(db, user.id, session.sessionId, "analytical", "engine number two");
     };
-    await expect(requestEmailChange(interleaved(db, meanwhile), user.id, "thief@evil.example", "analytical")).rejects.toBeInstanceOf(
-      WrongPasswordError,
-    );
+    await expect(
+      requestEmailChange(interleaved(db, meanwhile), user.id, "thief@evil.example", "analytical", session.sessionId),
+    ).rejects.toBeInstanceOf(WrongPasswordError);
+    const pending = await db.select().from(emailChanges).where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.usedAt)));
+    expect(pending).toHaveLength(0);
+  });
+
+  it("keeps no address change asked from a session signed out everywhere meanwhile", async () => {
+    const user = await registerUser(db, { email: "ada@example.com", password: "analytical" }, 0);
+    const session = await createSession(db, user.id);
+    // The owner signs out everywhere from another device just after the asker's password was checked.
+    const meanwhile = async () => {
+      expect(await revokeEverySession(db, user.id)).toBe(1);
+    };
+    await expect(requestEmailChange(interleaved(db, meanwhile), user.id, "thief@evil.example", "analytical", session.sessionId)).rejects.toMatchObject({
+      status: 401,
+    });
     const pending = await db.select().from(emailChanges).where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.usedAt)));
     expect(pending).toHaveLength(0);
   });
@@ -90,7 +104,8 @@ describe("mailed links created while the account changes", () => {
     const user = await registerUser(db, { email: "ada@example.com", password: "analytical" }, 0);
     const reset = await createPasswordReset(db, "ADA@example.com");
     expect(reset?.user.id).toBe(user.id);
-    expect(await requestEmailChange(db, user.id, "ada@new.example", "analytical")).toMatchObject({ oldEmail: "ada@example.com" });
+    const session = await createSession(db, user.id);
+    expect(await requestEmailChange(db, user.id, "ada@new.example", "analytical", session.sessionId)).toMatchObject({ oldEmail: "ada@example.com" });
     expect((await resetPassword(db, reset!.token, "engine number two"))?.userId).toBe(user.id);
   });
 });

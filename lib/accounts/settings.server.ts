@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { aiQuestions, creditLedger, emailChanges, sessions, users } from "~/db/schema";
 import type { AccountExport, AccountProfile, SessionItem } from "~/lib/contracts/account";
 import { paymentHistory } from "~/lib/payments/checkout.server";
+import { unauthorized } from "~/lib/http/api-error";
 import { isoTime } from "~/lib/sql-json.server";
 import { spendEmailChanges, spendPasswordResets } from "./mailed-links.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
@@ -116,6 +117,7 @@ export async function requestEmailChange(
   userId: string,
   newEmail: string,
   currentPassword: string,
+  sessionId: string,
 ): Promise<{ token: string; oldEmail: string; name: string; lang: string }> {
   const user = await checkPassword(db, userId, currentPassword);
   if (user.email.toLowerCase() === newEmail.toLowerCase()) throw new SettingsConflictError("same_email");
@@ -127,6 +129,10 @@ export async function requestEmailChange(
     // after waits for this insert and spends it too.
     const [still] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.passwordHash, user.passwordHash))).for("update");
     if (!still) throw new WrongPasswordError();
+    // Nor may the session that asks have been signed out meanwhile ("Sign out everywhere" takes the
+    // same row lock, then spends the address changes): the change would outlive it.
+    const [live] = await tx.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    if (!live) throw unauthorized();
     await spendEmailChanges(tx, userId);
     await tx.insert(emailChanges).values({
       userId,
@@ -197,6 +203,8 @@ export async function revokeOwnSession(db: DbOrTx, userId: string, sessionId: st
  */
 export async function revokeEverySession(db: Db, userId: string): Promise<number> {
   return db.transaction(async (tx) => {
+    // The account's row lock orders this with an address change being asked (requestEmailChange).
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     const rows = await tx
       .update(sessions)
       .set({ revokedAt: sql`now()` })

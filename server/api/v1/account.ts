@@ -136,7 +136,7 @@ accountRouter.post("/email", async (req, res) => {
   const user = await requireUser(req);
   const input = parseBody(req, ChangeEmailSchema, req.body);
   await limit(req, ACCOUNT_RATE_RULES.emailChange, user.id, SETTINGS_MESSAGES.tooManyEmailChanges);
-  const request = await withPassword(req, user.id, () => requestEmailChange(appContext(req).db, user.id, input.email, input.currentPassword));
+  const request = await withPassword(req, user.id, () => requestEmailChange(appContext(req).db, user.id, input.email, input.currentPassword, user.sessionId));
   const lang = requestLang(req);
   sendAccountMail(req, input.email, SETTINGS_MAIL.confirmSubject, SETTINGS_MAIL.confirmText, lang, {
     name: request.name,
