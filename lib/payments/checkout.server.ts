@@ -121,7 +121,7 @@ export interface CheckoutDeps {
   /** Called once per payment, after the transaction that granted it (the receipt e-mail). Not awaited. */
   onGranted?: (payment: PaymentRow) => void;
   /** Called once per payment refunded in the provider's dashboard, after its transaction (the refund e-mail). Not awaited. */
-  onRefunded?: (payment: PaymentRow, balance: number) => void;
+  onRefunded?: (refund: RefundResult) => void;
 }
 
 export interface CreatePaymentRequest {
@@ -317,6 +317,8 @@ async function applyOutcome(deps: CheckoutDeps, row: PaymentRow, outcome: Charge
         return null;
       });
       if (!grant) throw new ApiError(404, "payment_not_found", PAYMENT_ERRORS.notFound);
+      // Refunded at the provider before it could be granted (handlePaymentEvent): never granted now.
+      if (grant.payment.refundedAt) throw new ApiError(409, "payment_refunded", PAYMENT_ERRORS.refunded);
       if (grant.granted) deps.onGranted?.(grant.payment);
       return { status: "succeeded", payment: grant.payment, balance: grant.balance };
     }
@@ -427,7 +429,7 @@ async function grantInTransaction(
       receipt_number = nextval('receipt_number_seq'),
       card_last4 = coalesce(${cardLast4 || null}, card_last4),
       provider_ref = coalesce(provider_ref, ${providerRef || null})
-    where id = ${paymentId} and granted_at is null
+    where id = ${paymentId} and granted_at is null and refunded_at is null
     returning *`;
   const [raw] = rowsOf(
     await tx.execute(sql`
@@ -511,9 +513,18 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
         logger.error({ eventId: event.id, paymentId: row.id, refundedCents: data.refund?.amountCents }, "partial refund made at the provider; not applied");
         return "ignored";
       }
-      refunded = await recordRefund(tx, logger, row, { refundRef: data.refund.refundRef, adminId: null });
-      if (!refunded) logger.warn({ eventId: event.id, paymentId: row.id, status: row.status }, "refund at the provider for a payment that was never granted");
-      return refunded ? "processed" : "ignored";
+      if (row.userId && row.grantedAt) {
+        refunded = await recordRefund(tx, logger, row, { refundRef: data.refund.refundRef, adminId: null });
+        if (refunded) return "processed";
+      }
+      // Nobody holds its credits: not granted yet (its success may still be delivered, and must then
+      // grant nothing) or its account deleted. The payment is kept as refunded.
+      await tx
+        .update(payments)
+        .set({ status: "refunded", refundedAt: sql`now()`, refundRef: data.refund.refundRef, error: null, updatedAt: sql`now()` })
+        .where(and(eq(payments.id, row.id), isNull(payments.refundedAt), or(isNull(payments.grantedAt), isNull(payments.userId))));
+      logger.warn({ eventId: event.id, paymentId: row.id, status: row.status }, "refund at the provider of a payment whose credits nobody holds");
+      return "processed";
     }
     if (event.type === HANDLED_EVENTS.succeeded) {
       if (data.amountCents !== row.amountCents || data.currency.toLowerCase() !== row.currency) {
@@ -553,7 +564,7 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
   if (granted) deps.onGranted?.(granted);
   // Assigned inside the transaction's callback, which the compiler does not follow.
   const refundedNow = refunded as RefundResult | null;
-  if (refundedNow) deps.onRefunded?.(refundedNow.payment, refundedNow.balance);
+  if (refundedNow) deps.onRefunded?.(refundedNow);
   return result;
 }
 

@@ -8,7 +8,7 @@
 // webhook and is recorded the same way (recordRefund, from checkout.server.ts).
 import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { payments, users } from "~/db/schema";
+import { creditLedger, payments, users } from "~/db/schema";
 import { formatUsd } from "~/lib/catalog";
 import { REFUND_WINDOW_DAYS, type RefundCandidate } from "~/lib/contracts/refund";
 import { changeCredits } from "~/lib/credits.server";
@@ -36,6 +36,8 @@ export interface RefundResult {
   payment: PaymentRow;
   /** The member's balance afterwards. */
   balance: number;
+  /** The credits taken back: the purchase's, or what was left of them when the member spent some meanwhile. */
+  creditsRemoved: number;
 }
 
 const each = (text: Record<string, string>, values: Record<string, string | number>) =>
@@ -101,11 +103,16 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
       .returning();
     if (!taken) return null;
     const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, row.userId!));
-    return { payment: taken, balance: user?.credits ?? 0, mailed: true };
+    const [removal] = await tx
+      .select({ delta: creditLedger.delta })
+      .from(creditLedger)
+      .where(and(eq(creditLedger.paymentId, row.id), eq(creditLedger.kind, "refund")));
+    return { payment: taken, balance: user?.credits ?? 0, creditsRemoved: -(removal?.delta ?? 0), mailed: true };
   });
   if (!result) throw new ApiError(409, "already_refunded", REFUND_ERRORS.alreadyRefunded);
-  if (!result.mailed) void sendRefundMail(deps, result.payment, result.balance);
-  return { payment: result.payment, balance: result.balance };
+  const { mailed, ...refunded } = result;
+  if (!mailed) void sendRefundMail(deps, refunded);
+  return refunded;
 }
 
 /**
@@ -131,15 +138,16 @@ export async function recordRefund(
     .returning();
   if (!marked) return null;
   const change = { userId, kind: "refund" as const, paymentId: row.id, adminId: refund.adminId, reason: `refund:${row.package}` };
+  let creditsRemoved = row.credits;
   let balance = await changeCredits(tx, { ...change, delta: -row.credits });
   if (balance === null) {
     const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).for("update");
-    const left = user?.credits ?? 0;
-    logger.warn({ paymentId: row.id, left, credits: row.credits }, "refund after some of the purchase's credits were spent; removed the remaining credits");
-    balance = left > 0 ? await changeCredits(tx, { ...change, delta: -left }) : 0;
+    creditsRemoved = user?.credits ?? 0;
+    logger.warn({ paymentId: row.id, left: creditsRemoved, credits: row.credits }, "refund after some of the purchase's credits were spent; removed the remaining credits");
+    balance = creditsRemoved > 0 ? await changeCredits(tx, { ...change, delta: -creditsRemoved }) : 0;
   }
   await syncPurchaseState(tx, userId);
-  return { payment: marked, balance: balance ?? 0 };
+  return { payment: marked, balance: balance ?? 0, creditsRemoved };
 }
 
 /**
@@ -170,7 +178,7 @@ export async function syncPurchaseState(tx: DbOrTx, userId: string): Promise<voi
 }
 
 /** Tells the member their purchase was refunded (after the transaction that recorded it; never throws). */
-export async function sendRefundMail(deps: ReceiptDeps, payment: PaymentRow, balance: number): Promise<void> {
+export async function sendRefundMail(deps: ReceiptDeps, { payment, balance, creditsRemoved }: RefundResult): Promise<void> {
   try {
     const [user] = await deps.db.select({ name: users.name, email: users.email, lang: users.lang }).from(users).where(eq(users.id, payment.userId!));
     if (!user) return;
@@ -181,7 +189,7 @@ export async function sendRefundMail(deps: ReceiptDeps, payment: PaymentRow, bal
       number: payment.receiptNumber ? receiptLabel(payment.receiptNumber) : payment.id,
       package: packageName(payment.package, lang),
       amount: formatUsd(payment.amountCents),
-      credits: payment.credits,
+      credits: creditsRemoved,
       balance,
       link: `${deps.origin}${receiptPath(lang, payment.id)}`,
     };

@@ -24,27 +24,38 @@ export interface StripeProviderOptions {
   maxNetworkRetries?: number;
 }
 
+/** What a refunded charge must carry, in Stripe's types: the PaymentIntent's id (or the expanded object), whole cents. */
+const Cents = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const RefundedChargeSchema = z.looseObject({
+  object: z.literal("charge"),
+  payment_intent: z.union([StoredText, z.looseObject({ id: StoredText })]),
+  amount: Cents,
+  amount_captured: Cents.optional(),
+  amount_refunded: Cents,
+  currency: z.string().max(16).optional(),
+  refunds: z.looseObject({ data: z.array(z.looseObject({ id: StoredText })) }).nullish(),
+});
+
 /**
  * A charge refunded in part or in full, by our refund or in Stripe's dashboard. The charge names its
  * PaymentIntent (our providerRef); its refunds come newest first when the event carries them.
  */
 function chargeRefunded(event: Stripe.Event): PaymentEvent {
-  const charge = event.data?.object as Partial<Stripe.Charge> | undefined;
-  const intent = typeof charge?.payment_intent === "string" ? charge.payment_intent : charge?.payment_intent?.id;
-  if (charge?.object !== "charge" || !intent) return { id: event.id, type: event.type, payment: null };
-  const refundRef = charge.refunds?.data?.[0]?.id ?? null;
-  const amountCents = charge.amount_captured || charge.amount || 0;
-  if (!isStorableText(intent) || (refundRef !== null && !isStorableText(refundRef))) throw new WebhookPayloadError();
+  const object = event.data?.object as { object?: unknown } | undefined;
+  if (object?.object !== "charge") return { id: event.id, type: event.type, payment: null };
+  const parsed = RefundedChargeSchema.safeParse(object);
+  if (!parsed.success) throw new WebhookPayloadError();
+  const charge = parsed.data;
   return {
     id: event.id,
     type: event.type,
     payment: {
-      providerRef: intent,
+      providerRef: typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent.id,
       paymentId: null,
-      amountCents,
+      amountCents: charge.amount_captured || charge.amount,
       currency: charge.currency ?? "",
       failure: null,
-      refund: { amountCents: charge.amount_refunded ?? 0, refundRef },
+      refund: { amountCents: charge.amount_refunded, refundRef: charge.refunds?.data[0]?.id ?? null },
     },
   };
 }

@@ -143,6 +143,35 @@ describe("Stripe provider against the fake Stripe API", () => {
     const bad = rest.payload.replace(rest.refundId, `${rest.refundId}\\u0000`);
     expect(() => provider.parseWebhook(Buffer.from(bad), fake.sign(bad, WEBHOOK_SECRET))).toThrow(WebhookPayloadError);
   });
+
+  it("refuses a refunded charge whose fields are not what Stripe sends, signed or not", async () => {
+    const outcome = await provider.charge(input("pm_card_visa"));
+    if (outcome.status !== "succeeded") throw new Error("expected success");
+    const { payload } = fake.dashboardRefund(outcome.providerRef, WEBHOOK_SECRET);
+    const event = JSON.parse(payload) as { data: { object: Record<string, unknown> & { refunds: { data: Record<string, unknown>[] } } } };
+    const variants: ((charge: (typeof event)["data"]["object"]) => void)[] = [
+      (charge) => (charge.amount_refunded = "abc"),
+      (charge) => (charge.amount_refunded = -1),
+      (charge) => (charge.amount_refunded = 2.5),
+      (charge) => (charge.amount = "5000"),
+      (charge) => (charge.refunds.data[0]!.id = { x: 1 }),
+      (charge) => (charge.refunds.data[0]!.id = 123),
+      (charge) => (charge.refunds.data[0]!.id = `re_${"x".repeat(100_000)}`),
+      (charge) => (charge.payment_intent = { id: [outcome.providerRef] }),
+      (charge) => (charge.payment_intent = 42),
+    ];
+    for (const change of variants) {
+      const copy = structuredClone(event);
+      change(copy.data.object);
+      const body = JSON.stringify(copy);
+      expect(() => provider.parseWebhook(Buffer.from(body), fake.sign(body, WEBHOOK_SECRET)), body.slice(0, 300)).toThrow(WebhookPayloadError);
+    }
+    // An expanded PaymentIntent is Stripe's own shape: read as its id.
+    const expanded = structuredClone(event);
+    expanded.data.object.payment_intent = { id: outcome.providerRef, object: "payment_intent" };
+    const body = JSON.stringify(expanded);
+    expect(provider.parseWebhook(Buffer.from(body), fake.sign(body, WEBHOOK_SECRET))?.payment?.providerRef).toBe(outcome.providerRef);
+  });
 });
 
 describe("test provider", () => {

@@ -105,6 +105,8 @@ export interface FakeStripe {
   setResponseDelay(ms: number): void;
   /** The customer finished (or failed) 3-D Secure on the page: requires_action → requires_confirmation. */
   completeAction(intentId: string, succeed?: boolean): void;
+  /** The bank finished a charge that was `processing`: it succeeds (its webhook is the caller's to send). */
+  finishProcessing(intentId: string): void;
   /** A signed webhook delivery for the intent's current state. */
   webhook(type: string, intentId: string, secret: string, eventId?: string): { payload: string; signature: string; eventId: string };
   /**
@@ -419,6 +421,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return { ...refundedWebhook(intentId, secret), refundId: refund.id };
     },
     refundedWebhook,
+    finishProcessing(intentId) {
+      const intent = intents.get(intentId);
+      if (!intent || intent.status !== "processing") throw new Error(`${intentId} is not processing`);
+      succeed(intent);
+    },
     sign: (payload, secret) => signer.webhooks.generateTestHeaderString({ payload, secret }),
     close: () =>
       new Promise<void>((resolve) => {

@@ -38,7 +38,7 @@ function checkoutDeps(req: Request): CheckoutDeps {
     onGranted: (payment) => {
       if (payment.userId) void sendReceiptMail({ db, env, mailer, logger, origin: site.origin }, payment.id, payment.userId);
     },
-    onRefunded: (payment, balance) => void sendRefundMail({ db, env, mailer, logger, origin: site.origin }, payment, balance),
+    onRefunded: (refund) => void sendRefundMail({ db, env, mailer, logger, origin: site.origin }, refund),
   };
 }
 

@@ -375,4 +375,63 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     await settle();
     expect(app.mails.filter((m) => m.to === "ada@example.com" && /has been refunded/.test(m.subject))).toHaveLength(2);
   });
+
+  it("a charge refunded before its payment was granted is never granted afterwards", async () => {
+    app = await stripeApp();
+    const ada = await member();
+    const pending = await request(app, "POST", "/api/v1/payment/create", { token: ada.token, body: { package: "basic", paymentMethodId: "pm_card_processing", country: "JP" } });
+    expect(pending.body.status).toBe("pending");
+    const paymentId = pending.body.transactionId as string;
+    const intent = await intentOf(paymentId);
+    fake.finishProcessing(intent);
+    const refundDelivery = fake.dashboardRefund(intent, "whsec_fake");
+
+    // The refund's delivery comes first, then the success's; then the customer's page asks again.
+    expect((await webhook(refundDelivery)).body.result).toBe("processed");
+    expect((await webhook(fake.webhook("payment_intent.succeeded", intent, "whsec_fake"))).body.result).toBe("processed");
+    const confirm = await request(app, "POST", "/api/v1/payment/confirm", { token: ada.token, body: { transactionId: paymentId } });
+    expect(confirm.status).toBe(409);
+    expect(confirm.body.error.code).toBe("payment_refunded");
+
+    const [row] = await app.appContext.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(row).toMatchObject({ status: "refunded", grantedAt: null, refundRef: refundDelivery.refundId });
+    const [user] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
+    expect(user).toMatchObject({ credits: 3, paymentDone: false });
+    expect(await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.paymentId, paymentId))).toHaveLength(0);
+  });
+
+  it("a deleted account's purchase refunded in the dashboard is kept for the books as refunded", async () => {
+    app = await stripeApp();
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    const intent = await intentOf(paymentId);
+    const deleted = await request(app, "POST", "/api/v1/account/delete", { token: ada.token, body: { currentPassword: "correct horse battery" } });
+    expect(deleted.status).toBe(200);
+    const delivery = fake.dashboardRefund(intent, "whsec_fake");
+    expect((await webhook(delivery)).body.result).toBe("processed");
+    const [row] = await app.appContext.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(row).toMatchObject({ userId: null, status: "refunded", refundRef: delivery.refundId });
+    expect(row!.refundedAt).toBeTruthy();
+  });
+
+  it("an admin refund that a spend overtook says how many credits it really removed", async () => {
+    app = await stripeApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    // Stripe is slow to take the refund; meanwhile the member spends all but 47 of the balance.
+    fake.setDelay(300);
+    const answer = refund(admin.token, paymentId);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await app.appContext.db.update(users).set({ credits: 47 }).where(eq(users.id, ada.id));
+    } finally {
+      fake.setDelay(0);
+    }
+    const done = await answer;
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ creditsRemoved: 47, balance: 0, message: "Refunded $25; 47 credits were removed." });
+    const ledger = await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"));
+    expect(ledger).toMatchObject([{ delta: -47, balanceAfter: 0, paymentId }]);
+  });
 });

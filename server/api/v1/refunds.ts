@@ -33,11 +33,11 @@ refundRouter.post("/", async (req, res) => {
     success: true,
     message: format(REFUND_TEXT.refunded[requestLang(req)], {
       amount: formatUsd(result.payment.amountCents),
-      credits: result.payment.credits,
+      credits: result.creditsRemoved,
     }),
     paymentId: result.payment.id,
     refundedAt: result.payment.refundedAt!.toISOString(),
-    creditsRemoved: result.payment.credits,
+    creditsRemoved: result.creditsRemoved,
     balance: result.balance,
   } satisfies RefundResponse);
 });
