@@ -32,9 +32,11 @@ export function LanguageProvider({ lang, children }: { lang: Lang; children: Rea
       storeLanguage(code);
       if (code === lang) return;
       const { path } = splitLangPath(location.pathname);
-      navigate(localePath(code, path) + location.search + location.hash);
+      // The address bar's query, not the router's: a page may name what it shows there in place
+      // (the assistant's ?thread=, history.replaceState), which the router does not see.
+      navigate(localePath(code, path) + window.location.search + window.location.hash);
     },
-    [lang, location.pathname, location.search, location.hash, navigate],
+    [lang, location.pathname, navigate],
   );
   const value = useMemo(() => ({ lang, setLanguage, href: (path: string) => localePath(lang, path) }), [lang, setLanguage]);
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;

@@ -22,6 +22,26 @@ const askRequests = (page: Page) => {
 };
 
 test.describe("follow-up questions", () => {
+  test("the thread named in the address stays there when the language changes, so a reload shows it", async ({ page }) => {
+    const session = await signUpViaApi();
+    await page.goto("/services/tax-consultation");
+    await signInPage(page, session);
+    await readyWithConsent(page);
+    await page.getByLabel(aiMessages.en.questionLabel).fill("How is VAT charged on cross-border services?");
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByTestId("ai-charge")).toBeVisible({ timeout: 10_000 });
+    await expect(page).toHaveURL(/\?thread=[0-9a-f-]{36}$/);
+    const threadId = new URL(page.url()).searchParams.get("thread");
+
+    await page.getByTestId("language-button").filter({ visible: true }).click();
+    await page.getByTestId("language-menu").filter({ visible: true }).getByRole("menuitemradio", { name: "日本語" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/ja/services/tax-consultation" && url.searchParams.get("thread") === threadId);
+    await page.reload();
+    await expect(page.getByTestId("ai-answer")).toHaveCount(1);
+    await expect(page.getByTestId("follow-up-button")).toBeVisible();
+  });
+
+
   test("a member follows up on an answer, sees the thread on /explore and reopens it", async ({ page, app }) => {
     // Two streamed answers, two pages and two accessibility scans.
     test.slow();
