@@ -12,6 +12,7 @@ import { format } from "~/lib/i18n/format";
 import { fieldErrorText } from "~/lib/contracts/field-errors";
 import type { AiSource, Citation } from "~/lib/contracts/ai";
 import { QUESTION_MAX, THREAD_MAX } from "~/lib/contracts/ai-limits";
+import { NO_CREDITS } from "~/lib/ai/errors";
 import type { ServiceSlug } from "~/lib/service-catalog";
 import { ai as aiMessages } from "~/content/messages/ai";
 import { common } from "~/content/messages/common";
@@ -190,6 +191,14 @@ export function AskAssistant({
     if (!auth.isAuthenticated || !auth.token) {
       saveDraft(text);
       navigate(loginPath());
+      return;
+    }
+
+    // At 0 credits every question is refused (402): the balance is read again (a package may have
+    // been bought in another tab) and, still 0, the box says so itself instead of asking in vain.
+    if (auth.credits === 0 && (await auth.refresh()) === 0) {
+      setFailure({ message: NO_CREDITS[lang] ?? NO_CREDITS.en, pricing: true });
+      savePendingQuestion({ path: pathname, topic, text });
       return;
     }
 

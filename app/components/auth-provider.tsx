@@ -24,7 +24,8 @@ interface AuthContextValue {
   /** Forgets the session locally only (used when the server says the token is no longer valid). */
   clear: () => void;
   setCredits: (credits: number) => void;
-  refresh: () => Promise<void>;
+  /** Reads the member again from the server; resolves to the balance, or null when unknown. */
+  refresh: () => Promise<number | null>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -98,12 +99,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     const { token } = readStorage();
-    if (!token) return;
+    if (!token) return null;
     try {
       const me = await api("GET /user/me", { token });
       apply(token, me.user);
+      return me.user.credits;
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 401) clear();
+      return null;
     }
   }, [apply, clear]);
 

@@ -4,6 +4,13 @@
 // 'Connection error.', 'No response').
 import type { LocalizedText } from "~/lib/http/api-error";
 
+/** 402: also said by the question box itself at 0 credits, without asking (its own export keeps the rest out of the page's bundle). */
+export const NO_CREDITS: LocalizedText = {
+  en: "You have no credits left. Buy a credit package to ask more questions.",
+  ja: "クレジットが残っていません。続けて質問するには、クレジットパッケージをご購入ください。",
+  zh: "您的积分已用完。请购买积分套餐后继续提问。",
+};
+
 export const AI_ERRORS = {
   /** 401/403/404 from the provider: the key, base URL or model is wrong. The operator gets a log line. */
   ai_misconfigured: {
@@ -48,11 +55,7 @@ export const AI_ERRORS = {
     ja: "このサーバーでは AI アシスタントが設定されていません。このページの質問例にのみ、内蔵のナレッジベースからお答えできます。",
     zh: "本服务器未配置 AI 助手，目前只能通过内置知识库回答本页列出的示例问题。",
   },
-  no_credits: {
-    en: "You have no credits left. Buy a credit package to ask more questions.",
-    ja: "クレジットが残っていません。続けて質問するには、クレジットパッケージをご購入ください。",
-    zh: "您的积分已用完。请购买积分套餐后继续提问。",
-  },
+  no_credits: NO_CREDITS,
   ai_rate_limited: {
     en: "You are asking questions too quickly. Please wait a minute and try again.",
     ja: "短時間に質問が集中しています。1 分ほど待ってから再度お試しください。",

@@ -166,16 +166,44 @@ test.describe("the AI assistant on a service page", () => {
     await page.goto("/services/security-services");
     await signInPage(page, { token: session.token, user: { ...session.user, credits: 0 } });
     await readyWithConsent(page);
+    // The balance is read again, and still 0 the question is not sent in vain (no 402 to log).
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/v1/ai/ask")) asked.push(request.url());
+    });
     await page.getByLabel(t.questionLabel).fill("Can we store tax data abroad?");
     await page.getByTestId("generate-button").click();
     const alert = page.getByRole("alert");
     await expect(alert).toContainText(AI_ERRORS.no_credits.en);
+    expect(asked).toEqual([]);
     await expect(alert).toHaveClass(/bg-red-50/);
     const link = alert.getByRole("link", { name: t.buyCredits });
     await expect(link).toHaveAttribute("href", "/pricing");
     await expect(page.getByTestId("ai-answer")).toHaveCount(0);
     await link.click();
     await expect(page).toHaveURL("/pricing");
+  });
+
+  test("at 0 credits on this page but credits bought in another tab, the question is asked", async ({ page, app }) => {
+    const session = await signUpViaApi();
+    for (let i = 0; i < 3; i++) {
+      const spent = await app.api("/ai/ask", { method: "POST", token: session.token, body: { topic: "security-services", question: `Question ${i}?`, lang: "en" } });
+      expect(spent.status).toBe(200);
+    }
+    await page.goto("/services/security-services");
+    await signInPage(page, { token: session.token, user: { ...session.user, credits: 0 } });
+    await readyWithConsent(page);
+    await expect(page.getByTestId("no-credits-note")).toBeVisible();
+    // Bought elsewhere: this page still shows 0.
+    const bought = await app.api("/payment/create", {
+      method: "POST",
+      token: session.token,
+      body: { package: "basic", paymentMethodId: "pm_card_visa", country: "JP" },
+    });
+    expect(bought.body.status).toBe("succeeded");
+    await page.getByLabel(t.questionLabel).fill("Can we store tax data abroad?");
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 49 credits.", { timeout: 10_000 });
   });
 
   test("a provider failure shows the server's translated message in a red alert and costs nothing", async ({ page, app }) => {
