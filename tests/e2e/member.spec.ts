@@ -104,6 +104,8 @@ for (const lang of ["en", "zh"] as const) {
     await expect(page.getByTestId("account-password-status")).not.toBeEmpty();
     await expect(page.getByTestId("current-password-error")).toHaveCount(0);
 
+    // This device is in use now; its last use is kept to the hour, so no past time is shown for it.
+    await expect(page.getByTestId("session-item").filter({ hasText: t.sessions.current })).toContainText(t.sessions.activeNow);
     await page.getByTestId("sign-out-everywhere").click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/login`));
     expect((await app.api("/account", { token: session.token })).status).toBe(401);

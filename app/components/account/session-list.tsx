@@ -62,7 +62,8 @@ export function SessionList({ t }: { t: AccountMessages }) {
                 {deviceName(session.userAgent) ?? t.sessions.unknownDevice}
                 {session.current && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">{t.sessions.current}</span>}
               </p>
-              <p className="text-slate-600">{format(t.sessions.lastUsed, { date: date(session.lastUsedAt) })}</p>
+              {/* The time a session was last used is kept to the hour (lib/accounts/sessions.server.ts): this device is in use now. */}
+              <p className="text-slate-600">{session.current ? t.sessions.activeNow : format(t.sessions.lastUsed, { date: date(session.lastUsedAt) })}</p>
             </div>
             {!session.current && (
               <button
