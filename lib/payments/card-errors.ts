@@ -54,6 +54,11 @@ export const CARD_ERRORS = {
     ja: "カードが拒否されました。テストモードでは 4242 4242 4242 4242 などのテスト用カード番号のみご利用いただけます。",
     zh: "您的卡被拒绝。测试模式仅接受测试卡号，例如 4242 4242 4242 4242。",
   },
+  test_mode_authentication: {
+    en: "This test card asks for 3-D Secure authentication, which the built-in test mode cannot show. Use a test card without it, such as 4242 4242 4242 4242.",
+    ja: "このテスト用カードには 3-D セキュア認証が必要ですが、内蔵のテストモードでは認証画面を表示できません。4242 4242 4242 4242 など、認証の不要なテスト用カードをご利用ください。",
+    zh: "此测试卡需要 3-D Secure 验证，但内置测试模式无法显示验证步骤。请使用无需验证的测试卡，例如 4242 4242 4242 4242。",
+  },
   card_declined: {
     en: "Your card was declined.",
     ja: "カードが拒否されました。",

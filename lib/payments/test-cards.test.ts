@@ -42,6 +42,10 @@ describe("test-mode card field", () => {
     expect(card("4242-4242-abcd-4242")).toEqual({ ok: false, code: "invalid_number", field: "number" });
     // A valid (Luhn) Visa number that is not a test card.
     expect(card("4111 1111 1111 1111")).toEqual({ ok: false, code: "test_mode_live_card", field: "number" });
+    // Stripe's 3-D Secure test cards are test cards: test mode says it cannot show the authentication.
+    for (const number of ["4000 0025 0000 3155", "4000 0027 6000 3184", "4000 0000 0000 3220"]) {
+      expect(card(number)).toEqual({ ok: false, code: "test_mode_authentication", field: "number" });
+    }
     expect(checkNumber("5555555555554444")).toBeNull();
   });
 

@@ -63,6 +63,20 @@ export const TEST_CARDS: readonly TestCard[] = [
   },
 ];
 
+/**
+ * Stripe's 3-D Secure test numbers. The built-in test mode has no authentication step to show (with
+ * Stripe's keys the checkout completes 3-D Secure), so these are refused with a message saying so
+ * rather than called real cards.
+ */
+const AUTHENTICATION_TEST_CARDS: ReadonlySet<string> = new Set([
+  "4000002500003155",
+  "4000002760003184",
+  "4000003800000446",
+  "4000000000003220",
+  "4000000000003063",
+  "4000008400001629",
+]);
+
 /** The three numbers the checkout page lists. */
 export const LISTED_TEST_CARDS = {
   succeeds: "4242 4242 4242 4242",
@@ -193,6 +207,7 @@ export function tokenizeTestCard(input: TestCardInput, now: Date = new Date()): 
   const cvcError = checkCvc(input.cvc, brand);
   if (cvcError) return { ok: false, code: cvcError, field: "cvc" };
   const card = TEST_CARDS.find((c) => c.number === digits);
+  if (!card && AUTHENTICATION_TEST_CARDS.has(digits)) return { ok: false, code: "test_mode_authentication", field: "number" };
   if (!card) return { ok: false, code: "test_mode_live_card", field: "number" };
   return { ok: true, paymentMethodId: card.paymentMethodId, brand, last4: digits.slice(-4) };
 }
