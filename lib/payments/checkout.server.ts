@@ -474,8 +474,9 @@ const uuid = z.uuid();
  * Applies a verified webhook event once: its id is recorded in processed_events in the same
  * transaction as its effect, so a redelivery (even a concurrent one) changes nothing.
  */
-export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent): Promise<EventResult> {
+export async function handlePaymentEvent(deps: CheckoutDeps, received: PaymentEvent): Promise<EventResult> {
   const { db, provider, logger } = deps;
+  const event = await withOurPaymentId(deps, received);
   let granted: PaymentRow | null = null;
   let refunded: RefundResult | null = null;
   let ownerless: PaymentRow | null = null;
@@ -521,7 +522,14 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
       // grant nothing) or its account deleted. The payment is kept as refunded.
       await tx
         .update(payments)
-        .set({ status: "refunded", refundedAt: sql`now()`, refundRef: data.refund.refundRef, error: null, updatedAt: sql`now()` })
+        .set({
+          status: "refunded",
+          refundedAt: sql`now()`,
+          refundRef: data.refund.refundRef,
+          providerRef: sql`coalesce(${payments.providerRef}, ${data.providerRef})`,
+          error: null,
+          updatedAt: sql`now()`,
+        })
         .where(and(eq(payments.id, row.id), isNull(payments.refundedAt), or(isNull(payments.grantedAt), isNull(payments.userId))));
       logger.warn({ eventId: event.id, paymentId: row.id, status: row.status }, "refund at the provider of a payment whose credits nobody holds");
       return "processed";
@@ -569,6 +577,30 @@ export async function handlePaymentEvent(deps: CheckoutDeps, event: PaymentEvent
 }
 
 const OWNERLESS = new Error("the payment's account was deleted");
+
+/**
+ * A refunded charge names its PaymentIntent, whose reference we save only once the charge's answer
+ * has reached us; our id is in the PaymentIntent's metadata. A refund delivered before that answer
+ * (a slow answer, or one that never came) is matched by that id, read from the provider, so the
+ * payment is marked refunded and never granted afterwards. 503 while the provider cannot say: the
+ * delivery comes again.
+ */
+async function withOurPaymentId(deps: CheckoutDeps, event: PaymentEvent): Promise<PaymentEvent> {
+  const data = event.payment;
+  if (event.type !== HANDLED_EVENTS.refunded || !data || data.paymentId) return event;
+  const [known] = await deps.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.provider, deps.provider.name), eq(payments.providerRef, data.providerRef)));
+  if (known) return event;
+  try {
+    return { ...event, payment: { ...data, paymentId: await deps.provider.paymentIdOf(data.providerRef) } };
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    deps.logger.warn({ err: error, eventId: event.id }, "payment provider unavailable to name the payment of a refunded charge");
+    throw new ApiError(503, "payment_provider_unavailable", PAYMENT_ERRORS.providerUnavailable);
+  }
+}
 
 /**
  * Gives back a charge that succeeded after its account was deleted (the deletion does not wait for a

@@ -21,6 +21,7 @@ const stripeLike: PaymentProvider = {
   refund: async () => {
     throw new Error("not used");
   },
+  paymentIdOf: async () => null,
   confirm: async () => {
     throw new Error("not used");
   },

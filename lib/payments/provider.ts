@@ -59,6 +59,8 @@ export interface PaymentProvider {
   confirm(providerRef: string, paymentId: string): Promise<ChargeOutcome>;
   /** Refunds a succeeded charge in full. Idempotent per payment. Throws ProviderUnavailableError when the outcome is unknown. */
   refund(providerRef: string, paymentId: string, amountCents: number): Promise<RefundOutcome>;
+  /** Our payments.id that a charge carries in its metadata (null when none or unknown). Throws ProviderUnavailableError. */
+  paymentIdOf(providerRef: string): Promise<string | null>;
   /** Verifies a webhook delivery on its raw bytes. Throws WebhookSignatureError or WebhookPayloadError; null when the provider sends none. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent | null;
   /** False when webhooks cannot be verified (no signing secret configured). */

@@ -12,6 +12,8 @@ import { ProviderRequestError, ProviderUnavailableError, WebhookPayloadError, We
 // PostgreSQL refuses a NUL, which would make the delivery a 500 Stripe retries for days.
 const StoredText = z.string().min(1).max(255).refine(isStorableText);
 const WebhookEventSchema = z.looseObject({ id: StoredText, type: StoredText });
+/** Amounts in whole cents, as Stripe sends them. */
+const Cents = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
 type StripeConfig = NonNullable<ConstructorParameters<typeof Stripe>[1]>;
 
@@ -25,7 +27,6 @@ export interface StripeProviderOptions {
 }
 
 /** What a refunded charge must carry, in Stripe's types: the PaymentIntent's id (or the expanded object), whole cents. */
-const Cents = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const RefundedChargeSchema = z.looseObject({
   object: z.literal("charge"),
   payment_intent: z.union([StoredText, z.looseObject({ id: StoredText })]),
@@ -34,6 +35,23 @@ const RefundedChargeSchema = z.looseObject({
   amount_refunded: Cents,
   currency: z.string().max(16).optional(),
   refunds: z.looseObject({ data: z.array(z.looseObject({ id: StoredText })) }).nullish(),
+});
+
+/** What a PaymentIntent event must carry, in Stripe's types (what is stored or compared must be). */
+const PaymentIntentEventSchema = z.looseObject({
+  object: z.literal("payment_intent"),
+  id: StoredText,
+  amount: Cents.optional(),
+  amount_received: Cents.optional(),
+  currency: z.string().max(16).optional(),
+  metadata: z.record(z.string(), z.string().max(500)).nullish(),
+  last_payment_error: z
+    .looseObject({
+      code: z.string().max(255).nullish(),
+      decline_code: z.string().max(255).nullish(),
+      message: z.string().max(5000).refine(isStorableText).nullish(),
+    })
+    .nullish(),
 });
 
 /**
@@ -234,6 +252,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
 
+    async paymentIdOf(providerRef: string): Promise<string | null> {
+      try {
+        const pi = await stripe.paymentIntents.retrieve(providerRef);
+        const paymentId = pi.metadata?.paymentId;
+        return typeof paymentId === "string" ? paymentId : null;
+      } catch (error) {
+        const e = (error ?? {}) as StripeErrorLike;
+        if (e.type === "StripeInvalidRequestError") return null;
+        throw new ProviderUnavailableError(e.message ?? "Stripe is unavailable", { cause: error });
+      }
+    },
+
     parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent {
       if (!webhookSecret || !signature) throw new WebhookSignatureError();
       let event: Stripe.Event;
@@ -244,12 +274,14 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
       if (!WebhookEventSchema.safeParse(event).success) throw new WebhookPayloadError();
       if (event.type === "charge.refunded") return chargeRefunded(event);
-      const object = event.data?.object as Partial<Stripe.PaymentIntent> | undefined;
-      if (!event.type.startsWith("payment_intent.") || object?.object !== "payment_intent" || !object.id) {
+      const raw = event.data?.object as { object?: unknown } | undefined;
+      if (!event.type.startsWith("payment_intent.") || raw?.object !== "payment_intent") {
         return { id: event.id, type: event.type, payment: null };
       }
+      const parsed = PaymentIntentEventSchema.safeParse(raw);
+      if (!parsed.success) throw new WebhookPayloadError();
+      const object = parsed.data;
       const error = object.last_payment_error;
-      if (!isStorableText(object.id) || !isStorableText(error?.message ?? "")) throw new WebhookPayloadError();
       return {
         id: event.id,
         type: event.type,
@@ -258,7 +290,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           paymentId: object.metadata?.paymentId ?? null,
           amountCents: object.amount_received || object.amount || 0,
           currency: object.currency ?? "",
-          failure: error ? { code: cardErrorCode(error.code, error.decline_code), message: error.message ?? null } : null,
+          failure: error ? { code: cardErrorCode(error.code ?? null, error.decline_code ?? null), message: error.message ?? null } : null,
         },
       };
     },

@@ -166,6 +166,14 @@ describe("Stripe provider against the fake Stripe API", () => {
       const body = JSON.stringify(copy);
       expect(() => provider.parseWebhook(Buffer.from(body), fake.sign(body, WEBHOOK_SECRET)), body.slice(0, 300)).toThrow(WebhookPayloadError);
     }
+    // A PaymentIntent event's fields are checked too.
+    const succeeded = JSON.parse(fake.webhook("payment_intent.succeeded", outcome.providerRef, WEBHOOK_SECRET).payload) as { data: { object: Record<string, unknown> } };
+    for (const [field, value] of [["currency", 7], ["amount", "2500"], ["amount_received", -1], ["metadata", { paymentId: 5 }]] as const) {
+      const copy = structuredClone(succeeded);
+      copy.data.object[field] = value;
+      const body = JSON.stringify(copy);
+      expect(() => provider.parseWebhook(Buffer.from(body), fake.sign(body, WEBHOOK_SECRET)), field).toThrow(WebhookPayloadError);
+    }
     // An expanded PaymentIntent is Stripe's own shape: read as its id.
     const expanded = structuredClone(event);
     expanded.data.object.payment_intent = { id: outcome.providerRef, object: "payment_intent" };

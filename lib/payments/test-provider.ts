@@ -35,6 +35,10 @@ export function createTestProvider(): PaymentProvider {
       // Test cards never ask for 3-D Secure, so there is nothing to confirm.
       throw new ProviderRequestError("test-mode payments never require confirmation", "unexpected_state");
     },
+    async paymentIdOf(): Promise<string | null> {
+      // Test mode sends no webhooks, so nothing asks.
+      return null;
+    },
     parseWebhook() {
       return null;
     },

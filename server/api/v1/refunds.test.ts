@@ -434,4 +434,34 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     const ledger = await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"));
     expect(ledger).toMatchObject([{ delta: -47, balanceAfter: 0, paymentId }]);
   });
+
+  it("a dashboard refund delivered before the charge's answer reached us is found by our id, and nothing is granted", async () => {
+    app = await stripeApp();
+    const ada = await member();
+    // Stripe charges at once but its answer to the checkout is slow; the refund's delivery (and the
+    // lookup of our id it needs) comes while the checkout still waits.
+    const earlier = new Set(fake.intents.keys());
+    fake.setResponseDelay(1500);
+    const checkout = request(app, "POST", "/api/v1/payment/create", { token: ada.token, body: { package: "basic", paymentMethodId: "pm_card_visa", country: "JP" } });
+    let intent: string | undefined;
+    try {
+      await expect
+        .poll(() => (intent = [...fake.intents.values()].find((i) => !earlier.has(i.id) && i.status === "succeeded")?.id), { timeout: 5_000 })
+        .toBeDefined();
+    } finally {
+      fake.setResponseDelay(0);
+    }
+    expect((await webhook(fake.dashboardRefund(intent!, "whsec_fake"))).body.result).toBe("processed");
+    const [refunded] = await app.appContext.db.select().from(payments);
+    expect(refunded).toMatchObject({ status: "refunded", grantedAt: null, providerRef: intent });
+    const answer = await checkout;
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.code).toBe("payment_refunded");
+    const [row] = await app.appContext.db.select().from(payments);
+    expect(row).toMatchObject({ status: "refunded", grantedAt: null, providerRef: intent });
+    const [user] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
+    expect(user!.credits).toBe(3);
+    expect((await webhook(fake.webhook("payment_intent.succeeded", intent!, "whsec_fake"))).body.result).toBe("processed");
+    expect((await app.appContext.db.select().from(users).where(eq(users.id, ada.id)))[0]!.credits).toBe(3);
+  });
 });
