@@ -103,10 +103,12 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
       .returning();
     if (!taken) return null;
     const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, row.userId!));
+    // The ledger's refund row names the admin too (none when nothing was left to remove).
     const [removal] = await tx
-      .select({ delta: creditLedger.delta })
-      .from(creditLedger)
-      .where(and(eq(creditLedger.paymentId, row.id), eq(creditLedger.kind, "refund")));
+      .update(creditLedger)
+      .set({ adminId })
+      .where(and(eq(creditLedger.paymentId, row.id), eq(creditLedger.kind, "refund")))
+      .returning({ delta: creditLedger.delta });
     return { payment: taken, balance: user?.credits ?? 0, creditsRemoved: -(removal?.delta ?? 0), mailed: true };
   });
   if (!result) throw new ApiError(409, "already_refunded", REFUND_ERRORS.alreadyRefunded);

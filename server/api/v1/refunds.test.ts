@@ -371,7 +371,10 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     expect(after!.credits).toBe(before!.credits - 50);
     const [racedRow] = await app.appContext.db.select().from(payments).where(eq(payments.id, raced));
     expect(racedRow).toMatchObject({ status: "refunded", refundedBy: admin.id });
-    expect(await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.paymentId, raced))).toMatchObject([{ kind: "purchase" }, { kind: "refund", delta: -50 }]);
+    expect(await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.paymentId, raced))).toMatchObject([
+      { kind: "purchase" },
+      { kind: "refund", delta: -50, adminId: admin.id },
+    ]);
     await settle();
     expect(app.mails.filter((m) => m.to === "ada@example.com" && /has been refunded/.test(m.subject))).toHaveLength(2);
   });
