@@ -22,6 +22,7 @@ export const QuestionSchema = multiLineString((issue) =>
 export const AskSchema = z.object({
   topic: z.enum(SERVICE_SLUGS, "invalid_choice"),
   question: QuestionSchema,
+  /** The router fills in the request's language (path, Accept-Language) when the body names none. */
   lang: z.enum(LANGS, "invalid_choice").default("en"),
   /** The answer this question follows up (one of the member's own answered questions). In capitals the same id. */
   parentId: z.uuid("invalid_format").toLowerCase().optional(),

@@ -366,6 +366,16 @@ describe("POST /api/v1/ai/ask with a model", () => {
     await expectFailure(testApp, member, result, "ai_unavailable");
   });
 
+  it("without a language in the body, answers and errors in the request's language (Accept-Language)", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
+    fake.setMode("server-error");
+    const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION }, { headers: { "Accept-Language": "ja" } });
+    await expectFailure(testApp, member, result, "ai_unavailable", "ja");
+    const [row] = await questionsOf(testApp, member.id);
+    expect(row!.lang).toBe("ja");
+  });
+
   it("reports 401 and 403 as a misconfigured assistant and tells the operator in the log", async () => {
     const testApp = await modelApp({ AI_MAX_RETRIES: "2" });
     const lines: string[] = [];

@@ -15,7 +15,7 @@ import { getThread } from "~/lib/ai/questions.server";
 import { ApiError, unauthorized } from "~/lib/http/api-error";
 import { formatSseEvent, SSE_HEARTBEAT } from "~/lib/ai/sse";
 import { AskSchema, HistoryQuerySchema, ThreadParamsSchema, type AiThreadResponse, type AskInput } from "~/lib/contracts/ai";
-import { appContext, bearerToken, parseBody, requireUser, requireUserWith } from "~/server/http";
+import { appContext, bearerToken, parseBody, requestLang, requireUser, requireUserWith } from "~/server/http";
 import { historyAnswer } from "~/server/member-reads";
 
 export const aiRouter = Router();
@@ -52,6 +52,13 @@ function openEventStream(res: Response) {
   };
 }
 
+/** A body that names no language asks in the request's (path, Accept-Language), as its refusals are. */
+function withRequestLang(req: Request): unknown {
+  const body: unknown = req.body;
+  if (body === null || typeof body !== "object" || Array.isArray(body) || (body as { lang?: unknown }).lang !== undefined) return body;
+  return { ...body, lang: requestLang(req) };
+}
+
 aiRouter.post("/ask", async (req: Request, res: Response) => {
   // askQuestion checks the session (for a first question to the model, in the statement that takes
   // the slot); a request that is both signed out and invalid is still told first that it is signed out.
@@ -59,7 +66,7 @@ aiRouter.post("/ask", async (req: Request, res: Response) => {
   if (!plausibleToken(token)) throw unauthorized();
   let input: AskInput;
   try {
-    input = parseBody(req, AskSchema, req.body);
+    input = parseBody(req, AskSchema, withRequestLang(req));
   } catch (error) {
     await requireUser(req);
     throw error;
