@@ -10,7 +10,7 @@ import { pricingMessages } from "~/content/messages/pricing";
 import { services } from "~/content/services";
 import type { TextPage } from "~/content/types";
 import { formatUsd, PACKAGES } from "~/lib/catalog";
-import { labelled } from "~/lib/i18n/punctuation";
+import { labelled, listed } from "~/lib/i18n/punctuation";
 import { fillContent, format } from "~/lib/i18n/format";
 import { LANGS, type Lang } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
@@ -101,7 +101,7 @@ function passagesIn(lang: Lang): Draft[] {
       p.seoTitle,
       `${p.seoTitle}: ${pkg.name[lang]}`,
       [
-        labelled(lang, pkg.name[lang], lang === "en" ? `${formatUsd(pkg.priceCents)}, ${credits}, ${p.oneTime}.` : `${formatUsd(pkg.priceCents)}、${credits}、${p.oneTime}。`),
+        labelled(lang, pkg.name[lang], listed(lang, [formatUsd(pkg.priceCents), credits, p.oneTime])),
         format(p.perCredit, { price: formatUsd(Math.round(pkg.priceCents / pkg.credits)) }),
         // The checkout's plain line ("Buy the Pro package: 100 credits for $50"), not the package's
         // sales line: that one names tax topics ("a withholding rate, a treaty article") and was
