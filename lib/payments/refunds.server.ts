@@ -109,7 +109,7 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
       .set({ adminId })
       .where(and(eq(creditLedger.paymentId, row.id), eq(creditLedger.kind, "refund")))
       .returning({ delta: creditLedger.delta });
-    return { payment: taken, balance: user?.credits ?? 0, creditsRemoved: -(removal?.delta ?? 0), mailed: true };
+    return { payment: taken, balance: user?.credits ?? 0, creditsRemoved: removal ? -removal.delta : 0, mailed: true };
   });
   if (!result) throw new ApiError(409, "already_refunded", REFUND_ERRORS.alreadyRefunded);
   const { mailed, ...refunded } = result;
