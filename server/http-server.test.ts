@@ -124,6 +124,28 @@ describe("answers Node would write itself", () => {
     expect([...registered.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1])).toEqual(["201", "405"]);
   });
 
+  it("answers every request pipelined before a malformed one, then refuses it, whatever the answers' speed", async () => {
+    // Found by an attack: an answer already written in full (a cached page, /healthz) made the
+    // connection close without the refusal, and with two requests in line before the malformed one
+    // the refusal took the second one's place, though its work (a stored message) was done.
+    const codes = (received: string) => [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1]);
+    const garbage = "G@RBAGE / HTTP/1.1\r\n\r\n";
+    const quick = (await rawExchange(port, `GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n${garbage}`)).toString("utf8");
+    expect(codes(quick)).toEqual(["200", "405"]);
+    expect(quick).toContain('"code":"method_not_allowed"');
+
+    const member = await insertUser(app.appContext.db, { email: "third-in-line@example.com" });
+    const me = `GET /api/v1/user/me HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${member.token}\r\n\r\n`;
+    const twice = (await rawExchange(port, `${me}${me}${garbage}`)).toString("utf8");
+    expect(codes(twice)).toEqual(["200", "200", "405"]);
+    expect(twice.match(/"email":"third-in-line@example.com"/g)).toHaveLength(2);
+
+    const message = JSON.stringify({ name: "Pipelined", email: "pipelined-contact@example.com", subject: "In line", message: "Sent between two other requests." });
+    const contact = `POST /api/v1/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`;
+    const stored = (await rawExchange(port, `GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n${contact}${garbage}`)).toString("utf8");
+    expect(codes(stored)).toEqual(["200", "201", "405"]);
+  });
+
   it("refuses CONNECT 405 instead of closing the connection", async () => {
     const answer = await exchange("CONNECT localhost:443 HTTP/1.1\r\nHost: localhost:443\r\nAccept-Language: ja\r\n\r\n");
     expectRefusal(answer, 405, "method_not_allowed", "このメソッドはここでは使用できません。");

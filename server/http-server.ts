@@ -74,6 +74,10 @@ function parseRefusal(code: string | undefined): ApiError {
  */
 export function createHttpServer(app: Express, securityHeaders: Record<string, string>): http.Server {
   const server = http.createServer({ ...expressObjects(app), requireHostHeader: false }, app);
+  // The answer of each connection's latest request: requests pipelined on one connection are all
+  // handed to the app at once, their answers queued in order, so the last one ends after the others.
+  const latest = new WeakMap<Duplex, http.ServerResponse>();
+  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => latest.set(req.socket, res));
 
   server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
     if (error.code === "ECONNRESET" || !socket.writable) {
@@ -87,18 +91,25 @@ export function createHttpServer(app: Express, securityHeaders: Record<string, s
       socket.end(rawRefusal(refusalHead(refusal.status, lang, refusal, securityHeaders, !head)));
       (socket as Socket).destroySoon?.();
     };
-    const inFlight = (socket as Duplex & { _httpMessage?: http.ServerResponse | null })._httpMessage;
-    if (inFlight && !inFlight.writableFinished && inFlight.req.complete) {
-      // A whole request pipelined before the bytes that cannot be parsed is answered first: the
-      // refusal is the connection's next answer, never one in place of (or in the middle of) its.
-      inFlight.once("finish", refuse);
-      inFlight.once("close", () => {
-        if (!inFlight.writableFinished) socket.destroy();
+    /** The refusal once `answer` is written in full (the connection closed if it never is). */
+    const refuseAfter = (answer: http.ServerResponse) => {
+      answer.once("finish", refuse);
+      answer.once("close", () => {
+        if (!answer.writableFinished) socket.destroy();
       });
-      return;
-    }
-    // The error is the request in flight's own (its body cut short, say): as Node does, answered only
-    // while its answer has not begun, and the connection closed, which ends the request's reading.
+    };
+    const last = latest.get(socket);
+    // Every answer already written in full (a cached page is, before the next bytes are read): the
+    // refusal is the connection's next answer.
+    if (!last || last.writableFinished) return refuse();
+    // Whole requests pipelined before the bytes that cannot be parsed are answered first: the
+    // refusal follows the last of their answers, never one in place of (or in the middle of) them.
+    if (last.req.complete) return refuseAfter(last);
+    // The error is the last request's own (its body cut short, say). An answer before it is written
+    // first; then, as Node does, the refusal is sent only while the connection's answer has not
+    // begun, else the connection is closed, which ends the request's reading.
+    const inFlight = (socket as Duplex & { _httpMessage?: http.ServerResponse | null })._httpMessage;
+    if (inFlight && inFlight !== last && !inFlight.writableFinished) return refuseAfter(inFlight);
     if (inFlight?.headersSent) return socket.destroy();
     refuse();
   });
