@@ -65,6 +65,31 @@ describe("fast path for cached pages", () => {
     });
   }
 
+  it("answers 304 only for a page that is there: not for the not-found page, whatever tag is named, and for a * on a page", async () => {
+    // Found by an attack: every unknown path shares one kept not-found page, so its ETag, read on
+    // one URL, got a 304 on any other (conditions apply to 2xx answers only, RFC 9110, 13.1.2).
+    const status = (answer: { head: string }) => Number(answer.head.split(" ")[1]);
+    for (const each of [chainApp, app]) {
+      await raw(each.port, `GET /no-such-page-a HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip`);
+      await each.pageHandler.idle();
+      // The kept page's tag (the first answer, compressed on the fly, has none).
+      const missing = await raw(each.port, `GET /no-such-page-a HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip`);
+      expect(status(missing)).toBe(404);
+      const etag = /^etag: (.*)$/im.exec(missing.head)![1]!;
+      for (const tag of [etag, "*"]) {
+        // Twice: the chain's answer, then the one kept for the fast path.
+        for (let i = 0; i < 2; i++) {
+          const other = await raw(each.port, `GET /no-such-page-b HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip\nIf-None-Match: ${tag}`);
+          expect(status(other), `If-None-Match: ${tag}`).toBe(404);
+        }
+      }
+      for (let i = 0; i < 2; i++) {
+        const any = await raw(each.port, `GET /blog/1 HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip\nIf-None-Match: *`);
+        expect(status(any), "If-None-Match: * on a page").toBe(304);
+      }
+    }
+  });
+
   it("answers a cache hit without writing to the page cache, on the fast path and through the chain", async () => {
     // A hit used to move its page to the end of the cache's Map (delete, then set): under load V8
     // promoted the Map's rewritten tables, and the old generation's growth brought a full collection

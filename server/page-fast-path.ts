@@ -86,7 +86,7 @@ export function createFastPath(options: FastPathOptions): FastPath {
     page ??= pages.peekShared(path, queryAt === -1 ? undefined : url.slice(queryAt + 1).split("?", 1)[0]);
     if (!page || page.answers.size === 0) return false;
     const acceptEncoding = req.headers["accept-encoding"];
-    const isNotModified = revalidates(req.headers["if-none-match"], page.etag);
+    const isNotModified = revalidates(req.headers["if-none-match"], page);
     const answer = page.answers.get(
       variantKey({
         method,

@@ -246,11 +246,16 @@ function toFetchRequest(req: Request, res: Response, url: string, body?: Buffer,
 
 /**
  * If-None-Match names this page in any of its encodings (the client's stored copy may be the br one
- * while this request would get gzip): the content is unchanged, so its copy is still good.
+ * while this request would get gzip), or is `*`: the content is unchanged, so its copy is still good.
+ * Only a page that is there (2xx) is revalidated: the not-found page, shared by every unknown path,
+ * answers 404 whatever tag is named (RFC 9110, 13.1.2).
  */
-export function revalidates(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "").replace(/-(br|gzip)"$/, '"') === etag);
+export function revalidates(ifNoneMatch: string | undefined, page: Pick<CachedPage, "etag" | "status">): boolean {
+  if (!ifNoneMatch || page.status < 200 || page.status > 299) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const named = tag.trim();
+    return named === "*" || named.replace(/^W\//, "").replace(/-(br|gzip)"$/, '"') === page.etag;
+  });
 }
 
 /**
@@ -323,7 +328,7 @@ function sendCached(
 ): void {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   const encoding = chooseEncoding(req, page);
-  const notModified = revalidates(req.headers["if-none-match"], page.etag);
+  const notModified = revalidates(req.headers["if-none-match"], page);
   const variant = variantKey({
     method: req.method,
     encoding: encodingVariant(page, encoding, req.headers["accept-encoding"]),
