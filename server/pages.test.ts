@@ -49,6 +49,21 @@ describe("page answers and shared caches", () => {
     }
   });
 
+  it("answers a HEAD asking for gzip before the bodies are made as the GET is answered: not for shared caches, no ETag", async () => {
+    // Found by an attack: the HEAD said s-maxage=300 with the page's ETag while the GET right after it
+    // was compressed on the fly and said s-maxage=0 with none.
+    const head = await rawRequest(app.port, `HEAD /ja/terms HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip`);
+    const get = await rawRequest(app.port, `GET /ja/terms HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip`);
+    expect(header(get.head, "content-encoding")).toBe("gzip");
+    expect(header(get.head, "etag")).toBeUndefined();
+    // (Its length is the page's own: the compressor skips a HEAD, and the compressed length is not known before compressing.)
+    for (const name of ["etag", "cache-control"]) expect(header(head.head, name), name).toBe(header(get.head, name));
+    await app.pageHandler.idle();
+    const later = await rawRequest(app.port, `HEAD /ja/terms HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip`);
+    expect(header(later.head, "content-encoding")).toBe("gzip");
+    expect(header(later.head, "cache-control")).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
+  });
+
   it("answers a HEAD before any GET with the head the GET gets: the page's ETag, length and CSP", async () => {
     // A HEAD used to be rendered without a body: no ETag, no length, a CSP without the page's script
     // hashes, yet a public Cache-Control. It is rendered (and kept) as the GET is now.

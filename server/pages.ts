@@ -348,10 +348,11 @@ function sendCached(
     res.status(304).end();
     return;
   }
-  if (!page.gzip && req.method === "GET" && compressedOnTheFly(req)) {
+  if (!page.gzip && compressedOnTheFly(req)) {
     // Until the page's precompressed bodies are made, this one (lower level, chunked) stands in for
     // them: no shared cache keeps it, or the shipped proxy would serve it for as long as its
     // revalidations get a 304 (deploy/nginx.conf). Once they are made, nothing is compressed on the fly.
+    // A HEAD says what the GET would (the compressor itself skips a HEAD).
     const cacheControl = res.getHeader("Cache-Control");
     if (typeof cacheControl === "string") res.setHeader("Cache-Control", cacheControl.replace(/\bs-maxage=\d+/, "s-maxage=0"));
     // Nor does it carry the page's own ETag: a strong validator names one representation, and these
