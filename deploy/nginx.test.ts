@@ -45,6 +45,8 @@ const instance = http.createServer((req, res) => {
     }
   }
   const etag = `"v${version}"`;
+  // As the app does behind a proxy it trusts (TRUST_PROXY): HSTS only on an answer to HTTPS.
+  const hsts = req.headers["x-forwarded-proto"]?.split(",")[0]?.trim() === "https" ? { "Strict-Transport-Security": "max-age=31536000" } : {};
   const cacheControl = `public, max-age=0, s-maxage=${S_MAXAGE}`;
   const ifNoneMatch = req.headers["if-none-match"];
   // A brotli body for a client that accepts it (its bytes stand in for the real ones).
@@ -56,12 +58,12 @@ const instance = http.createServer((req, res) => {
   }
   if (ifNoneMatch === etag) {
     seen.push({ url, ifNoneMatch, status: 304 });
-    res.writeHead(304, { ETag: etag, "Cache-Control": cacheControl });
+    res.writeHead(304, { ETag: etag, "Cache-Control": cacheControl, ...hsts });
     res.end();
     return;
   }
   seen.push({ url, ifNoneMatch, status: 200 });
-  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", ETag: etag, "Cache-Control": cacheControl });
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", ETag: etag, "Cache-Control": cacheControl, ...hsts });
   res.end(page(version));
 });
 
@@ -155,6 +157,31 @@ describe.skipIf(usingPostgres())("deploy/nginx.conf", () => {
       const answer = await rawRequest(proxy.port, `GET /signup HTTP/1.1\nHost: ${host}\nAccept-Encoding: identity\nAccept-Language: *`);
       const expected = isValidHostHeader(host) ? 200 : 400;
       expect(answer.head, host).toMatch(new RegExp(`^HTTP/1.1 ${expected} `));
+    }
+  });
+
+  it("keeps the answers to HTTPS and to plain HTTP apart, and passes a TLS load balancer's HTTPS on", async () => {
+    // Found by an attack: the cache key left the scheme out, so a page first asked for over plain
+    // HTTP was served without HSTS to HTTPS visitors; and nginx replaced the X-Forwarded-Proto: https
+    // of a load balancer in front of it (docs/deployment.md, TRUST_PROXY=2) with its own "http".
+    const ask = (lines: string[]) =>
+      rawRequest(proxy.port, ["GET /hsts HTTP/1.1", `Host: 127.0.0.1:${proxy.port}`, "Accept-Encoding: identity", "Accept-Language: *", ...lines].join("\n"));
+    const HSTS = /^strict-transport-security:/im;
+    const CACHE = /^x-proxy-cache: (\w+)/im;
+    const plain = await ask([]);
+    expect(plain.head).not.toMatch(HSTS);
+    const balanced = await ask(["X-Forwarded-Proto: https"]);
+    expect(balanced.head).toMatch(HSTS);
+    expect(CACHE.exec(balanced.head)?.[1]).toBe("MISS");
+    for (let i = 0; i < 2; i++) {
+      const again = await ask([]);
+      expect(again.head).not.toMatch(HSTS);
+      expect(CACHE.exec(again.head)?.[1]).toBe("HIT");
+      const secure = await ask(["X-Forwarded-Proto: https"]);
+      expect(secure.head).toMatch(HSTS);
+      expect(CACHE.exec(secure.head)?.[1]).toBe("HIT");
+      // Only "https" is passed on: a claim of anything else is nginx's own scheme.
+      expect((await ask(["X-Forwarded-Proto: gopher"])).head).not.toMatch(HSTS);
     }
   });
 
