@@ -46,7 +46,8 @@ const instance = http.createServer((req, res) => {
   }
   const etag = `"v${version}"`;
   // As the app does behind a proxy it trusts (TRUST_PROXY): HSTS only on an answer to HTTPS.
-  const hsts = req.headers["x-forwarded-proto"]?.split(",")[0]?.trim() === "https" ? { "Strict-Transport-Security": "max-age=31536000" } : {};
+  const proto = req.headers["x-forwarded-proto"];
+  const hsts = typeof proto === "string" && proto.split(",")[0]!.trim() === "https" ? { "Strict-Transport-Security": "max-age=31536000" } : {};
   const cacheControl = `public, max-age=0, s-maxage=${S_MAXAGE}`;
   const ifNoneMatch = req.headers["if-none-match"];
   // A brotli body for a client that accepts it (its bytes stand in for the real ones).
