@@ -68,15 +68,13 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
   await ctx.rateLimiter.enforce(ASK_RATE_RULE, userId, AI_ERRORS.ai_rate_limited);
   const thread = input.parentId ? await followedThread(ctx, userId, input.parentId) : null;
 
-  // A follow-up ("and in Japan?") often names its subject only in the earlier questions: those
-  // join the search when the follow-up alone finds nothing, and always guide which sentences the
-  // composed answer quotes.
+  // A follow-up ("and in Japan?") often names its subject only in the earlier questions: they join
+  // its search, weighing less than its own words (lib/ai/knowledge-index.server.ts), and guide which
+  // sentences the composed answer quotes. Searched alone when it found something, "when is the
+  // documentation due?" after a transfer-pricing question found another topic's deadlines.
   const earlierQuestions = thread?.earlier.map((turn) => turn.question) ?? [];
   const knowledge = await ctx.knowledge();
-  let retrieval = knowledge.retrieve(input.question, input.lang);
-  if (!retrieval.answerable && earlierQuestions.length > 0) {
-    retrieval = knowledge.retrieve([...earlierQuestions, input.question].join("\n"), input.lang);
-  }
+  const retrieval = knowledge.retrieve(input.question, input.lang, earlierQuestions);
   const sources = sourcesOf(retrieval);
   // Without a model, a follow-up whose composed reply would only repeat the thread's earlier answers
   // is answered as a question the site cannot answer: nothing new, no credit. The reply composed to

@@ -50,8 +50,11 @@ export interface KnowledgeIndex {
   readonly passageCount: number;
   /** Passages ranked for `question` in `lang`, best first. */
   search(question: string, lang: Lang, limit?: number): Hit[];
-  /** The passages worth citing for `question`. */
-  retrieve(question: string, lang: Lang): Retrieval;
+  /**
+   * The passages worth citing for `question`; `earlier` are the questions of its thread before it,
+   * oldest first.
+   */
+  retrieve(question: string, lang: Lang, earlier?: readonly string[]): Retrieval;
 }
 
 interface LangIndex {
@@ -75,6 +78,13 @@ export const FIELD_BOOST: Record<Field, number> = { title: 2, page: 0.5, text: 1
 export const PAIR_BOOST = 0.5;
 /** Words added by the thesaurus (lib/ai/query-expansion.ts) weigh half a word of the question. */
 export const EXPANSION_BOOST = 0.5;
+/**
+ * A follow-up is searched with its thread's earlier questions ("And the deadline?" names its subject
+ * only there): the latest weighs this share of a word of the follow-up, each one before it this share
+ * again. Chosen on bench/retrieval-followups.json (0.25, 0.35, 0.5 tried; at 0.5 a change of subject,
+ * "can you also connect a tax engine to our ERP?", stayed on the earlier one).
+ */
+export const CONTEXT_BOOST = 0.35;
 
 /** Builds the index over `passages` (default: everything the site publishes). */
 export function buildKnowledgeIndex(vars: ContentVars, passages: Passage[] = collectPassages(vars)): KnowledgeIndex {
@@ -143,22 +153,28 @@ function indexBuilder() {
 
 /** The index's searches over what the builder added. */
 function searchable(byId: Map<string, Passage>, indexes: Map<Lang, LangIndex>): KnowledgeIndex {
-  const ranked = (question: string, lang: Lang) => {
+  const ranked = (question: string, lang: Lang, earlier: readonly string[] = []) => {
     const { words, pairs, expansion } = questionTerms(question, lang);
     // Each term's weight: the question's own words count fully, its character pairs and the
-    // thesaurus's words less (the highest weight wins when a term is both).
+    // thesaurus's words less, an earlier question's terms less again (the highest weight wins when
+    // a term is several).
     const weight = new Map<string, number>();
     const put = (terms: string[], w: number) => {
       for (const term of terms) weight.set(term, Math.max(weight.get(term) ?? 0, w));
     };
-    put(expansion.pairs, PAIR_BOOST * EXPANSION_BOOST);
-    put(expansion.words, EXPANSION_BOOST);
-    put(pairs, PAIR_BOOST);
-    put(words, 1);
+    const putAll = (terms: ReturnType<typeof questionTerms>, boost: number) => {
+      put(terms.expansion.pairs, PAIR_BOOST * EXPANSION_BOOST * boost);
+      put(terms.expansion.words, EXPANSION_BOOST * boost);
+      put(terms.pairs, PAIR_BOOST * boost);
+      put(terms.words, boost);
+    };
+    earlier.forEach((before, i) => putAll(questionTerms(before, lang), CONTEXT_BOOST ** (earlier.length - i)));
+    putAll({ words, pairs, expansion }, 1);
+    const own = new Set([...words, ...pairs, ...expansion.words, ...expansion.pairs]);
     const results = indexes
       .get(lang)!
       .search.search([...weight.keys()].join(" "), { boostTerm: (term) => weight.get(term) ?? 1 });
-    return { words, via: expansion.via, results };
+    return { words, via: expansion.via, results, own };
   };
 
   const search = (question: string, lang: Lang, limit = 20): Hit[] =>
@@ -182,35 +198,50 @@ function searchable(byId: Map<string, Passage>, indexes: Map<Lang, LangIndex>): 
   return {
     passageCount: byId.size,
     search,
-    retrieve(question, lang) {
-      const index = indexes.get(lang)!;
-      const { words, via, results } = ranked(question, lang);
-      const top = results[0];
-      if (!top) return { answerable: false, hits: [], best: { score: 0, unknown: 1 } };
-      let total = 0;
-      let unknown = 0;
-      for (const word of new Set(words)) {
-        const weight = idf(index, word);
-        total += weight;
-        if (!known(index, word) && !(via.get(word) ?? []).some((synonym) => known(index, synonym))) unknown += weight;
-      }
-      const best = { score: top.score, unknown: total > 0 ? unknown / total : 1 };
-      const { minScore, maxUnknown } = RELEVANCE[lang];
-      if (best.score < minScore || best.unknown > maxUnknown) return { answerable: false, hits: [], best };
-      const hits: Hit[] = [];
-      const seen = new Set<string>();
-      for (const result of results) {
-        if (hits.length >= MAX_CITED_PAGES) break;
-        // A second passage is quoted when it would answer on its own; further ones while they stay close to the best.
-        if (result.score < (hits.length < MIN_CITED ? minScore : top.score * FOLLOWING_SHARE)) break;
-        const passage = byId.get(String(result.id))!;
-        if (seen.has(passage.url)) continue;
-        seen.add(passage.url);
-        hits.push({ passage, score: result.score });
-      }
-      return { answerable: true, hits, best };
+    retrieve(question, lang, earlier = []) {
+      const found = worthCiting(question, lang, earlier);
+      // Weighed less, the earlier questions can leave a short follow-up ("And how is it documented?")
+      // under the threshold: then the thread's questions are searched as one, unless the follow-up's
+      // own words are ones the site never uses ("And the weather in Paris?").
+      if (found.answerable || earlier.length === 0 || found.best.unknown > RELEVANCE[lang].maxUnknown) return found;
+      return worthCiting([...earlier, question].join("\n"), lang, []);
     },
   };
+
+  /** retrieve() with the earlier questions weighed less than the question. */
+  function worthCiting(question: string, lang: Lang, earlier: readonly string[]): Retrieval {
+    const index = indexes.get(lang)!;
+    const { words, via, results: ranking, own } = ranked(question, lang, earlier);
+    // A follow-up's passages must share a term with the follow-up itself, the best one first: the
+    // earlier questions only choose among them, so "How long does that take?" is not answered from
+    // their subject alone, nor from another subject that happens to say "take".
+    const ownTerm = (result: (typeof ranking)[number]) => result.queryTerms.some((term) => own.has(term));
+    const results = earlier.length === 0 ? ranking : ranking[0] && ownTerm(ranking[0]) ? ranking.filter(ownTerm) : [];
+    let total = 0;
+    let unknown = 0;
+    for (const word of new Set(words)) {
+      const weight = idf(index, word);
+      total += weight;
+      if (!known(index, word) && !(via.get(word) ?? []).some((synonym) => known(index, synonym))) unknown += weight;
+    }
+    const top = results[0];
+    const best = { score: top?.score ?? 0, unknown: total > 0 ? unknown / total : 1 };
+    if (!top) return { answerable: false, hits: [], best };
+    const { minScore, maxUnknown } = RELEVANCE[lang];
+    if (best.score < minScore || best.unknown > maxUnknown) return { answerable: false, hits: [], best };
+    const hits: Hit[] = [];
+    const seen = new Set<string>();
+    for (const result of results) {
+      if (hits.length >= MAX_CITED_PAGES) break;
+      // A second passage is quoted when it would answer on its own; further ones while they stay close to the best.
+      if (result.score < (hits.length < MIN_CITED ? minScore : top.score * FOLLOWING_SHARE)) break;
+      const passage = byId.get(String(result.id))!;
+      if (seen.has(passage.url)) continue;
+      seen.add(passage.url);
+      hits.push({ passage, score: result.score });
+    }
+    return { answerable: true, hits, best };
+  }
 }
 
 const built = new Map<string, Promise<KnowledgeIndex>>();

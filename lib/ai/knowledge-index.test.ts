@@ -168,6 +168,25 @@ describe("knowledge index ranking", () => {
     expect(pricingHits("税收协定条款规定的预提税率是多少？", "zh")).toEqual([]);
   });
 
+  it("searches a follow-up with its thread's questions, on the follow-up's own words", () => {
+    const firstPage = (question: string, lang: "en" | "ja" | "zh", earlier: string[]) => {
+      const { answerable, hits } = index.retrieve(question, lang, earlier);
+      return answerable ? hits[0]!.passage.url.split("#")[0] : null;
+    };
+    // Alone it finds another subject's deadlines; with the thread it stays on transfer pricing.
+    expect(firstPage("文書化の期限はいつですか？", "ja", [])).toBe("/ja/services/custom-software-development");
+    expect(firstPage("文書化の期限はいつですか？", "ja", ["海外子会社との取引の移転価格はどのように設定すべきですか？"])).toBe("/ja/services/tax-consultation");
+    // A change of subject leaves the thread's.
+    expect(firstPage("Separately, can you connect a tax engine to our ERP?", "en", ["When do we have to register for VAT in a new country?"])).toBe(
+      "/services/technology-solutions",
+    );
+    // Too short to pass on its own words: the thread's questions searched as one.
+    expect(firstPage("And how is it documented?", "en", ["What is the arm's length principle?"])).toBe("/services/tax-consultation");
+    // Words the site never uses are not answered from the thread's subject.
+    expect(firstPage("What is the weather like in Paris today?", "en", ["How do we prepare for e-invoicing mandates?"])).toBeNull();
+    expect(firstPage("巴黎今天天气怎么样？", "zh", ["应该如何应对电子发票强制要求？"])).toBeNull();
+  });
+
   it("answers in the question's language only", () => {
     const hits = index.retrieve("How should access to our tax systems be controlled?", "en").hits;
     expect(hits.length).toBeGreaterThan(0);

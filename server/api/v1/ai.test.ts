@@ -948,6 +948,30 @@ describe("follow-up questions", () => {
     expect(follow.answer).toContain("master file");
   });
 
+  it("without a key, a follow-up is searched with its thread's questions: it stays on their subject", async () => {
+    // Found by a stranger's review: 「文書化の期限はいつですか？」 after a transfer-pricing question was
+    // answered, for a credit, from a passage on moving off spreadsheets that also names deadlines;
+    // 「那美国呢？」 ("and the US?") from country-by-country reporting.
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const member = await insertUser(app.appContext.db, { credits: 5 });
+    const cases = [
+      // The thread's passage says how transfer pricing is documented.
+      { lang: "ja", first: "海外子会社との取引の移転価格はどのように設定すべきですか？", follow: "文書化の期限はいつですか？" },
+      // The first answer's passage also gives the US rate and the US form (W-8BEN-E).
+      { lang: "zh", first: "向韩国的许可方支付特许权使用费要扣多少税？", follow: "那美国呢？" },
+    ] as const;
+    for (const { lang, first, follow } of cases) {
+      const page = new RegExp(`^/${lang}/services/tax-consultation(#|$)`);
+      const asked = doneOf(await ask(app, member.token, { topic: "tax-consultation", question: first, lang }));
+      expect(asked.citations[0]?.url, first).toMatch(page);
+      const followed = doneOf(await ask(app, member.token, { topic: "tax-consultation", question: follow, lang, parentId: asked.questionId }));
+      expect(followed, follow).toMatchObject({ source: "knowledge_base", charged: true });
+      // The best source first (others may follow: the CbC report is part of that documentation).
+      expect(followed.citations[0]?.url, follow).toMatch(page);
+    }
+    expect(await creditsOf(app, member.id)).toBe(1);
+  });
+
   it("without a key, a follow-up that names its subject only in the first question is still answered from the site", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const member = await insertUser(app.appContext.db, { credits: 3 });
