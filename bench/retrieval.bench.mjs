@@ -17,6 +17,7 @@ const { buildKnowledgeIndex, RELEVANCE } = await load("lib/ai/knowledge-index.se
 const { collectPassages } = await load("lib/ai/passages.server.ts");
 const { localePath } = await load("lib/i18n/paths.ts");
 const { composeAnswer } = await load("lib/ai/compose.ts");
+const { questionLang } = await load("lib/ai/question-lang.ts");
 
 const LANGS = ["en", "ja", "zh"];
 const VARS = { siteName: "TaxAtlas", contactEmail: "hello@example.com", contactPhone: "+1 555 0100", contactAddress: "1 Example Street" };
@@ -83,7 +84,7 @@ function quality(index, set) {
  */
 function followUpQuality(index) {
   const strategies = {
-    now: (q, lang, earlier) => index.retrieve(q, lang, earlier),
+    now: (q, lang, earlier) => index.retrieve(q, lang, { earlier }),
     before: (q, lang, earlier) => {
       const alone = index.retrieve(q, lang);
       return alone.answerable ? alone : index.retrieve([...earlier, q].join("\n"), lang);
@@ -104,6 +105,29 @@ function followUpQuality(index) {
     }
     return row;
   });
+}
+
+/**
+ * Questions asked on a page of another language (the set's questions of each language, on the other
+ * two languages' pages): searched in the language they are written in, the page's versions of the
+ * passages cited. Recall@1 against the expected page in the page's language, and unanswerable ones answered.
+ */
+function crossLanguageQuality(index) {
+  const rows = [];
+  for (const written of LANGS) {
+    for (const page of LANGS.filter((lang) => lang !== written)) {
+      const cited = (q) => {
+        // The language as the assistant tells it from the question's script (a wrong guess counts as a miss).
+        const retrieval = index.retrieve(q, page, { writtenIn: questionLang(q, page) });
+        return retrieval.answerable ? retrieval.hits[0].passage.url.split("#")[0] : null;
+      };
+      const answerable = evalSet.answerable[written];
+      const right = answerable.filter(({ q, expect }) => cited(q) === localePath(page, expect)).length;
+      const answered = evalSet.unanswerable[written].filter((q) => cited(q) !== null).length;
+      rows.push({ written, page, n: answerable.length, recall1: right / answerable.length, answeredAnyway: answered / evalSet.unanswerable[written].length });
+    }
+  }
+  return rows;
 }
 
 /** The best score of each question: where the threshold sits between the two groups. */
@@ -194,6 +218,7 @@ const rows = quality(index, evalSet);
 const heldOutRows = quality(index, heldOut);
 const heldOut2Rows = quality(index, heldOut2);
 const followUpRows = followUpQuality(index);
+const crossRows = crossLanguageQuality(index);
 const spread = scoreSpread(index);
 const base = speed(passages);
 const big = speed(tenfold(passages));
@@ -266,6 +291,10 @@ const followUpTable = markdownTable(
   ["language", "follow-ups", "cited right: with the thread's questions (now)", "the follow-up alone, then joined (before)"],
   followUpRows.map((r) => [r.lang, r.n, round(r.now), round(r.before)]),
 );
+const crossTable = markdownTable(
+  ["written in", "asked on the page in", "answerable", "recall@1 (cited first: the expected page in the page's language)", "unanswerable answered anyway"],
+  crossRows.map((r) => [r.written, r.page, r.n, round(r.recall1), `${round(r.answeredAnyway * 100, 0)} %`]),
+);
 const followUpMisses = followUpRows.flatMap((r) => r.misses.map((m) => `- ${r.lang}: ${m}`));
 
 writeSection(
@@ -295,6 +324,10 @@ writeSection(
     followUpMisses.length
       ? ["Follow-ups not right now (a follow-up the site says nothing new about can still find its thread's passage: the keyless answer is then free, as it only repeats the thread, lib/ai/compose.ts):", "", ...followUpMisses].join("\n")
       : "Every follow-up is right.",
+    "",
+    "The same questions asked on a page in another language (searched in the language their script says they are written in, lib/ai/question-lang.ts; the page's versions of the passages cited and the answer in the page's language):",
+    "",
+    crossTable,
     "",
     "Ranking: MiniSearch's BM25 over three fields (the passage's own title ×2, its page's title ×0.5, its text ×1); English words stemmed (Porter) " +
       "without stopwords, Japanese and Chinese segmented by Intl.Segmenter plus the character pairs of kanji/hanzi runs (×0.5); " +

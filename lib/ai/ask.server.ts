@@ -14,6 +14,7 @@ import { composeAnswer, repeatsEarlier, unanswerableReply, type Source } from ".
 import { AI_ERRORS, AiFailure, type AiErrorCode } from "./errors";
 import type { Retrieval } from "./knowledge-index.server";
 import { buildMessages } from "./prompt";
+import { questionLang } from "./question-lang";
 import {
   ANSWER_DEADLINE_MS,
   completeQuestion,
@@ -74,7 +75,7 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
   // documentation due?" after a transfer-pricing question found another topic's deadlines.
   const earlierQuestions = thread?.earlier.map((turn) => turn.question) ?? [];
   const knowledge = await ctx.knowledge();
-  const retrieval = knowledge.retrieve(input.question, input.lang, earlierQuestions);
+  const retrieval = knowledge.retrieve(input.question, input.lang, { earlier: earlierQuestions, writtenIn: questionLang(input.question, input.lang) });
   const sources = sourcesOf(retrieval);
   // Without a model, a follow-up whose composed reply would only repeat the thread's earlier answers
   // is answered as a question the site cannot answer: nothing new, no credit. The reply composed to
@@ -175,7 +176,7 @@ async function firstQuestion(ctx: AskContext, request: AskRequest, started: numb
     threadId: questionId,
     userId: slot.userId,
     input,
-    sources: sourcesOf(knowledge.retrieve(input.question, input.lang)),
+    sources: sourcesOf(knowledge.retrieve(input.question, input.lang, { writtenIn: questionLang(input.question, input.lang) })),
     earlier: [],
     started,
     signal: request.signal,

@@ -6,6 +6,7 @@
 import { setImmediate } from "node:timers";
 import MiniSearch from "minisearch";
 import { LANGS, type Lang } from "~/lib/i18n/languages";
+import { localePath, splitLangPath } from "~/lib/i18n/paths";
 import { collectPassages, type ContentVars, type Passage } from "./passages.server";
 import { questionTerms } from "./query-expansion";
 import { segmentWords } from "./segment";
@@ -51,10 +52,10 @@ export interface KnowledgeIndex {
   /** Passages ranked for `question` in `lang`, best first. */
   search(question: string, lang: Lang, limit?: number): Hit[];
   /**
-   * The passages worth citing for `question`; `earlier` are the questions of its thread before it,
-   * oldest first.
+   * The passages worth citing for `question`, in `lang`; `earlier` are the questions of its thread
+   * before it, oldest first; `writtenIn` the language they are written in, when not `lang`.
    */
-  retrieve(question: string, lang: Lang, earlier?: readonly string[]): Retrieval;
+  retrieve(question: string, lang: Lang, options?: { earlier?: readonly string[]; writtenIn?: Lang }): Retrieval;
 }
 
 interface LangIndex {
@@ -198,15 +199,34 @@ function searchable(byId: Map<string, Passage>, indexes: Map<Lang, LangIndex>): 
   return {
     passageCount: byId.size,
     search,
-    retrieve(question, lang, earlier = []) {
-      const found = worthCiting(question, lang, earlier);
+    retrieve(question, lang, { earlier = [], writtenIn = lang } = {}) {
+      const found = worthCiting(question, writtenIn, earlier);
       // Weighed less, the earlier questions can leave a short follow-up ("And how is it documented?")
       // under the threshold: then the thread's questions are searched as one, unless the follow-up's
       // own words are ones the site never uses ("And the weather in Paris?").
-      if (found.answerable || earlier.length === 0 || found.best.unknown > RELEVANCE[lang].maxUnknown) return found;
-      return worthCiting([...earlier, question].join("\n"), lang, []);
+      const retrieval =
+        found.answerable || earlier.length === 0 || found.best.unknown > RELEVANCE[writtenIn].maxUnknown
+          ? found
+          : worthCiting([...earlier, question].join("\n"), writtenIn, []);
+      return writtenIn === lang ? retrieval : inLanguage(retrieval, lang);
     },
   };
+
+  /**
+   * The same passages in another language: the site publishes each page in all three, passage for
+   * passage (passages.server.ts numbers them per page in the same order), so a question written in
+   * Japanese on the English page finds the Japanese passages and cites their English versions.
+   */
+  function inLanguage(retrieval: Retrieval, lang: Lang): Retrieval {
+    if (!retrieval.answerable) return retrieval;
+    const hits: Hit[] = [];
+    for (const hit of retrieval.hits) {
+      const [, url, n] = /^[a-z]+:(.*)#(\d+)$/.exec(hit.passage.id) ?? [];
+      const twin = url === undefined ? undefined : byId.get(`${lang}:${localePath(lang, splitLangPath(url).path)}#${n}`);
+      if (twin) hits.push({ passage: twin, score: hit.score });
+    }
+    return hits.length > 0 ? { ...retrieval, hits } : { answerable: false, hits: [], best: retrieval.best };
+  }
 
   /** retrieve() with the earlier questions weighed less than the question. */
   function worthCiting(question: string, lang: Lang, earlier: readonly string[]): Retrieval {

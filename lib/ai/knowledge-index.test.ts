@@ -170,7 +170,7 @@ describe("knowledge index ranking", () => {
 
   it("searches a follow-up with its thread's questions, on the follow-up's own words", () => {
     const firstPage = (question: string, lang: "en" | "ja" | "zh", earlier: string[]) => {
-      const { answerable, hits } = index.retrieve(question, lang, earlier);
+      const { answerable, hits } = index.retrieve(question, lang, { earlier });
       return answerable ? hits[0]!.passage.url.split("#")[0] : null;
     };
     // Alone it finds another subject's deadlines; with the thread it stays on transfer pricing.
@@ -192,6 +192,17 @@ describe("knowledge index ranking", () => {
     expect(hits.length).toBeGreaterThan(0);
     for (const hit of hits) expect(hit.passage.lang).toBe("en");
     for (const hit of index.search("How should access to our tax systems be controlled?", "ja")) expect(hit.passage.lang).toBe("ja");
+  });
+
+  it("cites the page's versions of the passages a question written in another language finds", () => {
+    const question = "海外のライセンサーにロイヤルティを支払うとき、源泉徴収税はどうなりますか？";
+    const own = index.retrieve(question, "ja");
+    const onEnglishPage = index.retrieve(question, "en", { writtenIn: "ja" });
+    expect(onEnglishPage.answerable).toBe(true);
+    expect(onEnglishPage.hits.map((hit) => hit.passage.lang)).toEqual(own.hits.map(() => "en"));
+    expect(onEnglishPage.hits.map((hit) => hit.passage.url)).toEqual(own.hits.map((hit) => hit.passage.url.replace(/^\/ja/, "")));
+    // Searched in the page's language, it finds nothing.
+    expect(index.retrieve(question, "en").answerable).toBe(false);
   });
 
   it("cites each URL once, best first, at most four", () => {

@@ -686,6 +686,29 @@ describe("POST /api/v1/ai/ask without a key (answers from the published material
     expect(fake.requests).toHaveLength(0);
   });
 
+  it("finds a question written in another language than the page's, and answers it in the page's language", async () => {
+    // Found by a stranger's review: a Japanese question on the English page (and an English one on
+    // the Japanese and Chinese pages) was searched in the page's language only and told the site had
+    // no answer. It is searched in its own language; the page's versions of those passages are cited.
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const member = await insertUser(app.appContext.db, { credits: 5 });
+    const cases = [
+      { page: "en", question: "海外のライセンサーにロイヤルティを支払うとき、源泉徴収税はどうなりますか？", opening: /^This answer is drawn from TaxAtlas/ },
+      { page: "ja", question: "How much withholding tax applies to royalties paid to a US licensor?", opening: /^この回答は、TaxAtlas/ },
+      { page: "zh", question: "When must we register for VAT in a new country?", opening: /^以下回答摘自TaxAtlas/ },
+      { page: "en", question: "向境外许可方支付特许权使用费时，需要扣缴多少预提所得税？", opening: /^This answer is drawn from TaxAtlas/ },
+    ] as const;
+    for (const { page, question, opening } of cases) {
+      const done = finalEvent((await ask(app, member.token, { topic: "tax-consultation", question, lang: page })).events);
+      if (done?.event !== "done") throw new Error(`no done event: ${question}`);
+      expect(done.data, question).toMatchObject({ source: "knowledge_base", charged: true });
+      expect(done.data.answer, question).toMatch(opening);
+      expect(done.data.citations[0]?.url, question).toBe(page === "en" ? "/services/tax-consultation" : `/${page}/services/tax-consultation`);
+      for (const citation of done.data.citations) expect(/^\/(ja|zh)(\/|$)/.exec(citation.url)?.[1] ?? "en", citation.url).toBe(page);
+    }
+    expect(await creditsOf(app, member.id)).toBe(1);
+  });
+
   it("answers in English and Chinese too, every cited page in that language", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const member = await insertUser(app.appContext.db, { credits: 5 });
