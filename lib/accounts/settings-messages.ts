@@ -48,6 +48,12 @@ export const SETTINGS_MESSAGES = {
     ja: "パスワードを変更しました。ほかのすべての端末からログアウトしました。",
     zh: "密码已修改，所有其他设备均已退出登录。",
   },
+  /** The same, when an address change was waiting for confirmation (the new password cancels it). */
+  passwordChangedEmailCancelled: {
+    en: "Your password has been changed. Every other device has been signed out, and the change of address to {email} that was waiting for confirmation was cancelled: ask for it again if you still want it.",
+    ja: "パスワードを変更しました。ほかのすべての端末からログアウトし、確認待ちだったメールアドレス（{email}）への変更は取り消しました。変更が必要な場合は、もう一度お申し込みください。",
+    zh: "密码已修改，所有其他设备均已退出登录；等待确认的邮箱地址变更（{email}）已取消，如仍需更改，请重新申请。",
+  },
   emailChangeSent: {
     en: "We have sent a confirmation link to {email}. Your address changes when you open it (within 24 hours).",
     ja: "{email} に確認リンクをお送りしました。リンクを開くと（24 時間以内）メールアドレスが変更されます。",

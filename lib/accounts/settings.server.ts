@@ -85,7 +85,7 @@ export async function changePassword(
   currentSessionId: string,
   currentPassword: string,
   newPassword: string,
-): Promise<{ revoked: number; email: string; name: string; lang: string }> {
+): Promise<{ revoked: number; email: string; name: string; lang: string; cancelledEmail: string | null }> {
   const user = await checkPassword(db, userId, currentPassword);
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
@@ -98,13 +98,13 @@ export async function changePassword(
       .returning({ id: users.id });
     if (!changed) throw new WrongPasswordError();
     await spendPasswordResets(tx, userId);
-    await spendEmailChanges(tx, userId);
+    const cancelledEmail = await spendEmailChanges(tx, userId);
     const revoked = await tx
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
-    return { revoked: revoked.length, email: user.email, name: user.name, lang: user.lang };
+    return { revoked: revoked.length, email: user.email, name: user.name, lang: user.lang, cancelledEmail };
   });
 }
 

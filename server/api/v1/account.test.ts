@@ -274,6 +274,10 @@ describe("account settings API", { timeout: 120_000 }, () => {
     const addressChange = linkToken(app.mails.find((m) => m.to === "elsewhere@example.com")!.text, "confirm-email");
     const changed = await request(app, "POST", "/api/v1/account/password", { token, body: { currentPassword: PASSWORD, newPassword: "a brand new secret" } });
     expect(changed.status).toBe(200);
+    // Found by a stranger's review: the change was cancelled without a word, and its link then said only "invalid".
+    expect(changed.body.message).toBe(
+      "Your password has been changed. Every other device has been signed out, and the change of address to elsewhere@example.com that was waiting for confirmation was cancelled: ask for it again if you still want it.",
+    );
     expect(await usable(beforePasswordChange)).toBe(false);
     const reset = await request(app, "POST", "/api/v1/user/password/reset", { body: { token: beforePasswordChange, password: "the thief's choice" } });
     expect(reset.status).toBe(400);

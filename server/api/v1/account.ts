@@ -125,9 +125,12 @@ accountRouter.post("/password", async (req, res) => {
     name: result.name,
     link: siteLink(req, lang, "/forgot-password"),
   });
+  const replyLang = requestLang(req);
   res.json({
     success: true,
-    message: SETTINGS_MESSAGES.passwordChanged[requestLang(req)],
+    message: result.cancelledEmail
+      ? format(SETTINGS_MESSAGES.passwordChangedEmailCancelled[replyLang], { email: result.cancelledEmail })
+      : SETTINGS_MESSAGES.passwordChanged[replyLang],
     revokedSessions: result.revoked,
   } satisfies PasswordChangedResponse);
 });
