@@ -21,8 +21,11 @@ interface AuthContextValue {
   signIn: (data: SignInData) => void;
   /** Revokes the session on the server (best effort) and clears local storage. */
   signOut: () => Promise<void>;
-  /** Forgets the session locally only (used when the server says the token is no longer valid). */
-  clear: () => void;
+  /**
+   * Forgets the session locally only: the server says the token is no longer valid, or ("everywhere")
+   * the member has just signed out every device, this one included. The login page says which.
+   */
+  clear: (reason?: SessionEnd) => void;
   setCredits: (credits: number) => void;
   /** Reads the member again from the server; resolves to the balance, or null when unknown. */
   refresh: () => Promise<number | null>;
@@ -35,20 +38,23 @@ const KEYS = { token: "token", user: "user", credits: "credits" } as const;
 /** Set when the server refused this tab's stored session, or another tab logged out; the login page reads it once. */
 const SESSION_ENDED_KEY = "sessionEnded";
 
-/** Whether this tab was signed out because the server refused its session or another tab logged out; forgotten once read. */
-export function takeSessionEnded(): boolean {
+/** Why this tab's session ended: refused by the server or ended in another tab, or signed out everywhere from here. */
+export type SessionEnd = "ended" | "everywhere";
+
+/** Why this tab was signed out, if it was (see SessionEnd); forgotten once read. */
+export function takeSessionEnded(): SessionEnd | null {
   try {
-    const ended = sessionStorage.getItem(SESSION_ENDED_KEY) !== null;
+    const ended = sessionStorage.getItem(SESSION_ENDED_KEY);
     sessionStorage.removeItem(SESSION_ENDED_KEY);
-    return ended;
+    return ended === null ? null : ended === "everywhere" ? "everywhere" : "ended";
   } catch {
-    return false;
+    return null;
   }
 }
 
-function noteSessionEnded() {
+function noteSessionEnded(reason: SessionEnd = "ended") {
   try {
-    sessionStorage.setItem(SESSION_ENDED_KEY, "1");
+    sessionStorage.setItem(SESSION_ENDED_KEY, reason);
   } catch {
     // Storage unavailable: the login page says nothing.
   }
@@ -84,10 +90,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ token: null, user: null, credits: null });
   }, []);
   // The server refused the stored session (401): the login page says so once (takeSessionEnded).
-  const clear = useCallback(() => {
-    if (readStorage().token) noteSessionEnded();
-    forget();
-  }, [forget]);
+  const clear = useCallback(
+    (reason?: SessionEnd) => {
+      if (readStorage().token) noteSessionEnded(reason);
+      forget();
+    },
+    [forget],
+  );
 
   const apply = useCallback((token: string, user: PublicUser) => {
     const stored: StoredUser = { id: user.id, email: user.email, name: user.name, isAuthenticated: true, role: user.role };

@@ -16,7 +16,7 @@ import { useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { auth as authMessages } from "~/content/messages/auth";
 import type { Route } from "./+types/login";
-import { takeSessionEnded } from "~/app/components/auth-provider";
+import { takeSessionEnded, type SessionEnd } from "~/app/components/auth-provider";
 
 export function loader({ params }: Route.LoaderArgs) {
   return { lang: pageLang(params) };
@@ -42,15 +42,16 @@ export default function Login() {
   });
   const [showPassword, setShowPassword] = useState(false);
   const signupHref = crossHref("/signup");
-  // Sent here because the server refused this tab's session (signed out elsewhere, expired): say so once.
-  const [sessionEnded, setSessionEnded] = useState(false);
+  // Sent here because the server refused this tab's session (signed out elsewhere, expired), or the
+  // member signed out every device from here: say which, once.
+  const [sessionEnded, setSessionEnded] = useState<SessionEnd | null>(null);
   useEffect(() => setSessionEnded(takeSessionEnded()), []);
 
   return (
     <AuthCard title={t.login.title} subtitle={t.login.subtitle}>
       {sessionEnded && (
         <p role="status" className="mb-5 rounded-md border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-slate-800" data-testid="session-ended">
-          {t.login.sessionEnded}
+          {sessionEnded === "everywhere" ? t.login.signedOutEverywhere : t.login.sessionEnded}
         </p>
       )}
       <form noValidate onSubmit={onSubmit} className="space-y-5" data-testid="login-form">

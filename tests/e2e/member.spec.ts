@@ -5,6 +5,7 @@ import { expectNoAxeViolations } from "./axe";
 import type { Page } from "@playwright/test";
 import { account } from "~/content/messages/account";
 import { admin as adminMessages } from "~/content/messages/admin";
+import { auth as authMessages } from "~/content/messages/auth";
 import { checkout } from "~/content/messages/checkout";
 import { common } from "~/content/messages/common";
 import { explore } from "~/content/messages/explore";
@@ -108,6 +109,8 @@ for (const lang of ["en", "zh"] as const) {
     await expect(page.getByTestId("session-item").filter({ hasText: t.sessions.current })).toContainText(t.sessions.activeNow);
     await page.getByTestId("sign-out-everywhere").click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/login`));
+    // Found by a stranger's review: it said the session had ended or been signed out from another device.
+    await expect(page.getByTestId("session-ended")).toHaveText(authMessages[lang].login.signedOutEverywhere);
     expect((await app.api("/account", { token: session.token })).status).toBe(401);
   });
 }

@@ -35,7 +35,7 @@ export function SessionList({ t }: { t: AccountMessages }) {
         ? await api("POST /account/sessions/:id/revoke", { params: { id: sessionId }, token, lang })
         : await api("POST /account/sessions/revoke-all", { token, lang });
       if (!sessionId) {
-        clear();
+        clear("everywhere");
         navigate(localePath(lang, "/login"));
         return;
       }
