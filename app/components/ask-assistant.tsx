@@ -136,20 +136,24 @@ export function AskAssistant({
     return () => controller.abort();
   }, [threadId, auth.ready, auth.token, lang]);
 
-  // Back from the login page (or from buying credits): put the visitor's question back in the box.
+  // Back from the login page (or from buying credits): put the visitor's question back in the box,
+  // and the visitor at it (the page otherwise opens at its top, the box a few screens down on a phone).
   useEffect(() => {
     if (!auth.ready || !auth.isAuthenticated) return;
-    const pending = takePendingQuestion(topic);
-    if (pending) setQuestion(pending);
+    let restored = takePendingQuestion(topic);
     try {
       const draft = sessionStorage.getItem(draftKey(topic));
       if (draft) {
         sessionStorage.removeItem(draftKey(topic));
-        setQuestion(draft);
+        restored = draft;
       }
     } catch {
       // Storage unavailable: nothing to restore.
     }
+    if (!restored) return;
+    setQuestion(restored);
+    inputRef.current?.scrollIntoView({ block: "center" });
+    inputRef.current?.focus({ preventScroll: true });
   }, [auth.ready, auth.isAuthenticated, topic]);
 
   // Leaving the page stops the answer (the server then charges nothing).

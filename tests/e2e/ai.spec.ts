@@ -149,6 +149,9 @@ test.describe("the AI assistant on a service page", () => {
     await form.locator('button[type="submit"]').click();
     await expect(page).toHaveURL(PAGE, { timeout: 10_000 });
     await expect(page.getByLabel(t.questionLabel)).toHaveValue(question);
+    // Back at the question, not at the top of the page (found by a stranger's review, at 390 px).
+    await expect(page.getByLabel(t.questionLabel)).toBeFocused();
+    await expect(page.getByLabel(t.questionLabel)).toBeInViewport();
     await page.getByTestId("generate-button").click();
     await expect(page.getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 2 credits.", { timeout: 10_000 });
   });
