@@ -1,6 +1,7 @@
 // The member's purchases on /explore: a table on wide screens, one card per purchase on small ones
 // (so status and credits never scroll off-screen). Only a purchase that went through shows credits;
-// a declined or unfinished attempt says that none were added. Fetched in the browser after hydration.
+// a declined or unfinished attempt says that none were added, and a declined one why (the card
+// error, as the checkout showed it). Fetched in the browser after hydration.
 import { useApiData } from "~/app/api/use-api-data";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
@@ -9,6 +10,7 @@ import { formatUsd, getPackage } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import type { PaymentHistoryItem } from "~/lib/contracts/payment";
+import { cardErrorText } from "~/lib/payments/card-errors";
 
 const statusClass: Record<PaymentHistoryItem["status"], string> = {
   succeeded: "bg-green-100 text-green-800",
@@ -38,7 +40,16 @@ export function PurchaseList() {
     date: date(item.createdAt),
     name: getPackage(item.package)?.name[lang] ?? item.package,
     amount: formatUsd(item.amountCents),
-    credits: credits(item),
+    credits: (
+      <>
+        {credits(item)}
+        {item.status === "failed" && (
+          <span className="mt-0.5 block text-xs text-red-800" data-testid="purchase-failure">
+            {cardErrorText(item.failure ?? "card_declined", lang)}
+          </span>
+        )}
+      </>
+    ),
     status: (
       <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusClass[item.status]}`}>{t.statuses[item.status] ?? item.status}</span>
     ),

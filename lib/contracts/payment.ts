@@ -106,6 +106,8 @@ export interface PaymentHistoryItem {
   receiptNumber: number | null;
   refundedAt: string | null;
   createdAt: string;
+  /** Why a failed attempt did not go through: the card error's code (lib/payments/card-errors.ts); null unless failed. */
+  failure: string | null;
 }
 
 /** GET /payment/history */

@@ -641,10 +641,16 @@ export async function paymentHistory(db: Db, userId: string, limit = 50): Promis
       receiptNumber: payments.receiptNumber,
       refundedAt: payments.refundedAt,
       createdAt: payments.createdAt,
+      error: payments.error,
     })
     .from(payments)
     .where(eq(payments.userId, userId))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), refundedAt: row.refundedAt?.toISOString() ?? null }));
+  return rows.map(({ error, ...row }) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    refundedAt: row.refundedAt?.toISOString() ?? null,
+    failure: row.status === "failed" ? decodePaymentError(error).code : null,
+  }));
 }

@@ -12,6 +12,7 @@ import { explore } from "~/content/messages/explore";
 import { refund } from "~/content/messages/refund";
 import type { PaymentResponse } from "~/lib/contracts/payment";
 import { receiptLabel } from "~/lib/contracts/receipt";
+import { cardErrorText } from "~/lib/payments/card-errors";
 import { RECEIPT_LINES } from "~/lib/payments/receipt-messages";
 import { adminSession, expect, signInPage, signUpViaApi, test, type AppFixture, type Session } from "./fixtures";
 
@@ -72,6 +73,8 @@ for (const lang of ["en", "ja"] as const) {
     await expect(cards).toBeVisible();
     await expect(page.getByTestId("purchases-table")).toBeHidden();
     await expect(cards.locator('[data-status="failed"]')).toContainText(explore[lang].purchases.noCredits);
+    // And why, as the checkout said it (found by a stranger's review: only "no credits added").
+    await expect(cards.locator('[data-status="failed"]').getByTestId("purchase-failure")).toHaveText(cardErrorText("card_declined", lang));
     await expect(cards.locator('[data-status="failed"]')).not.toContainText("+");
     await expect(cards.locator('[data-status="succeeded"]')).toContainText("+50");
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -119,7 +119,8 @@ describe("authenticated reads", { timeout: 60_000 }, () => {
       { userId: id, topic: "tax-consultation", lang: "ja", question: "続き?", answer: "partial", status: "stopped", parentId: first!.id, threadId: first!.id },
       { userId: id, topic: "tax-consultation", lang: "zh", question: "失败?", answer: "", status: "failed", source: "knowledge" },
     ]);
-    for (const [i, status] of (["succeeded", "pending", "refunded"] as const).entries()) {
+    // Two failed attempts: one with the provider's code and message stored, one with nothing stored.
+    for (const [i, status] of (["succeeded", "pending", "refunded", "failed", "failed"] as const).entries()) {
       await db.insert(payments).values({
         userId: id,
         package: "pro",
@@ -132,6 +133,7 @@ describe("authenticated reads", { timeout: 60_000 }, () => {
         country: "JP",
         receiptNumber: status === "pending" ? null : 10 + i,
         refundedAt: status === "refunded" ? new Date() : null,
+        error: i === 3 ? "insufficient_funds: Your card has insufficient funds." : null,
       });
     }
     await db.insert(emailChanges).values({ userId: id, newEmail: "new@example.test", tokenHash: "h".repeat(64), expiresAt: new Date(Date.now() + 3_600_000) });
@@ -139,7 +141,9 @@ describe("authenticated reads", { timeout: 60_000 }, () => {
     const history = await request(app, "GET", "/api/v1/ai/history?limit=2", { token });
     expect(history.body.questions).toEqual(await historyOf(db, id, 2));
     expect((await request(app, "GET", "/api/v1/ai/history", { token })).body.questions).toEqual(await historyOf(db, id, HISTORY_DEFAULT_LIMIT));
-    expect((await request(app, "GET", "/api/v1/payment/history", { token })).body.payments).toEqual(await paymentHistory(db, id));
+    const purchases = (await request(app, "GET", "/api/v1/payment/history", { token })).body.payments;
+    expect(purchases).toEqual(await paymentHistory(db, id));
+    expect(purchases.map((p: { failure: string | null }) => p.failure).sort()).toEqual(["card_declined", "insufficient_funds", null, null, null]);
     const account = await request(app, "GET", "/api/v1/account", { token, headers: { "Accept-Language": "zh" } });
     expect(account.body.account).toEqual(await getProfile(db, id));
     expect(account.body.account).toMatchObject({ lang: "zh", pendingEmail: "new@example.test" });

@@ -287,8 +287,10 @@ describe("payments with the test-mode provider", () => {
       receiptNumber: null,
       refundedAt: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      // Found by a stranger's review: the list said only "no credits added", not why.
+      failure: "card_declined",
     });
-    expect(res.body.payments[1]).toMatchObject({ package: "basic", amountCents: 2500, status: "succeeded" });
+    expect(res.body.payments[1]).toMatchObject({ package: "basic", amountCents: 2500, status: "succeeded", failure: null });
   });
 
   it("has no webhook in test mode", async () => {
