@@ -73,11 +73,13 @@ function parseRefusal(code: string | undefined): ApiError {
  * Host reaches the app, whose request edge refuses it like an invalid one.
  */
 export function createHttpServer(app: Express, securityHeaders: Record<string, string>): http.Server {
-  const server = http.createServer({ ...expressObjects(app), requireHostHeader: false }, app);
   // The answer of each connection's latest request: requests pipelined on one connection are all
   // handed to the app at once, their answers queued in order, so the last one ends after the others.
   const latest = new WeakMap<Duplex, http.ServerResponse>();
-  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => latest.set(req.socket, res));
+  const server = http.createServer({ ...expressObjects(app), requireHostHeader: false }, (req, res) => {
+    latest.set(req.socket, res);
+    app(req, res);
+  });
 
   server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
     if (error.code === "ECONNRESET" || !socket.writable) {
