@@ -10,7 +10,7 @@ import { ApiError, tooManyRequests, unauthorized } from "~/lib/http/api-error";
 import type { Lang } from "~/lib/i18n/languages";
 import { ASK_RATE_RULE } from "~/lib/rate-rules";
 import type { AiDoneEvent, AiStreamEvent, AskInput, Citation } from "~/lib/contracts/ai";
-import { composeAnswer, repeatsEarlier, unanswerableReply, type Source } from "./compose";
+import { composeAnswer, repeatedReply, repeatsEarlier, unanswerableReply, type Source } from "./compose";
 import { AI_ERRORS, AiFailure, type AiErrorCode } from "./errors";
 import type { Retrieval } from "./knowledge-index.server";
 import { buildMessages } from "./prompt";
@@ -100,7 +100,8 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
 
   if (!ctx.ai.configured && (!retrieval.answerable || answersNothingNew)) {
     // Without a model, a question the site cannot answer gets a free, honest reply.
-    const answer = unanswerableReply(input.lang, ctx.env.SITE_NAME);
+    // One that would only repeat the thread is told so, not that the site has no answer.
+    const answer = (answersNothingNew ? repeatedReply : unanswerableReply)(input.lang, ctx.env.SITE_NAME);
     const questionId = await recordKnowledgeAnswer(ctx.db, { ...base, answer, durationMs: elapsed(started) }).catch((error: unknown) => {
       throw error instanceof ThreadFull ? threadFull() : error;
     });

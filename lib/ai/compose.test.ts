@@ -1,7 +1,7 @@
 // The answer composed without a model: where it comes from, the condensed passages marked [n] in
 // citation order, the word budget, and the reply to a question the site cannot answer.
 import { describe, expect, it } from "vitest";
-import { ANSWER_WORD_BUDGET, composeAnswer, condense, MAX_SOURCES, unanswerableReply, wordCount } from "./compose";
+import { ANSWER_WORD_BUDGET, composeAnswer, condense, MAX_SOURCES, repeatedReply, unanswerableReply, wordCount } from "./compose";
 import { buildKnowledgeIndex } from "./knowledge-index.server";
 
 const long = (sentence: string, times: number) => Array.from({ length: times }, (_, i) => `${sentence} ${i}.`).join(" ");
@@ -105,6 +105,8 @@ describe("unanswerableReply", () => {
     expect(unanswerableReply("en", "TaxAtlas")).toContain("[contact our team](/contact)");
     expect(unanswerableReply("ja", "TaxAtlas")).toContain("[お問い合わせページ](/ja/contact)");
     expect(unanswerableReply("zh", "TaxAtlas")).toContain("[联系我们](/zh/contact)");
+    expect(repeatedReply("ja", "TaxAtlas")).toContain("[お問い合わせページ](/ja/contact)");
+    expect(repeatedReply("zh", "TaxAtlas")).toContain("[联系我们](/zh/contact)");
   });
 });
 

@@ -33,6 +33,13 @@ const UNANSWERABLE: Record<Lang, string> = {
   zh: "在{siteName}已发布的资料中没有找到这个问题的答案，我们不便凭猜测作答。请通过[联系我们]({contact})页面与我们联系，顾问会为您解答。",
 };
 
+/** The free reply to a follow-up whose answer would only repeat what its thread already quoted. */
+const REPEATED: Record<Lang, string> = {
+  en: "The answers above already hold what {siteName} has published on this; the material says nothing more about it. For your own situation, please [contact our team]({contact}) and one of our consultants will help you.",
+  ja: "この点について{siteName}が公開している内容は、上の回答にすべて含まれており、資料にはそれ以上の記載がありません。ご自身のケースについては、[お問い合わせページ]({contact})からご連絡いただければ、担当のコンサルタントがお答えします。",
+  zh: "关于这一点，{siteName}已发布的资料内容已全部包含在上面的回答中，资料中没有更多说明。如需针对您的具体情况进行解答，请通过[联系我们]({contact})页面与我们联系，顾问会为您解答。",
+};
+
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
 /** How many characters of Japanese or Chinese text count as one word of the budget (wordCount). */
@@ -166,6 +173,11 @@ export function repeatsEarlier(answer: string, earlierAnswers: readonly string[]
     .flatMap((part) => sentences(part.split("\n").slice(1).join("\n"), lang))
     .map((sentence) => sentence.replace(/[.。]$/u, ""));
   return quoted.every((sentence) => earlierAnswers.some((earlier) => earlier.includes(sentence)));
+}
+
+/** The free reply to a follow-up that would only repeat its thread's answers (repeatsEarlier), with the contact page in its language. */
+export function repeatedReply(lang: Lang, siteName: string): string {
+  return fill(REPEATED[lang], { siteName, contact: localePath(lang, "/contact") });
 }
 
 /** The free reply to a question the site cannot answer, with the contact page in its language. */

@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiQuestions, creditLedger, rateLimits, sessions, users } from "~/db/schema";
+import { repeatedReply } from "~/lib/ai/compose";
 import { AI_ERRORS } from "~/lib/ai/errors";
 import { KNOWLEDGE_BASE } from "~/lib/ai/knowledge-base";
 import { createAiProvider } from "~/lib/ai/provider.server";
@@ -933,6 +934,9 @@ describe("follow-up questions", () => {
       await ask(app, member.token, { topic: "technology-solutions", question: "Can you say that again?", lang: "en", parentId: japan.questionId }),
     );
     expect(again).toMatchObject({ source: "knowledge_base", charged: false, credits: 1, citations: [] });
+    // Found by a stranger's review: it said the site had no answer, though the thread had just given it.
+    expect(again.answer).toBe(repeatedReply("en", "TaxAtlas"));
+    expect(again.answer).toMatch(/^The answers above already hold what TaxAtlas has published on this/);
   });
 
   it("without a key, unanswerable follow-ups sent at once stop at the thread's limit with a translated 409", async () => {
