@@ -120,7 +120,8 @@ function passagesIn(lang: Lang): Draft[] {
     "/contact#business-hours",
     c.title,
     `${c.title}: ${c.businessHours.title}`,
-    [...c.businessHours.days.map((d) => `${d.name}: ${d.hours}`), c.contactInfo.phone.description].join("\n"),
+    // The phone line's hours under its own label: alone, they read as the weekdays said twice.
+    [...c.businessHours.days.map((d) => `${d.name}: ${d.hours}`), `${c.contactInfo.phone.title}: ${c.contactInfo.phone.description}`].join("\n"),
   );
   add(
     "/contact",
