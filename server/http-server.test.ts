@@ -146,6 +146,32 @@ describe("answers Node would write itself", () => {
     expect(codes(stored)).toEqual(["200", "201", "405"]);
   });
 
+  it("answers every whole request in line before one whose own body is malformed, and never answers a request twice", async () => {
+    // Found by an attack: with several requests in line before a request whose chunked body could not
+    // be parsed, the refusal followed the first answer and the others were lost (their work done);
+    // and a request already answered got a second answer, a 400, when its own body was malformed.
+    const codes = (received: string) => [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1]);
+    const member = await insertUser(app.appContext.db, { email: "fourth-in-line@example.com" });
+    const me = `GET /api/v1/user/me HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${member.token}\r\n\r\n`;
+    const broken = 'POST /api/v1/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"nam\r\nZZZ\r\n';
+    const inLine = (await rawExchange(port, `${me}${me}${me}${broken}`)).toString("utf8");
+    expect(codes(inLine)).toEqual(["200", "200", "200", "400"]);
+    expect(inLine.match(/"email":"fourth-in-line@example.com"/g)).toHaveLength(3);
+
+    const answered = (await rawExchange(port, "GET /healthz HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\nZZZ\r\n")).toString("utf8");
+    expect(codes(answered)).toEqual(["200"]);
+  });
+
+  it("refuses a malformed request in line behind others in its own language, with a body unless it is a HEAD", async () => {
+    // Found by an attack: the language and the HEAD were read from the first request of the bytes
+    // received together, not from the malformed one.
+    const received = (
+      await rawExchange(port, "HEAD /healthz HTTP/1.1\r\nHost: localhost\r\nAccept-Language: ja\r\n\r\nG@RBAGE /zh/x HTTP/1.1\r\nHost: localhost\r\nAccept-Language: zh\r\n\r\n")
+    ).toString("utf8");
+    expect([...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1])).toEqual(["200", "405"]);
+    expect(received).toContain('"message":"此处不允许使用该请求方法。"');
+  });
+
   it("refuses CONNECT 405 instead of closing the connection", async () => {
     const answer = await exchange("CONNECT localhost:443 HTTP/1.1\r\nHost: localhost:443\r\nAccept-Language: ja\r\n\r\n");
     expectRefusal(answer, 405, "method_not_allowed", "このメソッドはここでは使用できません。");

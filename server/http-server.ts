@@ -38,9 +38,16 @@ function rawRefusal(refusal: ReturnType<typeof refusalHead>): string {
 /** A refusal's language: the one the target's path names (`/ja/...`), else Accept-Language, then the cookie. */
 const refusalLang = (target: string | undefined, headers: IncomingHttpHeaders): Lang => namedLang(target ?? "") ?? headerLang(headers);
 
-/** The language of a request known only by its bytes, and whether it is a HEAD. */
-function rawLang(raw: Buffer | undefined): { lang: Lang; head: boolean } {
-  const text = raw?.subarray(0, 16_384).toString("latin1") ?? "";
+/**
+ * The language of a request known only by its bytes, and whether it is a HEAD. `raw` holds all the
+ * bytes received together, requests answered before this one included: the request is the one that
+ * begins last at or before `at`, where the parser stopped (a head's end starts the next request).
+ */
+function rawLang(raw: Buffer | undefined, at = 0): { lang: Lang; head: boolean } {
+  const before = raw?.subarray(0, Math.min(raw.length, at)).toString("latin1") ?? "";
+  const boundary = before.lastIndexOf("\r\n\r\n");
+  const start = boundary === -1 ? 0 : boundary + 4;
+  const text = raw?.subarray(start, start + 16_384).toString("latin1") ?? "";
   const target = /^(\S+) (\S+)/.exec(text);
   const headers: IncomingHttpHeaders = {};
   const accept = /\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(text)?.[1];
@@ -76,44 +83,45 @@ export function createHttpServer(app: Express, securityHeaders: Record<string, s
   // The answer of each connection's latest request: requests pipelined on one connection are all
   // handed to the app at once, their answers queued in order, so the last one ends after the others.
   const latest = new WeakMap<Duplex, http.ServerResponse>();
+  /** The answer queued before each one on its connection. */
+  const previous = new WeakMap<http.ServerResponse, http.ServerResponse>();
   const server = http.createServer({ ...expressObjects(app), requireHostHeader: false }, (req, res) => {
+    const before = latest.get(req.socket);
+    if (before && !before.writableFinished) previous.set(res, before);
     latest.set(req.socket, res);
     app(req, res);
   });
 
-  server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+  server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer; bytesParsed?: number }, socket: Duplex) => {
     if (error.code === "ECONNRESET" || !socket.writable) {
       socket.destroy();
       return;
     }
-    const { lang, head } = rawLang(error.rawPacket);
+    const { lang, head } = rawLang(error.rawPacket, error.bytesParsed);
     const refusal = parseRefusal(error.code);
     const refuse = () => {
       if (!socket.writable) return socket.destroy();
       socket.end(rawRefusal(refusalHead(refusal.status, lang, refusal, securityHeaders, !head)));
       (socket as Socket).destroySoon?.();
     };
-    /** The refusal once `answer` is written in full (the connection closed if it never is). */
-    const refuseAfter = (answer: http.ServerResponse) => {
-      answer.once("finish", refuse);
+    /** `then` once `answer` is written in full (the connection closed if it never is). */
+    const after = (answer: http.ServerResponse | undefined, then: () => void) => {
+      if (!answer || answer.writableFinished) return then();
+      answer.once("finish", then);
       answer.once("close", () => {
         if (!answer.writableFinished) socket.destroy();
       });
     };
     const last = latest.get(socket);
-    // Every answer already written in full (a cached page is, before the next bytes are read): the
-    // refusal is the connection's next answer.
-    if (!last || last.writableFinished) return refuse();
     // Whole requests pipelined before the bytes that cannot be parsed are answered first: the
-    // refusal follows the last of their answers, never one in place of (or in the middle of) them.
-    if (last.req.complete) return refuseAfter(last);
-    // The error is the last request's own (its body cut short, say). An answer before it is written
-    // first; then, as Node does, the refusal is sent only while the connection's answer has not
-    // begun, else the connection is closed, which ends the request's reading.
-    const inFlight = (socket as Duplex & { _httpMessage?: http.ServerResponse | null })._httpMessage;
-    if (inFlight && inFlight !== last && !inFlight.writableFinished) return refuseAfter(inFlight);
-    if (inFlight?.headersSent) return socket.destroy();
-    refuse();
+    // refusal follows the last of their answers (at once when they are written, as a cached page
+    // is before the next bytes are read), never one in place of (or in the middle of) them.
+    if (!last || last.req.complete) return after(last, refuse);
+    // The error is the last request's own (its body cut short or malformed). The answers before it
+    // are written first; then, as Node does, the refusal is sent only while the request's own answer
+    // has not begun, else the connection is closed, which ends the request's reading: never a
+    // second answer to one request.
+    after(previous.get(last), () => (last.headersSent ? socket.destroy() : refuse()));
   });
 
   // An expectation other than 100-continue: 417, as Node would, with the site's answer.
