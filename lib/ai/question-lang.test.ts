@@ -26,8 +26,12 @@ describe("questionLang", () => {
     expect(questionLang("What is 消費税 and who pays it?", "ja")).toBe("en");
   });
 
-  it("leaves a question with no letters in the page's language", () => {
+  it("leaves a question with no letters of the three languages in the page's language", () => {
     expect(questionLang("2024?", "ja")).toBe("ja");
     expect(questionLang("？？？", "zh")).toBe("zh");
+    // Found by an attack: on the English page these were taken for Chinese.
+    for (const question of ["???", "1099", "Что такое НДС?", "부가가치세란?", "Ελληνικά ΦΠΑ", "😀😀", "①②"]) {
+      expect(questionLang(question, "en"), question).toBe("en");
+    }
   });
 });
