@@ -175,5 +175,15 @@ describe("answers Node would write itself", () => {
   it("refuses CONNECT 405 instead of closing the connection", async () => {
     const answer = await exchange("CONNECT localhost:443 HTTP/1.1\r\nHost: localhost:443\r\nAccept-Language: ja\r\n\r\n");
     expectRefusal(answer, 405, "method_not_allowed", "このメソッドはここでは使用できません。");
+    // Found by an attack: a request in line before it was dropped, unanswered.
+    const member = await insertUser(app.appContext.db, { email: "before-connect@example.com" });
+    const received = (
+      await rawExchange(
+        port,
+        `GET /api/v1/user/me HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${member.token}\r\n\r\nCONNECT a:443 HTTP/1.1\r\nHost: a\r\n\r\n`,
+      )
+    ).toString("utf8");
+    expect([...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1])).toEqual(["200", "405"]);
+    expect(received).toContain('"email":"before-connect@example.com"');
   });
 });

@@ -60,6 +60,15 @@ function rawLang(raw: Buffer | undefined, at = 0): { lang: Lang; head: boolean }
   };
 }
 
+/** `then` once `answer` is written in full (at once when there is none); the connection closed if it never is. */
+function whenWritten(answer: http.ServerResponse | undefined, socket: Duplex, then: () => void): void {
+  if (!answer || answer.writableFinished) return then();
+  answer.once("finish", then);
+  answer.once("close", () => {
+    if (!answer.writableFinished) socket.destroy();
+  });
+}
+
 /** What a parse error of Node's is to the client (Node's own choice of status, as an error of ours). */
 function parseRefusal(code: string | undefined): ApiError {
   switch (code) {
@@ -104,24 +113,16 @@ export function createHttpServer(app: Express, securityHeaders: Record<string, s
       socket.end(rawRefusal(refusalHead(refusal.status, lang, refusal, securityHeaders, !head)));
       (socket as Socket).destroySoon?.();
     };
-    /** `then` once `answer` is written in full (the connection closed if it never is). */
-    const after = (answer: http.ServerResponse | undefined, then: () => void) => {
-      if (!answer || answer.writableFinished) return then();
-      answer.once("finish", then);
-      answer.once("close", () => {
-        if (!answer.writableFinished) socket.destroy();
-      });
-    };
     const last = latest.get(socket);
     // Whole requests pipelined before the bytes that cannot be parsed are answered first: the
     // refusal follows the last of their answers (at once when they are written, as a cached page
     // is before the next bytes are read), never one in place of (or in the middle of) them.
-    if (!last || last.req.complete) return after(last, refuse);
+    if (!last || last.req.complete) return whenWritten(last, socket, refuse);
     // The error is the last request's own (its body cut short or malformed). The answers before it
     // are written first; then, as Node does, the refusal is sent only while the request's own answer
     // has not begun, else the connection is closed, which ends the request's reading: never a
     // second answer to one request.
-    after(previous.get(last), () => (last.headersSent ? socket.destroy() : refuse()));
+    whenWritten(previous.get(last), socket, () => (last.headersSent ? socket.destroy() : refuse()));
   });
 
   // An expectation other than 100-continue: 417, as Node would, with the site's answer.
@@ -138,12 +139,15 @@ export function createHttpServer(app: Express, securityHeaders: Record<string, s
     res.end(refusal.body);
   });
 
-  // CONNECT (a tunnel request): this site is no proxy.
+  // CONNECT (a tunnel request): this site is no proxy. Requests in line before it are answered first.
   server.on("connect", (req: http.IncomingMessage, socket: Duplex) => {
     const refusal = methodNotAllowed(ALLOW);
     const lang = refusalLang(req.url, req.headers);
-    socket.end(rawRefusal(refusalHead(405, lang, refusal, securityHeaders, true)));
-    (socket as Socket).destroySoon?.();
+    const refuse = () => {
+      socket.end(rawRefusal(refusalHead(405, lang, refusal, securityHeaders, true)));
+      (socket as Socket).destroySoon?.();
+    };
+    whenWritten(latest.get(socket), socket, refuse);
   });
 
   return server;
