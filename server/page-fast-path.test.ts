@@ -67,7 +67,7 @@ describe("fast path for cached pages", () => {
 
   it("answers 304 only for a page that is there: not for the not-found page, whatever tag is named, and for a * on a page", async () => {
     // Found by an attack: every unknown path shares one kept not-found page, so its ETag, read on
-    // one URL, got a 304 on any other (conditions apply to 2xx answers only, RFC 9110, 13.1.2).
+    // one URL, got a 304 on any other (preconditions apply to 2xx answers only, RFC 9110, 13.2.1).
     const status = (answer: { head: string }) => Number(answer.head.split(" ")[1]);
     for (const each of [chainApp, app]) {
       await raw(each.port, `GET /no-such-page-a HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip`);

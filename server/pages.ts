@@ -248,7 +248,7 @@ function toFetchRequest(req: Request, res: Response, url: string, body?: Buffer,
  * If-None-Match names this page in any of its encodings (the client's stored copy may be the br one
  * while this request would get gzip), or is `*`: the content is unchanged, so its copy is still good.
  * Only a page that is there (2xx) is revalidated: the not-found page, shared by every unknown path,
- * answers 404 whatever tag is named (RFC 9110, 13.1.2).
+ * answers 404 whatever tag is named (RFC 9110, 13.2.1: preconditions apply to 2xx answers only).
  */
 export function revalidates(ifNoneMatch: string | undefined, page: Pick<CachedPage, "etag" | "status">): boolean {
   if (!ifNoneMatch || page.status < 200 || page.status > 299) return false;

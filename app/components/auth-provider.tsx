@@ -89,7 +89,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     for (const key of Object.values(KEYS)) localStorage.removeItem(key);
     setState({ token: null, user: null, credits: null });
   }, []);
-  // The server refused the stored session (401): the login page says so once (takeSessionEnded).
+  // The server refused the stored session (401), or the member signed out everywhere: the login page
+  // says which, once (takeSessionEnded).
   const clear = useCallback(
     (reason?: SessionEnd) => {
       if (readStorage().token) noteSessionEnded(reason);

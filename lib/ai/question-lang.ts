@@ -1,8 +1,9 @@
-// The language a question is written in, which the assistant searches and answers in: a member on the
-// English page who asks in Japanese means Japanese (found by a stranger's review: such a question was
-// searched in the English passages and told the site had no answer). Told apart by script, which is
-// all three languages need: kana is Japanese; hanzi alone is Chinese or Japanese, decided by the
-// characters only one of them writes; Latin letters alone are English. Anything else is the page's.
+// The language a question is written in, which the assistant searches in: a member on the English
+// page who asks in Japanese is searched in the Japanese passages and answered, in English as the page
+// is, from their English versions (found by a stranger's review: such a question was searched in the
+// English passages and told the site had no answer). Told apart by script, which is all three
+// languages need: kana is Japanese; hanzi alone is Chinese or Japanese, decided by the characters only
+// one of them writes; Latin letters are English. Anything else is the page's.
 import type { Lang } from "~/lib/i18n/languages";
 
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/gu;
