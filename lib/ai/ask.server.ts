@@ -12,7 +12,7 @@ import { ASK_RATE_RULE } from "~/lib/rate-rules";
 import type { AiDoneEvent, AiStreamEvent, AskInput, Citation } from "~/lib/contracts/ai";
 import { composeAnswer, repeatedReply, repeatsEarlier, unanswerableReply, type Source } from "./compose";
 import { AI_ERRORS, AiFailure, type AiErrorCode } from "./errors";
-import type { Retrieval } from "./knowledge-index.server";
+import type { KnowledgeIndex, Retrieval } from "./knowledge-index.server";
 import { buildMessages } from "./prompt";
 import { questionLang } from "./question-lang";
 import {
@@ -75,7 +75,7 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
   // documentation due?" after a transfer-pricing question found another topic's deadlines.
   const earlierQuestions = thread?.earlier.map((turn) => turn.question) ?? [];
   const knowledge = await ctx.knowledge();
-  const retrieval = knowledge.retrieve(input.question, input.lang, { earlier: earlierQuestions, writtenIn: questionLang(input.question, input.lang) });
+  const retrieval = retrieveFor(knowledge, input, earlierQuestions);
   const sources = sourcesOf(retrieval);
   // Without a model, a follow-up whose composed reply would only repeat the thread's earlier answers
   // is answered as a question the site cannot answer: nothing new, no credit. The reply composed to
@@ -177,13 +177,17 @@ async function firstQuestion(ctx: AskContext, request: AskRequest, started: numb
     threadId: questionId,
     userId: slot.userId,
     input,
-    sources: sourcesOf(knowledge.retrieve(input.question, input.lang, { writtenIn: questionLang(input.question, input.lang) })),
+    sources: sourcesOf(retrieveFor(knowledge, input)),
     earlier: [],
     started,
     signal: request.signal,
   };
   return modelAnswer(ctx, reserved);
 }
+
+/** The passages for a question, searched in the language it is written in and cited in the page's. */
+const retrieveFor = (knowledge: KnowledgeIndex, input: AskInput, earlier: readonly string[] = []): Retrieval =>
+  knowledge.retrieve(input.question, input.lang, { earlier, writtenIn: questionLang(input.question, input.lang) });
 
 const sourcesOf = (retrieval: Retrieval): Source[] =>
   retrieval.hits.map(({ passage }) => ({ title: passage.title, url: passage.url, text: passage.text }));
