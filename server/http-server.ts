@@ -60,6 +60,13 @@ function rawLang(raw: Buffer | undefined, at = 0): { lang: Lang; head: boolean }
   };
 }
 
+/** Writes a refusal as the connection's last bytes (or closes it when it can no longer be written to). */
+function endWith(socket: Duplex, bytes: string): void {
+  if (!socket.writable) return void socket.destroy();
+  socket.end(bytes);
+  (socket as Socket).destroySoon?.();
+}
+
 /** `then` once `answer` is written in full (at once when there is none); the connection closed if it never is. */
 function whenWritten(answer: http.ServerResponse | undefined, socket: Duplex, then: () => void): void {
   if (!answer || answer.writableFinished) return then();
@@ -108,11 +115,7 @@ export function createHttpServer(app: Express, securityHeaders: Record<string, s
     }
     const { lang, head } = rawLang(error.rawPacket, error.bytesParsed);
     const refusal = parseRefusal(error.code);
-    const refuse = () => {
-      if (!socket.writable) return socket.destroy();
-      socket.end(rawRefusal(refusalHead(refusal.status, lang, refusal, securityHeaders, !head)));
-      (socket as Socket).destroySoon?.();
-    };
+    const refuse = () => endWith(socket, rawRefusal(refusalHead(refusal.status, lang, refusal, securityHeaders, !head)));
     const last = latest.get(socket);
     // Whole requests pipelined before the bytes that cannot be parsed are answered first: the
     // refusal follows the last of their answers (at once when they are written, as a cached page
@@ -143,11 +146,7 @@ export function createHttpServer(app: Express, securityHeaders: Record<string, s
   server.on("connect", (req: http.IncomingMessage, socket: Duplex) => {
     const refusal = methodNotAllowed(ALLOW);
     const lang = refusalLang(req.url, req.headers);
-    const refuse = () => {
-      socket.end(rawRefusal(refusalHead(405, lang, refusal, securityHeaders, true)));
-      (socket as Socket).destroySoon?.();
-    };
-    whenWritten(latest.get(socket), socket, refuse);
+    whenWritten(latest.get(socket), socket, () => endWith(socket, rawRefusal(refusalHead(405, lang, refusal, securityHeaders, true))));
   });
 
   return server;
