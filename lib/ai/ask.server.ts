@@ -10,7 +10,8 @@ import { ApiError, tooManyRequests, unauthorized } from "~/lib/http/api-error";
 import type { Lang } from "~/lib/i18n/languages";
 import { ASK_RATE_RULE } from "~/lib/rate-rules";
 import type { AiDoneEvent, AiStreamEvent, AskInput, Citation } from "~/lib/contracts/ai";
-import { composeAnswer, repeatedReply, repeatsEarlier, unanswerableReply, type Source } from "./compose";
+import { composeAnswer, courtesyReply, repeatedReply, repeatsEarlier, unanswerableReply, type Source } from "./compose";
+import { courtesyOf } from "./courtesy";
 import { AI_ERRORS, AiFailure, type AiErrorCode } from "./errors";
 import type { KnowledgeIndex, Retrieval } from "./knowledge-index.server";
 import { buildMessages } from "./prompt";
@@ -62,9 +63,11 @@ const noCredits = () => new ApiError(402, "no_credits", AI_ERRORS.no_credits, { 
 export async function askQuestion(ctx: AskContext, request: AskRequest): Promise<AsyncIterable<AskEvent>> {
   const { input } = request;
   const started = performance.now();
+  // Thanks or a greeting asks nothing: answered here, free, with or without a model (lib/ai/courtesy.ts).
+  const courtesy = courtesyOf(input.question);
   // Without a model a first question is searched before it takes a slot (one the site cannot answer
   // takes none): it keeps the steps below, where the search follows the session and the rate limit.
-  if (!input.parentId && ctx.ai.configured) return firstQuestion(ctx, request, started);
+  if (!input.parentId && ctx.ai.configured && !courtesy) return firstQuestion(ctx, request, started);
   const userId = await sessionUserId(ctx, request.token);
   await ctx.rateLimiter.enforce(ASK_RATE_RULE, userId, AI_ERRORS.ai_rate_limited);
   const thread = input.parentId ? await followedThread(ctx, userId, input.parentId) : null;
@@ -74,8 +77,7 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
   // sentences the composed answer quotes. Searched alone when it found something, "when is the
   // documentation due?" after a transfer-pricing question found another topic's deadlines.
   const earlierQuestions = thread?.earlier.map((turn) => turn.question) ?? [];
-  const knowledge = await ctx.knowledge();
-  const retrieval = retrieveFor(knowledge, input, earlierQuestions);
+  const retrieval = courtesy ? NOTHING_FOUND : retrieveFor(await ctx.knowledge(), input, earlierQuestions);
   const sources = sourcesOf(retrieval);
   // Without a model, a follow-up whose composed reply would only repeat the thread's earlier answers
   // is answered as a question the site cannot answer: nothing new, no credit. The reply composed to
@@ -98,10 +100,12 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
     threadId: thread?.threadId,
   };
 
-  if (!ctx.ai.configured && (!retrieval.answerable || answersNothingNew)) {
+  if (courtesy || (!ctx.ai.configured && (!retrieval.answerable || answersNothingNew))) {
     // Without a model, a question the site cannot answer gets a free, honest reply.
     // One that would only repeat the thread is told so, not that the site has no answer.
-    const answer = (answersNothingNew ? repeatedReply : unanswerableReply)(input.lang, ctx.env.SITE_NAME);
+    const answer = courtesy
+      ? courtesyReply(courtesy, input.lang, ctx.env.SITE_NAME)
+      : (answersNothingNew ? repeatedReply : unanswerableReply)(input.lang, ctx.env.SITE_NAME);
     const questionId = await recordKnowledgeAnswer(ctx.db, { ...base, answer, durationMs: elapsed(started) }).catch((error: unknown) => {
       throw error instanceof ThreadFull ? threadFull() : error;
     });
@@ -188,6 +192,8 @@ async function firstQuestion(ctx: AskContext, request: AskRequest, started: numb
 /** The passages for a question, searched in the language it is written in and cited in the page's. */
 const retrieveFor = (knowledge: KnowledgeIndex, input: AskInput, earlier: readonly string[] = []): Retrieval =>
   knowledge.retrieve(input.question, input.lang, { earlier, writtenIn: questionLang(input.question, input.lang) });
+
+const NOTHING_FOUND: Retrieval = { answerable: false, hits: [], best: { score: 0, unknown: 1 } };
 
 const sourcesOf = (retrieval: Retrieval): Source[] =>
   retrieval.hits.map(({ passage }) => ({ title: passage.title, url: passage.url, text: passage.text }));

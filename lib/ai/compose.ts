@@ -7,6 +7,7 @@ import { localePath } from "~/lib/i18n/paths";
 import type { Citation } from "~/lib/contracts/ai";
 import { boundedMemo } from "~/lib/bounded-memo";
 import { questionTerms } from "./query-expansion";
+import type { Courtesy } from "./courtesy";
 import { segmentWords } from "./segment";
 
 /** The material an answer may quote: a page, its title and the passage that matched. */
@@ -38,6 +39,20 @@ const REPEATED: Record<Lang, string> = {
   en: "The answers above already hold what {siteName} has published on this; the material says nothing more about it. For your own situation, please [contact our team]({contact}) and one of our consultants will help you.",
   ja: "この点について{siteName}が公開している内容は、上の回答にすべて含まれており、資料にはそれ以上の記載がありません。ご自身のケースについては、[お問い合わせページ]({contact})からご連絡いただければ、担当のコンサルタントがお答えします。",
   zh: "关于这一点，{siteName}已发布的资料内容已全部包含在上面的回答中，资料中没有更多说明。如需针对您的具体情况进行解答，请通过[联系我们]({contact})页面与我们联系，顾问会为您解答。",
+};
+
+/** The free replies to a message that asks nothing (lib/ai/courtesy.ts). */
+const COURTESY: Record<Courtesy, Record<Lang, string>> = {
+  thanks: {
+    en: "You're welcome. Ask another question whenever you like; a reply like this one costs no credit. For advice on your own situation, [contact our team]({contact}).",
+    ja: "どういたしまして。ほかにご質問があれば、いつでもどうぞ。このような返信にはクレジットはかかりません。ご自身のケースについてのご相談は、[お問い合わせページ]({contact})からご連絡ください。",
+    zh: "不客气。如有其他问题，欢迎随时提问；这样的回复不消耗积分。如需针对您具体情况的建议，请通过[联系我们]({contact})页面与我们联系。",
+  },
+  greeting: {
+    en: "Hello. Ask me a question about tax or about {siteName}'s services, and I will answer from {siteName}'s published material. A reply like this one costs no credit.",
+    ja: "こんにちは。税務や{siteName}のサービスについてご質問ください。{siteName}が公開している資料をもとにお答えします。このような返信にはクレジットはかかりません。",
+    zh: "您好。请提出有关税务或{siteName}服务的问题，我会根据{siteName}已发布的资料为您解答。这样的回复不消耗积分。",
+  },
 };
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
@@ -183,4 +198,9 @@ export function repeatedReply(lang: Lang, siteName: string): string {
 /** The free reply to a question the site cannot answer, with the contact page in its language. */
 export function unanswerableReply(lang: Lang, siteName: string): string {
   return fill(UNANSWERABLE[lang], { siteName, contact: localePath(lang, "/contact") });
+}
+
+/** The free reply to thanks or a greeting, with the contact page in its language. */
+export function courtesyReply(kind: Courtesy, lang: Lang, siteName: string): string {
+  return fill(COURTESY[kind][lang], { siteName, contact: localePath(lang, "/contact") });
 }

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiQuestions, creditLedger, rateLimits, sessions, users } from "~/db/schema";
-import { repeatedReply } from "~/lib/ai/compose";
+import { courtesyReply, repeatedReply } from "~/lib/ai/compose";
 import { AI_ERRORS } from "~/lib/ai/errors";
 import { KNOWLEDGE_BASE } from "~/lib/ai/knowledge-base";
 import { createAiProvider } from "~/lib/ai/provider.server";
@@ -937,6 +937,37 @@ describe("follow-up questions", () => {
     // Found by a stranger's review: it said the site had no answer, though the thread had just given it.
     expect(again.answer).toBe(repeatedReply("en", "TaxAtlas"));
     expect(again.answer).toMatch(/^The answers above already hold what TaxAtlas has published on this/);
+  });
+
+  it("answers thanks and greetings without the model and without a credit, first or follow-up, in the page's language", async () => {
+    // Found by a review of the assistant's answers: "Thanks" after an answer was sent to the model and charged a credit.
+    const testApp = await modelApp({ RATE_LIMITS: "false" });
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
+    const first = doneOf(await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" }));
+    expect(first).toMatchObject({ charged: true, credits: 2 });
+    fake.requests.length = 0;
+    const thanks = doneOf(await ask(testApp, member.token, { topic: "tax-consultation", question: "Thanks!", lang: "en", parentId: first.questionId }));
+    expect(thanks).toMatchObject({ source: "knowledge_base", charged: false, credits: 2, citations: [], threadId: first.questionId });
+    expect(thanks.answer).toBe(courtesyReply("thanks", "en", "TaxAtlas"));
+    const hello = doneOf(await ask(testApp, member.token, { topic: "tax-consultation", question: "こんにちは", lang: "ja" }));
+    expect(hello).toMatchObject({ source: "knowledge_base", charged: false, credits: 2 });
+    expect(hello.answer).toBe(courtesyReply("greeting", "ja", "TaxAtlas"));
+    expect(fake.requests).toHaveLength(0);
+    expect(await ledgerOf(testApp, member.id)).toHaveLength(1);
+    // A polite question is still a question: asked of the model and charged.
+    const polite = doneOf(
+      await ask(testApp, member.token, { topic: "tax-consultation", question: "Thanks, and what about Japan?", lang: "en", parentId: thanks.questionId }),
+    );
+    expect(polite).toMatchObject({ source: "model", charged: true, credits: 1 });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("without a key, thanks get a courtesy reply, free, not the reply for a question the site cannot answer", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const member = await insertUser(app.appContext.db, { credits: 0 });
+    const thanks = doneOf(await ask(app, member.token, { topic: "tax-consultation", question: "谢谢！", lang: "zh" }));
+    expect(thanks).toMatchObject({ source: "knowledge_base", charged: false, credits: 0, citations: [] });
+    expect(thanks.answer).toBe(courtesyReply("thanks", "zh", "TaxAtlas"));
   });
 
   it("without a key, unanswerable follow-ups sent at once stop at the thread's limit with a translated 409", async () => {

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { courtesyOf } from "./courtesy";
+
+describe("courtesyOf", () => {
+  it("knows thanks, acknowledgements and goodbyes in the three languages, whatever the punctuation and case", () => {
+    for (const text of [
+      "Thanks",
+      "thanks!",
+      "Thank you.",
+      "Thank you very much!!",
+      "Ok, thanks",
+      "OK 👍",
+      "Got it, thank you",
+      "Great, thanks a lot.",
+      "Perfect",
+      "Cheers",
+      "Bye",
+      "ありがとうございます。",
+      "ありがとうございました！",
+      "了解しました",
+      "わかりました、ありがとう",
+      "どうもありがとう",
+      "谢谢",
+      "谢谢！",
+      "好的，谢谢您",
+      "明白了",
+      "非常感谢",
+      "ｔｈａｎｋｓ",
+    ]) {
+      expect(courtesyOf(text), text).toBe("thanks");
+    }
+  });
+
+  it("knows a greeting on its own", () => {
+    for (const text of ["Hi", "Hello!", "hey there", "こんにちは", "你好", "您好！"]) expect(courtesyOf(text), text).toBe("greeting");
+  });
+
+  it("is null for anything that asks something, however polite", () => {
+    for (const text of [
+      "Thanks, and what about VAT in Japan?",
+      "Thank you. How long does the documentation take?",
+      "Hi, can you help me with transfer pricing?",
+      "ok?",
+      "so",
+      "What is a permanent establishment?",
+      "ありがとうございます。では日本ではどうですか",
+      "谢谢，那日本呢？",
+      "你好，增值税怎么申报？",
+      "本当に",
+      "はい",
+      "非常",
+      "",
+      "   ",
+      "?",
+    ]) {
+      expect(courtesyOf(text), text).toBeNull();
+    }
+  });
+});
