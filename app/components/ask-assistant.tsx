@@ -447,6 +447,9 @@ export function AskAssistant({
         // The first answer keeps the plain ids the page has always used; later ones are numbered.
         const sourceId = index === 0 ? "ai-source" : `ai-source-t${index + 1}`;
         const headingId = `${ids}-answer-${index}`;
+        // Labelled as quoting the published pages only when it does: a free reply (thanks, a question
+        // the site cannot answer) quotes none.
+        const quotesPages = turn.source === "knowledge_base" && turn.citations.length > 0;
         return (
           <section
             key={turn.id ?? `pending-${index}`}
@@ -459,7 +462,7 @@ export function AskAssistant({
               <h2 id={headingId} className="text-2xl font-bold text-slate-900">
                 {index === 0 ? t.answerTitle : format(t.followUpTitle, { count: index + 1 })}
               </h2>
-              {turn.source === "knowledge_base" && (
+              {quotesPages && (
                 <span
                   className="rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900"
                   title={t.sourceKnowledgeBaseText}
@@ -475,7 +478,7 @@ export function AskAssistant({
             <p className="mt-2 text-sm text-slate-600">
               <span className="font-semibold">{t.youAsked}</span> {turn.question}
             </p>
-            {turn.source === "knowledge_base" && <p className="mt-1 text-sm text-slate-600">{t.sourceKnowledgeBaseText}</p>}
+            {quotesPages && <p className="mt-1 text-sm text-slate-600">{t.sourceKnowledgeBaseText}</p>}
             <Markdown
               source={turn.text}
               className="mt-4 text-slate-800"

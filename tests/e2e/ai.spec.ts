@@ -358,6 +358,15 @@ test.describe("answers from the published material on a server without an AI key
     await expect(answer.getByRole("link", { name: "お問い合わせページ" })).toHaveAttribute("href", "/ja/contact");
     await expect(page.getByTestId("ai-sources")).toHaveCount(0);
     await expect(page.getByTestId("header-credits").first()).toContainText("2");
+    // A free reply quotes no page, so it is not labelled as quoting them.
+    await expect(page.getByTestId("kb-label")).toHaveCount(0);
+
+    // Thanks ask nothing: a short reply, free, not "no answer found".
+    await page.getByLabel(aiMessages.ja.questionLabel).fill("ありがとうございました！");
+    await page.getByTestId("generate-button").click();
+    await expect(answer).toContainText("どういたしまして");
+    await expect(page.getByTestId("ai-charge")).toHaveText(aiMessages.ja.free);
+    await expect(page.getByTestId("header-credits").first()).toContainText("2");
 
     await expectNoAxeViolations(page);
 
