@@ -170,6 +170,12 @@ export const payments = pgTable(
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     refundRef: text("refund_ref"),
     refundedBy: uuid("refunded_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * When the card's bank returned the refund after it had succeeded (Stripe's `refund.failed`), and
+     * its reason (Stripe's failure_reason): the money is back with the firm and still owed to the member.
+     */
+    refundFailedAt: timestamp("refund_failed_at", { withTimezone: true }),
+    refundFailure: text("refund_failure"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -27,12 +27,13 @@ export function AdminRefundPanel({ userId, onDone }: { userId: string; onDone?: 
   /** The purchase being refunded (its button says so). */
   const [refunding, setRefunding] = useState<string | null>(null);
 
+  const day = (iso: string) => new Intl.DateTimeFormat(tag, { dateStyle: "medium" }).format(new Date(iso));
   const describe = (p: RefundCandidate) => ({
     number: p.receiptNumber ? receiptLabel(p.receiptNumber) : p.id.slice(0, 8),
     package: getPackage(p.package)?.name[lang] ?? p.package,
     amount: formatUsd(p.amountCents),
     credits: p.credits,
-    date: new Intl.DateTimeFormat(tag, { dateStyle: "medium" }).format(new Date(p.paidAt)),
+    date: day(p.paidAt),
   });
 
   // One form for the list: each Refund button submits its purchase's id (name="paymentId").
@@ -91,6 +92,11 @@ export function AdminRefundPanel({ userId, onDone }: { userId: string; onDone?: 
                       >
                         {refunding === p.id ? t.refunding : format(t.refund, values)}
                       </button>
+                    )}
+                    {p.refundFailedAt && (
+                      <p role="note" className="w-full text-sm font-medium text-red-800" data-testid="refund-failed">
+                        {format(t.refundFailed, { date: day(p.refundFailedAt), reason: t.failureReasons[p.refundFailure ?? "other"] })}
+                      </p>
                     )}
                   </li>
                 );

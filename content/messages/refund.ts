@@ -18,6 +18,12 @@ const en = {
     refund_window_passed: "More than 14 days old",
     insufficient_credits: "Credits already used",
   },
+  refundFailed: "The card's bank returned this refund on {date} ({reason}). The money is back in the Stripe balance and still owed to the member, who has been told by e-mail: repay them another way.",
+  failureReasons: {
+    expired_or_canceled_card: "card expired or cancelled",
+    lost_or_stolen_card: "card reported lost or stolen",
+    other: "declined by the bank",
+  },
 };
 
 export type RefundMessages = typeof en;
@@ -41,6 +47,12 @@ export const refund: Localized<RefundMessages> = {
       refund_window_passed: "14 日を経過",
       insufficient_credits: "クレジット使用済み",
     },
+    refundFailed: "{date} にカード会社からこの返金が差し戻されました（{reason}）。返金額は Stripe の残高に戻っており、会員への支払いが残っています。会員にはメールでお知らせ済みです。別の方法で返金してください。",
+    failureReasons: {
+      expired_or_canceled_card: "カードの有効期限切れまたは解約",
+      lost_or_stolen_card: "カードの紛失・盗難届",
+      other: "カード会社が拒否",
+    },
   },
   zh: {
     title: "退款",
@@ -58,6 +70,12 @@ export const refund: Localized<RefundMessages> = {
       already_refunded: "已退款",
       refund_window_passed: "已超过 14 天",
       insufficient_credits: "积分已使用",
+    },
+    refundFailed: "发卡银行已于 {date} 退回此笔退款（{reason}）。款项已回到 Stripe 余额，仍需退还给会员；已通过邮件通知会员。请通过其他方式向会员退款。",
+    failureReasons: {
+      expired_or_canceled_card: "银行卡已过期或注销",
+      lost_or_stolen_card: "银行卡已挂失或被盗",
+      other: "被银行拒绝",
     },
   },
 };

@@ -17,6 +17,8 @@ export interface Receipt {
   /** Paid in the built-in test mode: no money moved. */
   testMode: boolean;
   refundedAt: string | null;
+  /** When the card's bank returned the refund: the firm repays the member another way. */
+  refundFailedAt: string | null;
   seller: { legalName: string; address: string | null };
   customer: { name: string; email: string };
 }

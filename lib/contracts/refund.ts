@@ -34,6 +34,12 @@ export const RefundListQuerySchema = z.object({
   userId: z.uuid({ error: (issue) => (issue.input === undefined ? "required" : "invalid_format") }),
 });
 
+/** Why the card's bank returned a refund: Stripe's failure_reason where the page words it, else `other`. */
+export const REFUND_FAILURE_REASONS = ["expired_or_canceled_card", "lost_or_stolen_card", "other"] as const;
+export type RefundFailureReason = (typeof REFUND_FAILURE_REASONS)[number];
+export const refundFailureReason = (stored: string | null): RefundFailureReason =>
+  (REFUND_FAILURE_REASONS as readonly string[]).includes(stored ?? "") ? (stored as RefundFailureReason) : "other";
+
 /** A member's purchase as the refund control shows it: refundable now, or why not. */
 export interface RefundCandidate {
   id: string;
@@ -43,6 +49,9 @@ export interface RefundCandidate {
   credits: number;
   paidAt: string;
   refundedAt: string | null;
+  /** When the card's bank returned the refund (the member is still owed the money), and why; null otherwise. */
+  refundFailedAt: string | null;
+  refundFailure: RefundFailureReason | null;
   /** null when it can be refunded now. */
   blocked: Extract<RefundErrorCode, "already_refunded" | "refund_window_passed" | "insufficient_credits"> | null;
 }

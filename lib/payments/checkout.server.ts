@@ -18,7 +18,7 @@ import type { PaymentHistoryItem } from "~/lib/contracts/payment";
 import { decodePaymentError, encodePaymentError } from "./card-errors";
 import type { ChargeOutcome, PaymentEvent, PaymentProvider, RefundOutcome } from "./provider";
 import { ProviderRequestError, ProviderUnavailableError } from "./provider";
-import { recordRefund, type RefundResult } from "./refunds.server";
+import { recordRefund, recordRefundFailure, type RefundResult } from "./refunds.server";
 
 export const PAYMENT_ERRORS = {
   fillAllDetails: {
@@ -122,6 +122,8 @@ export interface CheckoutDeps {
   onGranted?: (payment: PaymentRow) => void;
   /** Called once per payment refunded in the provider's dashboard, after its transaction (the refund e-mail). Not awaited. */
   onRefunded?: (refund: RefundResult) => void;
+  /** Called once per refund the card's bank returned, after its transaction (the member's e-mail). Not awaited. */
+  onRefundFailed?: (payment: PaymentRow) => void;
 }
 
 export interface CreatePaymentRequest {
@@ -464,6 +466,9 @@ export const HANDLED_EVENTS = {
   succeeded: "payment_intent.succeeded",
   failed: "payment_intent.payment_failed",
   refunded: "charge.refunded",
+  /** A refund the card's bank returned; Stripe sends both (the second for older API versions). */
+  refundFailed: "refund.failed",
+  refundUpdated: "charge.refund.updated",
 } as const;
 
 export type EventResult = "processed" | "duplicate" | "ignored";
@@ -479,6 +484,7 @@ export async function handlePaymentEvent(deps: CheckoutDeps, received: PaymentEv
   const event = await withOurPaymentId(deps, received);
   let granted: PaymentRow | null = null;
   let refunded: RefundResult | null = null;
+  let refundFailed: PaymentRow | null = null;
   let ownerless: PaymentRow | null = null;
   const result = await db.transaction(async (tx): Promise<EventResult> => {
     const recorded = await tx
@@ -506,6 +512,15 @@ export async function handlePaymentEvent(deps: CheckoutDeps, received: PaymentEv
       return "ignored";
     }
 
+    if (data.refundFailure) {
+      const failure = await recordRefundFailure(tx, logger, row, data.refundFailure);
+      if (!failure) {
+        logger.warn({ eventId: event.id, paymentId: row.id, refundRef: data.refundFailure.refundRef }, "a failed refund that is not the payment's recorded one ignored");
+        return "ignored";
+      }
+      if (failure.first) refundFailed = failure.payment;
+      return "processed";
+    }
     if (event.type === HANDLED_EVENTS.refunded) {
       if (row.status === "refunded") return "processed"; // our own refund, or one already recorded
       if (!data.refund || data.refund.amountCents < row.amountCents) {
@@ -573,6 +588,8 @@ export async function handlePaymentEvent(deps: CheckoutDeps, received: PaymentEv
   // Assigned inside the transaction's callback, which the compiler does not follow.
   const refundedNow = refunded as RefundResult | null;
   if (refundedNow) deps.onRefunded?.(refundedNow);
+  const refundFailedNow = refundFailed as PaymentRow | null;
+  if (refundFailedNow) deps.onRefundFailed?.(refundFailedNow);
   return result;
 }
 

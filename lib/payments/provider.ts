@@ -41,6 +41,8 @@ export interface PaymentEvent {
     cardLast4?: string | null;
     /** A refund event (ours, or one made in the provider's dashboard): how much of the charge is refunded so far. */
     refund?: { amountCents: number; refundRef: string | null };
+    /** A refund that failed after it was accepted (the card's bank returned it): which one, and the provider's reason. */
+    refundFailure?: { refundRef: string; reason: string };
   } | null;
 }
 

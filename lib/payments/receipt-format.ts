@@ -46,10 +46,11 @@ export function receiptLines(receipt: Receipt, lang: Lang): [label: string, valu
   return lines;
 }
 
-/** The notes under the lines: test mode, refund. */
+/** The notes under the lines: test mode, refund, a refund the card's bank returned. */
 export function receiptNotes(receipt: Receipt, lang: Lang): string[] {
   const notes: string[] = [];
   if (receipt.refundedAt) notes.push(format(RECEIPT_LINES.refunded[lang], { date: formatReceiptDate(receipt.refundedAt, lang) }));
+  if (receipt.refundFailedAt) notes.push(format(RECEIPT_LINES.refundFailed[lang], { date: formatReceiptDate(receipt.refundFailedAt, lang) }));
   if (receipt.testMode) notes.push(RECEIPT_LINES.testMode[lang]);
   return notes;
 }

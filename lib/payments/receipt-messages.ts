@@ -64,6 +64,11 @@ export const RECEIPT_LINES = {
     zh: "测试模式：未实际扣款。",
   },
   refunded: { en: "Refunded on {date}", ja: "{date} に返金済み", zh: "已于 {date} 退款" },
+  refundFailed: {
+    en: "On {date} the card's bank returned the refund; we will repay you another way.",
+    ja: "{date} にカード会社から返金が差し戻されました。別の方法でご返金いたします。",
+    zh: "发卡银行已于 {date} 退回该笔退款，我们将通过其他方式向您退款。",
+  },
   reference: { en: "Reference", ja: "お支払い番号", zh: "交易编号" },
   billedTo: { en: "Billed to", ja: "お客様", zh: "付款人" },
 } satisfies Record<string, LocalizedText>;
@@ -96,5 +101,38 @@ export const REFUND_MAIL = {
     en: "Hello {name},\n\nWe have refunded your purchase {number} ({package}, {amount}, tax included) in full. {credits|# credit has|# credits have} been removed from your balance, which is now {balance|# credit|# credits}. Depending on your bank, the money appears on your card within 5 to 10 business days.\n\nReceipt: {link}\n\n{siteName}",
     ja: "{name} 様\n\nご購入 {number}（{package}、{amount}、税込）を全額返金いたしました。残高から {credits} クレジットを差し引き、現在の残高は {balance} クレジットです。カードへの返金の反映には、カード会社により 5〜10 営業日ほどかかります。\n\n領収書：{link}\n\n{siteName}",
     zh: "{name}，您好：\n\n我们已全额退还您的购买 {number}（{package}，{amount}，含税）。已从您的余额中扣除 {credits} 积分，当前余额为 {balance} 积分。根据发卡银行不同，款项将在 5 至 10 个工作日内退回您的银行卡。\n\n收据：{link}\n\n{siteName}",
+  },
+} satisfies Record<string, LocalizedText>;
+
+/** Why the card's bank returned a refund (Stripe's failure_reason), in the member's words; `other` for any reason not listed. */
+export const REFUND_FAILURE_TEXT = {
+  expired_or_canceled_card: {
+    en: "the card has expired or been cancelled",
+    ja: "カードの有効期限が切れているか、カードが解約されています",
+    zh: "该银行卡已过期或已注销",
+  },
+  lost_or_stolen_card: {
+    en: "the card was reported lost or stolen",
+    ja: "カードが紛失または盗難の届け出をされています",
+    zh: "该银行卡已挂失或被报告被盗",
+  },
+  other: {
+    en: "the card's bank did not accept it",
+    ja: "カード会社が返金を受け付けませんでした",
+    zh: "发卡银行未接受该笔退款",
+  },
+} satisfies Record<string, LocalizedText>;
+
+/** The member's e-mail when the card's bank returns a refund that had gone through (refunds.server.ts). */
+export const REFUND_FAILED_MAIL = {
+  subject: {
+    en: "Your {siteName} refund for {number} could not be completed",
+    ja: "{siteName} ご購入 {number} の返金を完了できませんでした",
+    zh: "您的 {siteName} 购买 {number} 的退款未能完成",
+  },
+  text: {
+    en: "Hello {name},\n\nThe refund of your purchase {number} ({amount}) came back to us: {reason}. The money has not reached you and we still owe it to you. Please reply to this e-mail or write to us through {contact} with another way to repay you (another card or a bank account), and we will send it.\n\nReceipt: {link}\n\n{siteName}",
+    ja: "{name} 様\n\nご購入 {number}（{amount}）の返金が当社に差し戻されました（{reason}）。返金はまだお客様に届いておらず、引き続き当社がお支払いすべきものです。このメールにご返信いただくか、{contact} までご連絡のうえ、別のお受け取り方法（別のカードまたは銀行口座）をお知らせください。改めてご返金いたします。\n\n領収書：{link}\n\n{siteName}",
+    zh: "{name}，您好：\n\n您的购买 {number}（{amount}）的退款被退回给我们：{reason}。该款项尚未到达您的账户，我们仍欠您这笔款项。请回复此邮件或通过 {contact} 与我们联系，告知其他收款方式（另一张银行卡或银行账户），我们将重新退款。\n\n收据：{link}\n\n{siteName}",
   },
 } satisfies Record<string, LocalizedText>;

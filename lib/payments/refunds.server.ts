@@ -10,17 +10,18 @@ import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { creditLedger, payments, users } from "~/db/schema";
 import { formatUsd } from "~/lib/catalog";
-import { REFUND_WINDOW_DAYS, type RefundCandidate } from "~/lib/contracts/refund";
+import { REFUND_WINDOW_DAYS, refundFailureReason, type RefundCandidate } from "~/lib/contracts/refund";
 import { changeCredits } from "~/lib/credits.server";
 import { ApiError } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
 import { LANGS, isLang } from "~/lib/i18n/languages";
+import { localePath } from "~/lib/i18n/paths";
 import type { Logger } from "~/lib/logger.server";
 import { receiptLabel } from "~/lib/contracts/receipt";
 import type { PaymentRow } from "./checkout.server";
 import { ProviderUnavailableError, type PaymentProvider } from "./provider";
 import { packageName } from "./receipt-format";
-import { REFUND_ERRORS, REFUND_MAIL } from "./receipt-messages";
+import { REFUND_ERRORS, REFUND_FAILED_MAIL, REFUND_FAILURE_TEXT, REFUND_MAIL } from "./receipt-messages";
 import { receiptPath, type ReceiptDeps } from "./receipts.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -153,6 +154,34 @@ export async function recordRefund(
 }
 
 /**
+ * Records, in the caller's transaction, that the card's bank returned a refund after it had gone
+ * through (Stripe's `refund.failed`): the money is back with the firm and still owed to the member.
+ * The payment stays refunded and its credits stay removed (the member asked for the money, and a
+ * second refund to the same card would come back too); the operator is alerted in the log, the
+ * admin area shows it and the member is told (sendRefundFailedMail). Null when the refund is not
+ * this payment's recorded one; `first` is false when it was recorded before (a redelivery).
+ */
+export async function recordRefundFailure(
+  tx: DbOrTx,
+  logger: Logger,
+  row: PaymentRow,
+  failure: { refundRef: string; reason: string },
+): Promise<{ payment: PaymentRow; first: boolean } | null> {
+  if (row.status !== "refunded" || (row.refundRef !== null && row.refundRef !== failure.refundRef)) return null;
+  const [marked] = await tx
+    .update(payments)
+    .set({ refundFailedAt: sql`now()`, refundFailure: failure.reason, refundRef: failure.refundRef, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, row.id), eq(payments.status, "refunded"), isNull(payments.refundFailedAt)))
+    .returning();
+  if (!marked) return { payment: row, first: false };
+  logger.error(
+    { paymentId: row.id, refundRef: failure.refundRef, reason: failure.reason, amountCents: row.amountCents },
+    "a refund was returned by the card's bank: the member is still owed the money; repay them another way",
+  );
+  return { payment: marked, first: true };
+}
+
+/**
  * Sets the member's `payment_done` and `package` from the purchases that remain: paid while at least
  * one succeeded payment is not refunded, with the package of the latest such payment ('' when none
  * is left). A grant sets them from the payment it grants (checkout.server.ts); a refund calls this in
@@ -201,6 +230,33 @@ export async function sendRefundMail(deps: ReceiptDeps, { payment, balance, cred
   }
 }
 
+/** Tells the member that the card's bank returned their refund and that the firm will repay them another way (never throws). */
+export async function sendRefundFailedMail(deps: ReceiptDeps, payment: PaymentRow): Promise<void> {
+  try {
+    if (!payment.userId) return;
+    const [user] = await deps.db.select({ name: users.name, email: users.email, lang: users.lang }).from(users).where(eq(users.id, payment.userId));
+    if (!user) return;
+    const lang = isLang(user.lang) ? user.lang : "en";
+    const reason = REFUND_FAILURE_TEXT[refundFailureReason(payment.refundFailure)][lang];
+    const values = {
+      name: user.name,
+      siteName: deps.env.SITE_NAME,
+      number: payment.receiptNumber ? receiptLabel(payment.receiptNumber) : payment.id,
+      amount: formatUsd(payment.amountCents),
+      reason,
+      contact: `${deps.origin}${localePath(lang, "/contact")}`,
+      link: `${deps.origin}${receiptPath(lang, payment.id)}`,
+    };
+    await deps.mailer.send({
+      to: user.email,
+      subject: format(REFUND_FAILED_MAIL.subject[lang], values),
+      text: format(REFUND_FAILED_MAIL.text[lang], values),
+    });
+  } catch (error) {
+    deps.logger.error({ err: error, paymentId: payment.id }, "refund-failed e-mail could not be sent");
+  }
+}
+
 /** A member's granted purchases, newest first, each with whether it can be refunded now. */
 export async function refundCandidates(db: Db, userId: string, now = new Date()): Promise<{ balance: number; purchases: RefundCandidate[] } | null> {
   const [user] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
@@ -221,6 +277,8 @@ export async function refundCandidates(db: Db, userId: string, now = new Date())
       credits: row.credits,
       paidAt: row.grantedAt!.toISOString(),
       refundedAt: row.refundedAt?.toISOString() ?? null,
+      refundFailedAt: row.refundFailedAt?.toISOString() ?? null,
+      refundFailure: row.refundFailedAt ? refundFailureReason(row.refundFailure) : null,
       blocked: row.refundedAt
         ? "already_refunded"
         : now.getTime() - row.grantedAt!.getTime() > REFUND_WINDOW_DAYS * DAY_MS

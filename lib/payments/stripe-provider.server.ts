@@ -78,6 +78,43 @@ function chargeRefunded(event: Stripe.Event): PaymentEvent {
   };
 }
 
+/** What a refund event must carry: the refund, its PaymentIntent (our providerRef) and where it stands. */
+const RefundEventSchema = z.looseObject({
+  object: z.literal("refund"),
+  id: StoredText,
+  amount: Cents,
+  currency: z.string().max(16).optional(),
+  payment_intent: z.union([StoredText, z.looseObject({ id: StoredText })]).nullish(),
+  status: z.string().max(64).nullish(),
+  failure_reason: z.string().max(255).refine(isStorableText).nullish(),
+});
+
+/**
+ * A refund that failed after it was accepted: the card's bank returned it (`refund.failed`, or the
+ * older `charge.refund.updated` with the refund's status `failed` or `canceled`). Any other update
+ * of a refund says nothing the checkout acts on.
+ */
+function refundFailed(event: Stripe.Event): PaymentEvent {
+  const object = event.data?.object as { object?: unknown } | undefined;
+  if (object?.object !== "refund") return { id: event.id, type: event.type, payment: null };
+  const parsed = RefundEventSchema.safeParse(object);
+  if (!parsed.success) throw new WebhookPayloadError();
+  const refund = parsed.data;
+  if ((refund.status !== "failed" && refund.status !== "canceled") || !refund.payment_intent) return { id: event.id, type: event.type, payment: null };
+  return {
+    id: event.id,
+    type: event.type,
+    payment: {
+      providerRef: typeof refund.payment_intent === "string" ? refund.payment_intent : refund.payment_intent.id,
+      paymentId: null,
+      amountCents: refund.amount,
+      currency: refund.currency ?? "",
+      failure: null,
+      refundFailure: { refundRef: refund.id, reason: refund.failure_reason ?? refund.status },
+    },
+  };
+}
+
 /** host/port/protocol for the SDK from a base URL; {} keeps Stripe's own API. */
 export function stripeConnection(apiBase?: string): Pick<StripeConfig, "host" | "port" | "protocol"> {
   if (!apiBase) return {};
@@ -274,6 +311,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
       if (!WebhookEventSchema.safeParse(event).success) throw new WebhookPayloadError();
       if (event.type === "charge.refunded") return chargeRefunded(event);
+      if (event.type === "refund.failed" || event.type === "charge.refund.updated") return refundFailed(event);
       const raw = event.data?.object as { object?: unknown } | undefined;
       if (!event.type.startsWith("payment_intent.") || raw?.object !== "payment_intent") {
         return { id: event.id, type: event.type, payment: null };

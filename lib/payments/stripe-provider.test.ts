@@ -144,6 +144,40 @@ describe("Stripe provider against the fake Stripe API", () => {
     expect(() => provider.parseWebhook(Buffer.from(bad), fake.sign(bad, WEBHOOK_SECRET))).toThrow(WebhookPayloadError);
   });
 
+  it("reads a refund the card's bank returned (refund.failed, charge.refund.updated); any other refund update carries nothing", async () => {
+    const outcome = await provider.charge(input("pm_card_visa"));
+    if (outcome.status !== "succeeded") throw new Error("expected success");
+    const { refundId } = fake.dashboardRefund(outcome.providerRef, WEBHOOK_SECRET);
+    for (const type of ["refund.failed", "charge.refund.updated"]) {
+      const failed = fake.failRefund(refundId, WEBHOOK_SECRET, { type, reason: "lost_or_stolen_card" });
+      expect(provider.parseWebhook(Buffer.from(failed.payload), failed.signature)).toMatchObject({
+        id: failed.eventId,
+        type,
+        payment: { providerRef: outcome.providerRef, paymentId: null, refundFailure: { refundRef: refundId, reason: "lost_or_stolen_card" } },
+      });
+    }
+    const failed = fake.failRefund(refundId, WEBHOOK_SECRET, { type: "charge.refund.updated" });
+    const event = JSON.parse(failed.payload) as { data: { object: Record<string, unknown> } };
+    const signed = (change: (refund: Record<string, unknown>) => void) => {
+      const copy = structuredClone(event);
+      change(copy.data.object);
+      const body = JSON.stringify(copy);
+      return () => provider.parseWebhook(Buffer.from(body), fake.sign(body, WEBHOOK_SECRET));
+    };
+    // Still succeeded or pending: nothing to act on. Without a reason, the status stands for it.
+    expect(signed((refund) => (refund.status = "succeeded"))()?.payment).toBeNull();
+    expect(signed((refund) => (refund.status = "pending"))()?.payment).toBeNull();
+    expect(signed((refund) => ((refund.status = "canceled"), (refund.failure_reason = null)))()?.payment?.refundFailure).toEqual({ refundRef: refundId, reason: "canceled" });
+    for (const change of [
+      (refund: Record<string, unknown>) => (refund.id = 5),
+      (refund: Record<string, unknown>) => (refund.failure_reason = "x\u0000"),
+      (refund: Record<string, unknown>) => (refund.amount = -1),
+      (refund: Record<string, unknown>) => (refund.payment_intent = 7),
+    ]) {
+      expect(signed(change)).toThrow(WebhookPayloadError);
+    }
+  });
+
   it("refuses a refunded charge whose fields are not what Stripe sends, signed or not", async () => {
     const outcome = await provider.charge(input("pm_card_visa"));
     if (outcome.status !== "succeeded") throw new Error("expected success");

@@ -116,6 +116,12 @@ export interface FakeStripe {
   dashboardRefund(intentId: string, secret: string, amountCents?: number): { payload: string; signature: string; eventId: string; refundId: string };
   /** The signed `charge.refunded` delivery for the refunds the intent's charge has now (ours or the dashboard's). */
   refundedWebhook(intentId: string, secret: string): { payload: string; signature: string; eventId: string };
+  /**
+   * The card's bank returned a refund that had succeeded (a closed card, say): the refund becomes
+   * `failed` with `reason`, and its signed delivery of `type` (`refund.failed`, or the older
+   * `charge.refund.updated`) carries the refund.
+   */
+  failRefund(refundId: string, secret: string, options?: { type?: string; reason?: string }): { payload: string; signature: string; eventId: string };
   /** A valid signature for any payload: what only a holder of the webhook secret could send. */
   sign(payload: string, secret: string): string;
   close(): Promise<void>;
@@ -421,6 +427,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return { ...refundedWebhook(intentId, secret), refundId: refund.id };
     },
     refundedWebhook,
+    failRefund(refundId, secret, { type = "refund.failed", reason = "expired_or_canceled_card" } = {}) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`no refund ${refundId}`);
+      refund.status = "failed";
+      refund.failure_reason = reason;
+      const eventId = id("evt");
+      const intent = intents.get(refund.payment_intent);
+      const payload = JSON.stringify({
+        id: eventId,
+        object: "event",
+        api_version: Stripe.API_VERSION,
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { ...refund, charge: intent?.latest_charge?.id ?? null } },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      });
+      return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret }), eventId };
+    },
     finishProcessing(intentId) {
       const intent = intents.get(intentId);
       if (!intent || intent.status !== "processing") throw new Error(`${intentId} is not processing`);

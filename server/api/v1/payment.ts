@@ -16,7 +16,7 @@ import {
 } from "~/lib/payments/checkout.server";
 import { WebhookPayloadError, WebhookSignatureError } from "~/lib/payments/provider";
 import { getReceipt, sendReceiptMail } from "~/lib/payments/receipts.server";
-import { sendRefundMail } from "~/lib/payments/refunds.server";
+import { sendRefundFailedMail, sendRefundMail } from "~/lib/payments/refunds.server";
 import { ReceiptIdSchema, type ReceiptResponse } from "~/lib/contracts/receipt";
 import { RECEIPT_ERRORS } from "~/lib/payments/receipt-messages";
 import { ConfirmPaymentSchema, CreatePaymentSchema, type PaymentResponse } from "~/lib/contracts/payment";
@@ -39,6 +39,7 @@ function checkoutDeps(req: Request): CheckoutDeps {
       if (payment.userId) void sendReceiptMail({ db, env, mailer, logger, origin: site.origin }, payment.id, payment.userId);
     },
     onRefunded: (refund) => void sendRefundMail({ db, env, mailer, logger, origin: site.origin }, refund),
+    onRefundFailed: (payment) => void sendRefundFailedMail({ db, env, mailer, logger, origin: site.origin }, payment),
   };
 }
 

@@ -379,6 +379,52 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     expect(app.mails.filter((m) => m.to === "ada@example.com" && /has been refunded/.test(m.subject))).toHaveLength(2);
   });
 
+  it("a refund the card's bank returns later is marked failed once: credits stay removed, the admin and the member are told", async () => {
+    // Stripe returns the money to the firm's balance when a refund fails after it succeeded (a closed
+    // card): the member is still owed it. It used to be ignored, the refund shown as done.
+    app = await stripeApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    expect((await refund(admin.token, paymentId)).status).toBe(200);
+    const refundRef = (await app.appContext.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.refundRef!;
+
+    const failed = fake.failRefund(refundRef, "whsec_fake");
+    expect((await webhook(failed)).body).toEqual({ received: true, result: "processed" });
+    const [row] = await app.appContext.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(row).toMatchObject({ status: "refunded", refundFailure: "expired_or_canceled_card" });
+    expect(row!.refundFailedAt).toBeTruthy();
+    // Delivered again, or told again by the older event: nothing more.
+    expect((await webhook(failed)).body.result).toBe("duplicate");
+    expect((await webhook(fake.failRefund(refundRef, "whsec_fake", { type: "charge.refund.updated" }))).body.result).toBe("processed");
+    const [again] = await app.appContext.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(again!.refundFailedAt).toEqual(row!.refundFailedAt);
+
+    // The credits stay removed (the member asked for the money, not the credits), and one ledger row.
+    const [user] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
+    expect(user!.credits).toBe(3);
+    expect(await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"))).toHaveLength(1);
+
+    const list = await request(app, "GET", `/api/v1/refunds?userId=${ada.id}`, { token: admin.token });
+    expect(list.body.purchases[0]).toMatchObject({ id: paymentId, blocked: "already_refunded", refundFailure: "expired_or_canceled_card" });
+    expect(list.body.purchases[0].refundFailedAt).toBeTruthy();
+    const receipt = await request(app, "GET", `/api/v1/payment/receipts/${paymentId}`, { token: ada.token });
+    expect(receipt.body.receipt.refundFailedAt).toBeTruthy();
+    await settle();
+    const told = app.mails.filter((m) => m.to === "ada@example.com" && /could not be completed/.test(m.subject));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toMatch(/expired or been cancelled/);
+
+    // A failed refund that is not this payment's recorded one changes nothing.
+    const second = await purchase(ada.token);
+    const intent = await intentOf(second);
+    const other = fake.dashboardRefund(intent, "whsec_fake", 100);
+    expect((await webhook(other)).body.result).toBe("ignored");
+    expect((await webhook(fake.failRefund(other.refundId, "whsec_fake"))).body.result).toBe("ignored");
+    const [untouched] = await app.appContext.db.select().from(payments).where(eq(payments.id, second));
+    expect(untouched).toMatchObject({ status: "succeeded", refundFailedAt: null, refundFailure: null });
+  });
+
   it("a charge refunded before its payment was granted is never granted afterwards", async () => {
     app = await stripeApp();
     const ada = await member();
