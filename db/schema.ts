@@ -176,6 +176,11 @@ export const payments = pgTable(
      */
     refundFailedAt: timestamp("refund_failed_at", { withTimezone: true }),
     refundFailure: text("refund_failure"),
+    /**
+     * Set while an administrator's refund waits for the provider (refunds.server.ts): the member's
+     * other refunds count its credits as taken, so two at once cannot both pass the balance check.
+     */
+    refundClaimedAt: timestamp("refund_claimed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,7 +6,7 @@
 // provider call is idempotent per payment and only one transaction can mark a payment refunded, so
 // a repeated or concurrent request refunds once. A refund made in the provider's dashboard arrives by
 // webhook and is recorded the same way (recordRefund, from checkout.server.ts).
-import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { creditLedger, payments, users } from "~/db/schema";
 import { formatUsd } from "~/lib/catalog";
@@ -62,17 +62,13 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
   if (now.getTime() - row.grantedAt.getTime() > REFUND_WINDOW_DAYS * DAY_MS) {
     throw new ApiError(409, "refund_window_passed", each(REFUND_ERRORS.windowPassed, { days: REFUND_WINDOW_DAYS }));
   }
-  if (found.balance < row.credits) {
-    throw new ApiError(409, "insufficient_credits", each(REFUND_ERRORS.insufficientCredits, { balance: found.balance, credits: row.credits }), {
-      balance: found.balance,
-      credits: row.credits,
-    });
-  }
+  await claimRefund(db, row);
 
   let outcome;
   try {
     outcome = await deps.provider.refund(row.providerRef, row.id, row.amountCents);
   } catch (error) {
+    await releaseClaim(db, row.id);
     if (error instanceof ProviderUnavailableError) {
       deps.logger.warn({ err: error, paymentId: row.id }, "payment provider unavailable for a refund");
       throw new ApiError(502, "payment_provider_unavailable", REFUND_ERRORS.providerUnavailable);
@@ -80,6 +76,7 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
     throw error;
   }
   if (outcome.status === "failed") {
+    await releaseClaim(db, row.id);
     deps.logger.warn({ paymentId: row.id, reason: outcome.reason }, "refund refused by the provider");
     throw new ApiError(409, "refund_failed", each(REFUND_ERRORS.failed, { reason: outcome.reason }));
   }
@@ -117,6 +114,48 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
   if (!mailed) void sendRefundMail(deps, refunded);
   return refunded;
 }
+
+/** How long a refund's claim holds: well beyond the provider's longest answer (three tries of 20 s). */
+const CLAIM_SECONDS = 300;
+
+/**
+ * Claims a purchase for a refund before the provider is asked, or throws 409 insufficient_credits.
+ * Under the member's row lock, the balance must hold the purchase's credits beyond those of the
+ * member's other refunds still under way (claimed, not yet recorded): two purchases refunded at once
+ * used to pass the same balance check and both be refunded, the second removing only what was left.
+ * A claim is released when the provider refuses; one left by a process that died lapses after
+ * CLAIM_SECONDS.
+ */
+async function claimRefund(db: Db, row: PaymentRow): Promise<void> {
+  const refused = await db.transaction(async (tx) => {
+    const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, row.userId!)).for("update");
+    const [claimed] = await tx
+      .select({ credits: sql<string>`coalesce(sum(${payments.credits}), 0)` })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, row.userId!),
+          ne(payments.id, row.id),
+          isNull(payments.refundedAt),
+          sql`${payments.refundClaimedAt} > now() - make_interval(secs => ${CLAIM_SECONDS})`,
+        ),
+      );
+    const balance = user?.credits ?? 0;
+    const free = balance - Number(claimed?.credits ?? 0);
+    if (free < row.credits) return { balance: Math.max(free, 0) };
+    await tx.update(payments).set({ refundClaimedAt: sql`now()` }).where(eq(payments.id, row.id));
+    return null;
+  });
+  if (refused) {
+    throw new ApiError(409, "insufficient_credits", each(REFUND_ERRORS.insufficientCredits, { balance: refused.balance, credits: row.credits }), {
+      balance: refused.balance,
+      credits: row.credits,
+    });
+  }
+}
+
+const releaseClaim = (db: Db, paymentId: string) =>
+  db.update(payments).set({ refundClaimedAt: null }).where(and(eq(payments.id, paymentId), isNull(payments.refundedAt)));
 
 /**
  * Records a refund the provider has taken, in the caller's transaction: the payment marked refunded,

@@ -463,6 +463,33 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     expect(row!.refundedAt).toBeTruthy();
   });
 
+  it("two purchases refunded at once when the balance holds only one of them: one refund, one 409", async () => {
+    // Found by an attack: both checks read the balance before either refund removed credits, so both
+    // purchases were refunded and the member kept the credits already used.
+    app = await stripeApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const first = await purchase(ada.token);
+    const second = await purchase(ada.token);
+    await app.appContext.db.update(users).set({ credits: 63 }).where(eq(users.id, ada.id));
+    const before = fake.requests.length;
+    fake.setDelay(200);
+    let answers;
+    try {
+      answers = await Promise.all([refund(admin.token, first), refund(admin.token, second)]);
+    } finally {
+      fake.setDelay(0);
+    }
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.error.code).toBe("insufficient_credits");
+    expect(await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"))).toMatchObject([{ delta: -50, balanceAfter: 13 }]);
+    expect(fake.requests.slice(before).filter((r) => r.path === "/v1/refunds")).toHaveLength(1);
+    // The refused one can be refunded once the balance holds its credits again.
+    await app.appContext.db.update(users).set({ credits: 50 }).where(eq(users.id, ada.id));
+    const refused = answers[0]!.status === 409 ? first : second;
+    expect((await refund(admin.token, refused)).status).toBe(200);
+  });
+
   it("an admin refund that a spend overtook says how many credits it really removed", async () => {
     app = await stripeApp();
     const admin = await insertAdmin(app.appContext.db);
