@@ -5,7 +5,7 @@ import { aliasedTable, and, asc, count, desc, eq, or, sql, type AnyColumn, type 
 import type { Db } from "~/db/client.server";
 import { aiQuestions, creditLedger, payments, users } from "~/db/schema";
 import { changeCredits, CREDIT_LIMIT_ERROR, CreditLimitError, MAX_CREDIT_BALANCE } from "~/lib/credits.server";
-import { ApiError } from "~/lib/http/api-error";
+import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
 import type { Localized } from "~/lib/i18n/languages";
 import {
@@ -352,11 +352,12 @@ export async function changeRole(db: Db, input: { userId: string; adminId: strin
     throw new ApiError(409, "cannot_demote_self", ADMIN_USER_ERRORS.selfDemotion);
   }
   return db.transaction(async (tx) => {
-    if (input.role !== "admin") {
-      const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
-      if (admins.length <= 1 && admins.some((row) => row.id === userId)) {
-        throw new ApiError(409, "last_admin", ADMIN_USER_ERRORS.lastAdmin);
-      }
+    // Every admin row locked, in one statement: the actor must still be one of them. Checked before
+    // the transaction only, two admins demoting each other at once both won.
+    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
+    if (!admins.some((row) => row.id === input.adminId.toLowerCase())) throw new ApiError(403, "forbidden", COMMON_ERRORS.forbidden);
+    if (input.role !== "admin" && admins.length <= 1 && admins.some((row) => row.id === userId)) {
+      throw new ApiError(409, "last_admin", ADMIN_USER_ERRORS.lastAdmin);
     }
     const [user] = await tx
       .update(users)

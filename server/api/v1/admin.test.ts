@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { contactMessages, creditLedger, payments, users } from "~/db/schema";
 import { listUsers } from "~/lib/admin/users.server";
@@ -398,6 +398,24 @@ describe("POST /api/v1/admin/users/:id/role", () => {
     });
     expect(demote.body.user.role).toBe("user");
     expect((await request(app, "GET", "/api/v1/dashboard/get", { token: member.token })).status).toBe(403);
+  });
+
+  it("two admins demoting each other at once: one wins, the other is refused as no longer an admin", async () => {
+    // Found by an attack: the actor's role was checked before the transaction only, so both won.
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    await insertAdmin(app.appContext.db);
+    for (let round = 0; round < 8; round++) {
+      const a = await insertAdmin(app.appContext.db);
+      const b = await insertAdmin(app.appContext.db);
+      const [ab, ba] = await Promise.all([
+        request(app, "POST", `/api/v1/admin/users/${b.id}/role`, { token: a.token, body: { role: "user" } }),
+        request(app, "POST", `/api/v1/admin/users/${a.id}/role`, { token: b.token, body: { role: "user" } }),
+      ]);
+      expect([ab.status, ba.status].sort(), `round ${round}`).toEqual([200, 403]);
+      expect((ab.status === 403 ? ab : ba).body.error.code).toBe("forbidden");
+      const roles = await app.appContext.db.select({ role: users.role }).from(users).where(inArray(users.id, [a.id, b.id]));
+      expect(roles.map((r) => r.role).sort()).toEqual(["admin", "user"]);
+    }
   });
 
   it("does not let an admin demote themselves", async () => {
