@@ -31,11 +31,10 @@ import { createMemberReadFastPath, type MemberReadFastPath } from "./member-read
 import { createFastPath, type FastPath } from "./page-fast-path";
 import { createPageHandler, type PageHandler } from "./pages";
 import { reduceAbsoluteTarget, requestEdge } from "./request-edge";
+import { JSON_BODY_MAX_BYTES, refuseDeclaredOver } from "./body-limits";
 import { requestLog } from "./request-log";
 import { buildCsp } from "./security-headers";
 import { clientFilesHandler } from "./static-assets";
-
-export const JSON_BODY_LIMIT = "256kb";
 
 export interface CreateAppOptions {
   appContext: AppContext;
@@ -259,7 +258,8 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
   app.use("/api", compress);
 
   // The JSON API. The Stripe webhook reads its raw body itself (the signature covers the bytes).
-  const json = express.json({ limit: JSON_BODY_LIMIT });
+  const json = express.json({ limit: JSON_BODY_MAX_BYTES });
+  const refuseTooLarge = refuseDeclaredOver(JSON_BODY_MAX_BYTES);
   if (memberReads) {
     memberReadFastPath = createMemberReadFastPath({
       appContext,
@@ -278,7 +278,7 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
     if (sendsBody(req) && !req.is("application/json")) {
       return next(new ApiError(415, "unsupported_media_type", COMMON_ERRORS.unsupportedMediaType));
     }
-    return json(req, res, next);
+    return refuseTooLarge(req, res, (error?: unknown) => (error ? next(error) : json(req, res, next)));
   });
   // The door for API requests with a body, now that it has been read (the webhook, signed by the
   // provider and reading its own raw body, does not wait).

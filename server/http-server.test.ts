@@ -172,6 +172,24 @@ describe("answers Node would write itself", () => {
     expect(received).toContain('"message":"此处不允许使用该请求方法。"');
   });
 
+  it("refuses a body declared larger than any route reads at once, 413, without 100 Continue or reading it", async () => {
+    // Found by an attack: the JSON parser read (and threw away) a body declared too large before its
+    // 413, so 50 MB were taken in first, and a declared 100 GB with 2 bytes sent was never answered.
+    const within = <T>(promise: Promise<T>) =>
+      Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no answer within 3 s")), 3_000))]);
+    const head = "POST /api/v1/user/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept-Language: ja\r\n";
+    for (const expect100 of ["", "Expect: 100-continue\r\n"]) {
+      const raw = (await within(rawExchange(port, `${head}${expect100}Content-Length: 99999999999\r\n\r\n{}`))).toString("utf8");
+      expect(raw.startsWith("HTTP/1.1 413 "), raw.slice(0, 80)).toBe(true);
+      const answer = await within(exchange(`${head}${expect100}Content-Length: 99999999999\r\n\r\n{}`));
+      expectRefusal(answer, 413, "payload_too_large", "リクエストのサイズが大きすぎます。");
+      expect(answer.headers.connection).toBe("close");
+    }
+    // Within the limit, 100 Continue comes as before, then the answer.
+    const small = (await within(rawExchange(port, `${head}Expect: 100-continue\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}`))).toString("utf8");
+    expect(small.startsWith("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 400 "), small.slice(0, 80)).toBe(true);
+  });
+
   it("refuses CONNECT 405 instead of closing the connection", async () => {
     const answer = await exchange("CONNECT localhost:443 HTTP/1.1\r\nHost: localhost:443\r\nAccept-Language: ja\r\n\r\n");
     expectRefusal(answer, 405, "method_not_allowed", "このメソッドはここでは使用できません。");

@@ -12,6 +12,7 @@ import { ApiError, apiErrorBody, COMMON_ERRORS, methodNotAllowed } from "~/lib/h
 import type { Lang } from "~/lib/i18n/languages";
 import { expressObjects } from "./express-objects";
 import { headerLang } from "./http";
+import { BODY_MAX_BYTES, declaresMoreThan } from "./body-limits";
 import { ALLOW, namedLang } from "./request-edge";
 
 /** The header lines every refusal carries besides the security headers. */
@@ -101,11 +102,18 @@ export function createHttpServer(app: Express, securityHeaders: Record<string, s
   const latest = new WeakMap<Duplex, http.ServerResponse>();
   /** The answer queued before each one on its connection. */
   const previous = new WeakMap<http.ServerResponse, http.ServerResponse>();
-  const server = http.createServer({ ...expressObjects(app), requireHostHeader: false }, (req, res) => {
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const before = latest.get(req.socket);
     if (before && !before.writableFinished) previous.set(res, before);
     latest.set(req.socket, res);
     app(req, res);
+  };
+  const server = http.createServer({ ...expressObjects(app), requireHostHeader: false }, onRequest);
+  // "Expect: 100-continue": the client is told to send its body only when some route would read a
+  // body of the declared size; a larger one is refused 413 unread (server/body-limits.ts).
+  server.on("checkContinue", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (!declaresMoreThan(req, BODY_MAX_BYTES)) res.writeContinue();
+    onRequest(req, res);
   });
 
   server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer; bytesParsed?: number }, socket: Duplex) => {

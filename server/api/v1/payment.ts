@@ -22,6 +22,7 @@ import { RECEIPT_ERRORS } from "~/lib/payments/receipt-messages";
 import { ConfirmPaymentSchema, CreatePaymentSchema, type PaymentResponse } from "~/lib/contracts/payment";
 import { PAYMENTS_OF_SESSION_USER } from "~/lib/payments/history-read.server";
 import { parseBody, requestLang, requireUser, requireUserWith, appContext } from "~/server/http";
+import { refuseDeclaredOver, WEBHOOK_BODY_MAX_BYTES } from "~/server/body-limits";
 import { paymentsAnswer } from "~/server/member-reads";
 
 export const paymentRouter = Router();
@@ -117,7 +118,7 @@ paymentRouter.post("/confirm", async (req, res) => {
 });
 
 // The signature covers the exact bytes, so this route reads the raw body (server/app.ts skips the JSON parser here).
-paymentRouter.post("/webhook", express.raw({ type: () => true, limit: "512kb" }), async (req, res) => {
+paymentRouter.post("/webhook", refuseDeclaredOver(WEBHOOK_BODY_MAX_BYTES), express.raw({ type: () => true, limit: WEBHOOK_BODY_MAX_BYTES }), async (req, res) => {
   const deps = checkoutDeps(req);
   if (deps.provider.name === "test") throw new ApiError(404, "not_found", COMMON_ERRORS.notFound);
   if (!deps.provider.webhooksEnabled) {
