@@ -96,12 +96,28 @@ export function AskAssistant({
       return kept.length > 0 ? kept : shownBefore;
     });
 
+  // The box is uncontrolled: React empties a controlled one that was typed into before the page
+  // hydrated (found by a stranger: a question typed while the page loaded vanished). Its text is put
+  // in through showQuestion, and what was typed before hydration is read once React is there.
+  const showQuestion = (text: string) => {
+    if (inputRef.current) inputRef.current.value = text;
+    setQuestion(text);
+  };
+  /** The question back in the box after a failed or stopped answer, unless something new was typed. */
+  const giveBack = (text: string) => {
+    if (!inputRef.current?.value) showQuestion(text);
+  };
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setQuestion(typed);
+  }, []);
+
   // A question carried in the link (?q=, from the home page's examples) goes into the box; it is
   // sent only when the member presses the button.
   const carried = searchParams.get("q");
   useEffect(() => {
     if (!carried) return;
-    setQuestion(carried);
+    showQuestion(carried);
     inputRef.current?.scrollIntoView({ block: "center" });
   }, [carried]);
 
@@ -151,7 +167,7 @@ export function AskAssistant({
       // Storage unavailable: nothing to restore.
     }
     if (!restored) return;
-    setQuestion(restored);
+    showQuestion(restored);
     inputRef.current?.scrollIntoView({ block: "center" });
     inputRef.current?.focus({ preventScroll: true });
   }, [auth.ready, auth.isAuthenticated, topic]);
@@ -173,7 +189,7 @@ export function AskAssistant({
   }
 
   function chooseExample(text: string) {
-    setQuestion(text);
+    showQuestion(text);
     inputRef.current?.focus();
   }
 
@@ -207,7 +223,7 @@ export function AskAssistant({
     }
 
     const parentId = followUp && canFollowUp ? lastAnswered.id : undefined;
-    setQuestion("");
+    showQuestion("");
     setFailure(null);
     setStopped(false);
     const shownBefore = turns.filter((turn) => turn.complete);
@@ -221,7 +237,7 @@ export function AskAssistant({
     const fail = (value: Failure) => {
       setFailure(value);
       dropLast(shownBefore);
-      setQuestion((current) => current || text);
+      giveBack(text);
       // Out of credits: after buying, the checkout leads back here and the box holds the question.
       if (value.pricing) savePendingQuestion({ path: pathname, topic, text });
     };
@@ -259,7 +275,7 @@ export function AskAssistant({
         if (controller.signal.reason === STOPPED_BY_MEMBER && !finished) {
           dropLast(shownBefore);
           setStopped(true);
-          setQuestion((current) => current || text);
+          giveBack(text);
           inputRef.current?.focus();
         }
         return;
@@ -338,7 +354,7 @@ export function AskAssistant({
             ref={inputRef}
             name="question"
             rows={4}
-            value={question}
+            defaultValue={question}
             onChange={(e) => setQuestion(e.target.value)}
             placeholder={t.questionPlaceholder}
             aria-describedby={tooLong ? `${hintId} ${tooLongId}` : hintId}

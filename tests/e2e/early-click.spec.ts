@@ -194,3 +194,26 @@ test.describe("links need no JavaScript", () => {
     release();
   });
 });
+
+test.describe("typing before hydration", () => {
+  for (const lang of ["en", "ja"] as const) {
+    test(`a question typed into the assistant's box before hydration is kept (${lang})`, async ({ page }) => {
+      // Found by a stranger: React emptied the box when it hydrated, and Generate then did nothing.
+      await withConsent(page);
+      const release = await holdScripts(page);
+      await page.goto(`${prefix(lang)}/services/tax-consultation`, { waitUntil: "commit" });
+      const box = page.getByTestId("question-input");
+      await expect(box).toBeVisible();
+      expect(await isHydrated(page)).toBe(false);
+      const text = lang === "en" ? "Do we need transfer pricing documentation?" : "移転価格の文書化は必要ですか";
+      await box.fill(text);
+      release();
+      await waitUntilHydrated(page);
+      await expect(box).toHaveValue(text);
+      // The page's own state has it too: the counter counts it, and Generate asks it (a visitor is sent to log in).
+      await expect(page.locator(`#${await box.getAttribute("aria-describedby")}`)).toContainText(String(text.length));
+      await page.getByTestId("generate-button").click();
+      await expect(page).toHaveURL(new RegExp(`${prefix(lang)}/login`));
+    });
+  }
+});
