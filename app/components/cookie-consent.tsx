@@ -94,7 +94,7 @@ export function CookieConsent() {
         <section
           ref={banner}
           aria-label={t.bannerTitle}
-          className="cookie-banner fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-2xl sm:p-6"
+          className="cookie-banner fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-2xl sm:p-6 print:hidden"
           data-testid="cookie-banner"
         >
           <div className="mx-auto flex max-w-5xl flex-col gap-4 md:flex-row md:items-center md:justify-between">

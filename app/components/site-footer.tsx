@@ -12,7 +12,7 @@ export function SiteFooter({ root }: { root: RootData }) {
   const heading = "mb-3 text-sm font-semibold uppercase tracking-wide text-white";
   const link = "text-sm text-slate-300 hover:text-white";
   return (
-    <footer className="bg-slate-900 text-slate-300">
+    <footer className="bg-slate-900 text-slate-300 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">

@@ -103,7 +103,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
 
   return (
     <header
-      className="sticky top-0 z-40 border-b border-slate-200 bg-white"
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white print:hidden"
       // Focus moving to something outside the header (Tab past the menu's last link) closes the
       // mobile menu, which would otherwise cover the page link that receives it. Focus going nowhere
       // (a tap on the panel's background, another window) leaves it open.

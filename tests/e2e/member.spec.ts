@@ -209,6 +209,13 @@ for (const lang of ["en", "ja"] as const) {
     await signInPage(page, member);
     await page.goto(`${prefix}/account/receipts/${transactionId}`);
     await expect(page.getByTestId("receipt-notes")).toContainText(lang === "en" ? "Refunded on" : "返金済み");
+    // Printed, the receipt stands alone: the site's header and footer stay off the paper (a stranger's print had them all).
+    await page.emulateMedia({ media: "print" });
+    await expect(page.locator("body > header")).toBeHidden();
+    await expect(page.locator("body > footer")).toBeHidden();
+    await expect(page.getByTestId("receipt")).toBeVisible();
+    await page.emulateMedia({ media: "screen" });
+    await expect(page.locator("body > header")).toBeVisible();
     await page.goto(`${prefix}/explore`);
     await expect(page.getByTestId("purchases-list").locator('[data-status="refunded"]').first()).toContainText(explore[lang].purchases.statuses.refunded);
   });
