@@ -27,16 +27,23 @@ function allowedMethods(mounts: readonly ApiMount[], path: string): string[] {
   return ALLOWED_METHODS.filter((method) => allowed.has(method));
 }
 
+/** The Allow header of a path that takes `allow`: OPTIONS is answered on every known path. */
+const allowHeader = (allow: readonly string[]) => [...allow, "OPTIONS"].join(", ");
+
 /**
- * OPTIONS on an API path, before the routers (Express's router would answer it with its own list):
- * 204 with the methods the path takes, the same list its 405 gives; an unknown path goes on to the 404.
+ * Before the body is read and the routers run (the edge lets every method through on /api,
+ * server/request-edge.ts): OPTIONS gets 204 with the methods the path takes (Express's router would
+ * answer with its own list), and a method no API route takes (PUT, DELETE, ...) 405 with that path's
+ * list, both the list apiFallback's 405 gives; an unknown path 404.
  */
-export function apiOptions(mounts: readonly ApiMount[]): RequestHandler {
+export function apiMethods(mounts: readonly ApiMount[]): RequestHandler {
   return (req, res, next) => {
-    if (req.method !== "OPTIONS") return next();
+    if (req.method !== "OPTIONS" && (ALLOWED_METHODS as readonly string[]).includes(req.method)) return next();
+    res.setHeader("Cache-Control", "no-store");
     const allow = allowedMethods(mounts, req.baseUrl + req.path);
     if (allow.length === 0) return next(new ApiError(404, "not_found", COMMON_ERRORS.notFound));
-    res.setHeader("Allow", [...allow, "OPTIONS"].join(", "));
+    if (req.method !== "OPTIONS") return next(methodNotAllowed(allowHeader(allow)));
+    res.setHeader("Allow", allowHeader(allow));
     res.status(204).end();
   };
 }
@@ -46,7 +53,7 @@ export function apiFallback(mounts: readonly ApiMount[]): RequestHandler {
   return (req, _res, next) => {
     const allow = allowedMethods(mounts, req.baseUrl + req.path);
     if (allow.length > 0 && !allow.includes(req.method)) {
-      next(methodNotAllowed(allow.join(", ")));
+      next(methodNotAllowed(allowHeader(allow)));
       return;
     }
     next(new ApiError(404, "not_found", COMMON_ERRORS.notFound));

@@ -15,7 +15,7 @@ import { localePath, sameSitePath, splitLangPath } from "~/lib/i18n/paths";
 import { legacyServiceRedirect } from "~/lib/service-catalog";
 import { createAdmission, type Admission } from "./admission";
 import { announcesBody, createHostCheck } from "./fast-path-edge";
-import { apiFallback, apiOptions, type ApiMount } from "./api-method-check";
+import { apiFallback, apiMethods, type ApiMount } from "./api-method-check";
 import { accountRouter } from "./api/v1/account";
 import { aiRouter } from "./api/v1/ai";
 import { adminRouter } from "./api/v1/admin";
@@ -256,6 +256,19 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
   // icons. A kept page's precompressed body never goes through it (docs/performance.md, "What a request costs").
   const compress = compression();
   app.use("/api", compress);
+  const apiMounts: ApiMount[] = [
+    ["/api/v1/user", userListRouter],
+    ["/api/v1/user", userRouter],
+    ["/api/v1/contact", contactRouter],
+    ["/api/v1/ai", aiRouter],
+    ["/api/v1/payment", paymentRouter],
+    ["/api/v1/dashboard", dashboardRouter],
+    ["/api/v1/admin", adminRouter],
+    ["/api/v1/account", accountRouter],
+    ["/api/v1/refunds", refundRouter],
+  ];
+  // OPTIONS, and a method no API route takes, answered from the routers' tables before any body is read.
+  app.use("/api", apiMethods(apiMounts));
 
   // The JSON API. The Stripe webhook reads its raw body itself (the signature covers the bytes).
   const json = express.json({ limit: JSON_BODY_MAX_BYTES });
@@ -295,18 +308,6 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
       },
     );
   });
-  const apiMounts: ApiMount[] = [
-    ["/api/v1/user", userListRouter],
-    ["/api/v1/user", userRouter],
-    ["/api/v1/contact", contactRouter],
-    ["/api/v1/ai", aiRouter],
-    ["/api/v1/payment", paymentRouter],
-    ["/api/v1/dashboard", dashboardRouter],
-    ["/api/v1/admin", adminRouter],
-    ["/api/v1/account", accountRouter],
-    ["/api/v1/refunds", refundRouter],
-  ];
-  app.use("/api", apiOptions(apiMounts));
   for (const [prefix, router] of apiMounts) app.use(prefix, router);
   app.use("/api", apiFallback(apiMounts));
   app.use("/api", apiErrorHandler);

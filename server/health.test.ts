@@ -43,13 +43,13 @@ describe("health checks", () => {
     expect(res.status).toBe(405);
     expect(res.body.error.code).toBe("method_not_allowed");
     expect(res.body.error.message).toBe("此处不允许使用该请求方法。");
-    expect(res.headers.get("allow")).toBe("GET, HEAD");
+    expect(res.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
     const get = await request(app, "GET", "/api/v1/contact");
     expect(get.status).toBe(405);
-    expect(get.headers.get("allow")).toBe("POST");
+    expect(get.headers.get("allow")).toBe("POST, OPTIONS");
     const param = await request(app, "POST", "/api/v1/ai/threads/123");
     expect(param.status).toBe(405);
-    expect(param.headers.get("allow")).toBe("GET, HEAD");
+    expect(param.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
     expect((await request(app, "GET", "/api/v1/user/nothing-here")).status).toBe(404);
   });
 
@@ -69,6 +69,30 @@ describe("health checks", () => {
     const unknown = await request(app, "OPTIONS", "/api/v1/nothing", { headers: { "Accept-Language": "ja" } });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe("not_found");
+  });
+
+  it("answers any method a known API path does not take 405 with that path's own Allow, and an unknown path 404", async () => {
+    // Found by an attack: PUT on /api/v1/user/me said "GET, HEAD, POST, OPTIONS" (the pages' list),
+    // POST on it "GET, HEAD" and OPTIONS "GET, HEAD, OPTIONS"; PUT on an unknown API path was 405.
+    app = await createTestApp();
+    for (const [path, allow] of [
+      ["/api/v1/user/me", "GET, HEAD, OPTIONS"],
+      ["/api/v1/user/login", "POST, OPTIONS"],
+    ] as const) {
+      for (const method of ["PUT", "DELETE", "PATCH", "GET", "POST"]) {
+        if (allow.includes(method)) continue;
+        const res = await request(app, method, path, { headers: { "Accept-Language": "zh" } });
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(res.headers.get("allow"), `${method} ${path}`).toBe(allow);
+        expect(res.body.error.code, `${method} ${path}`).toBe("method_not_allowed");
+        expect(res.body.error.message, `${method} ${path}`).toBe("此处不允许使用该请求方法。");
+      }
+    }
+    for (const method of ["PUT", "DELETE", "GET"]) {
+      const unknown = await request(app, method, "/api/v1/does-not-exist");
+      expect(unknown.status, method).toBe(404);
+      expect(unknown.body.error.code, method).toBe("not_found");
+    }
   });
 
   it("says why a body cannot be read: a charset or encoding it does not take, a body that is not JSON, a compressed body that is not", async () => {

@@ -110,9 +110,9 @@ export function requestEdge(): RequestHandler {
     if (host !== undefined && !isValidHostHeader(host)) {
       return refuse(req, res, new ApiError(400, "invalid_host", COMMON_ERRORS.invalidHost));
     }
+    // The API says which methods each of its paths takes (server/api-method-check.ts); a page takes these.
+    if (req.path.toLowerCase().startsWith("/api/")) return next();
     if (req.method === "OPTIONS") {
-      // The API says which methods each of its paths takes (server/api-method-check.ts); a page takes these.
-      if (req.path.toLowerCase().startsWith("/api/")) return next();
       res.setHeader("Allow", ALLOW);
       res.status(204).end();
       return;

@@ -105,13 +105,19 @@ describe("one configured origin", () => {
   });
 
   it("answers methods it does not serve with 405 and Allow, on pages and on the API; never a 500", async () => {
-    for (const target of ["/", "/about", "/api/v1/user/me", "/api/v1/nothing", "/healthz"]) {
+    for (const target of ["/", "/about", "/api/v1/user/me", "/healthz"]) {
       for (const method of ["TRACE", "PUT", "DELETE", "PATCH", "PROPFIND"]) {
         const res = await rawRequest(app.port, `${method} ${target} HTTP/1.1\nHost: localhost`);
         expect(res.status, `${method} ${target}`).toBe(405);
         expect(res.headers.allow, `${method} ${target}`).toBeTruthy();
         expect(JSON.parse(res.body).error.code, `${method} ${target}`).toBe("method_not_allowed");
       }
+    }
+    // An API path that does not exist is not there whatever the method (server/api-method-check.ts).
+    for (const method of ["TRACE", "PUT", "PROPFIND"]) {
+      const res = await rawRequest(app.port, `${method} /api/v1/nothing HTTP/1.1\nHost: localhost`);
+      expect(res.status, method).toBe(404);
+      expect(JSON.parse(res.body).error.code, method).toBe("not_found");
     }
     const options = await rawRequest(app.port, "OPTIONS /about HTTP/1.1\nHost: localhost");
     expect(options.status).toBe(204);
