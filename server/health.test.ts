@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 import { COMMON_ERRORS } from "~/lib/http/api-error";
+import { rawRequest } from "~/tests/security/pages-app";
 
 describe("health checks", () => {
   let app: TestApp;
@@ -93,6 +94,21 @@ describe("health checks", () => {
       expect(unknown.status, method).toBe(404);
       expect(unknown.body.error.code, method).toBe("not_found");
     }
+  });
+
+  it("answers an API path written with doubled or escaped slashes with the API's JSON 404, not the HTML page", async () => {
+    // Found by an attack: //api/v1/user/me got the site's HTML not-found page.
+    app = await createTestApp();
+    const port = Number(new URL(await app.url()).port);
+    for (const path of ["//api/v1/user/me", "///api/v1/user/login", "/api%2fv1/user/me", "/API%2Fv1/nope"]) {
+      const res = await rawRequest(port, `GET ${path} HTTP/1.1\nHost: localhost\nAccept-Language: ja`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers["content-type"], path).toBe("application/json; charset=utf-8");
+      expect(JSON.parse(res.body).error.code, path).toBe("not_found");
+    }
+    // A page path so written is still the site's page answer (a redirect or the HTML page).
+    const page = await rawRequest(port, "GET //about HTTP/1.1\nHost: localhost");
+    expect(page.headers["content-type"] ?? "text/html").toMatch(/text\/html/);
   });
 
   it("says why a body cannot be read: a charset or encoding it does not take, a body that is not JSON, a compressed body that is not", async () => {

@@ -67,6 +67,10 @@ function acceptablePath(path: string): boolean {
   }
 }
 
+/** An API path written with doubled or escaped slashes (`//api/v1/user/me`, `/api%2fv1/...`). */
+const DISGUISED_API = /^(?:\/|%2f)+api(?:\/|%2f)/i;
+const isDisguisedApiPath = (path: string) => DISGUISED_API.test(path) && !/^\/api\//i.test(path);
+
 /** Set on a request whose absolute-form target could not be read: requestEdge() refuses it. */
 const UNREADABLE_TARGET = Symbol("unreadable request target");
 type Targeted = IncomingMessage & { [UNREADABLE_TARGET]?: true };
@@ -99,9 +103,12 @@ export function requestEdge(): RequestHandler {
       return;
     }
     const target = reduceRequestTarget(req.url);
-    if ((req as Targeted)[UNREADABLE_TARGET] || target === null || !acceptablePath(target.split("?")[0]!)) {
+    const path = target?.split("?")[0];
+    if ((req as Targeted)[UNREADABLE_TARGET] || path === undefined || !acceptablePath(path)) {
       return refuse(req, res, new ApiError(400, "bad_request", COMMON_ERRORS.badRequest));
     }
+    // No API route and no page: the API's 404, as JSON (it used to be the site's HTML not-found page).
+    if (isDisguisedApiPath(path)) return refuse(req, res, new ApiError(404, "not_found", COMMON_ERRORS.notFound));
     const host = req.headers.host;
     // HTTP/1.1 requires a Host (RFC 9112, section 3.2); Node leaves the refusal to us (server/http-server.ts).
     if (host === undefined && req.httpVersion === "1.1") {
