@@ -259,7 +259,9 @@ export function AskAssistant({
             citations: ev.data.citations ?? [],
             complete: true,
           }));
-          setFollowUp(false);
+          // Once the member continues a thread, the box stays on it (as on a thread reopened from the
+          // history) until "Ask a new question": a stranger's next question silently began a new one.
+          setFollowUp(parentId !== undefined);
           auth.setCredits(ev.data.credits);
           if (ev.data.threadId) keepThreadInAddress(ev.data.threadId);
         } else {

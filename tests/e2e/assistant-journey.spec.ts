@@ -69,6 +69,9 @@ test.describe("follow-up questions", () => {
     await expect(answers.nth(1).getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 1 credit.", { timeout: 10_000 });
     await expect(answers.nth(1).getByRole("heading", { level: 2 })).toHaveText(format(t.followUpTitle, { count: 2 }));
     await expect(page.getByTestId("header-credits").first()).toContainText("1");
+    // The box stays on the thread for a third question, until the member asks a new one.
+    await expect(page.getByLabel(t.followUpLabel, { exact: true })).toBeVisible();
+    await expect(page.getByTestId("follow-up-note")).toContainText(format(t.followUpNote, { count: 3, max: 5 }));
     const first = JSON.parse(requests[0]!) as { parentId?: string };
     const second = JSON.parse(requests[1]!) as { parentId?: string };
     expect(first.parentId).toBeUndefined();
