@@ -15,6 +15,7 @@ export const REFUND_ERROR_CODES = [
   "not_refundable",
   "refund_window_passed",
   "insufficient_credits",
+  "refund_in_progress",
   "refund_failed",
   "payment_provider_unavailable",
 ] as const;

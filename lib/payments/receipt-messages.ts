@@ -18,6 +18,11 @@ export const REFUND_ERRORS = {
     ja: "購入から {days} 日を過ぎているため、返金できません。",
     zh: "该笔购买已超过 {days} 天，无法再退款。",
   },
+  inProgress: {
+    en: "A refund of this purchase is already under way; wait a moment and reload the page.",
+    ja: "この購入の返金はすでに処理中です。しばらくしてからページを再読み込みしてください。",
+    zh: "该笔购买的退款正在处理中，请稍候并重新加载页面。",
+  },
   insufficientCredits: {
     en: "The member has {balance|# credit|# credits} left but this purchase added {credits}; a purchase is refunded only in full while its credits are unused.",
     ja: "会員の残高は {balance} クレジットですが、この購入で {credits} クレジットが追加されています。返金は、購入したクレジットが残っている場合に全額でのみ行えます。",

@@ -6,7 +6,7 @@
 // provider call is idempotent per payment and only one transaction can mark a payment refunded, so
 // a repeated or concurrent request refunds once. A refund made in the provider's dashboard arrives by
 // webhook and is recorded the same way (recordRefund, from checkout.server.ts).
-import { and, desc, eq, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { creditLedger, payments, users } from "~/db/schema";
 import { formatUsd } from "~/lib/catalog";
@@ -62,13 +62,13 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
   if (now.getTime() - row.grantedAt.getTime() > REFUND_WINDOW_DAYS * DAY_MS) {
     throw new ApiError(409, "refund_window_passed", each(REFUND_ERRORS.windowPassed, { days: REFUND_WINDOW_DAYS }));
   }
-  await claimRefund(db, row);
+  const claimedAt = await claimRefund(db, row);
 
   let outcome;
   try {
     outcome = await deps.provider.refund(row.providerRef, row.id, row.amountCents);
   } catch (error) {
-    await releaseClaim(db, row.id);
+    await releaseClaim(db, row.id, claimedAt);
     if (error instanceof ProviderUnavailableError) {
       deps.logger.warn({ err: error, paymentId: row.id }, "payment provider unavailable for a refund");
       throw new ApiError(502, "payment_provider_unavailable", REFUND_ERRORS.providerUnavailable);
@@ -76,7 +76,7 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
     throw error;
   }
   if (outcome.status === "failed") {
-    await releaseClaim(db, row.id);
+    await releaseClaim(db, row.id, claimedAt);
     deps.logger.warn({ paymentId: row.id, reason: outcome.reason }, "refund refused by the provider");
     throw new ApiError(409, "refund_failed", each(REFUND_ERRORS.failed, { reason: outcome.reason }));
   }
@@ -116,46 +116,44 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
 }
 
 /** How long a refund's claim holds: well beyond the provider's longest answer (three tries of 20 s). */
-const CLAIM_SECONDS = 300;
+const CLAIM_MS = 300_000;
 
 /**
- * Claims a purchase for a refund before the provider is asked, or throws 409 insufficient_credits.
- * Under the member's row lock, the balance must hold the purchase's credits beyond those of the
- * member's other refunds still under way (claimed, not yet recorded): two purchases refunded at once
- * used to pass the same balance check and both be refunded, the second removing only what was left.
- * A claim is released when the provider refuses; one left by a process that died lapses after
- * CLAIM_SECONDS.
+ * Claims a purchase for a refund before the provider is asked, or throws 409: refund_in_progress
+ * while another request's claim on it holds (a double click), insufficient_credits unless the
+ * balance holds the purchase's credits beyond those of the member's other refunds still under way.
+ * Under the member's row lock, so two purchases refunded at once cannot both pass the same balance.
+ * Returns the claim's time, which releaseClaim() needs: a request releases only its own claim. A
+ * claim left by a process that died lapses after CLAIM_MS.
  */
-async function claimRefund(db: Db, row: PaymentRow): Promise<void> {
+async function claimRefund(db: Db, row: PaymentRow): Promise<Date> {
+  const now = new Date();
+  const fresh = new Date(now.getTime() - CLAIM_MS);
   const refused = await db.transaction(async (tx) => {
     const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, row.userId!)).for("update");
+    const [own] = await tx.select({ claimedAt: payments.refundClaimedAt }).from(payments).where(eq(payments.id, row.id));
+    if (own?.claimedAt && own.claimedAt > fresh) return { inProgress: true, balance: 0 };
     const [claimed] = await tx
       .select({ credits: sql<string>`coalesce(sum(${payments.credits}), 0)` })
       .from(payments)
-      .where(
-        and(
-          eq(payments.userId, row.userId!),
-          ne(payments.id, row.id),
-          isNull(payments.refundedAt),
-          sql`${payments.refundClaimedAt} > now() - make_interval(secs => ${CLAIM_SECONDS})`,
-        ),
-      );
-    const balance = user?.credits ?? 0;
-    const free = balance - Number(claimed?.credits ?? 0);
-    if (free < row.credits) return { balance: Math.max(free, 0) };
-    await tx.update(payments).set({ refundClaimedAt: sql`now()` }).where(eq(payments.id, row.id));
+      .where(and(eq(payments.userId, row.userId!), ne(payments.id, row.id), isNull(payments.refundedAt), gt(payments.refundClaimedAt, fresh)));
+    const free = (user?.credits ?? 0) - Number(claimed?.credits ?? 0);
+    if (free < row.credits) return { inProgress: false, balance: Math.max(free, 0) };
+    await tx.update(payments).set({ refundClaimedAt: now }).where(eq(payments.id, row.id));
     return null;
   });
+  if (refused?.inProgress) throw new ApiError(409, "refund_in_progress", REFUND_ERRORS.inProgress);
   if (refused) {
     throw new ApiError(409, "insufficient_credits", each(REFUND_ERRORS.insufficientCredits, { balance: refused.balance, credits: row.credits }), {
       balance: refused.balance,
       credits: row.credits,
     });
   }
+  return now;
 }
 
-const releaseClaim = (db: Db, paymentId: string) =>
-  db.update(payments).set({ refundClaimedAt: null }).where(and(eq(payments.id, paymentId), isNull(payments.refundedAt)));
+const releaseClaim = (db: Db, paymentId: string, claimedAt: Date) =>
+  db.update(payments).set({ refundClaimedAt: null }).where(and(eq(payments.id, paymentId), eq(payments.refundClaimedAt, claimedAt), isNull(payments.refundedAt)));
 
 /**
  * Records a refund the provider has taken, in the caller's transaction: the payment marked refunded,

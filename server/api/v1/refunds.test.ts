@@ -490,6 +490,36 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     expect((await refund(admin.token, refused)).status).toBe(200);
   });
 
+  it("a second refund of a purchase whose refund is under way is refused at once, and cannot free the first one's claim", async () => {
+    // Found by an attack: a double click's second request failed at the provider and released the
+    // first one's claim, so a second purchase passed the balance check and both were refunded.
+    app = await stripeApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const first = await purchase(ada.token);
+    const second = await purchase(ada.token);
+    await app.appContext.db.update(users).set({ credits: 93 }).where(eq(users.id, ada.id));
+    fake.setResponseDelay(600);
+    let slow;
+    try {
+      slow = refund(admin.token, first);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      fake.failNext(1);
+      const again = await refund(admin.token, first, "ja");
+      expect(again.status).toBe(409);
+      expect(again.body.error.code).toBe("refund_in_progress");
+      expect(again.body.error.message).toContain("返金");
+      const other = await refund(admin.token, second);
+      expect(other.status).toBe(409);
+      expect(other.body.error.code).toBe("insufficient_credits");
+    } finally {
+      fake.setResponseDelay(0);
+      fake.failNext(0);
+    }
+    expect((await slow).status).toBe(200);
+    expect(await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"))).toMatchObject([{ delta: -50, balanceAfter: 43 }]);
+  });
+
   it("an admin refund that a spend overtook says how many credits it really removed", async () => {
     app = await stripeApp();
     const admin = await insertAdmin(app.appContext.db);
