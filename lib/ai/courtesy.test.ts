@@ -26,6 +26,16 @@ describe("courtesyOf", () => {
       "明白了",
       "非常感谢",
       "ｔｈａｎｋｓ",
+      // Emoji carry invisible parts (a variation selector, a zero-width joiner): found by an attack, charged.
+      "Thanks ❤️",
+      "Thank you ☺️",
+      "thanks‼️",
+      "ありがとうございます🙇‍♂️",
+      "Thanks for your help!",
+      "Thank you so much for the help",
+      "谢谢您的帮助",
+      "感谢你的帮助！",
+      "ご丁寧にありがとうございます",
     ]) {
       expect(courtesyOf(text), text).toBe("thanks");
     }
@@ -40,6 +50,9 @@ describe("courtesyOf", () => {
       "Thanks, and what about VAT in Japan?",
       "Thank you. How long does the documentation take?",
       "Hi, can you help me with transfer pricing?",
+      "help",
+      "Thanks, help me with VAT",
+      "谢谢，帮助我申报增值税",
       "ok?",
       "so",
       "What is a permanent establishment?",

@@ -7,7 +7,7 @@ export type Courtesy = "thanks" | "greeting";
 // English, by word: every word must be one of these, and one of them must say thanks (or greet).
 const THANKS_WORDS = new Set(["thanks", "thank", "thx", "ty", "cheers", "appreciated", "ok", "okay", "great", "perfect", "bye", "goodbye"]);
 const GREETING_WORDS = new Set(["hi", "hello", "hey"]);
-const FILLER_WORDS = new Set(["you", "very", "much", "so", "a", "lot", "many", "got", "it", "there", "all", "again", "and"]);
+const FILLER_WORDS = new Set(["you", "very", "much", "so", "a", "lot", "many", "got", "it", "there", "all", "again", "and", "for", "your", "the", "help"]);
 
 // Japanese and Chinese, by phrase: the message must be made of these alone (longest first).
 const THANKS_PHRASES = [
@@ -40,8 +40,8 @@ const THANKS_PHRASES = [
   "收到",
   "再见",
 ];
-// Words that go with thanks but say none on their own ("本当にありがとう", "はい、了解です").
-const FILLER_PHRASES = ["本当に", "とても", "はい", "非常"];
+// Words that go with thanks but say none on their own ("本当にありがとう", "谢谢您的帮助").
+const FILLER_PHRASES = ["本当に", "とても", "はい", "ご丁寧に", "非常", "您的帮助", "你的帮助", "的帮助"];
 const GREETING_PHRASES = ["こんにちは", "こんばんは", "おはようございます", "はじめまして", "您好", "你好", "大家好"];
 const PHRASES = [
   ...THANKS_PHRASES.map((p) => [p, "thanks"] as const),
@@ -54,8 +54,9 @@ const PHRASES = [
 /** What kind of courtesy `text` is, or null when it asks or says anything else. */
 export function courtesyOf(text: string): Courtesy | null {
   const plain = text.normalize("NFKC").toLowerCase();
-  // Punctuation, symbols and emoji say nothing; what is left must be courtesy alone.
-  const words = plain.split(/[\p{P}\p{S}\s]+/u).filter(Boolean);
+  // Punctuation, symbols and emoji (with their invisible selectors and joiners) say nothing; what is
+  // left must be courtesy alone.
+  const words = plain.split(/[\p{P}\p{S}\p{M}\p{Cf}\s]+/u).filter(Boolean);
   if (words.length === 0 || words.length > 8 || /[?？]/u.test(plain)) return null;
   if (words.every((word) => /^[a-z']+$/.test(word))) return englishCourtesy(words);
   return phraseCourtesy(words.join(""));
