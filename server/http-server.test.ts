@@ -190,6 +190,22 @@ describe("answers Node would write itself", () => {
     expect(small.startsWith("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 400 "), small.slice(0, 80)).toBe(true);
   });
 
+  it("closes the connection after any refusal that leaves a declared body unread, so it is never taken in", async () => {
+    // Found by an attack: a 415 (text sent to the API) or a page form's 413 (server/pages.test.ts) kept
+    // the connection open and went on reading a declared 100 GB body (300 MiB in 15 s).
+    const within = <T>(promise: Promise<T>) =>
+      Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("connection still open after 3 s")), 3_000))]);
+    const huge = "Content-Length: 100000000000\r\n\r\n";
+    for (const [head, status] of [
+      ["POST /api/v1/user/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\n", 415],
+      ["PUT /about HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n", 405],
+    ] as const) {
+      const answer = await within(exchange(`${head}${huge}abc`));
+      expect(answer.status, head).toBe(status);
+      expect(answer.headers.connection, head).toBe("close");
+    }
+  });
+
   it("refuses CONNECT 405 instead of closing the connection", async () => {
     const answer = await exchange("CONNECT localhost:443 HTTP/1.1\r\nHost: localhost:443\r\nAccept-Language: ja\r\n\r\n");
     expectRefusal(answer, 405, "method_not_allowed", "このメソッドはここでは使用できません。");

@@ -92,6 +92,20 @@ function parseRefusal(code: string | undefined): ApiError {
 }
 
 /**
+ * An answer written before its request's body has all arrived (a refusal: 405, 413, 415) says
+ * `Connection: close`, so Node closes the connection after it instead of reading, and throwing away,
+ * whatever the client goes on sending: a declared 100 GB body kept the connection reading for as long
+ * as it came. Only requests that announce a body pay for the wrapper.
+ */
+function closeIfUnread(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: http.ServerResponse, ...args: Parameters<typeof writeHead>) {
+    if (!req.complete && !this.headersSent) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+}
+
+/**
  * An HTTP server for `app` (requests born with Express's prototypes, server/express-objects.ts) that
  * answers what Node would answer bare with `securityHeaders` (the app's, server/app.ts). A missing
  * Host reaches the app, whose request edge refuses it like an invalid one.
@@ -103,6 +117,7 @@ export function createHttpServer(app: Express, securityHeaders: Record<string, s
   /** The answer queued before each one on its connection. */
   const previous = new WeakMap<http.ServerResponse, http.ServerResponse>();
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined) closeIfUnread(req, res);
     const before = latest.get(req.socket);
     if (before && !before.writableFinished) previous.set(res, before);
     latest.set(req.socket, res);

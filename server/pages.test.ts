@@ -363,9 +363,14 @@ describe("page form posts and render slots", () => {
           resolve({ socket, answer });
         });
       });
-    // Announced too large: answered at once, before a byte of the body (it was read, 64 KB, first).
-    const large = await slowPost(70 * 1024, "");
-    expect(await large.answer).toMatch(/^HTTP\/1\.1 413 /);
+    // Announced too large: answered at once, before a byte of the body (it was read, 64 KB, first),
+    // and the connection closed, not kept reading what follows (it took in 300 MiB in 15 s).
+    const large = await slowPost(100_000_000_000, "abc");
+    const closed = new Promise((resolve) => large.socket.once("close", resolve));
+    const refusal = await large.answer;
+    expect(refusal).toMatch(/^HTTP\/1\.1 413 /);
+    expect(refusal).toMatch(/\r\nConnection: close\r\n/i);
+    await Promise.race([closed, new Promise((_, reject) => setTimeout(() => reject(new Error("connection still open after 3 s")), 3_000))]);
     large.socket.destroy();
 
     const held = await Promise.all(Array.from({ length: 64 }, () => slowPost(1000, "name=a")));
