@@ -12,6 +12,7 @@ import { format } from "~/lib/i18n/format";
 import { fieldErrorText } from "~/lib/contracts/field-errors";
 import type { AiSource, Citation } from "~/lib/contracts/ai";
 import { QUESTION_MAX, THREAD_MAX } from "~/lib/contracts/ai-limits";
+import { courtesyOf } from "~/lib/ai/courtesy";
 import { NO_CREDITS } from "~/lib/ai/errors";
 import type { ServiceSlug } from "~/lib/service-catalog";
 import { ai as aiMessages } from "~/content/messages/ai";
@@ -216,7 +217,8 @@ export function AskAssistant({
 
     // At 0 credits every question is refused (402): the balance is read again (a package may have
     // been bought in another tab) and, still 0, the box says so itself instead of asking in vain.
-    if (auth.credits === 0 && (await auth.refresh()) === 0) {
+    // Thanks or a greeting costs nothing (lib/ai/courtesy.ts), so it is sent at 0 credits too.
+    if (auth.credits === 0 && !courtesyOf(text) && (await auth.refresh()) === 0) {
       setFailure({ message: NO_CREDITS[lang] ?? NO_CREDITS.en, pricing: true });
       savePendingQuestion({ path: pathname, topic, text });
       return;

@@ -7,10 +7,13 @@ import { shownQuestionStatus } from "./question-status";
 
 describe("shownQuestionStatus", () => {
   it("shows the free reply of the site's material as unanswered, in the member's history and the admin area alike", () => {
-    expect(shownQuestionStatus({ status: "answered", source: "knowledge_base", creditsSpent: 0 })).toBe("unanswered");
-    expect(shownQuestionStatus({ status: "answered", source: "knowledge_base", creditsSpent: 1 })).toBe("answered");
-    expect(shownQuestionStatus({ status: "answered", source: "model", creditsSpent: 1 })).toBe("answered");
-    expect(shownQuestionStatus({ status: "stopped", source: "model", creditsSpent: 0 })).toBe("stopped");
+    const question = "What is a permanent establishment?";
+    expect(shownQuestionStatus({ status: "answered", source: "knowledge_base", creditsSpent: 0, question })).toBe("unanswered");
+    expect(shownQuestionStatus({ status: "answered", source: "knowledge_base", creditsSpent: 1, question })).toBe("answered");
+    expect(shownQuestionStatus({ status: "answered", source: "model", creditsSpent: 1, question })).toBe("answered");
+    expect(shownQuestionStatus({ status: "stopped", source: "model", creditsSpent: 0, question })).toBe("stopped");
+    // Found by a stranger: a thread ending in thanks (a free courtesy reply) read as unanswered.
+    expect(shownQuestionStatus({ status: "answered", source: "knowledge_base", creditsSpent: 0, question: "谢谢！" })).toBe("answered");
     for (const lang of LANGS) {
       expect(admin[lang].user.questions.statuses.unanswered, lang).toBeTruthy();
       expect(explore[lang].questions.status.unanswered, lang).toBeTruthy();

@@ -180,9 +180,18 @@ test.describe("the AI assistant on a service page", () => {
     await expect(alert).toContainText(AI_ERRORS.no_credits.en);
     expect(asked).toEqual([]);
     await expect(alert).toHaveClass(/bg-red-50/);
-    const link = alert.getByRole("link", { name: t.buyCredits });
-    await expect(link).toHaveAttribute("href", "/pricing");
+    await expect(alert.getByRole("link", { name: t.buyCredits })).toHaveAttribute("href", "/pricing");
     await expect(page.getByTestId("ai-answer")).toHaveCount(0);
+    // Thanks cost nothing, so they are sent at 0 credits too (a stranger was told to buy credits).
+    await page.getByLabel(t.questionLabel).fill("Thanks!");
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByTestId("ai-charge")).toHaveText(t.free);
+    await expect(page.getByTestId("ai-answer")).toContainText("You're welcome");
+    expect(asked).toHaveLength(1);
+    await page.goto("/services/security-services");
+    await page.getByLabel(t.questionLabel).fill("Can we store tax data abroad?");
+    await page.getByTestId("generate-button").click();
+    const link = page.getByRole("alert").getByRole("link", { name: t.buyCredits });
     await link.click();
     await expect(page).toHaveURL("/pricing");
   });
