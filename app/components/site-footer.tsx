@@ -1,6 +1,6 @@
 // Footer: brand and social, navigation, legal, contact; copyright with the current year.
 import type { RootData } from "~/app/page-helpers/root-data";
-import { format } from "~/lib/i18n/format";
+import { copyrightLine } from "~/app/page-helpers/copyright";
 import { LogoMark, MailIcon, MapPinIcon, PhoneIcon } from "./icons";
 import { LocalizedLink } from "./localized-link";
 import { openCookiePreferences } from "./cookie-consent-events";
@@ -116,7 +116,7 @@ export function SiteFooter({ root }: { root: RootData }) {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-center text-sm text-slate-400 sm:px-6">
-          {format(t.footer.copyright, { year: String(year), legalName: root.legalName })}
+          {copyrightLine(t.footer.copyright, year, root.legalName)}
         </p>
       </div>
     </footer>
