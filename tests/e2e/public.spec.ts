@@ -2,6 +2,7 @@
 // its heading, the portfolio filters and dialog, the blog (related links, share), the contact form
 // (stored, mailed, validated, spam guard, rate limit, without JavaScript), the cookie consent on
 // /cookies and /terms, the pricing page, sitemap and robots, internal links and accessibility.
+import { copyrightLine } from "~/app/page-helpers/copyright";
 import { axeViolations, expectNoAxeViolations } from "./axe";
 import type { Page } from "@playwright/test";
 import { about } from "~/content/about";
@@ -423,7 +424,7 @@ test.describe("contact", () => {
       const year = new Date().getFullYear();
       await page.goto(url(lang, "/contact"));
       await expect(page.getByTestId("firm-details")).toContainText(format(firm.operatedBy, { siteName: SITE_NAME, legalName: LEGAL_NAME }));
-      await expect(page.getByRole("contentinfo")).toContainText(format(common[lang].footer.copyright, { year: String(year), legalName: LEGAL_NAME }));
+      await expect(page.getByRole("contentinfo")).toContainText(copyrightLine(common[lang].footer.copyright, year, LEGAL_NAME));
       await expect(page.getByTestId("footer-legal-name")).toHaveText(LEGAL_NAME);
 
       await page.goto(url(lang, "/terms"));
