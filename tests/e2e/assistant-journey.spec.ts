@@ -211,6 +211,9 @@ test.describe("deep links and calls to action", () => {
     await page.getByLabel(c.form.country, { exact: true }).selectOption("JP");
     await page.getByTestId("checkout-form").getByRole("button").last().click();
     await expect(page.getByTestId("checkout-success")).toBeVisible({ timeout: 10_000 });
+    // The one way to the assistant leads back to the question (a stranger took the generic one to the services list).
+    await expect(page.getByTestId("back-to-question")).toBeVisible();
+    await expect(page.getByTestId("checkout-ask-link")).toHaveCount(0);
     await page.getByTestId("back-to-question").click();
     await expect(page).toHaveURL("/ja/services/tax-consultation");
     await expect(page.getByLabel(t.questionLabel, { exact: true })).toHaveValue(question);

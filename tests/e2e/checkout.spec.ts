@@ -69,6 +69,8 @@ for (const pkg of PACKAGES) {
     await expect(success).toContainText(pkg.name.en);
     await expect(page.getByTestId("checkout-receipt-number")).toHaveText(/^R-\d{6}$/);
     await expect(page.getByTestId("checkout-receipt-link")).toHaveAttribute("href", /\/account\/receipts\/[0-9a-f-]{36}$/);
+    // Without a question waiting, the way to the assistant is the services list.
+    await expect(page.getByTestId("checkout-ask-link")).toHaveAttribute("href", /\/services$/);
 
     const me = await app.api("/user/me", { token: session.token });
     expect(me.body.user.credits).toBe(balance);

@@ -66,11 +66,14 @@ export function PaymentConfirmation({ t, confirmation }: { t: CheckoutMessages; 
         <LocalizedLink to="/explore" className="font-semibold text-green-950 underline hover:no-underline">
           {t.afterSuccess.explore}
         </LocalizedLink>
-        <LocalizedLink to="/services" className="font-semibold text-green-950 underline hover:no-underline">
-          {t.afterSuccess.ask}
-        </LocalizedLink>
+        <PendingQuestionLink
+          otherwise={
+            <LocalizedLink to="/services" className="font-semibold text-green-950 underline hover:no-underline" data-testid="checkout-ask-link">
+              {t.afterSuccess.ask}
+            </LocalizedLink>
+          }
+        />
       </div>
-      <PendingQuestionLink />
     </div>
   );
 }
