@@ -31,6 +31,11 @@ export const PAYMENT_ERRORS = {
     ja: "決済サービスが応答していません。しばらくしてから再度お試しください。二重に請求されることはありません。",
     zh: "支付服务暂时没有响应。请稍后重试，您不会被重复扣款。",
   },
+  refundNotRecorded: {
+    en: "The refund this event names is not recorded here yet; deliver the event again later.",
+    ja: "このイベントが示す返金はまだ記録されていません。後でもう一度送信してください。",
+    zh: "此事件所指的退款尚未在此记录，请稍后重新发送该事件。",
+  },
   inProgress: {
     en: "This payment is still being processed. Please wait a moment and try again.",
     ja: "このお支払いはまだ処理中です。少し待ってから再度お試しください。",
@@ -514,6 +519,14 @@ export async function handlePaymentEvent(deps: CheckoutDeps, received: PaymentEv
 
     if (data.refundFailure) {
       const failure = await recordRefundFailure(tx, logger, row, data.refundFailure);
+      if (!failure && row.status === "succeeded" && row.grantedAt && data.amountCents >= row.amountCents) {
+        // A whole refund that may not be recorded yet (an admin's still waiting for the provider's answer,
+        // or a dashboard refund whose charge.refunded comes later): delivered again, it finds the refund.
+        // A part refunded is never applied here (refunds are whole), nor is its failure.
+        // Answered 200 "ignored", it was never delivered again and the failure lost.
+        logger.warn({ eventId: event.id, paymentId: row.id, refundRef: data.refundFailure.refundRef }, "a failed refund before its refund is recorded: asked to deliver it again");
+        throw new ApiError(503, "refund_not_recorded", PAYMENT_ERRORS.refundNotRecorded);
+      }
       if (!failure) {
         logger.warn({ eventId: event.id, paymentId: row.id, refundRef: data.refundFailure.refundRef }, "a failed refund that is not the payment's recorded one ignored");
         return "ignored";

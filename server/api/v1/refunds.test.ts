@@ -425,6 +425,36 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     expect(untouched).toMatchObject({ status: "succeeded", refundFailedAt: null, refundFailure: null });
   });
 
+  it("a returned refund delivered before the refund is recorded is answered 503, so it comes again and is then recorded", async () => {
+    // Found by an attack: it was answered 200 "ignored" (never delivered again) and the refund then
+    // recorded as a plain success, the member never told.
+    app = await stripeApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    const intent = await intentOf(paymentId);
+    fake.setResponseDelay(800);
+    let slow;
+    let early;
+    try {
+      slow = refund(admin.token, paymentId);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const refundId = [...fake.refunds.values()].find((r) => r.payment_intent === intent)!.id;
+      early = fake.failRefund(refundId, "whsec_fake");
+      const first = await webhook(early);
+      expect(first.status).toBe(503);
+      expect(first.body.error.code).toBe("refund_not_recorded");
+    } finally {
+      fake.setResponseDelay(0);
+    }
+    expect((await slow).status).toBe(200);
+    expect((await webhook(early)).body.result).toBe("processed");
+    const [row] = await app.appContext.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(row).toMatchObject({ status: "refunded", refundFailure: "expired_or_canceled_card" });
+    await settle();
+    expect(app.mails.filter((m) => m.to === "ada@example.com" && /could not be completed/.test(m.subject))).toHaveLength(1);
+  });
+
   it("a charge refunded before its payment was granted is never granted afterwards", async () => {
     app = await stripeApp();
     const ada = await member();
