@@ -47,9 +47,7 @@ const PHRASES = [
   ...THANKS_PHRASES.map((p) => [p, "thanks"] as const),
   ...GREETING_PHRASES.map((p) => [p, "greeting"] as const),
   ...FILLER_PHRASES.map((p) => [p, null] as const),
-].sort(
-  (a, b) => b[0].length - a[0].length,
-);
+].sort((a, b) => b[0].length - a[0].length);
 
 /** What kind of courtesy `text` is, or null when it asks or says anything else. */
 export function courtesyOf(text: string): Courtesy | null {

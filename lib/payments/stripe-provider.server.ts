@@ -55,20 +55,32 @@ const PaymentIntentEventSchema = z.looseObject({
 });
 
 /**
+ * The event's object when it is a `kind` (null for another object), in the shape `schema` reads; a
+ * signed object of that kind Stripe would never send is refused (WebhookPayloadError), not stored.
+ */
+function eventObject<T extends z.ZodType>(event: Stripe.Event, kind: string, schema: T): z.infer<T> | null {
+  const object = event.data?.object as { object?: unknown } | undefined;
+  if (object?.object !== kind) return null;
+  const parsed = schema.safeParse(object);
+  if (!parsed.success) throw new WebhookPayloadError();
+  return parsed.data;
+}
+
+/** A PaymentIntent named by its id or expanded: our providerRef. */
+const intentIdOf = (intent: string | { id: string }) => (typeof intent === "string" ? intent : intent.id);
+
+/**
  * A charge refunded in part or in full, by our refund or in Stripe's dashboard. The charge names its
  * PaymentIntent (our providerRef); its refunds come newest first when the event carries them.
  */
 function chargeRefunded(event: Stripe.Event): PaymentEvent {
-  const object = event.data?.object as { object?: unknown } | undefined;
-  if (object?.object !== "charge") return { id: event.id, type: event.type, payment: null };
-  const parsed = RefundedChargeSchema.safeParse(object);
-  if (!parsed.success) throw new WebhookPayloadError();
-  const charge = parsed.data;
+  const charge = eventObject(event, "charge", RefundedChargeSchema);
+  if (!charge) return { id: event.id, type: event.type, payment: null };
   return {
     id: event.id,
     type: event.type,
     payment: {
-      providerRef: typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent.id,
+      providerRef: intentIdOf(charge.payment_intent),
       paymentId: null,
       amountCents: charge.amount_captured || charge.amount,
       currency: charge.currency ?? "",
@@ -95,17 +107,15 @@ const RefundEventSchema = z.looseObject({
  * of a refund says nothing the checkout acts on.
  */
 function refundFailed(event: Stripe.Event): PaymentEvent {
-  const object = event.data?.object as { object?: unknown } | undefined;
-  if (object?.object !== "refund") return { id: event.id, type: event.type, payment: null };
-  const parsed = RefundEventSchema.safeParse(object);
-  if (!parsed.success) throw new WebhookPayloadError();
-  const refund = parsed.data;
-  if ((refund.status !== "failed" && refund.status !== "canceled") || !refund.payment_intent) return { id: event.id, type: event.type, payment: null };
+  const refund = eventObject(event, "refund", RefundEventSchema);
+  if (!refund || (refund.status !== "failed" && refund.status !== "canceled") || !refund.payment_intent) {
+    return { id: event.id, type: event.type, payment: null };
+  }
   return {
     id: event.id,
     type: event.type,
     payment: {
-      providerRef: typeof refund.payment_intent === "string" ? refund.payment_intent : refund.payment_intent.id,
+      providerRef: intentIdOf(refund.payment_intent),
       paymentId: null,
       amountCents: refund.amount,
       currency: refund.currency ?? "",
