@@ -181,6 +181,8 @@ export const payments = pgTable(
      * other refunds count its credits as taken, so two at once cannot both pass the balance check.
      */
     refundClaimedAt: timestamp("refund_claimed_at", { withTimezone: true }),
+    /** Refunds the provider refused for this payment: each new attempt asks with its own idempotency key. */
+    refundAttempts: integer("refund_attempts").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

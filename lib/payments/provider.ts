@@ -59,8 +59,12 @@ export interface PaymentProvider {
   charge(input: ChargeInput): Promise<ChargeOutcome>;
   /** The current state of a charge; confirms it when the customer has just completed 3-D Secure. */
   confirm(providerRef: string, paymentId: string): Promise<ChargeOutcome>;
-  /** Refunds a succeeded charge in full. Idempotent per payment. Throws ProviderUnavailableError when the outcome is unknown. */
-  refund(providerRef: string, paymentId: string, amountCents: number): Promise<RefundOutcome>;
+  /**
+   * Refunds a succeeded charge in full. Idempotent per payment and attempt (`attempt`: the refunds the
+   * provider refused before, so a refused one can be asked again). Throws ProviderUnavailableError when
+   * the outcome is unknown.
+   */
+  refund(providerRef: string, paymentId: string, amountCents: number, attempt?: number): Promise<RefundOutcome>;
   /** Our payments.id that a charge carries in its metadata (null when none or unknown). Throws ProviderUnavailableError. */
   paymentIdOf(providerRef: string): Promise<string | null>;
   /** Verifies a webhook delivery on its raw bytes. Throws WebhookSignatureError or WebhookPayloadError; null when the provider sends none. */

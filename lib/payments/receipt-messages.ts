@@ -29,9 +29,9 @@ export const REFUND_ERRORS = {
     zh: "该会员剩余 {balance} 积分，而此笔购买增加了 {credits} 积分；只有在所购积分尚未使用时才能全额退款。",
   },
   failed: {
-    en: "The payment provider refused the refund ({reason}); nothing was changed.",
-    ja: "決済サービスが返金を受け付けませんでした（{reason}）。変更は行っていません。",
-    zh: "支付服务拒绝了退款（{reason}），未做任何更改。",
+    en: "The payment provider refused the refund (reason code: {reason}); nothing was changed. You can try again.",
+    ja: "決済サービスが返金を受け付けませんでした（理由コード：{reason}）。変更は行っていません。もう一度お試しいただけます。",
+    zh: "支付服务拒绝了退款（原因代码：{reason}），未做任何更改。您可以重试。",
   },
   providerUnavailable: {
     en: "The payment service is not responding, so nothing was refunded. Please try again in a moment.",

@@ -66,7 +66,7 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
 
   let outcome;
   try {
-    outcome = await deps.provider.refund(row.providerRef, row.id, row.amountCents);
+    outcome = await deps.provider.refund(row.providerRef, row.id, row.amountCents, row.refundAttempts);
   } catch (error) {
     await releaseClaim(db, row.id, claimedAt);
     if (error instanceof ProviderUnavailableError) {
@@ -76,7 +76,7 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
     throw error;
   }
   if (outcome.status === "failed") {
-    await releaseClaim(db, row.id, claimedAt);
+    await releaseClaim(db, row.id, claimedAt, { refused: true });
     deps.logger.warn({ paymentId: row.id, reason: outcome.reason }, "refund refused by the provider");
     throw new ApiError(409, "refund_failed", each(REFUND_ERRORS.failed, { reason: outcome.reason }));
   }
@@ -152,8 +152,12 @@ async function claimRefund(db: Db, row: PaymentRow): Promise<Date> {
   return now;
 }
 
-const releaseClaim = (db: Db, paymentId: string, claimedAt: Date) =>
-  db.update(payments).set({ refundClaimedAt: null }).where(and(eq(payments.id, paymentId), eq(payments.refundClaimedAt, claimedAt), isNull(payments.refundedAt)));
+/** Releases this request's claim; a refusal by the provider also counts an attempt, so the next one has its own key. */
+const releaseClaim = (db: Db, paymentId: string, claimedAt: Date, { refused = false } = {}) =>
+  db
+    .update(payments)
+    .set({ refundClaimedAt: null, ...(refused ? { refundAttempts: sql`${payments.refundAttempts} + 1` } : {}) })
+    .where(and(eq(payments.id, paymentId), eq(payments.refundClaimedAt, claimedAt), isNull(payments.refundedAt)));
 
 /**
  * Records a refund the provider has taken, in the caller's transaction: the payment marked refunded,

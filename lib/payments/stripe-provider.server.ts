@@ -139,8 +139,12 @@ export function stripeConnection(apiBase?: string): Pick<StripeConfig, "host" | 
 
 /** The Stripe idempotency key of our payment's charge: one payment row, one PaymentIntent. */
 export const stripeIdempotencyKey = (paymentId: string) => `taxatlas-payment-${paymentId}`;
-/** One payment, at most one refund: a retried refund request is the same refund. */
-export const stripeRefundIdempotencyKey = (paymentId: string) => `taxatlas-refund-${paymentId}`;
+/**
+ * One payment, at most one refund: a retried refund request is the same refund. After a refund the
+ * provider refused, the next attempt has its own key (the refusal was replayed for 24 hours).
+ */
+export const stripeRefundIdempotencyKey = (paymentId: string, attempt = 0) =>
+  attempt === 0 ? `taxatlas-refund-${paymentId}` : `taxatlas-refund-${paymentId}-${attempt}`;
 
 /** The card's last four digits from an intent fetched with `expand: ["latest_charge"]`. */
 function cardLast4Of(pi: Stripe.PaymentIntent): string | null {
@@ -280,12 +284,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
 
-    async refund(providerRef: string, paymentId: string): Promise<RefundOutcome> {
+    async refund(providerRef: string, paymentId: string, _amountCents: number, attempt = 0): Promise<RefundOutcome> {
       try {
         // No amount: always the whole charge (refunds are never partial, docs/architecture.md).
         const refund = await stripe.refunds.create(
           { payment_intent: providerRef, metadata: { paymentId } },
-          { idempotencyKey: stripeRefundIdempotencyKey(paymentId) },
+          { idempotencyKey: stripeRefundIdempotencyKey(paymentId, attempt) },
         );
         if (refund.status === "succeeded") return { status: "succeeded", refundRef: refund.id };
         if (refund.status === "failed" || refund.status === "canceled") {

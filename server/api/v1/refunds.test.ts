@@ -270,6 +270,11 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     // The first purchase (its refund was refused) remains: still paid.
     const [user] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
     expect(user).toMatchObject({ paymentDone: true, package: "basic" });
+    // Refused, it can be asked again at once: a new attempt, a new key (found by an attack: the fixed
+    // key replayed the refusal for as long as Stripe keeps it, 24 hours).
+    const retried = await refund(admin.token, first);
+    expect(retried.status).toBe(200);
+    expect(fake.requests.filter((r) => r.path === "/v1/refunds" && r.status === 200).at(-1)!.idempotencyKey).toBe(`taxatlas-refund-${first}-1`);
   });
 
   const webhook = (delivery: { payload: string; signature: string }) =>
