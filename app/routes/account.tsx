@@ -143,7 +143,8 @@ function Settings() {
         )}
       </AccountForm>
 
-      <SessionList t={t} />
+      {/* Signing a device out cancels an address change waiting for confirmation: the profile is read again. */}
+      <SessionList t={t} onSignedOut={reload} />
       <DataExport t={t} />
 
       <AccountForm

@@ -65,6 +65,12 @@ export const SETTINGS_MESSAGES = {
     zh: "您的电子邮件地址已更改为 {email}。",
   },
   sessionRevoked: { en: "That device has been signed out.", ja: "その端末をログアウトしました。", zh: "该设备已退出登录。" },
+  /** The same, when an address change was waiting for confirmation (signing a device out cancels it). */
+  sessionRevokedEmailCancelled: {
+    en: "That device has been signed out, and the change of address to {email} that was waiting for confirmation was cancelled: ask for it again if you still want it.",
+    ja: "その端末をログアウトし、確認待ちだったメールアドレス（{email}）への変更は取り消しました。変更が必要な場合は、もう一度お申し込みください。",
+    zh: "该设备已退出登录；等待确认的邮箱地址变更（{email}）已取消，如仍需更改，请重新申请。",
+  },
   signedOutEverywhere: {
     en: "You have been signed out on every device.",
     ja: "すべての端末からログアウトしました。",

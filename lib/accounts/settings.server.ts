@@ -186,14 +186,21 @@ export async function listSessions(db: DbOrTx, userId: string, currentSessionId:
   }));
 }
 
-/** Signs one of the member's own sessions out. False when it is not theirs or already gone. */
-export async function revokeOwnSession(db: DbOrTx, userId: string, sessionId: string): Promise<boolean> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return rows.length > 0;
+/** Signs one of the member's own sessions out, cancelling an address change not yet confirmed; `revoked` false when it is not theirs or already gone. */
+export async function revokeOwnSession(db: Db, userId: string, sessionId: string): Promise<{ revoked: boolean; cancelledEmail: string | null }> {
+  return db.transaction(async (tx) => {
+    // The account's row lock orders this with an address change being asked (requestEmailChange).
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const rows = await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    if (rows.length === 0) return { revoked: false, cancelledEmail: null };
+    // A device signed out because someone else may hold it must not keep the account's address
+    // change it may have asked for (found by an attack: the thief's link still took the account).
+    return { revoked: true, cancelledEmail: await spendEmailChanges(tx, userId) };
+  });
 }
 
 /**

@@ -118,6 +118,22 @@ for (const lang of ["en", "zh"] as const) {
   });
 }
 
+test("ja: signing a device out cancels the address change it asked for, says so, and the page shows it gone", async ({ page, app }) => {
+  // Found by an attack: a device signed out kept the address change it had asked for, and its link took the account.
+  const t = account.ja;
+  const session = await signUpViaApi();
+  const other = await app.api("/user/login", { method: "POST", body: { email: session.email, password: session.password } });
+  const stolen = session.email.replace("@", "+thief@");
+  expect((await app.api("/account/email", { method: "POST", token: other.body.token, body: { email: stolen, currentPassword: session.password } })).status).toBe(202);
+  await signInPage(page, session);
+  await page.goto("/ja/account");
+  await expect(page.getByTestId("pending-email")).toContainText(stolen);
+  await page.getByTestId("session-item").filter({ hasNotText: t.sessions.current }).getByRole("button", { name: t.sessions.signOut }).click();
+  await expect(page.getByTestId("account-sessions-status")).toContainText(stolen);
+  await expect(page.getByTestId("pending-email")).toHaveCount(0);
+  expect((await app.api("/account", { token: other.body.token })).status).toBe(401);
+});
+
 for (const lang of ["en", "ja"] as const) {
   test(`${lang}: a new e-mail address is confirmed by the link sent to it`, async ({ page, app }) => {
     const t = account[lang];

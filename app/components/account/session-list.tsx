@@ -19,7 +19,7 @@ function deviceName(userAgent: string | null): string | null {
   return [browser, os].filter(Boolean).join(" / ") || null;
 }
 
-export function SessionList({ t }: { t: AccountMessages }) {
+export function SessionList({ t, onSignedOut }: { t: AccountMessages; onSignedOut?: () => void }) {
   const { token, clear } = useAuth();
   const { lang } = useLanguage();
   const navigate = useNavigate();
@@ -41,6 +41,7 @@ export function SessionList({ t }: { t: AccountMessages }) {
       }
       setStatus({ kind: "success", text: result.message });
       reload();
+      onSignedOut?.();
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.status === 401) clear();
       setStatus({ kind: "error", text: failure instanceof ApiRequestError && failure.message ? failure.message : t.failed });

@@ -192,6 +192,29 @@ describe("account settings API", { timeout: 120_000 }, () => {
     expect(again.body.account).toMatchObject({ email: "ada@example.com", pendingEmail: null });
   });
 
+  it("signing one device out also cancels an address change not yet confirmed, and says so", async () => {
+    // Found by an attack: a thief signed in with the password asked to move the account to their
+    // address; the member signed that device out, yet the thief's link still took the account.
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const ada = await signUp("ada@example.com");
+    const thief = await logIn("ada@example.com");
+    const asked = await request(app, "POST", "/api/v1/account/email", { token: thief, body: { email: "thief@example.com", currentPassword: PASSWORD } });
+    expect(asked.status).toBe(202);
+    await settle();
+    const confirmToken = linkToken(app.mails.find((m) => m.to === "thief@example.com")!.text, "confirm-email");
+
+    const listed = await request(app, "GET", "/api/v1/account/sessions", { token: ada.token });
+    const thiefSession = (listed.body.sessions as { id: string; current: boolean }[]).find((s) => !s.current)!.id;
+    const revoked = await request(app, "POST", `/api/v1/account/sessions/${thiefSession}/revoke`, { token: ada.token, headers: { "Accept-Language": "ja" } });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.message).toContain("thief@example.com");
+    const confirmed = await request(app, "POST", "/api/v1/account/email/confirm", { body: { token: confirmToken } });
+    expect(confirmed.status).toBe(400);
+    expect(confirmed.body.error.code).toBe("invalid_email_token");
+    const again = await request(app, "GET", "/api/v1/account", { token: ada.token });
+    expect(again.body.account).toMatchObject({ email: "ada@example.com", pendingEmail: null });
+  });
+
   it("exports the caller's own data as JSON", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const ada = await signUp("ada@example.com");

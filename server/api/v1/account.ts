@@ -187,10 +187,13 @@ accountRouter.post("/sessions/:id/revoke", async (req, res) => {
   const user = await requireUser(req);
   const id = SessionIdSchema.safeParse(req.params.id);
   // Someone else's session answers exactly like an unknown one.
-  if (!id.success || !(await revokeOwnSession(appContext(req).db, user.id, id.data))) {
-    throw new ApiError(404, "session_not_found", SETTINGS_MESSAGES.sessionNotFound);
-  }
-  res.json({ success: true, message: SETTINGS_MESSAGES.sessionRevoked[requestLang(req)] } satisfies AccountMessageResponse);
+  const result = id.success ? await revokeOwnSession(appContext(req).db, user.id, id.data) : null;
+  if (!result?.revoked) throw new ApiError(404, "session_not_found", SETTINGS_MESSAGES.sessionNotFound);
+  const lang = requestLang(req);
+  const message = result.cancelledEmail
+    ? format(SETTINGS_MESSAGES.sessionRevokedEmailCancelled[lang], { email: result.cancelledEmail })
+    : SETTINGS_MESSAGES.sessionRevoked[lang];
+  res.json({ success: true, message } satisfies AccountMessageResponse);
 });
 
 accountRouter.get("/export", async (req, res) => {
