@@ -36,6 +36,19 @@ describe("courtesyOf", () => {
       "谢谢您的帮助",
       "感谢你的帮助！",
       "ご丁寧にありがとうございます",
+      // Found by a second attack: charged.
+      "Got it.",
+      "thank u",
+      "Thanks a bunch",
+      "Understood, thanks",
+      "Noted, thanks",
+      "Thanks, that's helpful",
+      "thank's",
+      "Thank you so much for the detailed answer",
+      "Cheers mate",
+      "ok ok ok ok ok ok ok ok ok",
+      "ありがとうございます！よく分かりました",
+      "谢谢！我明白了",
     ]) {
       expect(courtesyOf(text), text).toBe("thanks");
     }
@@ -53,6 +66,10 @@ describe("courtesyOf", () => {
       "help",
       "Thanks, help me with VAT",
       "谢谢，帮助我申报增值税",
+      "Thanks, that answer about VAT was helpful, and for Japan",
+      "Understood, but what about transfer pricing",
+      "我",
+      "that",
       "ok?",
       "so",
       "What is a permanent establishment?",

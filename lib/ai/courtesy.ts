@@ -4,10 +4,18 @@
 
 export type Courtesy = "thanks" | "greeting";
 
-// English, by word: every word must be one of these, and one of them must say thanks (or greet).
-const THANKS_WORDS = new Set(["thanks", "thank", "thx", "ty", "cheers", "appreciated", "ok", "okay", "great", "perfect", "bye", "goodbye"]);
+// English, by word (an apostrophe splits one: "that's" is "that" and "s"): every word must be one of these, and one of them must say
+// thanks or acknowledge (or greet). The fillers say nothing about a subject, so a message made of
+// them and thanks can ask nothing.
+const THANKS_WORDS = new Set([
+  "thanks", "thank", "thx", "ty", "cheers", "appreciated", "ok", "okay", "great", "perfect", "bye", "goodbye",
+  "got", "gotcha", "understood", "noted", "clear",
+]);
 const GREETING_WORDS = new Set(["hi", "hello", "hey"]);
-const FILLER_WORDS = new Set(["you", "very", "much", "so", "a", "lot", "many", "got", "it", "there", "all", "again", "and", "for", "your", "the", "help"]);
+const FILLER_WORDS = new Set([
+  "you", "u", "very", "much", "so", "a", "lot", "bunch", "many", "it", "there", "all", "again", "and", "for", "your",
+  "the", "help", "mate", "that", "s", "this", "was", "is", "really", "helpful", "detailed", "answer", "nice",
+]);
 
 // Japanese and Chinese, by phrase: the message must be made of these alone (longest first).
 const THANKS_PHRASES = [
@@ -40,8 +48,8 @@ const THANKS_PHRASES = [
   "收到",
   "再见",
 ];
-// Words that go with thanks but say none on their own ("本当にありがとう", "谢谢您的帮助").
-const FILLER_PHRASES = ["本当に", "とても", "はい", "ご丁寧に", "非常", "您的帮助", "你的帮助", "的帮助"];
+// Words that go with thanks but say none on their own ("本当にありがとう", "よく分かりました", "谢谢您的帮助").
+const FILLER_PHRASES = ["本当に", "とても", "はい", "ご丁寧に", "よく", "非常", "您的帮助", "你的帮助", "的帮助", "我"];
 const GREETING_PHRASES = ["こんにちは", "こんばんは", "おはようございます", "はじめまして", "您好", "你好", "大家好"];
 const PHRASES = [
   ...THANKS_PHRASES.map((p) => [p, "thanks"] as const),
@@ -55,8 +63,8 @@ export function courtesyOf(text: string): Courtesy | null {
   // Punctuation, symbols and emoji (with their invisible selectors and joiners) say nothing; what is
   // left must be courtesy alone.
   const words = plain.split(/[\p{P}\p{S}\p{M}\p{Cf}\s]+/u).filter(Boolean);
-  if (words.length === 0 || words.length > 8 || /[?？]/u.test(plain)) return null;
-  if (words.every((word) => /^[a-z']+$/.test(word))) return englishCourtesy(words);
+  if (words.length === 0 || words.length > 16 || /[?？]/u.test(plain)) return null;
+  if (words.every((word) => /^[a-z]+$/.test(word))) return englishCourtesy(words);
   return phraseCourtesy(words.join(""));
 }
 
