@@ -176,6 +176,9 @@ export const payments = pgTable(
      */
     refundFailedAt: timestamp("refund_failed_at", { withTimezone: true }),
     refundFailure: text("refund_failure"),
+    /** When an administrator recorded that a returned refund was repaid another way (a bank transfer), and who. */
+    refundRepaidAt: timestamp("refund_repaid_at", { withTimezone: true }),
+    refundRepaidBy: uuid("refund_repaid_by").references(() => users.id, { onDelete: "set null" }),
     /**
      * Set while an administrator's refund waits for the provider (refunds.server.ts): the member's
      * other refunds count its credits as taken, so two at once cannot both pass the balance check.

@@ -56,6 +56,19 @@ export function AdminRefundPanel({ userId, onDone }: { userId: string; onDone?: 
     },
   });
 
+  /** A returned refund repaid outside the provider (a bank transfer): recorded once, after a confirmation. */
+  async function markRepaid(p: RefundCandidate) {
+    if (!window.confirm(format(t.markRepaidConfirm, describe(p)))) return;
+    try {
+      const result = await api("POST /refunds/repaid", { body: { paymentId: p.id }, token, lang });
+      setStatus({ kind: "success", text: result.message });
+    } catch (failure) {
+      showFailure(failure, t.error);
+    } finally {
+      reload();
+    }
+  }
+
   return (
     <section className={sectionClass} aria-labelledby="refunds-title" data-testid="admin-refunds">
       <h2 id="refunds-title" className="text-lg font-semibold text-slate-900">
@@ -93,10 +106,26 @@ export function AdminRefundPanel({ userId, onDone }: { userId: string; onDone?: 
                         {refunding === p.id ? t.refunding : format(t.refund, values)}
                       </button>
                     )}
-                    {p.refundFailedAt && (
-                      <p role="note" className="w-full text-sm font-medium text-red-800" data-testid="refund-failed">
-                        {format(t.refundFailed, { date: day(p.refundFailedAt), reason: t.failureReasons[p.refundFailure ?? "other"] })}
+                    {p.refundFailedAt && p.refundRepaidAt && (
+                      <p role="note" className="w-full text-sm text-slate-700" data-testid="refund-repaid">
+                        {format(t.repaidNote, { date: day(p.refundFailedAt), repaidDate: day(p.refundRepaidAt) })}
                       </p>
+                    )}
+                    {p.refundFailedAt && !p.refundRepaidAt && (
+                      <div className="w-full text-sm" data-testid="refund-failed">
+                        <p role="note" className="font-medium text-red-800">
+                          {format(t.refundFailed, { date: day(p.refundFailedAt), reason: t.failureReasons[p.refundFailure ?? "other"] })}
+                        </p>
+                        <button
+                          type="button"
+                          disabled={pending}
+                          onClick={() => void markRepaid(p)}
+                          className="mt-2 rounded-md border border-slate-300 px-3 py-1 font-semibold text-slate-800 hover:bg-slate-100 disabled:opacity-60"
+                          data-testid="mark-repaid"
+                        >
+                          {t.markRepaid}
+                        </button>
+                      </div>
                     )}
                   </li>
                 );

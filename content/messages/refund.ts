@@ -19,6 +19,9 @@ const en = {
     insufficient_credits: "Credits already used",
   },
   refundFailed: "The card's bank returned this refund on {date} ({reason}). The money is back in the Stripe balance and still owed to the member, who has been told by e-mail: repay them another way.",
+  markRepaid: "Mark as repaid another way",
+  markRepaidConfirm: "Record that the member has been repaid {amount} another way (a bank transfer, for example)? This cannot be undone.",
+  repaidNote: "The card's bank returned this refund on {date}; it was repaid another way on {repaidDate}.",
   failureReasons: {
     expired_or_canceled_card: "card expired or cancelled",
     lost_or_stolen_card: "card reported lost or stolen",
@@ -48,6 +51,9 @@ export const refund: Localized<RefundMessages> = {
       insufficient_credits: "クレジット使用済み",
     },
     refundFailed: "{date} にカード会社からこの返金が差し戻されました（{reason}）。返金額は Stripe の残高に戻っており、会員への支払いが残っています。会員にはメールでお知らせ済みです。別の方法で返金してください。",
+    markRepaid: "別の方法で返金済みとして記録",
+    markRepaidConfirm: "会員に {amount} を別の方法（銀行振込など）で返金済みとして記録しますか？この操作は取り消せません。",
+    repaidNote: "{date} にカード会社からこの返金が差し戻され、{repaidDate} に別の方法で返金しました。",
     failureReasons: {
       expired_or_canceled_card: "カードの有効期限切れまたは解約",
       lost_or_stolen_card: "カードの紛失・盗難届",
@@ -72,6 +78,9 @@ export const refund: Localized<RefundMessages> = {
       insufficient_credits: "积分已使用",
     },
     refundFailed: "发卡银行已于 {date} 退回此笔退款（{reason}）。款项已回到 Stripe 余额，仍需退还给会员；已通过邮件通知会员。请通过其他方式向会员退款。",
+    markRepaid: "标记为已通过其他方式退款",
+    markRepaidConfirm: "确定记录已通过其他方式（例如银行转账）向会员退还 {amount} 吗？此操作无法撤销。",
+    repaidNote: "发卡银行已于 {date} 退回此笔退款；已于 {repaidDate} 通过其他方式退款。",
     failureReasons: {
       expired_or_canceled_card: "银行卡已过期或注销",
       lost_or_stolen_card: "银行卡已挂失或被盗",

@@ -129,6 +129,7 @@ const PROBES = {
   "POST /account/delete": {},
   "GET /refunds": {},
   "POST /refunds": {},
+  "POST /refunds/repaid": {},
   "POST /contact": {},
   "GET /dashboard/get": {},
   "GET /user/get": {},

@@ -19,6 +19,8 @@ export interface Receipt {
   refundedAt: string | null;
   /** When the card's bank returned the refund: the firm repays the member another way. */
   refundFailedAt: string | null;
+  /** When the firm recorded that it repaid that refund another way. */
+  refundRepaidAt: string | null;
   seller: { legalName: string; address: string | null };
   customer: { name: string; email: string };
 }

@@ -17,6 +17,8 @@ export const REFUND_ERROR_CODES = [
   "insufficient_credits",
   "refund_in_progress",
   "refund_failed",
+  "not_returned",
+  "already_repaid",
   "payment_provider_unavailable",
 ] as const;
 export type RefundErrorCode = (typeof REFUND_ERROR_CODES)[number];
@@ -53,14 +55,21 @@ export interface RefundCandidate {
   /** When the card's bank returned the refund (the member is still owed the money), and why; null otherwise. */
   refundFailedAt: string | null;
   refundFailure: RefundFailureReason | null;
+  /** When an administrator recorded that the returned refund was repaid another way; null otherwise. */
+  refundRepaidAt: string | null;
   /** null when it can be refunded now. */
   blocked: Extract<RefundErrorCode, "already_refunded" | "refund_window_passed" | "insufficient_credits"> | null;
 }
 
 export type RefundListResponse = { success: true; balance: number; purchases: RefundCandidate[] };
 
+/** A returned refund repaid another way (a bank transfer): the administrator records it. */
+export const RepaidSchema = RefundSchema;
+export type RepaidResponse = { success: true; message: string; paymentId: string; refundRepaidAt: string };
+
 /** The refund endpoints for the typed client (administrators only). */
 export interface RefundEndpoints {
   "GET /refunds": { query: z.input<typeof RefundListQuerySchema>; response: RefundListResponse };
   "POST /refunds": { body: z.input<typeof RefundSchema>; response: RefundResponse };
+  "POST /refunds/repaid": { body: z.input<typeof RepaidSchema>; response: RepaidResponse };
 }

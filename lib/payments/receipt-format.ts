@@ -51,6 +51,7 @@ export function receiptNotes(receipt: Receipt, lang: Lang): string[] {
   const notes: string[] = [];
   if (receipt.refundedAt) notes.push(format(RECEIPT_LINES.refunded[lang], { date: formatReceiptDate(receipt.refundedAt, lang) }));
   if (receipt.refundFailedAt) notes.push(format(RECEIPT_LINES.refundFailed[lang], { date: formatReceiptDate(receipt.refundFailedAt, lang) }));
+  if (receipt.refundRepaidAt) notes.push(format(RECEIPT_LINES.refundRepaid[lang], { date: formatReceiptDate(receipt.refundRepaidAt, lang) }));
   if (receipt.testMode) notes.push(RECEIPT_LINES.testMode[lang]);
   return notes;
 }

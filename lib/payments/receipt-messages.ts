@@ -18,6 +18,16 @@ export const REFUND_ERRORS = {
     ja: "購入から {days} 日を過ぎているため、返金できません。",
     zh: "该笔购买已超过 {days} 天，无法再退款。",
   },
+  notReturned: {
+    en: "Only a refund the card's bank returned can be marked as repaid another way; nothing was changed.",
+    ja: "別の方法での返金済みとして記録できるのは、カード会社から差し戻された返金だけです。変更は行っていません。",
+    zh: "只有被发卡银行退回的退款才能标记为已通过其他方式退款，未做任何更改。",
+  },
+  alreadyRepaid: {
+    en: "This refund has already been marked as repaid; nothing was changed.",
+    ja: "この返金はすでに返金済みとして記録されています。変更は行っていません。",
+    zh: "该笔退款已标记为已退款，未做任何更改。",
+  },
   inProgress: {
     en: "A refund of this purchase is already under way; wait a moment and reload the page.",
     ja: "この購入の返金はすでに処理中です。しばらくしてからページを再読み込みしてください。",
@@ -46,6 +56,11 @@ export const REFUND_TEXT = {
     ja: "{amount} を返金し、{credits} クレジットを差し引きました。",
     zh: "已退款 {amount}，并扣除 {credits} 积分。",
   },
+  repaid: {
+    en: "Recorded: the returned refund of {amount} was repaid another way.",
+    ja: "記録しました：差し戻された {amount} の返金は別の方法で返金済みです。",
+    zh: "已记录：被退回的 {amount} 退款已通过其他方式退还。",
+  },
 } satisfies Record<string, LocalizedText>;
 
 export const RECEIPT_ERRORS = {
@@ -69,6 +84,11 @@ export const RECEIPT_LINES = {
     zh: "测试模式：未实际扣款。",
   },
   refunded: { en: "Refunded on {date}", ja: "{date} に返金済み", zh: "已于 {date} 退款" },
+  refundRepaid: {
+    en: "Repaid another way on {date}.",
+    ja: "{date} に別の方法で返金しました。",
+    zh: "已于 {date} 通过其他方式退款。",
+  },
   refundFailed: {
     en: "On {date} the card's bank returned the refund; we will repay you another way.",
     ja: "{date} にカード会社から返金が差し戻されました。別の方法でご返金いたします。",

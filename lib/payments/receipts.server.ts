@@ -54,6 +54,7 @@ export async function getReceipt(
     testMode: p.provider === "test",
     refundedAt: p.refundedAt?.toISOString() ?? null,
     refundFailedAt: p.refundFailedAt?.toISOString() ?? null,
+    refundRepaidAt: p.refundRepaidAt?.toISOString() ?? null,
     seller: { legalName: companyLegalName(env), address: env.CONTACT_ADDRESS ?? null },
     customer: { name: row.name, email: row.email },
     lang: isLang(row.lang) ? row.lang : "en",

@@ -298,6 +298,24 @@ export async function sendRefundFailedMail(deps: ReceiptDeps, payment: PaymentRo
   }
 }
 
+/**
+ * Records that a refund the card's bank returned was repaid another way (a bank transfer), once, by
+ * `adminId`: the admin panel and the receipt then say so instead of asking for it. 404 for an
+ * unknown purchase, 409 `not_returned` for one whose refund was not returned, `already_repaid` twice.
+ */
+export async function markRefundRepaid(db: Db, paymentId: string, adminId: string): Promise<PaymentRow> {
+  const [marked] = await db
+    .update(payments)
+    .set({ refundRepaidAt: sql`now()`, refundRepaidBy: adminId, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, paymentId), isNotNull(payments.refundFailedAt), isNull(payments.refundRepaidAt)))
+    .returning();
+  if (marked) return marked;
+  const [row] = await db.select({ failedAt: payments.refundFailedAt }).from(payments).where(eq(payments.id, paymentId));
+  if (!row) throw new ApiError(404, "payment_not_found", REFUND_ERRORS.notFound);
+  if (!row.failedAt) throw new ApiError(409, "not_returned", REFUND_ERRORS.notReturned);
+  throw new ApiError(409, "already_repaid", REFUND_ERRORS.alreadyRepaid);
+}
+
 /** A member's granted purchases, newest first, each with whether it can be refunded now. */
 export async function refundCandidates(db: Db, userId: string, now = new Date()): Promise<{ balance: number; purchases: RefundCandidate[] } | null> {
   const [user] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
@@ -320,6 +338,7 @@ export async function refundCandidates(db: Db, userId: string, now = new Date())
       refundedAt: row.refundedAt?.toISOString() ?? null,
       refundFailedAt: row.refundFailedAt?.toISOString() ?? null,
       refundFailure: row.refundFailedAt ? refundFailureReason(row.refundFailure) : null,
+      refundRepaidAt: row.refundRepaidAt?.toISOString() ?? null,
       blocked: row.refundedAt
         ? "already_refunded"
         : now.getTime() - row.grantedAt!.getTime() > REFUND_WINDOW_DAYS * DAY_MS

@@ -420,6 +420,20 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     expect(told).toHaveLength(1);
     expect(told[0]!.text).toMatch(/expired or been cancelled/);
 
+    // Repaid another way (a bank transfer): the admin records it, once; the panel and the receipt say so.
+    const byMember = await request(app, "POST", "/api/v1/refunds/repaid", { token: ada.token, body: { paymentId } });
+    expect(byMember.status).toBe(403);
+    const repaid = await request(app, "POST", "/api/v1/refunds/repaid", { token: admin.token, body: { paymentId }, headers: { "Accept-Language": "zh" } });
+    expect(repaid.status).toBe(200);
+    expect(repaid.body.message).toContain("已");
+    const twice = await request(app, "POST", "/api/v1/refunds/repaid", { token: admin.token, body: { paymentId } });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.code).toBe("already_repaid");
+    const after = await request(app, "GET", `/api/v1/refunds?userId=${ada.id}`, { token: admin.token });
+    expect(after.body.purchases[0].refundRepaidAt).toBeTruthy();
+    const repaidReceipt = await request(app, "GET", `/api/v1/payment/receipts/${paymentId}`, { token: ada.token });
+    expect(repaidReceipt.body.receipt.refundRepaidAt).toBeTruthy();
+
     // A failed refund that is not this payment's recorded one changes nothing.
     const second = await purchase(ada.token);
     const intent = await intentOf(second);
@@ -428,6 +442,10 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     expect((await webhook(fake.failRefund(other.refundId, "whsec_fake"))).body.result).toBe("ignored");
     const [untouched] = await app.appContext.db.select().from(payments).where(eq(payments.id, second));
     expect(untouched).toMatchObject({ status: "succeeded", refundFailedAt: null, refundFailure: null });
+    // Only a returned refund can be marked repaid.
+    const notReturned = await request(app, "POST", "/api/v1/refunds/repaid", { token: admin.token, body: { paymentId: second } });
+    expect(notReturned.status).toBe(409);
+    expect(notReturned.body.error.code).toBe("not_returned");
   });
 
   it("a returned refund delivered before the refund is recorded is answered 503, so it comes again and is then recorded", async () => {

@@ -2,12 +2,19 @@
 // Contract: lib/contracts/refund.ts. Every route answers 401 without a token and 403 for a non-admin.
 import { Router } from "express";
 import { formatUsd } from "~/lib/catalog";
-import { RefundListQuerySchema, RefundSchema, type RefundListResponse, type RefundResponse } from "~/lib/contracts/refund";
+import {
+  RefundListQuerySchema,
+  RefundSchema,
+  RepaidSchema,
+  type RefundListResponse,
+  type RefundResponse,
+  type RepaidResponse,
+} from "~/lib/contracts/refund";
 import { ApiError } from "~/lib/http/api-error";
 import { ADMIN_USER_ERRORS } from "~/lib/admin/users.server";
 import { format } from "~/lib/i18n/format";
 import { REFUND_TEXT } from "~/lib/payments/receipt-messages";
-import { refundCandidates, refundPayment } from "~/lib/payments/refunds.server";
+import { markRefundRepaid, refundCandidates, refundPayment } from "~/lib/payments/refunds.server";
 import { appContext, parseBody, requestLang, requireAdmin } from "~/server/http";
 
 export const refundRouter = Router();
@@ -40,4 +47,17 @@ refundRouter.post("/", async (req, res) => {
     creditsRemoved: result.creditsRemoved,
     balance: result.balance,
   } satisfies RefundResponse);
+});
+
+refundRouter.post("/repaid", async (req, res) => {
+  const admin = await requireAdmin(req);
+  const { paymentId } = parseBody(req, RepaidSchema, req.body);
+  const payment = await markRefundRepaid(appContext(req).db, paymentId, admin.id);
+  (req.log ?? appContext(req).logger).info({ paymentId, adminId: admin.id }, "a returned refund was recorded as repaid another way");
+  res.json({
+    success: true,
+    message: format(REFUND_TEXT.repaid[requestLang(req)], { amount: formatUsd(payment.amountCents) }),
+    paymentId: payment.id,
+    refundRepaidAt: payment.refundRepaidAt!.toISOString(),
+  } satisfies RepaidResponse);
 });
