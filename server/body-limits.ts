@@ -1,6 +1,7 @@
 // How large a body each reader takes (bytes). A request that declares more is refused 413 at once,
-// its body unread and its connection closed: the JSON and raw parsers read (and throw away) a whole
-// body before their own 413, so a declared 100 GB was never answered (docs/reliability.md, "Attacks and their answers").
+// its body unread (the edge then closes the connection: server/http-server.ts, closeIfUnread): the
+// JSON and raw parsers read (and throw away) a whole body before their own 413, so a declared 100 GB
+// was never answered (docs/reliability.md, "Attacks and their answers").
 import type { NextFunction, Request, Response } from "express";
 import type { IncomingMessage } from "node:http";
 import { CONTACT_FORM_MAX_BYTES } from "~/lib/contact-inbox.server";
@@ -14,11 +15,9 @@ export const BODY_MAX_BYTES = Math.max(JSON_BODY_MAX_BYTES, WEBHOOK_BODY_MAX_BYT
 
 export const declaresMoreThan = (req: IncomingMessage, max: number) => Number(req.headers["content-length"] ?? 0) > max;
 
-/** Middleware: 413 at once, unread, for a body declared larger than `max`; the connection is closed after it. */
+/** Middleware: 413 at once, unread, for a body declared larger than `max`. */
 export const refuseDeclaredOver =
   (max: number) =>
-  (req: Request, res: Response, next: NextFunction): void => {
-    if (!declaresMoreThan(req, max)) return next();
-    res.setHeader("Connection", "close");
-    next(new ApiError(413, "payload_too_large", COMMON_ERRORS.tooLarge));
+  (req: Request, _res: Response, next: NextFunction): void => {
+    next(declaresMoreThan(req, max) ? new ApiError(413, "payload_too_large", COMMON_ERRORS.tooLarge) : undefined);
   };
