@@ -27,10 +27,13 @@ const INVISIBLE = /^[\s\p{Cf}]*$/u;
 
 /**
  * A field of several lines (a question, a message, a reason), trimmed: a value of invisible
- * characters alone is empty, so a required field says so.
+ * characters alone is empty, so a required field says so. Line breaks are one LF each, before any
+ * length is counted: a browser sends a textarea's as CRLF, so a message its own maxlength allowed was
+ * refused as too long.
  */
 export function multiLineString(error: z.core.$ZodStringParams["error"]) {
   return storableString(error)
+    .overwrite((value) => value.replace(/\r\n?/g, "\n"))
     .trim()
     .overwrite((value) => (INVISIBLE.test(value) ? "" : value));
 }

@@ -38,6 +38,18 @@ describe("POST /api/v1/contact", () => {
     expect(app.mails[0]!.text).toContain(valid.message);
   });
 
+  it("takes a message of the textarea's 5,000 characters sent with CRLF line breaks, as browsers send them, and stores LF", async () => {
+    // Found by an attack: 100 line breaks sent as CRLF made 5,099 characters, and the message its own
+    // textarea allowed was refused as too long.
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const lines = Array.from({ length: 100 }, () => "x".repeat(49)).join("\n");
+    expect(lines.length).toBe(4999);
+    const res = await request(app, "POST", "/api/v1/contact", { body: { ...valid, message: lines.replaceAll("\n", "\r\n") } });
+    expect(res.status).toBe(201);
+    const [row] = await app.appContext.db.select().from(contactMessages).where(eq(contactMessages.id, res.body.id));
+    expect(row!.message).toBe(lines);
+  });
+
   it("does not mail when CONTACT_EMAIL is not set, and stores the message anyway", async () => {
     app = await createTestApp();
     const res = await request(app, "POST", "/api/v1/contact", { body: valid });
