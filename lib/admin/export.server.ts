@@ -1,5 +1,6 @@
-// The admin's CSV exports: every account, every payment (with its receipt number and the buyer's
-// e-mail; a deleted account's payments stay, without it), oldest first.
+// The admin's CSV exports: every account, every payment (with its receipt number, the buyer's e-mail
+// (a deleted account's payments stay, without it) and its refund, also one the card's bank returned
+// and whether it was repaid: for a deleted account, the one place it shows), oldest first.
 // Money in dollars with cents as the dashboard shows it; dates in ISO 8601 UTC.
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -34,12 +35,19 @@ export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
       providerRef: payments.providerRef,
       country: payments.country,
       grantedAt: payments.grantedAt,
+      refundedAt: payments.refundedAt,
+      refundFailedAt: payments.refundFailedAt,
+      refundFailure: payments.refundFailure,
+      refundRepaidAt: payments.refundRepaidAt,
     })
     .from(payments)
     .leftJoin(users, eq(users.id, payments.userId))
     .orderBy(asc(payments.createdAt), asc(payments.id));
   return toCsv(
-    ["id", "created_at", "email", "package", "credits", "amount", "currency", "status", "provider", "provider_ref", "country", "credits_granted_at", "receipt"],
+    [
+      "id", "created_at", "email", "package", "credits", "amount", "currency", "status", "provider", "provider_ref", "country",
+      "credits_granted_at", "receipt", "refunded_at", "refund_returned_at", "refund_returned_reason", "refund_repaid_at",
+    ],
     rows.map((p): CsvCell[] => [
       p.id,
       p.createdAt,
@@ -53,8 +61,13 @@ export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
       p.providerRef,
       p.country,
       p.grantedAt,
-      // Last: the columns before it kept their places when it was added.
+      // Then what came later, so the columns before kept their places: the receipt, and the refund
+      // (a refund the card's bank returned is money still owed, repaid once refund_repaid_at is set).
       p.receiptNumber === null ? null : receiptLabel(p.receiptNumber),
+      p.refundedAt,
+      p.refundFailedAt,
+      p.refundFailure,
+      p.refundRepaidAt,
     ]),
   );
 }

@@ -138,14 +138,25 @@ describe("GET /api/v1/admin/export/*.csv", () => {
     // A deleted account's payment stays in the accounting records (its buyer's e-mail is gone).
     const leaver = await insertUser(db, { email: "leaver@example.com" });
     const kept = await insertPayment(db, leaver.id, { package: "enterprise", status: "succeeded" });
+    // Refunded, then returned by the card's bank: the firm still owes it, and the account is gone.
+    // Found by an attack: such a refund showed nowhere in the admin area, the export included.
+    const returned = new Date("2026-11-20T10:00:00Z");
+    await db
+      .update(payments)
+      .set({ status: "refunded", refundedAt: new Date("2026-11-18T09:00:00Z"), refundFailedAt: returned, refundFailure: "lost_or_stolen_card" })
+      .where(eq(payments.id, kept));
     await db.delete(users).where(eq(users.id, leaver.id));
     const res = await request(app, "GET", "/api/v1/admin/export/payments.csv", { token: admin.token });
     expect(res.status).toBe(200);
     const lines = (res.body as string).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,created_at,email,package,credits,amount,currency,status,provider,provider_ref,country,credits_granted_at,receipt");
+    expect(lines[0]).toBe(
+      "id,created_at,email,package,credits,amount,currency,status,provider,provider_ref,country,credits_granted_at,receipt,refunded_at,refund_returned_at,refund_returned_reason,refund_repaid_at",
+    );
     expect(lines).toHaveLength(4);
-    expect(lines.find((l) => l.startsWith(paid))).toMatch(/,buyer@example\.com,pro,100,50\.00,USD,succeeded,test,test_\d+,JP,\d{4}-[^,]+,R-000007$/);
-    expect(lines.find((l) => l.startsWith(failed))).toMatch(/,buyer@example\.com,basic,50,25\.00,USD,failed,test,test_\d+,JP,,$/);
-    expect(lines.find((l) => l.startsWith(kept))).toMatch(/^[^,]+,[^,]+,,enterprise,250,100\.00,USD,succeeded,/);
+    expect(lines.find((l) => l.startsWith(paid))).toMatch(/,buyer@example\.com,pro,100,50\.00,USD,succeeded,test,test_\d+,JP,\d{4}-[^,]+,R-000007,,,,$/);
+    expect(lines.find((l) => l.startsWith(failed))).toMatch(/,buyer@example\.com,basic,50,25\.00,USD,failed,test,test_\d+,JP,,,,,,$/);
+    expect(lines.find((l) => l.startsWith(kept))).toMatch(
+      /^[^,]+,[^,]+,,enterprise,250,100\.00,USD,refunded,.*,2026-11-18T09:00:00\.000Z,2026-11-20T10:00:00\.000Z,lost_or_stolen_card,$/,
+    );
   });
 });
