@@ -196,6 +196,8 @@ export const payments = pgTable(
     index("payments_status_created_idx").on(t.status, t.createdAt),
     check("payments_amount_positive", sql`${t.amountCents} > 0`),
     uniqueIndex("payments_receipt_number_key").on(t.receiptNumber),
+    // The refunds the card's bank returned that are still owed: the dashboard counts them (lib/stats.server.ts).
+    index("payments_refund_owed_idx").on(t.refundFailedAt).where(sql`${t.refundFailedAt} is not null and ${t.refundRepaidAt} is null`),
   ],
 );
 

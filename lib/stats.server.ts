@@ -1,7 +1,7 @@
 // Dashboard figures, computed by the database with aggregates (no rows are loaded into the process):
-// two statements run side by side, one over users (totals, and twelve month counts on
-// users_created_at_idx) and one over the succeeded payments. See docs/performance.md (admin).
-import { and, count, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+// three statements run side by side, one over users (totals, and twelve month counts on
+// users_created_at_idx), one over the succeeded payments and one over the refunds still owed. See docs/performance.md (admin).
+import { and, count, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { payments, users } from "~/db/schema";
 import type { DashboardStats } from "~/lib/contracts/dashboard";
@@ -22,8 +22,8 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
       ),
     ]),
   );
-  // Two statements that run at the same time on separate pool connections (PostgreSQL).
-  const [[usersRow], [paymentsRow]] = await Promise.all([
+  // Statements that run at the same time on separate pool connections (PostgreSQL).
+  const [[usersRow], [paymentsRow], [owedRow]] = await Promise.all([
     // payment_done is set in the transaction that marks a payment succeeded and set again in the one
     // that refunds one (lib/payments), so it counts the accounts with at least one successful
     // purchase that is not refunded without a DISTINCT over payments.
@@ -41,6 +41,11 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
       })
       .from(payments)
       .where(eq(payments.status, "succeeded")),
+    // Returned refunds not yet repaid: the partial index payments_refund_owed_idx holds only them.
+    db
+      .select({ owed: count(), cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number) })
+      .from(payments)
+      .where(and(isNotNull(payments.refundFailedAt), isNull(payments.refundRepaidAt))),
   ]);
 
   const monthly = Array.from({ length: 12 }, (_, m) => Number((usersRow as Record<string, unknown> | undefined)?.[`m${m}`] ?? 0));
@@ -52,5 +57,7 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
     usersThisMonth: monthly[11] ?? 0,
     monthly,
     months: Array.from({ length: 12 }, (_, m) => monthStart(year, first + m).toISOString().slice(0, 7)),
+    refundsOwed: Number(owedRow?.owed ?? 0),
+    refundsOwedCents: Number(owedRow?.cents ?? 0),
   };
 }

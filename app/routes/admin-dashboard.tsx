@@ -57,6 +57,12 @@ export default function AdminDashboard() {
         <AdminPageTitle>{t.dashboard.title}</AdminPageTitle>
         <CsvExportButton kind="payments" />
       </div>
+      {/* Money still owed to members comes first: above the setup checklist. */}
+      {stats && stats.refundsOwed > 0 && (
+        <p role="note" className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800" data-testid="refunds-owed">
+          {format(t.dashboard.refundsOwed, { count: stats.refundsOwed, amount: formatDollars(stats.refundsOwedCents / 100) })}
+        </p>
+      )}
       <SetupChecklist />
       {loading && !stats && <LoadingLine />}
       {error && (

@@ -39,6 +39,8 @@ const en = {
     totalTransactions: "Total Transactions",
     totalIncome: "Total Income",
     usersThisMonth: "{count} new this month",
+    refundsOwed:
+      "{count|# refund|# refunds} returned by the card's bank {count|is|are} still owed to members ({amount}). Repay them another way and mark them repaid in the member's refund panel; the payments export lists them (refund_returned_at), deleted accounts' too.",
     chartTitle: "User Statistics",
     chartSeries: "Sign-ups",
     chartDescription: "Line chart of sign-ups per month from {start} to {end}.",
@@ -295,6 +297,8 @@ export const admin: Localized<AdminMessages> = {
       totalTransactions: "総取引数",
       totalIncome: "総売上",
       usersThisMonth: "今月の新規登録 {count} 人",
+      refundsOwed:
+        "カード会社から差し戻された返金 {count} 件（{amount}）が、まだ会員に支払われていません。別の方法で返金し、会員の返金パネルで返金済みとして記録してください。決済のエクスポート（refund_returned_at）に、削除済みアカウントの分も含めて一覧されます。",
       chartTitle: "ユーザー統計",
       chartSeries: "新規登録数",
       chartDescription: "{start}から{end}までの月別新規登録数の折れ線グラフです。",
@@ -546,6 +550,8 @@ export const admin: Localized<AdminMessages> = {
       totalTransactions: "交易总数",
       totalIncome: "总收入",
       usersThisMonth: "本月新增 {count} 人",
+      refundsOwed:
+        "有 {count} 笔被发卡银行退回的退款（{amount}）仍需退还给会员。请通过其他方式退款，并在会员的退款面板中标记为已退款；付款导出文件（refund_returned_at）会列出这些退款，包括已删除账户的。",
       chartTitle: "用户统计",
       chartSeries: "注册人数",
       chartDescription: "{start}至{end}每月注册人数折线图。",

@@ -16,6 +16,10 @@ export interface DashboardStats {
   monthly: number[];
   /** The month of each `monthly` entry as "YYYY-MM" (the last one is the current month). */
   months: string[];
+  /** Refunds the card's bank returned that are not yet recorded as repaid another way (deleted accounts' too): money still owed. */
+  refundsOwed: number;
+  /** Their sum, in cents. */
+  refundsOwedCents: number;
 }
 
 /** GET /dashboard/get */

@@ -1,4 +1,6 @@
+import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { payments, users } from "~/db/schema";
 import { getDashboardStats } from "~/lib/stats.server";
 import { insertAdmin, insertAiSpend, insertPayment, insertUser } from "~/tests/helpers/admin-data";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
@@ -36,7 +38,7 @@ describe("GET /api/v1/dashboard/get", () => {
     );
     expect(res.body).toEqual({
       success: true,
-      data: [{ totalUsers: 1, totalSubscriptions: 0, totalTransactions: 0, totalIncome: 0, usersThisMonth: 1, monthly, months }],
+      data: [{ totalUsers: 1, totalSubscriptions: 0, totalTransactions: 0, totalIncome: 0, usersThisMonth: 1, monthly, months, refundsOwed: 0, refundsOwedCents: 0 }],
     });
   });
 
@@ -90,8 +92,26 @@ describe("GET /api/v1/dashboard/get", () => {
       usersThisMonth: 2,
       monthly: expected,
       months: Array.from({ length: 12 }, (_, i) => at(11 - i).toISOString().slice(0, 7)),
+      refundsOwed: 0,
+      refundsOwedCents: 0,
     });
     expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("counts the refunds the card's bank returned that are still owed, also of deleted accounts, until marked repaid", async () => {
+    // Found by an attack: a returned refund of a deleted account showed nowhere in the admin area.
+    app = await createTestApp();
+    const db = app.appContext.db;
+    const admin = await insertAdmin(db);
+    const [a, b] = [await insertUser(db), await insertUser(db)];
+    const owed = [await insertPayment(db, a.id, { package: "basic", status: "succeeded" }), await insertPayment(db, b.id, { package: "pro", status: "succeeded" })];
+    const repaid = await insertPayment(db, a.id, { package: "enterprise", status: "succeeded" });
+    const returned = { status: "refunded" as const, refundedAt: new Date(), refundFailedAt: new Date(), refundFailure: "declined" };
+    await db.update(payments).set(returned).where(inArray(payments.id, [...owed, repaid]));
+    await db.update(payments).set({ refundRepaidAt: new Date() }).where(eq(payments.id, repaid));
+    await db.delete(users).where(eq(users.id, b.id));
+    const res = await request(app, "GET", "/api/v1/dashboard/get", { token: admin.token });
+    expect(res.body.data[0]).toMatchObject({ refundsOwed: 2, refundsOwedCents: 7500 });
   });
 
   it("places sign-ups by UTC month for any given date", async () => {

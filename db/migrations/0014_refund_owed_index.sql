@@ -1,0 +1,2 @@
+-- The refunds the card's bank returned that are still owed (the admin dashboard counts them, lib/stats.server.ts).
+CREATE INDEX "payments_refund_owed_idx" ON "payments" USING btree ("refund_failed_at") WHERE "payments"."refund_failed_at" is not null and "payments"."refund_repaid_at" is null;
