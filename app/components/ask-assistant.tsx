@@ -5,7 +5,7 @@
 // thread is reopened with `?thread=<id>`, and `?q=` puts a question in the box (never sent until the
 // member presses the button). Both are read after hydration, so the page HTML stays the same.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { savePendingQuestion, takePendingQuestion } from "./pending-question.client";
 import { api, ApiRequestError, askStream } from "~/app/api/api.client";
 import { format } from "~/lib/i18n/format";
@@ -83,7 +83,6 @@ export function AskAssistant({
   const [stopped, setStopped] = useState(false);
   const [threadLoad, setThreadLoad] = useState<"idle" | "loading" | "error">("idle");
   const [searchParams] = useSearchParams();
-  const { pathname } = useLocation();
   const answer = turns.at(-1) ?? null;
   const lastAnswered = answer?.complete && answer.id ? answer : null;
   const canFollowUp = lastAnswered !== null && turns.length < THREAD_MAX;
@@ -220,7 +219,7 @@ export function AskAssistant({
     // Thanks or a greeting costs nothing (lib/ai/courtesy.ts), so it is sent at 0 credits too.
     if (auth.credits === 0 && !courtesyOf(text) && (await auth.refresh()) === 0) {
       setFailure({ message: NO_CREDITS[lang] ?? NO_CREDITS.en, pricing: true });
-      savePendingQuestion({ path: pathname, topic, text });
+      savePendingQuestion({ path: hereWithThread(), topic, text });
       return;
     }
 
@@ -241,7 +240,7 @@ export function AskAssistant({
       dropLast(shownBefore);
       giveBack(text);
       // Out of credits: after buying, the checkout leads back here and the box holds the question.
-      if (value.pricing) savePendingQuestion({ path: pathname, topic, text });
+      if (value.pricing) savePendingQuestion({ path: hereWithThread(), topic, text });
     };
     let finished = false;
     try {
@@ -418,7 +417,7 @@ export function AskAssistant({
               {t.noCreditsNote}{" "}
               <LocalizedLink
                 to="/pricing"
-                onClick={() => question.trim() && savePendingQuestion({ path: pathname, topic, text: question.trim() })}
+                onClick={() => question.trim() && savePendingQuestion({ path: hereWithThread(), topic, text: question.trim() })}
                 className="font-semibold text-brand-700 underline hover:no-underline"
               >
                 {t.buyCredits}
@@ -540,6 +539,15 @@ export function AskAssistant({
       })}
     </>
   );
+}
+
+/**
+ * The page as the address bar has it, with the thread it shows (`?thread=`, set in place by
+ * keepThreadInAddress, which the router does not see): the way back after buying credits reopens the
+ * conversation (a stranger came back to a new question, the thread gone).
+ */
+function hereWithThread(): string {
+  return `${window.location.pathname}${window.location.search}`;
 }
 
 /**

@@ -219,4 +219,38 @@ test.describe("deep links and calls to action", () => {
     await expect(page.getByLabel(t.questionLabel, { exact: true })).toHaveValue(question);
     await expect(page.getByTestId("ai-answer")).toHaveCount(0);
   });
+
+  test("out of credits in the middle of a conversation: after buying, the member is back in it, the follow-up in the box", async ({ page, app }) => {
+    // Found by a stranger: back from the purchase, the conversation was gone and the follow-up a new question.
+    const t = aiMessages.ja;
+    const session = await signUpViaApi();
+    for (let i = 0; i < 3; i++) {
+      expect((await app.api("/ai/ask", { method: "POST", token: session.token, body: { topic: "tax-consultation", question: `移転価格 ${i}？`, lang: "ja" } })).status).toBe(200);
+    }
+    const history = await app.api("/ai/history", { token: session.token });
+    const threadId = history.body.questions[0].threadId as string;
+    await page.goto(`/ja/services/tax-consultation?thread=${threadId}`);
+    await signInPage(page, { token: session.token, user: { ...session.user, credits: 0 } });
+    await readyWithConsent(page, "ja");
+    const box = page.getByLabel(t.followUpLabel, { exact: true });
+    await expect(box).toBeVisible();
+    const followUp = "文書化の期限はいつですか？";
+    await box.fill(followUp);
+    await page.getByTestId("generate-button").click();
+    await page.getByRole("alert").getByRole("link", { name: t.buyCredits }).click();
+    await expect(page).toHaveURL("/ja/pricing");
+
+    await page.goto("/ja/pricing/basic");
+    const c = checkout.ja;
+    await page.getByLabel(c.form.cardNumber).fill("4242 4242 4242 4242");
+    await page.getByLabel(c.form.expiry).fill("12/34");
+    await page.getByLabel(c.form.cvc).fill("123");
+    await page.getByLabel(c.form.country, { exact: true }).selectOption("JP");
+    await page.getByTestId("checkout-form").getByRole("button").last().click();
+    await expect(page.getByTestId("checkout-success")).toBeVisible({ timeout: 10_000 });
+    await page.getByTestId("back-to-question").click();
+    await expect(page).toHaveURL(`/ja/services/tax-consultation?thread=${threadId}`);
+    await expect(page.getByTestId("ai-answer").first()).toBeVisible();
+    await expect(page.getByLabel(t.followUpLabel, { exact: true })).toHaveValue(followUp);
+  });
 });
