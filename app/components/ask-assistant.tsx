@@ -72,6 +72,7 @@ export function AskAssistant({
   const signupPath = useLoginPath("/signup");
   const ids = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const stopRef = useRef<HTMLButtonElement>(null);
   const requestRef = useRef<AbortController | null>(null);
   const [question, setQuestion] = useState("");
   const [generating, setGenerating] = useState(false);
@@ -174,6 +175,16 @@ export function AskAssistant({
 
   // Leaving the page stops the answer (the server then charges nothing).
   useEffect(() => () => requestRef.current?.abort(), []);
+
+  // Keyboard focus follows the question: Generate is disabled while the answer comes, so focus goes to
+  // Stop, and back to the box once Stop is gone (it fell to the page's body, found by a stranger).
+  const wasGenerating = useRef(false);
+  useEffect(() => {
+    const lost = () => !document.activeElement || document.activeElement === document.body;
+    if (generating && (lost() || (document.activeElement as HTMLButtonElement | null)?.type === "submit")) stopRef.current?.focus();
+    else if (!generating && wasGenerating.current && lost()) inputRef.current?.focus({ preventScroll: true });
+    wasGenerating.current = generating;
+  }, [generating]);
 
   function saveDraft(text: string) {
     try {
@@ -335,7 +346,15 @@ export function AskAssistant({
           ))}
         </ul>
 
-        <form onSubmit={onSubmit} className="mt-6" noValidate>
+        {/* Escape stops an answer that is coming, as the Stop button does. */}
+        <form
+          onSubmit={onSubmit}
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && generating) stop();
+          }}
+          className="mt-6"
+          noValidate
+        >
           <label htmlFor={questionId} className="block font-semibold text-slate-900">
             {followUp && canFollowUp ? t.followUpLabel : t.questionLabel}
           </label>
@@ -344,7 +363,10 @@ export function AskAssistant({
               <span>{format(t.followUpNote, { count: turns.length + 1, max: THREAD_MAX })}</span>
               <button
                 type="button"
-                onClick={() => setFollowUp(false)}
+                onClick={() => {
+                  setFollowUp(false);
+                  inputRef.current?.focus();
+                }}
                 className="font-semibold text-brand-700 underline hover:no-underline"
                 data-testid="new-question"
               >
@@ -381,6 +403,7 @@ export function AskAssistant({
             <span className="flex items-center gap-3">
               {generating && (
                 <button
+                  ref={stopRef}
                   type="button"
                   onClick={stop}
                   className="rounded-md border border-slate-400 bg-white px-6 py-2.5 font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"

@@ -115,6 +115,30 @@ test.describe("the AI assistant on a service page", () => {
     expect(me.body.user.credits).toBe(3);
   });
 
+  test("by keyboard: Generate puts focus on Stop, Escape stops, and focus is back in the box after an answer", async ({ page, app }) => {
+    // Found by a stranger: focus fell to the page's body when Generate was pressed and after the answer.
+    const session = await signUpViaApi();
+    await page.goto(PAGE);
+    await signInPage(page, session);
+    await readyWithConsent(page);
+    const box = page.getByLabel(t.questionLabel);
+    await box.fill("Can I deduct the cost of a home office?");
+    await app.aiMode("stream-hang");
+    await page.getByTestId("generate-button").focus();
+    await page.keyboard.press("Enter");
+    const stop = page.getByTestId("stop-button");
+    await expect(stop).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("ai-stopped")).toHaveText(t.stopped);
+    await expect(box).toBeFocused();
+
+    await app.aiMode("ok");
+    await page.getByTestId("generate-button").focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("ai-charge")).toBeVisible();
+    await expect(box).toBeFocused();
+  });
+
   test("an empty or whitespace-only question is ignored: no request, no error", async ({ page }) => {
     const session = await signUpViaApi();
     await page.goto(PAGE);
