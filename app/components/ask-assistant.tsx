@@ -51,6 +51,8 @@ interface Failure {
   pricing?: boolean;
   /** 401: the stored session is no longer valid. */
   login?: boolean;
+  /** A failure of the answer itself (the model's error, a timeout, no answer): the alert says it cost nothing. */
+  free?: boolean;
 }
 
 export function AskAssistant({
@@ -278,7 +280,7 @@ export function AskAssistant({
           if (ev.data.threadId) keepThreadInAddress(ev.data.threadId);
         } else {
           finished = true;
-          fail({ message: ev.data.message || t.errorFallback, pricing: ev.data.code === "no_credits" });
+          fail({ message: ev.data.message || t.errorFallback, pricing: ev.data.code === "no_credits", free: ev.data.code !== "no_credits" });
         }
       }
       if (!finished) fail({ message: t.interrupted });
@@ -464,6 +466,8 @@ export function AskAssistant({
         {failure && (
           <div role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800" data-testid="ai-error">
             <p>{failure.message}</p>
+            {/* "Request timed out." or "No response" alone left the member to guess what it cost (a stranger's review). */}
+            {failure.free && <p className="mt-1 text-sm">{t.failedFree}</p>}
             {failure.pricing && (
               <LocalizedLink to="/pricing" className="mt-2 inline-block font-semibold text-red-900 underline hover:no-underline">
                 {t.buyCredits}
@@ -534,7 +538,8 @@ export function AskAssistant({
               <div className="mt-6 border-t border-slate-200 pt-4 text-sm text-slate-600">
                 <p>{t.disclaimer}</p>
                 <p className="mt-1" data-testid="ai-charge">
-                  {!turn.charged ? t.free : turn.credits !== null ? format(t.charged, { count: turn.credits }) : t.chargedPast}
+                  {/* The balance after the latest answer only: each earlier one showed the balance of its own time. */}
+                  {!turn.charged ? t.free : last && turn.credits !== null ? format(t.charged, { count: turn.credits }) : t.chargedPast}
                 </p>
                 {last && !generating && turn.id && (
                   <p className="mt-3">

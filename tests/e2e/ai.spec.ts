@@ -251,6 +251,8 @@ test.describe("the AI assistant on a service page", () => {
     await page.getByLabel(aiMessages.ja.questionLabel).fill("電子インボイスについて教えてください");
     await page.getByTestId("generate-button").click();
     await expect(page.getByRole("alert")).toContainText(AI_ERRORS.ai_unavailable.ja, { timeout: 15_000 });
+    // It says what it cost: nothing (a stranger was left to guess after "Request timed out." or "No response").
+    await expect(page.getByRole("alert")).toContainText(aiMessages.ja.failedFree);
     // The question is given back for another try, and the balance is unchanged.
     await expect(page.getByLabel(aiMessages.ja.questionLabel)).toHaveValue("電子インボイスについて教えてください");
     const me = await app.api("/user/me", { token: session.token });

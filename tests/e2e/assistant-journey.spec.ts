@@ -67,6 +67,8 @@ test.describe("follow-up questions", () => {
     const answers = page.getByTestId("ai-answer");
     await expect(answers).toHaveCount(2);
     await expect(answers.nth(1).getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 1 credit.", { timeout: 10_000 });
+    // The balance shows under the latest answer only (each earlier one showed the balance of its own time).
+    await expect(answers.nth(0).getByTestId("ai-charge")).toHaveText(t.chargedPast);
     await expect(answers.nth(1).getByRole("heading", { level: 2 })).toHaveText(format(t.followUpTitle, { count: 2 }));
     await expect(page.getByTestId("header-credits").first()).toContainText("1");
     // The box stays on the thread for a third question, until the member asks a new one.
