@@ -94,6 +94,7 @@ export const API_ROUTES: ApiRoute[] = [
   { method: "GET", path: "/api/v1/admin/export/:file", access: "admin" },
   { method: "GET", path: "/api/v1/refunds", access: "admin" },
   { method: "POST", path: "/api/v1/refunds", access: "admin", json: true, body: { paymentId: SOME_UUID } },
+  { method: "POST", path: "/api/v1/refunds/repaid", access: "admin", json: true, body: { paymentId: SOME_UUID } },
 ];
 
 /** The concrete URL of a route (params filled with a well-formed id that matches nothing). */
