@@ -205,14 +205,7 @@ test.describe("deep links and calls to action", () => {
     await alert.getByRole("link", { name: t.buyCredits }).click();
     await expect(page).toHaveURL("/ja/pricing");
 
-    await page.goto("/ja/pricing/basic");
-    const c = checkout.ja;
-    await page.getByLabel(c.form.cardNumber).fill("4242 4242 4242 4242");
-    await page.getByLabel(c.form.expiry).fill("12/34");
-    await page.getByLabel(c.form.cvc).fill("123");
-    await page.getByLabel(c.form.country, { exact: true }).selectOption("JP");
-    await page.getByTestId("checkout-form").getByRole("button").last().click();
-    await expect(page.getByTestId("checkout-success")).toBeVisible({ timeout: 10_000 });
+    await buyBasicInJapanese(page);
     // The one way to the assistant leads back to the question (a stranger took the generic one to the services list).
     await expect(page.getByTestId("back-to-question")).toBeVisible();
     await expect(page.getByTestId("checkout-ask-link")).toHaveCount(0);
@@ -242,17 +235,22 @@ test.describe("deep links and calls to action", () => {
     await page.getByRole("alert").getByRole("link", { name: t.buyCredits }).click();
     await expect(page).toHaveURL("/ja/pricing");
 
-    await page.goto("/ja/pricing/basic");
-    const c = checkout.ja;
-    await page.getByLabel(c.form.cardNumber).fill("4242 4242 4242 4242");
-    await page.getByLabel(c.form.expiry).fill("12/34");
-    await page.getByLabel(c.form.cvc).fill("123");
-    await page.getByLabel(c.form.country, { exact: true }).selectOption("JP");
-    await page.getByTestId("checkout-form").getByRole("button").last().click();
-    await expect(page.getByTestId("checkout-success")).toBeVisible({ timeout: 10_000 });
+    await buyBasicInJapanese(page);
     await page.getByTestId("back-to-question").click();
     await expect(page).toHaveURL(`/ja/services/tax-consultation?thread=${threadId}`);
     await expect(page.getByTestId("ai-answer").first()).toBeVisible();
     await expect(page.getByLabel(t.followUpLabel, { exact: true })).toHaveValue(followUp);
   });
 });
+
+/** Buys the Basic package on its Japanese checkout page with the test card that succeeds. */
+async function buyBasicInJapanese(page: Page): Promise<void> {
+  await page.goto("/ja/pricing/basic");
+  const c = checkout.ja;
+  await page.getByLabel(c.form.cardNumber).fill("4242 4242 4242 4242");
+  await page.getByLabel(c.form.expiry).fill("12/34");
+  await page.getByLabel(c.form.cvc).fill("123");
+  await page.getByLabel(c.form.country, { exact: true }).selectOption("JP");
+  await page.getByTestId("checkout-form").getByRole("button").last().click();
+  await expect(page.getByTestId("checkout-success")).toBeVisible({ timeout: 10_000 });
+}
