@@ -196,6 +196,29 @@ export function AskAssistant({
     }
   }
 
+  // The page being left (a reload): the request it cuts off must not forget the question kept for it.
+  const leaving = useRef(false);
+  useEffect(() => {
+    const mark = () => {
+      leaving.current = true;
+    };
+    window.addEventListener("beforeunload", mark);
+    window.addEventListener("pagehide", mark);
+    return () => {
+      window.removeEventListener("beforeunload", mark);
+      window.removeEventListener("pagehide", mark);
+    };
+  }, []);
+
+  function forgetDraft() {
+    if (leaving.current) return;
+    try {
+      sessionStorage.removeItem(draftKey(topic));
+    } catch {
+      // Storage unavailable: nothing was kept.
+    }
+  }
+
   // Closing the request is what the server sees: it ends the provider call and charges nothing.
   function stop() {
     requestRef.current?.abort(STOPPED_BY_MEMBER);
@@ -238,6 +261,9 @@ export function AskAssistant({
 
     const parentId = followUp && canFollowUp ? lastAnswered.id : undefined;
     showQuestion("");
+    // Kept in the tab until the answer ends: a reload in the middle gives the question back (it was
+    // lost with the answer, found by a stranger); the restoring effect above puts it in the box.
+    saveDraft(text);
     setFailure(null);
     setStopped(false);
     const shownBefore = turns.filter((turn) => turn.complete);
@@ -310,6 +336,7 @@ export function AskAssistant({
     } finally {
       if (requestRef.current === controller) requestRef.current = null;
       setGenerating(false);
+      forgetDraft();
     }
   }
 

@@ -139,6 +139,28 @@ test.describe("the AI assistant on a service page", () => {
     await expect(box).toBeFocused();
   });
 
+  test("a reload in the middle of an answer gives the question back in the box; after an answer the box stays empty", async ({ page, app }) => {
+    // Found by a stranger: the question was lost with the answer.
+    const session = await signUpViaApi();
+    await page.goto(PAGE);
+    await signInPage(page, session);
+    await readyWithConsent(page);
+    const question = "Can I deduct the cost of a home office?";
+    await page.getByLabel(t.questionLabel).fill(question);
+    await app.aiMode("stream-hang");
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByTestId("ai-answer").getByRole("heading", { name: "Short answer" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel(t.questionLabel)).toHaveValue(question);
+
+    await app.aiMode("ok");
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByTestId("ai-charge")).toBeVisible();
+    await page.reload();
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await expect(page.getByLabel(t.followUpLabel, { exact: true })).toHaveValue("");
+  });
+
   test("an empty or whitespace-only question is ignored: no request, no error", async ({ page }) => {
     const session = await signUpViaApi();
     await page.goto(PAGE);
