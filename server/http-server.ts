@@ -11,6 +11,7 @@ import type { Express } from "express";
 import { ApiError, apiErrorBody, COMMON_ERRORS, methodNotAllowed } from "~/lib/http/api-error";
 import type { Lang } from "~/lib/i18n/languages";
 import { expressObjects } from "./express-objects";
+import { announcesBody } from "./fast-path-edge";
 import { headerLang } from "./http";
 import { BODY_MAX_BYTES, declaresMoreThan } from "./body-limits";
 import { ALLOW, namedLang } from "./request-edge";
@@ -117,7 +118,7 @@ export function createHttpServer(app: Express, securityHeaders: Record<string, s
   /** The answer queued before each one on its connection. */
   const previous = new WeakMap<http.ServerResponse, http.ServerResponse>();
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined) closeIfUnread(req, res);
+    if (announcesBody(req.headers)) closeIfUnread(req, res);
     const before = latest.get(req.socket);
     if (before && !before.writableFinished) previous.set(res, before);
     latest.set(req.socket, res);
