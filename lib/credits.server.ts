@@ -1,9 +1,9 @@
 // Every change to a balance goes through here: one conditional update plus one ledger row, in the
 // caller's transaction (changeCredits) or in the caller's one statement (spendCreditsCtes), so the
 // balance never drops below zero and always equals the ledger's sum.
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { creditLedger, users } from "~/db/schema";
+import { creditLedger, payments, users } from "~/db/schema";
 import type { LocalizedText } from "./http/api-error";
 
 /**
@@ -111,4 +111,32 @@ export function spendCreditsCtes(change: CreditChange, guard: SQL): SQL {
     FROM credit_change
     RETURNING id
   )`;
+}
+
+/**
+ * How long an administrator's claim on a purchase for a refund holds (lib/payments/refunds.server.ts):
+ * well beyond the provider's longest answer (three tries of 20 s). The slot of an AI question
+ * (take_ai_question_slot, migration 0015) counts a claim for 300 s too.
+ */
+export const REFUND_CLAIM_MS = 300_000;
+
+/**
+ * The credits held by the member's refunds under way (claimed, not yet recorded), other than
+ * `exceptPaymentId`'s: no answer and no other refund may use them, or the refund would remove fewer
+ * credits than its purchase added. Read it under the member's row lock.
+ */
+export async function creditsHeldByRefunds(tx: DbOrTx, userId: string, exceptPaymentId?: string): Promise<number> {
+  const fresh = new Date(Date.now() - REFUND_CLAIM_MS);
+  const [held] = await tx
+    .select({ credits: sql<string>`coalesce(sum(${payments.credits}), 0)` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        exceptPaymentId ? ne(payments.id, exceptPaymentId) : undefined,
+        isNull(payments.refundedAt),
+        gt(payments.refundClaimedAt, fresh),
+      ),
+    );
+  return Number(held?.credits ?? 0);
 }

@@ -31,7 +31,7 @@ import { preparedStatement } from "~/db/prepared-statement.server";
 import { aiQuestions, sessions, users } from "~/db/schema";
 import { liveSession } from "~/lib/accounts/sessions.server";
 import { consumeOver, type RateRule } from "~/lib/rate-limit.server";
-import { spendCreditsCtes } from "~/lib/credits.server";
+import { creditsHeldByRefunds, spendCreditsCtes } from "~/lib/credits.server";
 import type { Lang } from "~/lib/i18n/languages";
 import type { AiHistoryItem, AiQuestionStatus, AiSource, Citation } from "~/lib/contracts/ai";
 import type { ServiceSlug } from "~/lib/service-catalog";
@@ -151,7 +151,8 @@ export function lookIntoRefusal(db: Db, input: NewQuestion): Promise<string | nu
         .returning({ id: aiQuestions.id });
       if (released.length > 0) pending = await pendingCount();
     }
-    if (user.credits <= pending) return null;
+    // A refund under way holds its purchase's credits (migration 0015).
+    if (user.credits <= pending + (await creditsHeldByRefunds(tx, input.userId))) return null;
     if (input.threadId) {
       // Counted under the same lock, so two follow-ups at once cannot both take the last place.
       const [inThread] = await tx

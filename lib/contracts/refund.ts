@@ -16,6 +16,7 @@ export const REFUND_ERROR_CODES = [
   "refund_window_passed",
   "insufficient_credits",
   "refund_in_progress",
+  "answer_in_progress",
   "refund_failed",
   "not_returned",
   "already_repaid",

@@ -6,12 +6,13 @@
 // provider call is idempotent per payment and only one transaction can mark a payment refunded, so
 // a repeated or concurrent request refunds once. A refund made in the provider's dashboard arrives by
 // webhook and is recorded the same way (recordRefund, from checkout.server.ts).
-import { and, desc, eq, gt, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { creditLedger, payments, users } from "~/db/schema";
+import { aiQuestions, creditLedger, payments, users } from "~/db/schema";
 import { formatUsd } from "~/lib/catalog";
 import { REFUND_WINDOW_DAYS, refundFailureReason, type RefundCandidate } from "~/lib/contracts/refund";
-import { changeCredits } from "~/lib/credits.server";
+import { STALE_PENDING_MS } from "~/lib/ai/questions.server";
+import { changeCredits, creditsHeldByRefunds, REFUND_CLAIM_MS } from "~/lib/credits.server";
 import { ApiError } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
 import { LANGS, isLang } from "~/lib/i18n/languages";
@@ -115,34 +116,42 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
   return refunded;
 }
 
-/** How long a refund's claim holds: well beyond the provider's longest answer (three tries of 20 s). */
-const CLAIM_MS = 300_000;
-
 /**
  * Claims a purchase for a refund before the provider is asked, or throws 409: refund_in_progress
  * while another request's claim on it holds (a double click), insufficient_credits unless the
- * balance holds the purchase's credits beyond those of the member's other refunds still under way.
- * Under the member's row lock, so two purchases refunded at once cannot both pass the same balance.
- * Returns the claim's time, which releaseClaim() needs: a request releases only its own claim. A
- * claim left by a process that died lapses after CLAIM_MS.
+ * balance holds the purchase's credits beyond those of the member's other refunds still under way,
+ * answer_in_progress when it does only if the answers being written are left unpaid (each may still
+ * spend a credit). Under the member's row lock, so two purchases refunded at once cannot both pass
+ * the same balance; while the claim holds, no AI question can take a slot on its credits
+ * (take_ai_question_slot, migration 0015). Returns the claim's time, which releaseClaim() needs: a
+ * request releases only its own claim. A claim left by a process that died lapses after REFUND_CLAIM_MS.
  */
 async function claimRefund(db: Db, row: PaymentRow): Promise<Date> {
   const now = new Date();
-  const fresh = new Date(now.getTime() - CLAIM_MS);
+  const fresh = new Date(now.getTime() - REFUND_CLAIM_MS);
   const refused = await db.transaction(async (tx) => {
     const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, row.userId!)).for("update");
     const [own] = await tx.select({ claimedAt: payments.refundClaimedAt }).from(payments).where(eq(payments.id, row.id));
-    if (own?.claimedAt && own.claimedAt > fresh) return { inProgress: true, balance: 0 };
-    const [claimed] = await tx
-      .select({ credits: sql<string>`coalesce(sum(${payments.credits}), 0)` })
-      .from(payments)
-      .where(and(eq(payments.userId, row.userId!), ne(payments.id, row.id), isNull(payments.refundedAt), gt(payments.refundClaimedAt, fresh)));
-    const free = (user?.credits ?? 0) - Number(claimed?.credits ?? 0);
-    if (free < row.credits) return { inProgress: false, balance: Math.max(free, 0) };
+    if (own?.claimedAt && own.claimedAt > fresh) return { code: "refund_in_progress" as const, balance: 0 };
+    const free = (user?.credits ?? 0) - (await creditsHeldByRefunds(tx, row.userId!, row.id));
+    if (free < row.credits) return { code: "insufficient_credits" as const, balance: Math.max(free, 0) };
+    // A slot older than STALE_PENDING_MS belongs to a request that no longer exists (questions.server.ts).
+    const [pending] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(aiQuestions)
+      .where(
+        and(
+          eq(aiQuestions.userId, row.userId!),
+          eq(aiQuestions.status, "pending"),
+          gt(aiQuestions.createdAt, new Date(now.getTime() - STALE_PENDING_MS)),
+        ),
+      );
+    if (free - Number(pending?.count ?? 0) < row.credits) return { code: "answer_in_progress" as const, balance: free };
     await tx.update(payments).set({ refundClaimedAt: now }).where(eq(payments.id, row.id));
     return null;
   });
-  if (refused?.inProgress) throw new ApiError(409, "refund_in_progress", REFUND_ERRORS.inProgress);
+  if (refused?.code === "refund_in_progress") throw new ApiError(409, "refund_in_progress", REFUND_ERRORS.inProgress);
+  if (refused?.code === "answer_in_progress") throw new ApiError(409, "answer_in_progress", REFUND_ERRORS.answerInProgress);
   if (refused) {
     throw new ApiError(409, "insufficient_credits", each(REFUND_ERRORS.insufficientCredits, { balance: refused.balance, credits: row.credits }), {
       balance: refused.balance,

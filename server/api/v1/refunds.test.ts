@@ -1,7 +1,9 @@
 // Refunds: admin only, in full, within 14 days, while the credits are unused; once.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { creditLedger, payments, users } from "~/db/schema";
+import { aiQuestions, creditLedger, payments, users } from "~/db/schema";
+import { KNOWLEDGE_BASE } from "~/lib/ai/knowledge-base";
+import { endQuestion, reserveQuestion } from "~/lib/ai/questions.server";
 import { startFakeStripe, type FakeStripe } from "~/tests/fakes/fake-stripe";
 import { insertAdmin } from "~/tests/helpers/admin-data";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
@@ -22,6 +24,17 @@ async function purchase(token: string, pkg: "basic" | "pro" | "enterprise" = "ba
 
 const refund = (token: string, paymentId: unknown, lang = "en") =>
   request(app, "POST", "/api/v1/refunds", { token, body: { paymentId }, headers: { "Accept-Language": lang } });
+
+/** A question the published material answers (so it costs a credit without a model); its answer read to the end. */
+async function askAssistant(token: string) {
+  const response = await fetch(`${await app.url()}/api/v1/ai/ask`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "text/event-stream", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ topic: "tax-consultation", lang: "en", question: KNOWLEDGE_BASE["tax-consultation"][0]!.en.question }),
+  });
+  await response.text();
+  return response.status;
+}
 
 describe("refunds (test mode)", { timeout: 120_000 }, () => {
   it("refunds in full once: payment marked refunded, a refund ledger row, the member told; a second time is refused", async () => {
@@ -217,6 +230,29 @@ describe("a refund updates the member's purchase state (payment status, package,
     await purchase(ada.token, "pro");
     expect((await refund(admin.token, basic)).status).toBe(200);
     expect((await purchaseState(admin.token, ada)).detail).toEqual({ paymentDone: true, package: "pro" });
+  });
+
+  it("is refused while an answer that could use the purchase's credits is being written, and allowed once it ends", async () => {
+    // Found by an attack: the balance check ignored answers under way, so the answer was charged
+    // after the refund had been decided and the refund removed fewer credits than the purchase added.
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    await app.appContext.db.update(users).set({ credits: 50 }).where(eq(users.id, ada.id));
+    const questionId = await reserveQuestion(app.appContext.db, { userId: ada.id, topic: "tax-consultation", lang: "en", question: "VAT?", model: null });
+    expect(questionId).toBeTruthy();
+    for (const lang of ["en", "ja", "zh"]) {
+      const busy = await refund(admin.token, paymentId, lang);
+      expect(busy.status).toBe(409);
+      expect(busy.body.error.code).toBe("answer_in_progress");
+      expect(busy.body.error.message).toMatch(lang === "en" ? /answer/ : lang === "ja" ? /回答/ : /回答/);
+    }
+    expect(await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"))).toHaveLength(0);
+    await endQuestion(app.appContext.db, { questionId: questionId!, status: "stopped", errorCode: "client_disconnected", partialAnswer: "", firstTokenMs: null, durationMs: 5 });
+    const done = await refund(admin.token, paymentId);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ creditsRemoved: 50, balance: 0 });
   });
 
   it("two purchases refunded at the same time leave the member with no purchase", async () => {
@@ -571,6 +607,34 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     }
     expect((await slow).status).toBe(200);
     expect(await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"))).toMatchObject([{ delta: -50, balanceAfter: 43 }]);
+  });
+
+  it("while a refund waits for Stripe the member cannot spend the purchase's credits, only those beyond them", async () => {
+    // Found by an attack: questions asked during the provider's call were answered and charged, and
+    // the refund then removed what was left: the member had the money back and the answers free.
+    app = await stripeApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    await app.appContext.db.update(users).set({ credits: 51 }).where(eq(users.id, ada.id));
+    fake.setDelay(3000);
+    let answer;
+    try {
+      answer = refund(admin.token, paymentId);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const statuses = [await askAssistant(ada.token), await askAssistant(ada.token)];
+      expect(statuses).toEqual([200, 402]);
+    } finally {
+      fake.setDelay(0);
+    }
+    const done = await answer;
+    expect(done.status).toBe(200);
+    expect(done.body.creditsRemoved).toBe(50);
+    expect(await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"))).toMatchObject([{ delta: -50, paymentId }]);
+    const [user] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
+    expect(user!.credits).toBe(0);
+    const answered = await app.appContext.db.select().from(aiQuestions).where(eq(aiQuestions.userId, ada.id));
+    expect(answered.map((q) => q.status)).toEqual(["answered"]);
   });
 
   it("an admin refund that a spend overtook says how many credits it really removed", async () => {
