@@ -6,6 +6,7 @@ import { useNavigate } from "react-router";
 import { api, downloadFile } from "~/app/api/api.client";
 import { useApiData } from "~/app/api/use-api-data";
 import { AccountForm, clearFields } from "~/app/components/account/account-form";
+import { LatestStatusProvider, useLatestStatus } from "~/app/components/account/latest-status";
 import { SessionList } from "~/app/components/account/session-list";
 import { AuthField } from "~/app/components/auth-field";
 import { useAuth } from "~/app/components/auth-provider";
@@ -35,7 +36,9 @@ function DataExport({ t }: { t: AccountMessages }) {
   const { lang } = useLanguage();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const latest = useLatestStatus();
   async function download() {
+    latest.claim();
     setPending(true);
     setError(null);
     try {
@@ -52,7 +55,7 @@ function DataExport({ t }: { t: AccountMessages }) {
         {t.data.title}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t.data.intro}</p>
-      <div role="alert">{error && <p className="mt-2 text-sm font-medium text-red-700">{error}</p>}</div>
+      <div role="alert">{error && latest.shown && <p className="mt-2 text-sm font-medium text-red-700">{error}</p>}</div>
       <button type="button" onClick={download} disabled={pending} className="mt-4 rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100" data-testid="download-data">
         {pending ? t.data.downloading : t.data.download}
       </button>
@@ -188,7 +191,9 @@ export default function Account() {
       <h1 className="mt-4 text-3xl font-bold text-slate-900">{t.title}</h1>
       <p className="mt-2 mb-8 text-slate-600">{t.intro}</p>
       <RequireAuth>
-        <Settings />
+        <LatestStatusProvider>
+          <Settings />
+        </LatestStatusProvider>
       </RequireAuth>
     </div>
   );

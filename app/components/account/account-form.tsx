@@ -6,6 +6,7 @@ import { ApiRequestError } from "~/app/api/api.client";
 import { StatusMessage } from "~/app/components/ui/status-message";
 import { useForm, type FormValues } from "~/app/components/ui/use-form";
 import { useAuth } from "~/app/components/auth-provider";
+import { useLatestStatus } from "./latest-status";
 
 export interface AccountFormProps {
   id: string;
@@ -33,6 +34,7 @@ export function clearFields(form: HTMLFormElement, names: readonly string[]) {
 
 export function AccountForm(props: AccountFormProps) {
   const { clear } = useAuth();
+  const latest = useLatestStatus();
   const { errors, status, setStatus, pending, onSubmit, showFailure } = useForm({
     validate(values) {
       const problem = props.precheck?.(values);
@@ -56,9 +58,16 @@ export function AccountForm(props: AccountFormProps) {
         {props.title}
       </h2>
       {props.intro && <div className="mt-1 text-sm text-slate-600">{props.intro}</div>}
-      <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          latest.claim();
+          return onSubmit(event);
+        }}
+        className="mt-4 space-y-4"
+      >
         {props.children(errors)}
-        <StatusMessage status={status} testId={`account-${props.id}-status`} />
+        <StatusMessage status={latest.shown ? status : null} testId={`account-${props.id}-status`} />
         <button
           type="submit"
           disabled={pending}

@@ -7,6 +7,7 @@ import { StatusMessage, type FormStatus } from "~/app/components/ui/status-messa
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage } from "~/app/components/language-provider";
 import type { AccountMessages } from "~/content/messages/account";
+import { useLatestStatus } from "./latest-status";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
@@ -26,10 +27,12 @@ export function SessionList({ t, onSignedOut }: { t: AccountMessages; onSignedOu
   const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
   const { data, error, reload } = useApiData("GET /account/sessions");
   const [status, setStatus] = useState<FormStatus>(null);
-  const shown: FormStatus = status ?? (error ? { kind: "error", text: t.loadError } : null);
+  const latest = useLatestStatus();
+  const shown: FormStatus = (latest.shown ? status : null) ?? (error ? { kind: "error", text: t.loadError } : null);
 
   /** Signs out one other device, or every device (this one too, so the member goes to log in). */
   async function signOut(sessionId: string | null) {
+    latest.claim();
     try {
       const result = sessionId
         ? await api("POST /account/sessions/:id/revoke", { params: { id: sessionId }, token, lang })
