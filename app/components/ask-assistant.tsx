@@ -27,6 +27,9 @@ import { SourcesList } from "./sources-list";
 /** A question typed by a signed-out visitor waits here while they log in. */
 const draftKey = (topic: ServiceSlug) => `ai-question:${topic}`;
 
+/** How long an answer may go without new text before the page says it is still being written. */
+const STALL_NOTICE_MS = 15_000;
+
 /** The abort reason of the Stop button (leaving the page aborts with another one). */
 const STOPPED_BY_MEMBER = "stopped";
 
@@ -85,6 +88,10 @@ export function AskAssistant({
   const [failure, setFailure] = useState<Failure | null>(null);
   const [stopped, setStopped] = useState(false);
   const [threadLoad, setThreadLoad] = useState<"idle" | "loading" | "error">("idle");
+  // No text for STALL_NOTICE_MS while an answer is being written: a line says it still is and that
+  // Stop costs nothing (a stalled provider left only a blinking cursor, found by a stranger).
+  const [stalled, setStalled] = useState(false);
+  const lastProgress = useRef(0);
   const [searchParams] = useSearchParams();
   const answer = turns.at(-1) ?? null;
   const lastAnswered = answer?.complete && answer.id ? answer : null;
@@ -177,6 +184,14 @@ export function AskAssistant({
 
   // Leaving the page stops the answer (the server then charges nothing).
   useEffect(() => () => requestRef.current?.abort(), []);
+
+  useEffect(() => {
+    setStalled(false);
+    if (!generating) return;
+    lastProgress.current = Date.now();
+    const timer = window.setInterval(() => setStalled(Date.now() - lastProgress.current >= STALL_NOTICE_MS), 1000);
+    return () => window.clearInterval(timer);
+  }, [generating]);
 
   // Keyboard focus follows the question: Generate is disabled while the answer comes, so focus goes to
   // Stop, and back to the box once Stop is gone (it fell to the page's body, found by a stranger).
@@ -286,6 +301,8 @@ export function AskAssistant({
       const events = await askStream({ topic, question: text, lang, parentId: parentId ?? undefined }, { token: auth.token, lang, signal: controller.signal });
       for await (const ev of events) {
         if (ev.event === "delta") {
+          lastProgress.current = Date.now();
+          setStalled(false);
           setLast((current) => ({ ...current, text: current.text + ev.data.text }));
         } else if (ev.event === "done") {
           finished = true;
@@ -510,7 +527,7 @@ export function AskAssistant({
       </section>
 
       <div role="status" aria-live="polite" className="sr-only">
-        {generating ? t.statusGenerating : answer?.complete ? t.statusDone : ""}
+        {generating ? (stalled ? t.stillWorking : t.statusGenerating) : answer?.complete ? t.statusDone : ""}
       </div>
 
       {turns.map((turn, index) => {
@@ -558,6 +575,11 @@ export function AskAssistant({
               citationHref={(n) => (n <= turn.citations.length ? `#${sourceId}-${n}` : undefined)}
             />
             {streaming && <span aria-hidden className="mt-2 inline-block h-4 w-2 animate-pulse bg-brand-600" data-testid="ai-cursor" />}
+            {streaming && stalled && (
+              <p className="mt-3 text-sm text-slate-600" data-testid="ai-still-working">
+                {t.stillWorking}
+              </p>
+            )}
             {turn.complete && turn.citations.length > 0 && (
               <SourcesList title={t.sources} citations={turn.citations} idPrefix={sourceId} testId="ai-sources" />
             )}

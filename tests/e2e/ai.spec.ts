@@ -139,6 +139,26 @@ test.describe("the AI assistant on a service page", () => {
     await expect(box).toBeFocused();
   });
 
+  test("an answer that stalls says it is still being written and that Stop costs nothing", async ({ page, app }) => {
+    // Found by a stranger: a provider that stopped sending left only a blinking cursor, for minutes.
+    await page.clock.install();
+    const session = await signUpViaApi();
+    await page.goto("/ja/services/tax-consultation");
+    await signInPage(page, session);
+    await readyWithConsent(page, "ja");
+    await page.getByLabel(aiMessages.ja.questionLabel).fill("在宅勤務の費用は経費にできますか？");
+    await app.aiMode("stream-hang");
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByTestId("ai-answer").getByRole("heading", { name: "Short answer" })).toBeVisible();
+    await expect(page.getByTestId("ai-still-working")).toHaveCount(0);
+    await page.clock.fastForward(20_000);
+    await expect(page.getByTestId("ai-still-working")).toHaveText(aiMessages.ja.stillWorking);
+    await expectNoAxeViolations(page);
+    await page.getByTestId("stop-button").click();
+    await expect(page.getByTestId("ai-stopped")).toHaveText(aiMessages.ja.stopped);
+    await expect(page.getByTestId("ai-still-working")).toHaveCount(0);
+  });
+
   test("a reload in the middle of an answer gives the question back in the box; after an answer the box stays empty", async ({ page, app }) => {
     // Found by a stranger: the question was lost with the answer.
     const session = await signUpViaApi();
