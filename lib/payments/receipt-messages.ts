@@ -48,6 +48,12 @@ export const REFUND_ERRORS = {
     ja: "決済サービスが返金を受け付けませんでした（理由コード：{reason}）。変更は行っていません。もう一度お試しいただけます。",
     zh: "支付服务拒绝了退款（原因代码：{reason}），未做任何更改。您可以重试。",
   },
+  /** A refusal whose reason the page words (REFUND_REFUSALS); `failed` says the provider's code otherwise. */
+  failedBecause: {
+    en: "The payment provider refused the refund: {why}. Nothing was changed.",
+    ja: "決済サービスが返金を受け付けませんでした：{why}。変更は行っていません。",
+    zh: "支付服务拒绝了退款：{why}。未做任何更改。",
+  },
   providerUnavailable: {
     en: "The payment service is not responding, so nothing was refunded. Please try again in a moment.",
     ja: "決済サービスが応答していないため、返金は行われていません。しばらくしてから再度お試しください。",
@@ -166,3 +172,37 @@ export const REFUND_FAILED_MAIL = {
     zh: "{name}，您好：\n\n您的购买 {number}（{amount}）的退款被退回给我们：{reason}。该款项尚未到达您的账户，我们仍欠您这笔款项。请回复此邮件或通过 {contact} 与我们联系，告知其他收款方式（另一张银行卡或银行账户），我们将重新退款。\n\n收据：{link}\n\n{siteName}",
   },
 } satisfies Record<string, LocalizedText>;
+
+/**
+ * Why the provider refused a refund, for the reasons an administrator can act on (Stripe's error codes
+ * and refund failure reasons); any other reason is shown as its code (REFUND_ERRORS.failed).
+ */
+const CARD_CLOSED = {
+  en: "the card it was paid with can no longer receive refunds (expired, cancelled, lost or stolen); ask the member how to repay them",
+  ja: "支払いに使われたカードは返金を受け取れなくなっています（有効期限切れ、解約、紛失または盗難）。会員に返金の受け取り方法を確認してください",
+  zh: "付款所用的银行卡已无法接收退款（已过期、已注销、挂失或被盗）；请询问会员希望以何种方式退款",
+} satisfies LocalizedText;
+const DISPUTED = {
+  en: "the member has disputed this payment with their bank; it is settled through the dispute in the provider's dashboard, not by a refund",
+  ja: "会員がこの支払いについてカード会社に異議を申し立てています。返金ではなく、決済サービスのダッシュボードで異議申し立てとして処理されます",
+  zh: "会员已就此笔付款向银行提出争议；应在支付服务的控制台中通过争议处理，而不是退款",
+} satisfies LocalizedText;
+const LOW_BALANCE = {
+  en: "the firm's balance with the provider is too low to pay it; add funds in the provider's dashboard, then try again",
+  ja: "決済サービス上の当社残高が不足しています。決済サービスのダッシュボードで残高を追加してから、もう一度お試しください",
+  zh: "本公司在支付服务中的余额不足以支付退款；请在支付服务的控制台中充值后重试",
+} satisfies LocalizedText;
+export const REFUND_REFUSALS: Record<string, LocalizedText> = {
+  expired_or_canceled_card: CARD_CLOSED,
+  lost_or_stolen_card: CARD_CLOSED,
+  charge_disputed: DISPUTED,
+  refund_disputed_payment: DISPUTED,
+  charge_for_pending_refund_disputed: DISPUTED,
+  balance_insufficient: LOW_BALANCE,
+  insufficient_funds: LOW_BALANCE,
+  charge_already_refunded: {
+    en: "it was already refunded in the provider's dashboard; it shows here as refunded once the provider's notice arrives (reload in a minute)",
+    ja: "決済サービスのダッシュボードですでに返金されています。決済サービスからの通知が届くと、ここにも返金済みと表示されます（1 分ほどして再読み込みしてください）",
+    zh: "该笔付款已在支付服务的控制台中退款；收到支付服务的通知后，这里会显示为已退款（请一分钟后重新加载）",
+  },
+};

@@ -22,7 +22,7 @@ import { receiptLabel } from "~/lib/contracts/receipt";
 import type { PaymentRow } from "./checkout.server";
 import { ProviderUnavailableError, type PaymentProvider } from "./provider";
 import { packageName } from "./receipt-format";
-import { REFUND_ERRORS, REFUND_FAILED_MAIL, REFUND_FAILURE_TEXT, REFUND_MAIL } from "./receipt-messages";
+import { REFUND_ERRORS, REFUND_FAILED_MAIL, REFUND_FAILURE_TEXT, REFUND_MAIL, REFUND_REFUSALS } from "./receipt-messages";
 import { receiptPath, type ReceiptDeps } from "./receipts.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -79,7 +79,11 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
   if (outcome.status === "failed") {
     await releaseClaim(db, row.id, claimedAt, { refused: true });
     deps.logger.warn({ paymentId: row.id, reason: outcome.reason }, "refund refused by the provider");
-    throw new ApiError(409, "refund_failed", each(REFUND_ERRORS.failed, { reason: outcome.reason }));
+    const why = Object.hasOwn(REFUND_REFUSALS, outcome.reason) ? REFUND_REFUSALS[outcome.reason]! : null;
+    const message = why
+      ? (Object.fromEntries(LANGS.map((lang) => [lang, format(REFUND_ERRORS.failedBecause[lang], { why: why[lang]! })])) as Record<(typeof LANGS)[number], string>)
+      : each(REFUND_ERRORS.failed, { reason: outcome.reason });
+    throw new ApiError(409, "refund_failed", message);
   }
   // "pending" (a card network that settles refunds later) is accepted: the provider has taken the refund.
 

@@ -289,6 +289,13 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     const refused = await refund(admin.token, first);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe("refund_failed");
+    // Why, in words the administrator can act on (it said "reason code: expired_or_canceled_card").
+    expect(refused.body.error.message).toBe(
+      "The payment provider refused the refund: the card it was paid with can no longer receive refunds (expired, cancelled, lost or stolen); ask the member how to repay them. Nothing was changed.",
+    );
+    const refusedJa = await refund(admin.token, first, "ja");
+    expect(refusedJa.body.error.message).toContain("カードは返金を受け取れなくなっています");
+    expect(refusedJa.body.error.message).not.toContain("expired_or_canceled_card");
     expect((await app.appContext.db.select().from(payments).where(eq(payments.id, first)))[0]!.status).toBe("succeeded");
 
     const second = await purchase(ada.token);
@@ -310,7 +317,7 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     // key replayed the refusal for as long as Stripe keeps it, 24 hours).
     const retried = await refund(admin.token, first);
     expect(retried.status).toBe(200);
-    expect(fake.requests.filter((r) => r.path === "/v1/refunds" && r.status === 200).at(-1)!.idempotencyKey).toBe(`taxatlas-refund-${first}-1`);
+    expect(fake.requests.filter((r) => r.path === "/v1/refunds" && r.status === 200).at(-1)!.idempotencyKey).toBe(`taxatlas-refund-${first}-2`);
   });
 
   const webhook = (delivery: { payload: string; signature: string }) =>
