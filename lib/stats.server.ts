@@ -1,10 +1,12 @@
-// Dashboard figures, computed by the database with aggregates (no rows are loaded into the process):
-// three statements run side by side, one over users (totals, and twelve month counts on
-// users_created_at_idx), one over the succeeded payments and one over the refunds still owed. See docs/performance.md (admin).
-import { and, count, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+// Dashboard figures, computed by the database with aggregates (no rows are loaded into the process
+// but the few owed refunds it lists): four statements run side by side, one over users (totals, and
+// twelve month counts on users_created_at_idx), one over the succeeded payments, and two over the
+// refunds still owed (their count and sum, and the oldest of them to list). See docs/performance.md (admin).
+import { and, asc, count, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { payments, users } from "~/db/schema";
-import type { DashboardStats } from "~/lib/contracts/dashboard";
+import { OWED_REFUNDS_SHOWN, type DashboardStats } from "~/lib/contracts/dashboard";
+import { refundFailureReason } from "~/lib/contracts/refund";
 
 const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
 
@@ -22,8 +24,10 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
       ),
     ]),
   );
+  // Returned refunds not yet repaid: the partial index payments_refund_owed_idx holds only them.
+  const owed = and(isNotNull(payments.refundFailedAt), isNull(payments.refundRepaidAt));
   // Statements that run at the same time on separate pool connections (PostgreSQL).
-  const [[usersRow], [paymentsRow], [owedRow]] = await Promise.all([
+  const [[usersRow], [paymentsRow], [owedRow], owedRows] = await Promise.all([
     // payment_done is set in the transaction that marks a payment succeeded and set again in the one
     // that refunds one (lib/payments), so it counts the accounts with at least one successful
     // purchase that is not refunded without a DISTINCT over payments.
@@ -41,11 +45,26 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
       })
       .from(payments)
       .where(eq(payments.status, "succeeded")),
-    // Returned refunds not yet repaid: the partial index payments_refund_owed_idx holds only them.
     db
       .select({ owed: count(), cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number) })
       .from(payments)
-      .where(and(isNotNull(payments.refundFailedAt), isNull(payments.refundRepaidAt))),
+      .where(owed),
+    db
+      .select({
+        paymentId: payments.id,
+        receiptNumber: payments.receiptNumber,
+        package: payments.package,
+        amountCents: payments.amountCents,
+        refundFailedAt: payments.refundFailedAt,
+        refundFailure: payments.refundFailure,
+        userId: payments.userId,
+        userName: users.name,
+      })
+      .from(payments)
+      .leftJoin(users, eq(users.id, payments.userId))
+      .where(owed)
+      .orderBy(asc(payments.refundFailedAt), asc(payments.id))
+      .limit(OWED_REFUNDS_SHOWN),
   ]);
 
   const monthly = Array.from({ length: 12 }, (_, m) => Number((usersRow as Record<string, unknown> | undefined)?.[`m${m}`] ?? 0));
@@ -59,5 +78,11 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
     months: Array.from({ length: 12 }, (_, m) => monthStart(year, first + m).toISOString().slice(0, 7)),
     refundsOwed: Number(owedRow?.owed ?? 0),
     refundsOwedCents: Number(owedRow?.cents ?? 0),
+    owedRefunds: owedRows.map((row) => ({
+      ...row,
+      receiptNumber: row.receiptNumber === null ? null : Number(row.receiptNumber),
+      refundFailedAt: row.refundFailedAt!.toISOString(),
+      refundFailure: refundFailureReason(row.refundFailure),
+    })),
   };
 }

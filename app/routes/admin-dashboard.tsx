@@ -6,6 +6,7 @@ import { LANGUAGES } from "~/lib/i18n/languages";
 import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE } from "~/app/page-helpers/seo";
 import { CsvExportButton } from "~/app/components/admin-csv-export";
 import { adminMeta } from "~/app/components/admin-meta";
+import { OwedRefunds } from "~/app/components/admin-owed-refunds";
 import { SetupChecklist } from "~/app/components/admin-setup-checklist";
 import { useApiData } from "~/app/api/use-api-data";
 import { AdminPageTitle, formatDollars, LoadingLine } from "~/app/components/admin-ui";
@@ -58,11 +59,7 @@ export default function AdminDashboard() {
         <CsvExportButton kind="payments" />
       </div>
       {/* Money still owed to members comes first: above the setup checklist. */}
-      {stats && stats.refundsOwed > 0 && (
-        <p role="note" className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800" data-testid="refunds-owed">
-          {format(t.dashboard.refundsOwed, { count: stats.refundsOwed, amount: formatDollars(stats.refundsOwedCents / 100) })}
-        </p>
-      )}
+      {stats && <OwedRefunds stats={stats} onChange={reload} />}
       <SetupChecklist />
       {loading && !stats && <LoadingLine />}
       {error && (

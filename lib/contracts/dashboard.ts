@@ -1,5 +1,22 @@
 // The admin dashboard's API (GET /api/v1/dashboard/get): the figures the database aggregates
 // (lib/stats.server.ts). The answer keeps the original client's shape: data[0] holds the stats.
+import type { RefundFailureReason } from "./refund";
+
+/** The dashboard lists at most this many owed refunds, oldest first (the payments export has all). */
+export const OWED_REFUNDS_SHOWN = 20;
+
+/** A refund the card's bank returned and nobody has recorded as repaid: money still owed. */
+export interface OwedRefund {
+  paymentId: string;
+  receiptNumber: number | null;
+  package: string;
+  amountCents: number;
+  refundFailedAt: string;
+  refundFailure: RefundFailureReason;
+  /** The member's account; null once it was deleted (then only this list can mark it repaid). */
+  userId: string | null;
+  userName: string | null;
+}
 
 export interface DashboardStats {
   /** Every account (members and admins). */
@@ -20,6 +37,8 @@ export interface DashboardStats {
   refundsOwed: number;
   /** Their sum, in cents. */
   refundsOwedCents: number;
+  /** The oldest OWED_REFUNDS_SHOWN of them. */
+  owedRefunds: OwedRefund[];
 }
 
 /** GET /dashboard/get */

@@ -38,7 +38,7 @@ describe("GET /api/v1/dashboard/get", () => {
     );
     expect(res.body).toEqual({
       success: true,
-      data: [{ totalUsers: 1, totalSubscriptions: 0, totalTransactions: 0, totalIncome: 0, usersThisMonth: 1, monthly, months, refundsOwed: 0, refundsOwedCents: 0 }],
+      data: [{ totalUsers: 1, totalSubscriptions: 0, totalTransactions: 0, totalIncome: 0, usersThisMonth: 1, monthly, months, refundsOwed: 0, refundsOwedCents: 0, owedRefunds: [] }],
     });
   });
 
@@ -94,6 +94,7 @@ describe("GET /api/v1/dashboard/get", () => {
       months: Array.from({ length: 12 }, (_, i) => at(11 - i).toISOString().slice(0, 7)),
       refundsOwed: 0,
       refundsOwedCents: 0,
+      owedRefunds: [],
     });
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
@@ -110,8 +111,18 @@ describe("GET /api/v1/dashboard/get", () => {
     await db.update(payments).set(returned).where(inArray(payments.id, [...owed, repaid]));
     await db.update(payments).set({ refundRepaidAt: new Date() }).where(eq(payments.id, repaid));
     await db.delete(users).where(eq(users.id, b.id));
+    await db.update(payments).set({ refundFailedAt: new Date(Date.now() - 60_000) }).where(eq(payments.id, owed[1]!));
     const res = await request(app, "GET", "/api/v1/dashboard/get", { token: admin.token });
     expect(res.body.data[0]).toMatchObject({ refundsOwed: 2, refundsOwedCents: 7500 });
+    // Listed oldest first, so each can be marked repaid from the dashboard: a deleted account's had no
+    // refund panel to do it from (found by an attack).
+    expect(res.body.data[0].owedRefunds).toMatchObject([
+      { paymentId: owed[1], package: "pro", amountCents: 5000, refundFailure: "other", userId: null, userName: null },
+      { paymentId: owed[0], package: "basic", amountCents: 2500, refundFailure: "other", userId: a.id, userName: a.name },
+    ]);
+    expect((await request(app, "POST", "/api/v1/refunds/repaid", { token: admin.token, body: { paymentId: owed[1] } })).status).toBe(200);
+    const after = await request(app, "GET", "/api/v1/dashboard/get", { token: admin.token });
+    expect(after.body.data[0]).toMatchObject({ refundsOwed: 1, owedRefunds: [{ paymentId: owed[0] }] });
   });
 
   it("places sign-ups by UTC month for any given date", async () => {
