@@ -17,6 +17,7 @@ import { RequireAuth } from "~/app/components/require-auth";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE, textPageMeta } from "~/app/page-helpers/seo";
 import { account as accountMessages, type AccountMessages } from "~/content/messages/account";
+import { auth as authMessages } from "~/content/messages/auth";
 import { format } from "~/lib/i18n/format";
 import { localePath } from "~/lib/i18n/paths";
 import type { Route } from "./+types/account";
@@ -65,6 +66,8 @@ function DataExport({ t }: { t: AccountMessages }) {
 
 function Settings() {
   const t = useMessages(accountMessages);
+  // The same password rule as sign-up and reset: the account page said "at least 8 characters".
+  const fields = useMessages(authMessages).fields;
   const auth = useAuth();
   const { lang } = useLanguage();
   const navigate = useNavigate();
@@ -85,7 +88,7 @@ function Settings() {
   if (!data) return <p role="status">{t.loading}</p>;
   const profile = data.account;
 
-  const common = { submitting: t.saving, failed: t.failed };
+  const common = { submitting: t.saving, failed: t.failed, checkFields: t.checkFields };
   return (
     <div className="space-y-6">
       <AccountForm
@@ -116,7 +119,7 @@ function Settings() {
           <>
             <AccountUsername email={profile.email} />
             <AuthField id="current-password" name="currentPassword" type="password" label={t.currentPassword} autoComplete="current-password" required error={errors.currentPassword} />
-            <AuthField id="new-password" name="newPassword" type="password" label={t.password.newPassword} autoComplete="new-password" hint={t.password.hint} required error={errors.newPassword} />
+            <AuthField id="new-password" name="newPassword" type="password" label={t.password.newPassword} autoComplete="new-password" hint={fields.passwordHint} required error={errors.newPassword} />
           </>
         )}
       </AccountForm>

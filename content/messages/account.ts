@@ -20,7 +20,6 @@ const en = {
     title: "Password",
     intro: "After the change, every other device is signed out and we send you an e-mail.",
     newPassword: "New password",
-    hint: "At least 8 characters.",
     submit: "Change password",
   },
   email: {
@@ -96,7 +95,6 @@ export const account: Localized<AccountMessages> = {
       title: "パスワード",
       intro: "変更すると、ほかのすべての端末からログアウトし、確認のメールをお送りします。",
       newPassword: "新しいパスワード",
-      hint: "8 文字以上で入力してください。",
       submit: "パスワードを変更",
     },
     email: {
@@ -167,7 +165,6 @@ export const account: Localized<AccountMessages> = {
       title: "密码",
       intro: "修改后，所有其他设备将退出登录，我们也会发送邮件通知您。",
       newPassword: "新密码",
-      hint: "至少 8 个字符。",
       submit: "修改密码",
     },
     email: {

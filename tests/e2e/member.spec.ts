@@ -103,6 +103,9 @@ for (const lang of ["en", "zh"] as const) {
     await password.getByLabel(t.password.newPassword).fill("a-brand-new-secret");
     await password.getByRole("button", { name: t.password.submit }).click();
     await expect(page.getByTestId("current-password-error")).toBeVisible();
+    // The field says what is wrong; the line above the button points to it instead of saying it again
+    // (a stranger saw the same sentence twice).
+    await expect(page.getByTestId("account-password-status")).toHaveText(t.checkFields);
     // Only the latest action's status line shows: a stranger found every form's line left on screen.
     await expect(page.getByTestId("account-name-status")).toHaveCount(0);
     await password.getByLabel(t.currentPassword).fill(session.password);

@@ -17,6 +17,8 @@ export interface AccountFormProps {
   submit: string;
   submitting: string;
   failed: string;
+  /** The status line when the server's refusal is a field's error (shown beside the field). */
+  checkFields: string;
   danger?: boolean;
   /** Checks in the browser before sending; a message stops the request. */
   precheck?: (values: FormValues) => string | null;
@@ -47,7 +49,9 @@ export function AccountForm(props: AccountFormProps) {
         void props.onDone?.(values, form);
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 401) clear();
-        showFailure(error, props.failed);
+        const refused = showFailure(error, props.failed);
+        // Said beside its field already: the line above the button points there instead of repeating it.
+        if (refused && Object.values(refused.fields).includes(refused.message)) setStatus({ kind: "error", text: props.checkFields });
       }
     },
   });
