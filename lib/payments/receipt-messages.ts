@@ -55,9 +55,9 @@ export const REFUND_ERRORS = {
     zh: "支付服务拒绝了退款：{why}。未做任何更改。",
   },
   providerUnavailable: {
-    en: "The payment service is not responding, so nothing was refunded. Please try again in a moment.",
-    ja: "決済サービスが応答していないため、返金は行われていません。しばらくしてから再度お試しください。",
-    zh: "支付服务暂时没有响应，未进行退款。请稍后重试。",
+    en: "The payment service did not answer, so it is not known whether the refund went through; the purchase's credits stay held. Try again in two minutes: the same refund is asked for again and is never made twice.",
+    ja: "決済サービスから応答がなかったため、返金が行われたかどうか分かりません。この購入のクレジットは確保したままです。2 分ほどしてから再度お試しください。同じ返金として依頼し直すため、二重に返金されることはありません。",
+    zh: "支付服务没有响应，因此无法确定退款是否已完成；此笔购买的积分仍被保留。请两分钟后重试：将再次请求同一笔退款，不会重复退款。",
   },
 } satisfies Record<string, LocalizedText>;
 

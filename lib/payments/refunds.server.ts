@@ -12,7 +12,7 @@ import { aiQuestions, creditLedger, payments, users } from "~/db/schema";
 import { formatUsd } from "~/lib/catalog";
 import { REFUND_WINDOW_DAYS, refundFailureReason, type RefundCandidate } from "~/lib/contracts/refund";
 import { STALE_PENDING_MS } from "~/lib/ai/questions.server";
-import { changeCredits, creditsHeldByRefunds, REFUND_CLAIM_MS } from "~/lib/credits.server";
+import { changeCredits, creditsHeldByRefunds } from "~/lib/credits.server";
 import { ApiError } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
 import { LANGS, isLang } from "~/lib/i18n/languages";
@@ -69,11 +69,14 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
   try {
     outcome = await deps.provider.refund(row.providerRef, row.id, row.amountCents, row.refundAttempts);
   } catch (error) {
-    await releaseClaim(db, row.id, claimedAt);
     if (error instanceof ProviderUnavailableError) {
-      deps.logger.warn({ err: error, paymentId: row.id }, "payment provider unavailable for a refund");
+      // The answer is lost, not the refund: the provider may have made it. The claim stays, so the
+      // credits stay held until a request asks again with the same key after IN_FLIGHT_MS (the
+      // provider then answers with the refund it made, or makes it) or the provider's notice records it.
+      deps.logger.warn({ err: error, paymentId: row.id }, "payment provider unavailable for a refund; its outcome is unknown, the credits stay held");
       throw new ApiError(502, "payment_provider_unavailable", REFUND_ERRORS.providerUnavailable);
     }
+    await releaseClaim(db, row.id, claimedAt);
     throw error;
   }
   if (outcome.status === "failed") {
@@ -121,6 +124,14 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
 }
 
 /**
+ * A claim younger than this may belong to a request still waiting for the provider (three tries of
+ * 20 s at most): another request for the same purchase is refused meanwhile. An older one was left by
+ * a request whose answer was lost (or whose process died); it still holds the credits until
+ * REFUND_CLAIM_MS (lib/credits.server.ts), and the next request takes it over and asks the provider again with the same key.
+ */
+const IN_FLIGHT_MS = 90_000;
+
+/**
  * Claims a purchase for a refund before the provider is asked, or throws 409: refund_in_progress
  * while another request's claim on it holds (a double click), insufficient_credits unless the
  * balance holds the purchase's credits beyond those of the member's other refunds still under way,
@@ -128,15 +139,16 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
  * spend a credit). Under the member's row lock, so two purchases refunded at once cannot both pass
  * the same balance; while the claim holds, no AI question can take a slot on its credits
  * (take_ai_question_slot, migration 0015). Returns the claim's time, which releaseClaim() needs: a
- * request releases only its own claim. A claim left by a process that died lapses after REFUND_CLAIM_MS.
+ * request releases only its own claim, and only when the provider refused or an error of ours came
+ * first: an unknown outcome keeps it (IN_FLIGHT_MS). A claim lapses after REFUND_CLAIM_MS.
  */
 async function claimRefund(db: Db, row: PaymentRow): Promise<Date> {
   const now = new Date();
-  const fresh = new Date(now.getTime() - REFUND_CLAIM_MS);
+  const running = new Date(now.getTime() - IN_FLIGHT_MS);
   const refused = await db.transaction(async (tx) => {
     const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, row.userId!)).for("update");
     const [own] = await tx.select({ claimedAt: payments.refundClaimedAt }).from(payments).where(eq(payments.id, row.id));
-    if (own?.claimedAt && own.claimedAt > fresh) return { code: "refund_in_progress" as const, balance: 0 };
+    if (own?.claimedAt && own.claimedAt > running) return { code: "refund_in_progress" as const, balance: 0 };
     const free = (user?.credits ?? 0) - (await creditsHeldByRefunds(tx, row.userId!, row.id));
     if (free < row.credits) return { code: "insufficient_credits" as const, balance: Math.max(free, 0) };
     // A slot older than STALE_PENDING_MS belongs to a request that no longer exists (questions.server.ts).

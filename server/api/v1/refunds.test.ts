@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { aiQuestions, creditLedger, payments, users } from "~/db/schema";
 import { KNOWLEDGE_BASE } from "~/lib/ai/knowledge-base";
 import { endQuestion, reserveQuestion } from "~/lib/ai/questions.server";
+import { refundPayment } from "~/lib/payments/refunds.server";
+import { createStripeProvider } from "~/lib/payments/stripe-provider.server";
 import { startFakeStripe, type FakeStripe } from "~/tests/fakes/fake-stripe";
 import { insertAdmin } from "~/tests/helpers/admin-data";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
@@ -303,6 +305,9 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     fake.failNext(1);
     const outage = await refund(admin.token, second);
     expect(outage.status).toBe(502);
+    // Whether Stripe made it is not known: the same refund is asked again once the request can no longer be running.
+    expect((await refund(admin.token, second)).body.error.code).toBe("refund_in_progress");
+    await app.appContext.db.update(payments).set({ refundClaimedAt: sql`refund_claimed_at - interval '2 minutes'` }).where(eq(payments.id, second));
     const ok = await refund(admin.token, second);
     expect(ok.status).toBe(200);
     const refundCall = fake.requests.filter((r) => r.path === "/v1/refunds" && r.status === 200).at(-1)!;
@@ -642,6 +647,42 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     expect(user!.credits).toBe(0);
     const answered = await app.appContext.db.select().from(aiQuestions).where(eq(aiQuestions.userId, ada.id));
     expect(answered.map((q) => q.status)).toEqual(["answered"]);
+  });
+
+  it("a refund whose provider's answer is lost keeps the credits held; asked again, the refund Stripe made is recorded once, in full", async () => {
+    // Found by an attack: the lost answer released the claim although Stripe had refunded, so the
+    // member spent the purchase's credits and the next request was refused for want of them.
+    app = await stripeApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    await app.appContext.db.update(users).set({ credits: 50 }).where(eq(users.id, ada.id));
+    const { db, env, mailer, logger } = app.appContext;
+    // The same Stripe through a client that gives up after 300 ms: Stripe refunds, its answer is lost.
+    const impatient = createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: "whsec_fake", apiBase: fake.url, timeoutMs: 300, maxNetworkRetries: 0 });
+    fake.setResponseDelay(1000);
+    try {
+      await expect(refundPayment({ db, env, mailer, logger, provider: impatient, origin: "http://localhost" }, paymentId, admin.id)).rejects.toMatchObject({
+        status: 502,
+        code: "payment_provider_unavailable",
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+    } finally {
+      fake.setResponseDelay(0);
+    }
+    const providerRef = (await db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.providerRef;
+    const refundsAtStripe = () => [...fake.refunds.values()].filter((r) => r.payment_intent === providerRef);
+    expect(refundsAtStripe().map((r) => r.status)).toEqual(["succeeded"]);
+    expect(await askAssistant(ada.token)).toBe(402);
+    // While the lost request could still be running, a second one waits; after that it asks again.
+    expect((await refund(admin.token, paymentId)).body.error.code).toBe("refund_in_progress");
+    await db.update(payments).set({ refundClaimedAt: sql`refund_claimed_at - interval '2 minutes'` }).where(eq(payments.id, paymentId));
+    expect(await askAssistant(ada.token)).toBe(402);
+    const again = await refund(admin.token, paymentId);
+    expect(again.status).toBe(200);
+    expect(again.body.creditsRemoved).toBe(50);
+    expect(refundsAtStripe()).toHaveLength(1);
+    expect(await db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"))).toMatchObject([{ delta: -50, paymentId }]);
   });
 
   it("an admin refund that a spend overtook says how many credits it really removed", async () => {
