@@ -304,6 +304,41 @@ describe("admission against slow clients (server/app.ts)", () => {
   });
 });
 
+describe("admission against GET and HEAD that announce a body (server/app.ts)", () => {
+  let testApp: TestApp;
+  afterEach(() => testApp?.close());
+
+  it("answers them without reading the body, so idle sockets cannot hold the API's places", async () => {
+    // Found by an attack: the JSON parser waited for the announced body while the request held its
+    // place, and eight such sockets stopped every API call and uncached page for five minutes.
+    testApp = await createTestApp({ MAX_ACTIVE_REQUESTS: "2", MAX_WAITING_REQUESTS: "10" });
+    const { app, admission } = createApp({ appContext: testApp.appContext });
+    const url = new URL(await listen(app as unknown as (req: IncomingMessage, res: ServerResponse) => void));
+    const answers: string[] = [];
+    const sockets = await Promise.all(
+      ["GET", "HEAD", "GET"].map(
+        (method) =>
+          new Promise<net.Socket>((resolve) => {
+            const socket = net.connect(Number(url.port), url.hostname, () => {
+              socket.write(`${method} /api/v1/user/me HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`);
+              resolve(socket);
+            });
+            socket.on("data", (chunk) => answers.push(chunk.toString("latin1")));
+          }),
+      ),
+    );
+    try {
+      await tick(100);
+      expect(admission.state()).toEqual({ active: 0, waiting: 0 });
+      expect(answers.join("").match(/HTTP\/1\.1 401/g)).toHaveLength(3);
+      const me = await fetch(`${url.origin}/api/v1/user/me`, { signal: AbortSignal.timeout(10_000) });
+      expect(me.status).toBe(401);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
+  });
+});
+
 /** Sends `raw` as written on a new connection: everything the server wrote until it closed, as text. */
 async function rawText(url: string, raw: string): Promise<string> {
   return (await rawExchange(Number(new URL(url).port), raw)).toString("latin1");

@@ -286,6 +286,10 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
   app.use("/api", (req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     if (req.path === "/v1/payment/webhook") return next();
+    // No API route reads the body of a GET or HEAD, and these hold a place at the door: reading one
+    // announced and never sent held it until the request timed out (found by an attack). Left unread,
+    // the connection is closed after the answer (closeIfUnread, server/http-server.ts).
+    if (req.method === "GET" || req.method === "HEAD") return next();
     // A body the JSON parser would skip (text, a form) would reach the route as no body at all, and
     // the client be told that the fields it sent are missing: say what the API reads instead.
     if (sendsBody(req) && !req.is("application/json")) {
