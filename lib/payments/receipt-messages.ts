@@ -13,6 +13,16 @@ export const REFUND_ERRORS = {
     ja: "返金できるのは、既存アカウントの完了した購入のみです。",
     zh: "只有现有账户已完成的购买才能退款。",
   },
+  testModePurchase: {
+    en: "This purchase was made in test mode, so no money was taken and there is nothing to give back through Stripe; nothing was changed.",
+    ja: "この購入はテストモードで行われたため代金は支払われておらず、Stripe で返金するものはありません。変更は行っていません。",
+    zh: "此笔购买是在测试模式下完成的，并未收取任何款项，无需通过 Stripe 退款，未做任何更改。",
+  },
+  stripeNotConfigured: {
+    en: "This purchase was paid through Stripe, which this server is not configured for (its keys are not set); nothing was changed.",
+    ja: "この購入は Stripe で支払われましたが、このサーバーには Stripe が設定されていません（キーが未設定です）。変更は行っていません。",
+    zh: "此笔购买通过 Stripe 支付，但本服务器未配置 Stripe（未设置密钥），未做任何更改。",
+  },
   windowPassed: {
     en: "This purchase is more than {days|# day|# days} old, so it can no longer be refunded.",
     ja: "購入から {days} 日を過ぎているため、返金できません。",

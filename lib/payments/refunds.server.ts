@@ -59,6 +59,11 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
   if (row.status !== "succeeded" || !row.grantedAt || !row.providerRef || !row.userId || found.balance === null) {
     throw new ApiError(409, "not_refundable", REFUND_ERRORS.notRefundable);
   }
+  // Only the provider that took the money can give it back: a Stripe purchase on a server running
+  // without Stripe's keys was "refunded" in test mode, its credits removed and no money moved.
+  if (row.provider !== deps.provider.name) {
+    throw new ApiError(409, "not_refundable", row.provider === "stripe" ? REFUND_ERRORS.stripeNotConfigured : REFUND_ERRORS.testModePurchase);
+  }
   const now = deps.now?.() ?? new Date();
   if (now.getTime() - row.grantedAt.getTime() > REFUND_WINDOW_DAYS * DAY_MS) {
     throw new ApiError(409, "refund_window_passed", each(REFUND_ERRORS.windowPassed, { days: REFUND_WINDOW_DAYS }));

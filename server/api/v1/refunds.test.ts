@@ -6,6 +6,7 @@ import { KNOWLEDGE_BASE } from "~/lib/ai/knowledge-base";
 import { endQuestion, reserveQuestion } from "~/lib/ai/questions.server";
 import { refundPayment } from "~/lib/payments/refunds.server";
 import { createStripeProvider } from "~/lib/payments/stripe-provider.server";
+import { createTestProvider } from "~/lib/payments/test-provider";
 import { startFakeStripe, type FakeStripe } from "~/tests/fakes/fake-stripe";
 import { insertAdmin } from "~/tests/helpers/admin-data";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
@@ -683,6 +684,22 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     expect(again.body.creditsRemoved).toBe(50);
     expect(refundsAtStripe()).toHaveLength(1);
     expect(await db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"))).toMatchObject([{ delta: -50, paymentId }]);
+  });
+
+  it("a Stripe purchase is not refunded by a server without Stripe's keys: 409, nothing changed", async () => {
+    // Found by an attack: the test-mode provider "refunded" it, removing the credits while no money moved.
+    app = await stripeApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    const { db, env, mailer, logger } = app.appContext;
+    await expect(
+      refundPayment({ db, env, mailer, logger, provider: createTestProvider(), origin: "http://localhost" }, paymentId, admin.id),
+    ).rejects.toMatchObject({ status: 409, code: "not_refundable", message: expect.stringContaining("Stripe") });
+    const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(row).toMatchObject({ status: "succeeded", refundedAt: null, refundClaimedAt: null });
+    const [user] = await db.select().from(users).where(eq(users.id, ada.id));
+    expect(user!.credits).toBe(53);
   });
 
   it("an admin refund that a spend overtook says how many credits it really removed", async () => {
