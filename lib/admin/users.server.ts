@@ -4,7 +4,8 @@
 import { aliasedTable, and, asc, count, desc, eq, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { aiQuestions, creditLedger, payments, users } from "~/db/schema";
-import { changeCredits, CREDIT_LIMIT_ERROR, CreditLimitError, MAX_CREDIT_BALANCE } from "~/lib/credits.server";
+import { answersInProgress } from "~/lib/ai/questions.server";
+import { changeCredits, CREDIT_LIMIT_ERROR, CreditLimitError, creditsHeldByRefunds, MAX_CREDIT_BALANCE } from "~/lib/credits.server";
 import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
 import type { Localized } from "~/lib/i18n/languages";
@@ -28,6 +29,11 @@ export const ADMIN_USER_ERRORS = {
     en: "The balance cannot go below 0: this user has {credits|# credit|# credits}.",
     ja: "残高を 0 未満にすることはできません。このユーザーの残高は {credits} クレジットです。",
     zh: "余额不能低于 0：该用户当前有 {credits} 积分。",
+  },
+  creditsHeld: {
+    en: "Only {free|# credit|# credits} of this user's {credits} can be deducted now: the rest are held by a refund under way or an answer being written. Try again in a minute.",
+    ja: "このユーザーの {credits} クレジットのうち、現在差し引けるのは {free} クレジットだけです。残りは処理中の返金または作成中の回答のために確保されています。1 分ほどしてから再度お試しください。",
+    zh: "该用户的 {credits} 积分中，目前只能扣除 {free} 积分：其余积分已被正在处理的退款或正在生成的回答占用。请一分钟后重试。",
   },
   selfDemotion: {
     en: "You cannot remove your own admin role. Ask another admin to do it.",
@@ -297,9 +303,23 @@ export async function adjustCredits(
 ): Promise<Pick<CreditAdjustmentResponse, "credits" | "entry">> {
   if (!IdSchema.safeParse(input.userId).success) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
   return db.transaction(async (tx) => {
+    const delta = adjustmentDelta(input);
+    if (delta < 0) {
+      // A refund under way holds its purchase's credits and each answer being written may still spend
+      // one: a deduction into them had the refund remove less than its purchase, or an answer go out
+      // unpaid (found by an attack). Counted under the member's row lock, as the refund claims it.
+      const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, input.userId)).for("update");
+      if (!user) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
+      const held = (await creditsHeldByRefunds(tx, input.userId)) + (await answersInProgress(tx, input.userId));
+      if (held > 0 && user.credits - held < -delta) {
+        const values = { credits: user.credits, free: Math.max(user.credits - held, 0) };
+        const text = ADMIN_USER_ERRORS.creditsHeld;
+        throw new ApiError(409, "credits_held", { en: format(text.en, values), ja: format(text.ja, values), zh: format(text.zh, values) }, values);
+      }
+    }
     const credits = await changeCredits(tx, {
       userId: input.userId,
-      delta: adjustmentDelta(input),
+      delta,
       kind: "admin_adjustment",
       reason: input.reason,
       adminId: input.adminId,

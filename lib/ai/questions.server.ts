@@ -119,6 +119,25 @@ export async function reserveQuestion(db: Db, input: NewQuestion, { serialized =
   return (await takeSlot(db, input, !serialized)) ?? lookIntoRefusal(db, input);
 }
 
+/**
+ * How many answers of the member are being written (pending questions younger than
+ * STALE_PENDING_MS): each may still spend a credit, so a refund or an administrator's deduction
+ * leaves one credit for each. Read it under the member's row lock.
+ */
+export async function answersInProgress(tx: DbOrTx, userId: string): Promise<number> {
+  const [pending] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(aiQuestions)
+    .where(
+      and(
+        eq(aiQuestions.userId, userId),
+        eq(aiQuestions.status, "pending"),
+        sql`${aiQuestions.createdAt} > now() - make_interval(secs => ${STALE_PENDING_MS / 1000})`,
+      ),
+    );
+  return Number(pending?.count ?? 0);
+}
+
 /** A slot refused by takeSlot: under the user's row lock, a stale slot released and the slot taken, or null. */
 export function lookIntoRefusal(db: Db, input: NewQuestion): Promise<string | null> {
   return db.transaction(async (tx) => {

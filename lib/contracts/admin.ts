@@ -211,6 +211,7 @@ export interface MessageReadResponse {
 export const ADMIN_ERROR_CODES = [
   "user_not_found",
   "insufficient_credits",
+  "credits_held",
   "credit_limit",
   "cannot_demote_self",
   "last_admin",

@@ -6,12 +6,12 @@
 // provider call is idempotent per payment and only one transaction can mark a payment refunded, so
 // a repeated or concurrent request refunds once. A refund made in the provider's dashboard arrives by
 // webhook and is recorded the same way (recordRefund, from checkout.server.ts).
-import { and, desc, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { aiQuestions, creditLedger, payments, users } from "~/db/schema";
+import { creditLedger, payments, users } from "~/db/schema";
 import { formatUsd } from "~/lib/catalog";
 import { REFUND_WINDOW_DAYS, refundFailureReason, type RefundCandidate } from "~/lib/contracts/refund";
-import { STALE_PENDING_MS } from "~/lib/ai/questions.server";
+import { answersInProgress } from "~/lib/ai/questions.server";
 import { changeCredits, creditsHeldByRefunds } from "~/lib/credits.server";
 import { ApiError } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
@@ -156,18 +156,7 @@ async function claimRefund(db: Db, row: PaymentRow): Promise<Date> {
     if (own?.claimedAt && own.claimedAt > running) return { code: "refund_in_progress" as const, balance: 0 };
     const free = (user?.credits ?? 0) - (await creditsHeldByRefunds(tx, row.userId!, row.id));
     if (free < row.credits) return { code: "insufficient_credits" as const, balance: Math.max(free, 0) };
-    // A slot older than STALE_PENDING_MS belongs to a request that no longer exists (questions.server.ts).
-    const [pending] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(aiQuestions)
-      .where(
-        and(
-          eq(aiQuestions.userId, row.userId!),
-          eq(aiQuestions.status, "pending"),
-          gt(aiQuestions.createdAt, new Date(now.getTime() - STALE_PENDING_MS)),
-        ),
-      );
-    if (free - Number(pending?.count ?? 0) < row.credits) return { code: "answer_in_progress" as const, balance: free };
+    if (free - (await answersInProgress(tx, row.userId!)) < row.credits) return { code: "answer_in_progress" as const, balance: free };
     await tx.update(payments).set({ refundClaimedAt: now }).where(eq(payments.id, row.id));
     return null;
   });

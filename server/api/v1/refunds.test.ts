@@ -702,6 +702,41 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     expect(user!.credits).toBe(53);
   });
 
+  it("an administrator's deduction cannot take the credits a refund under way holds, or the credit of an answer being written", async () => {
+    // Found by an attack: a deduction of 10 during the refund's provider call left the refund 43 of
+    // its 50 credits; one during an answer let the answer go out unpaid.
+    app = await stripeApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token); // 53 credits: 3 at sign-up and the purchase's 50
+    const deduct = (amount: number, lang = "en") =>
+      request(app, "POST", `/api/v1/admin/users/${ada.id}/credits`, {
+        token: admin.token,
+        body: { direction: "deduct", amount, reason: "correction" },
+        headers: { "Accept-Language": lang },
+      });
+    fake.setDelay(1500);
+    let answer;
+    try {
+      answer = refund(admin.token, paymentId);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const held = await deduct(10, "ja");
+      expect(held.status).toBe(409);
+      expect(held.body.error).toMatchObject({ code: "credits_held", credits: 53, free: 3 });
+      expect(held.body.error.message).toContain("返金");
+      expect((await deduct(3)).status).toBe(200);
+    } finally {
+      fake.setDelay(0);
+    }
+    expect((await answer!).body.creditsRemoved).toBe(50);
+
+    await app.appContext.db.update(users).set({ credits: 1 }).where(eq(users.id, ada.id));
+    const questionId = await reserveQuestion(app.appContext.db, { userId: ada.id, topic: "tax-consultation", lang: "en", question: "VAT?", model: null });
+    expect((await deduct(1)).body.error).toMatchObject({ code: "credits_held", free: 0 });
+    await endQuestion(app.appContext.db, { questionId: questionId!, status: "stopped", errorCode: "client_disconnected", partialAnswer: "", firstTokenMs: null, durationMs: 5 });
+    expect((await deduct(1)).status).toBe(200);
+  });
+
   it("an admin refund that a spend overtook says how many credits it really removed", async () => {
     app = await stripeApp();
     const admin = await insertAdmin(app.appContext.db);
