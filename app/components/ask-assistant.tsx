@@ -527,7 +527,8 @@ export function AskAssistant({
       </section>
 
       <div role="status" aria-live="polite" className="sr-only">
-        {generating ? (stalled ? t.stillWorking : t.statusGenerating) : answer?.complete ? t.statusDone : ""}
+        {/* After a refusal the alert speaks; "answer ready" would be about the answer shown before it. */}
+        {generating ? (stalled ? t.stillWorking : t.statusGenerating) : answer?.complete && !failure ? t.statusDone : ""}
       </div>
 
       {turns.map((turn, index) => {
@@ -538,7 +539,8 @@ export function AskAssistant({
         const sourceId = index === 0 ? "ai-source" : `ai-source-t${index + 1}`;
         const headingId = `${ids}-answer-${index}`;
         // Labelled as quoting the published pages only when it does: a free reply (thanks, a question
-        // the site cannot answer) quotes none.
+        // the site cannot answer) quotes none. The answer's first sentence says so itself
+        // (lib/ai/compose.ts): a line under the question said it again (a stranger's review).
         const quotesPages = turn.source === "knowledge_base" && turn.citations.length > 0;
         return (
           <section
@@ -568,7 +570,6 @@ export function AskAssistant({
             <p className="mt-2 text-sm text-slate-600">
               <span className="font-semibold">{t.youAsked}</span> {turn.question}
             </p>
-            {quotesPages && <p className="mt-1 text-sm text-slate-600">{t.sourceKnowledgeBaseText}</p>}
             <Markdown
               source={turn.text}
               className="mt-4 text-slate-800"

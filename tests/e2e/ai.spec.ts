@@ -254,6 +254,12 @@ test.describe("the AI assistant on a service page", () => {
     await expect(page.getByTestId("ai-charge")).toHaveText(t.free);
     await expect(page.getByTestId("ai-answer")).toContainText("You're welcome");
     expect(asked).toHaveLength(1);
+    await expect(page.getByRole("status").filter({ hasText: t.statusDone })).toHaveCount(1);
+    // Refused with the reply to the thanks still on screen: the live status no longer says an answer is ready.
+    await page.locator("textarea").fill("Can we store tax data abroad?");
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByRole("alert")).toContainText(AI_ERRORS.no_credits.en);
+    await expect(page.getByRole("status").filter({ hasText: t.statusDone })).toHaveCount(0);
     await page.goto("/services/security-services");
     await page.getByLabel(t.questionLabel).fill("Can we store tax data abroad?");
     await page.getByTestId("generate-button").click();
@@ -413,6 +419,8 @@ test.describe("answers from the published material on a server without an AI key
     await expect(page.getByTestId("kb-label")).toHaveText(aiMessages.ja.sourceKnowledgeBase);
     await expect(page.getByTestId("ai-charge")).toHaveText("1 クレジットを消費しました。現在の残高：2 クレジット");
     await expect(answer).toContainText("この回答は、TaxAtlasが公開している資料");
+    // The answer says where it comes from once: a line under the question said it again (a stranger's review).
+    await expect(answer.getByText(aiMessages.ja.sourceKnowledgeBaseText)).toHaveCount(0);
     await expect(answer).toContainText("[1]");
     const sources = page.getByTestId("ai-sources");
     await expect(sources.getByRole("heading")).toHaveText(aiMessages.ja.sources);
