@@ -1,7 +1,7 @@
 // Every change to a balance goes through here: one conditional update plus one ledger row, in the
 // caller's transaction (changeCredits) or in the caller's one statement (spendCreditsCtes), so the
 // balance never drops below zero and always equals the ledger's sum.
-import { and, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { creditLedger, payments, users } from "~/db/schema";
 import type { LocalizedText } from "./http/api-error";
@@ -126,7 +126,6 @@ export const REFUND_CLAIM_MS = 300_000;
  * credits than its purchase added. Read it under the member's row lock.
  */
 export async function creditsHeldByRefunds(tx: DbOrTx, userId: string, exceptPaymentId?: string): Promise<number> {
-  const fresh = new Date(Date.now() - REFUND_CLAIM_MS);
   const [held] = await tx
     .select({ credits: sql<string>`coalesce(sum(${payments.credits}), 0)` })
     .from(payments)
@@ -135,7 +134,8 @@ export async function creditsHeldByRefunds(tx: DbOrTx, userId: string, exceptPay
         eq(payments.userId, userId),
         exceptPaymentId ? ne(payments.id, exceptPaymentId) : undefined,
         isNull(payments.refundedAt),
-        gt(payments.refundClaimedAt, fresh),
+        // The database's clock, as the claim's time and the AI slot's hold (migration 0015).
+        sql`${payments.refundClaimedAt} > now() - make_interval(secs => ${REFUND_CLAIM_MS / 1000})`,
       ),
     );
   return Number(held?.credits ?? 0);

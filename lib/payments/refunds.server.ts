@@ -148,28 +148,33 @@ const IN_FLIGHT_MS = 90_000;
  * first: an unknown outcome keeps it (IN_FLIGHT_MS). A claim lapses after REFUND_CLAIM_MS.
  */
 async function claimRefund(db: Db, row: PaymentRow): Promise<Date> {
-  const now = new Date();
-  const running = new Date(now.getTime() - IN_FLIGHT_MS);
-  const refused = await db.transaction(async (tx) => {
+  // Claims are timed by the database's clock, which the AI slot's hold reads too (migration 0015),
+  // to the millisecond so the time read back releases exactly this claim.
+  const result = await db.transaction(async (tx): Promise<{ refusal: Refusal } | { claimedAt: Date }> => {
     const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, row.userId!)).for("update");
-    const [own] = await tx.select({ claimedAt: payments.refundClaimedAt }).from(payments).where(eq(payments.id, row.id));
-    if (own?.claimedAt && own.claimedAt > running) return { code: "refund_in_progress" as const, balance: 0 };
+    const [own] = await tx
+      .select({ running: sql<boolean>`coalesce(${payments.refundClaimedAt} > now() - make_interval(secs => ${IN_FLIGHT_MS / 1000}), false)` })
+      .from(payments)
+      .where(eq(payments.id, row.id));
+    if (own?.running) return { refusal: { code: "refund_in_progress", balance: 0 } };
     const free = (user?.credits ?? 0) - (await creditsHeldByRefunds(tx, row.userId!, row.id));
-    if (free < row.credits) return { code: "insufficient_credits" as const, balance: Math.max(free, 0) };
-    if (free - (await answersInProgress(tx, row.userId!)) < row.credits) return { code: "answer_in_progress" as const, balance: free };
-    await tx.update(payments).set({ refundClaimedAt: now }).where(eq(payments.id, row.id));
-    return null;
+    if (free < row.credits) return { refusal: { code: "insufficient_credits", balance: Math.max(free, 0) } };
+    if (free - (await answersInProgress(tx, row.userId!)) < row.credits) return { refusal: { code: "answer_in_progress", balance: free } };
+    const [claim] = await tx
+      .update(payments)
+      .set({ refundClaimedAt: sql`date_trunc('milliseconds', now())` })
+      .where(eq(payments.id, row.id))
+      .returning({ claimedAt: payments.refundClaimedAt });
+    return { claimedAt: claim!.claimedAt! };
   });
-  if (refused?.code === "refund_in_progress") throw new ApiError(409, "refund_in_progress", REFUND_ERRORS.inProgress);
-  if (refused?.code === "answer_in_progress") throw new ApiError(409, "answer_in_progress", REFUND_ERRORS.answerInProgress);
-  if (refused) {
-    throw new ApiError(409, "insufficient_credits", each(REFUND_ERRORS.insufficientCredits, { balance: refused.balance, credits: row.credits }), {
-      balance: refused.balance,
-      credits: row.credits,
-    });
-  }
-  return now;
+  if ("claimedAt" in result) return result.claimedAt;
+  const { code, balance } = result.refusal;
+  if (code === "refund_in_progress") throw new ApiError(409, code, REFUND_ERRORS.inProgress);
+  if (code === "answer_in_progress") throw new ApiError(409, code, REFUND_ERRORS.answerInProgress);
+  throw new ApiError(409, code, each(REFUND_ERRORS.insufficientCredits, { balance, credits: row.credits }), { balance, credits: row.credits });
 }
+
+type Refusal = { code: "refund_in_progress" | "insufficient_credits" | "answer_in_progress"; balance: number };
 
 /** Releases this request's claim; a refusal by the provider also counts an attempt, so the next one has its own key. */
 const releaseClaim = (db: Db, paymentId: string, claimedAt: Date, { refused = false } = {}) =>
