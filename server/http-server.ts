@@ -48,7 +48,14 @@ const refusalLang = (target: string | undefined, headers: IncomingHttpHeaders): 
 function rawLang(raw: Buffer | undefined, at = 0): { lang: Lang; head: boolean } {
   const before = raw?.subarray(0, Math.min(raw.length, at)).toString("latin1") ?? "";
   const boundary = before.lastIndexOf("\r\n\r\n");
-  const start = boundary === -1 ? 0 : boundary + 4;
+  let start = boundary === -1 ? 0 : boundary + 4;
+  if (boundary !== -1) {
+    // That head may announce a body, which the request in question follows (found by an attack: the
+    // language was read from a pipelined POST's body). A chunked body is not measured.
+    const headStart = before.lastIndexOf("\r\n\r\n", boundary - 1);
+    const length = /\r\ncontent-length:[ \t]*(\d{1,15})[ \t]*\r\n/i.exec(`${before.slice(headStart === -1 ? 0 : headStart + 2, boundary)}\r\n`)?.[1];
+    if (length !== undefined && start + Number(length) <= at) start += Number(length);
+  }
   const text = raw?.subarray(start, start + 16_384).toString("latin1") ?? "";
   const target = /^(\S+) (\S+)/.exec(text);
   const headers: IncomingHttpHeaders = {};

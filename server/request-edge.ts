@@ -117,6 +117,13 @@ export function requestEdge(): RequestHandler {
     if (host !== undefined && !isValidHostHeader(host)) {
       return refuse(req, res, new ApiError(400, "invalid_host", COMMON_ERRORS.invalidHost));
     }
+    // A transfer coding other than chunked alone (RFC 9112, section 6.1: 501): Node de-chunks the
+    // body and leaves the rest of the coding to us, so `gzip, chunked` was read as plain bytes
+    // (found by an attack). The body is left unread; the connection is closed after the answer.
+    const coding = req.headers["transfer-encoding"];
+    if (coding !== undefined && coding.trim().toLowerCase() !== "chunked") {
+      return refuse(req, res, new ApiError(501, "unsupported_transfer_encoding", COMMON_ERRORS.unsupportedTransferEncoding));
+    }
     // The API says which methods each of its paths takes (server/api-method-check.ts); a page takes these.
     if (req.path.toLowerCase().startsWith("/api/")) return next();
     if (req.method === "OPTIONS") {

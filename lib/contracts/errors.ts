@@ -11,6 +11,7 @@ export const COMMON_ERROR_CODES = [
   "unauthorized",
   "forbidden",
   "unsupported_media_type",
+  "unsupported_transfer_encoding",
   "request_timeout",
   "unavailable",
   "bad_request",

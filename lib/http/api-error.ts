@@ -114,6 +114,11 @@ export const COMMON_ERRORS = {
     ja: "リクエスト本文は JSON（Content-Type: application/json）で送信してください。",
     zh: "请以 JSON 格式（Content-Type: application/json）发送请求正文。",
   },
+  unsupportedTransferEncoding: {
+    en: "Transfer-Encoding is supported only as chunked.",
+    ja: "Transfer-Encoding は chunked のみに対応しています。",
+    zh: "Transfer-Encoding 仅支持 chunked。",
+  },
   requestTimeout: {
     en: "The request's body did not arrive in time. Please send it again.",
     ja: "リクエスト本文が時間内に届きませんでした。もう一度送信してください。",
