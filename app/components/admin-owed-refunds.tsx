@@ -3,15 +3,14 @@
 // account's has no refund panel, so this list is the one place it can be recorded from the admin area.
 import { useState } from "react";
 import { formatDollars } from "~/app/components/admin-ui";
-import { api, ApiRequestError } from "~/app/api/api.client";
-import { useAuth } from "~/app/components/auth-provider";
+import { MarkRepaidButton } from "~/app/components/admin-mark-repaid";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { StatusMessage, type FormStatus } from "~/app/components/ui/status-message";
 import { admin } from "~/content/messages/admin";
 import { refund as refundMessages } from "~/content/messages/refund";
 import { formatUsd, getPackage } from "~/lib/catalog";
-import type { DashboardStats, OwedRefund } from "~/lib/contracts/dashboard";
+import type { DashboardStats } from "~/lib/contracts/dashboard";
 import { receiptLabel } from "~/lib/contracts/receipt";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
@@ -21,25 +20,9 @@ export function OwedRefunds({ stats, onChange }: { stats: DashboardStats; onChan
   const t = useMessages(admin).dashboard;
   const r = useMessages(refundMessages);
   const { lang } = useLanguage();
-  const { token } = useAuth();
   const [status, setStatus] = useState<FormStatus>(null);
-  const [busy, setBusy] = useState<string | null>(null);
   const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
   const day = (iso: string) => new Intl.DateTimeFormat(tag, { dateStyle: "medium" }).format(new Date(iso));
-
-  async function markRepaid(owed: OwedRefund) {
-    if (!window.confirm(format(r.markRepaidConfirm, { amount: formatUsd(owed.amountCents) }))) return;
-    setBusy(owed.paymentId);
-    try {
-      const result = await api("POST /refunds/repaid", { body: { paymentId: owed.paymentId }, token, lang });
-      setStatus({ kind: "success", text: result.message });
-    } catch (failure) {
-      setStatus({ kind: "error", text: failure instanceof ApiRequestError && failure.message ? failure.message : r.error });
-    } finally {
-      setBusy(null);
-      onChange();
-    }
-  }
 
   const line = <StatusMessage status={status} testId="owed-status" />;
   if (stats.refundsOwed === 0) return status ? <div className="mt-4">{line}</div> : null;
@@ -71,15 +54,15 @@ export function OwedRefunds({ stats, onChange }: { stats: DashboardStats; onChan
                 )}
               </p>
             </div>
-            <button
-              type="button"
-              disabled={busy !== null}
-              onClick={() => void markRepaid(owed)}
-              className="rounded-md border border-slate-300 px-3 py-1 font-semibold text-slate-800 hover:bg-slate-100 disabled:opacity-60"
-              data-testid="owed-mark-repaid"
-            >
-              {r.markRepaid}
-            </button>
+            <MarkRepaidButton
+              paymentId={owed.paymentId}
+              amountCents={owed.amountCents}
+              testId="owed-mark-repaid"
+              onAnswer={(answer) => {
+                setStatus(answer);
+                onChange();
+              }}
+            />
           </li>
         ))}
       </ul>

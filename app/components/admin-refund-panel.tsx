@@ -4,6 +4,7 @@
 // was asked for, `onDone` tells the page, which loads the member again (balance, payment status and
 // package, payments, credit history), as it does after a credit adjustment.
 import { useState } from "react";
+import { MarkRepaidButton } from "~/app/components/admin-mark-repaid";
 import { sectionClass } from "~/app/components/admin-user-actions";
 import { StatusMessage } from "~/app/components/ui/status-message";
 import { useForm } from "~/app/components/ui/use-form";
@@ -56,19 +57,6 @@ export function AdminRefundPanel({ userId, onDone }: { userId: string; onDone?: 
     },
   });
 
-  /** A returned refund repaid outside the provider (a bank transfer): recorded once, after a confirmation. */
-  async function markRepaid(p: RefundCandidate) {
-    if (!window.confirm(format(t.markRepaidConfirm, describe(p)))) return;
-    try {
-      const result = await api("POST /refunds/repaid", { body: { paymentId: p.id }, token, lang });
-      setStatus({ kind: "success", text: result.message });
-    } catch (failure) {
-      showFailure(failure, t.error);
-    } finally {
-      reload();
-    }
-  }
-
   return (
     <section className={sectionClass} aria-labelledby="refunds-title" data-testid="admin-refunds">
       <h2 id="refunds-title" className="text-lg font-semibold text-slate-900">
@@ -116,15 +104,18 @@ export function AdminRefundPanel({ userId, onDone }: { userId: string; onDone?: 
                         <p role="note" className="font-medium text-red-800">
                           {format(t.refundFailed, { date: day(p.refundFailedAt), reason: t.failureReasons[p.refundFailure ?? "other"] })}
                         </p>
-                        <button
-                          type="button"
-                          disabled={pending}
-                          onClick={() => void markRepaid(p)}
-                          className="mt-2 rounded-md border border-slate-300 px-3 py-1 font-semibold text-slate-800 hover:bg-slate-100 disabled:opacity-60"
-                          data-testid="mark-repaid"
-                        >
-                          {t.markRepaid}
-                        </button>
+                        <div className="mt-2">
+                          <MarkRepaidButton
+                            paymentId={p.id}
+                            amountCents={p.amountCents}
+                            disabled={pending}
+                            testId="mark-repaid"
+                            onAnswer={(answer) => {
+                              setStatus(answer);
+                              reload();
+                            }}
+                          />
+                        </div>
                       </div>
                     )}
                   </li>
