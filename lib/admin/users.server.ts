@@ -31,9 +31,9 @@ export const ADMIN_USER_ERRORS = {
     zh: "余额不能低于 0：该用户当前有 {credits} 积分。",
   },
   creditsHeld: {
-    en: "Only {free|# credit|# credits} of this user's {credits} can be deducted now: the rest are held by a refund under way or an answer being written. Try again in a minute.",
-    ja: "このユーザーの {credits} クレジットのうち、現在差し引けるのは {free} クレジットだけです。残りは処理中の返金または作成中の回答のために確保されています。1 分ほどしてから再度お試しください。",
-    zh: "该用户的 {credits} 积分中，目前只能扣除 {free} 积分：其余积分已被正在处理的退款或正在生成的回答占用。请一分钟后重试。",
+    en: "Only {free|# credit|# credits} of this user's {credits} can be deducted now: the rest are held by a refund under way or an answer being written. Try again in a few minutes.",
+    ja: "このユーザーの {credits} クレジットのうち、現在差し引けるのは {free} クレジットだけです。残りは処理中の返金または作成中の回答のために確保されています。数分後に再度お試しください。",
+    zh: "该用户的 {credits} 积分中，目前只能扣除 {free} 积分：其余积分已被正在处理的退款或正在生成的回答占用。请几分钟后重试。",
   },
   selfDemotion: {
     en: "You cannot remove your own admin role. Ask another admin to do it.",
@@ -311,7 +311,8 @@ export async function adjustCredits(
       const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, input.userId)).for("update");
       if (!user) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
       const held = (await creditsHeldByRefunds(tx, input.userId)) + (await answersInProgress(tx, input.userId));
-      if (held > 0 && user.credits - held < -delta) {
+      // More than the whole balance is refused below for want of credits: waiting would not help.
+      if (held > 0 && user.credits >= -delta && user.credits - held < -delta) {
         const values = { credits: user.credits, free: Math.max(user.credits - held, 0) };
         const text = ADMIN_USER_ERRORS.creditsHeld;
         throw new ApiError(409, "credits_held", { en: format(text.en, values), ja: format(text.ja, values), zh: format(text.zh, values) }, values);

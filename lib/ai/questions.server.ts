@@ -156,7 +156,9 @@ export function lookIntoRefusal(db: Db, input: NewQuestion): Promise<string | nu
       return Number(pending?.count ?? 0);
     };
     let pending = await pendingCount();
-    if (user.credits <= pending) {
+    // A refund under way holds its purchase's credits (migration 0015).
+    const held = await creditsHeldByRefunds(tx, input.userId);
+    if (user.credits <= pending + held) {
       const released = await tx
         .update(aiQuestions)
         .set({ status: "stopped", errorCode: "interrupted", completedAt: sql`now()` })
@@ -170,8 +172,7 @@ export function lookIntoRefusal(db: Db, input: NewQuestion): Promise<string | nu
         .returning({ id: aiQuestions.id });
       if (released.length > 0) pending = await pendingCount();
     }
-    // A refund under way holds its purchase's credits (migration 0015).
-    if (user.credits <= pending + (await creditsHeldByRefunds(tx, input.userId))) return null;
+    if (user.credits <= pending + held) return null;
     if (input.threadId) {
       // Counted under the same lock, so two follow-ups at once cannot both take the last place.
       const [inThread] = await tx

@@ -1,8 +1,8 @@
 // The slot-and-charge rules of lib/ai/questions.server.ts, directly against the test database.
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { aiQuestions, creditLedger, users } from "~/db/schema";
-import { insertUser } from "~/tests/helpers/admin-data";
+import { aiQuestions, creditLedger, payments, users } from "~/db/schema";
+import { insertPayment, insertUser } from "~/tests/helpers/admin-data";
 import { createTestApp, type TestApp } from "~/tests/helpers/test-app";
 import { secondConnection, testDatabase, usingPostgres } from "~/tests/helpers/test-db";
 import { countStatements } from "~/tests/helpers/count-statements";
@@ -78,6 +78,21 @@ describe("AI question slots and charges", () => {
     expect(fresh).toBeTruthy();
     const [old] = await db.select().from(aiQuestions).where(eq(aiQuestions.id, stale!));
     expect(old).toMatchObject({ status: "stopped", errorCode: "interrupted", creditsSpent: 0 });
+  });
+
+  it("releases a stale slot when the credits a refund under way holds leave none free", async () => {
+    // Found by a review: stale slots were released only when the balance alone was used up.
+    app = await createTestApp();
+    const { db } = app.appContext;
+    const member = await insertUser(db, { credits: 2 });
+    await insertPayment(db, member.id, { package: "basic", status: "succeeded" }); // 52 credits, 50 of them held:
+    await db.update(payments).set({ refundClaimedAt: sql`now()` }).where(eq(payments.userId, member.id));
+    const stale = [await reserveQuestion(db, input(member.id)), await reserveQuestion(db, input(member.id))];
+    expect(await reserveQuestion(db, input(member.id))).toBeNull();
+    await db.update(aiQuestions).set({ createdAt: sql`now() - interval '1 hour'` }).where(eq(aiQuestions.userId, member.id));
+    expect(await reserveQuestion(db, input(member.id))).toBeTruthy();
+    const rows = await db.select().from(aiQuestions).where(eq(aiQuestions.id, stale[0]!));
+    expect(rows[0]).toMatchObject({ status: "stopped", errorCode: "interrupted" });
   });
 
   it("does not charge (and leaves the question pending for the caller to end) when the balance was lowered meanwhile", async () => {

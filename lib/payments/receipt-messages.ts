@@ -44,9 +44,9 @@ export const REFUND_ERRORS = {
     zh: "该笔购买的退款正在处理中，请稍候并重新加载页面。",
   },
   answerInProgress: {
-    en: "The member's assistant is writing an answer that may use a credit of this purchase; wait a minute and try again.",
-    ja: "会員の AI アシスタントが回答を作成中で、この購入のクレジットを使う可能性があります。1 分ほど待ってから、もう一度お試しください。",
-    zh: "该会员的 AI 助手正在生成回答，可能会用到此笔购买的积分；请稍等一分钟后再试。",
+    en: "The member's assistant is writing an answer that may use a credit of this purchase; wait a few minutes and try again.",
+    ja: "会員の AI アシスタントが回答を作成中で、この購入のクレジットを使う可能性があります。数分待ってから、もう一度お試しください。",
+    zh: "该会员的 AI 助手正在生成回答，可能会用到此笔购买的积分；请等待几分钟后再试。",
   },
   insufficientCredits: {
     en: "The member has {balance|# credit|# credits} left but this purchase added {credits}; a purchase is refunded only in full while its credits are unused.",

@@ -153,13 +153,22 @@ async function claimRefund(db: Db, row: PaymentRow): Promise<Date> {
   const result = await db.transaction(async (tx): Promise<{ refusal: Refusal } | { claimedAt: Date }> => {
     const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, row.userId!)).for("update");
     const [own] = await tx
-      .select({ running: sql<boolean>`coalesce(${payments.refundClaimedAt} > now() - make_interval(secs => ${IN_FLIGHT_MS / 1000}), false)` })
+      .select({
+        running: sql<boolean>`coalesce(${payments.refundClaimedAt} > now() - make_interval(secs => ${IN_FLIGHT_MS / 1000}), false)`,
+        left: sql<boolean>`${payments.refundClaimedAt} is not null`,
+      })
       .from(payments)
       .where(eq(payments.id, row.id));
     if (own?.running) return { refusal: { code: "refund_in_progress", balance: 0 } };
-    const free = (user?.credits ?? 0) - (await creditsHeldByRefunds(tx, row.userId!, row.id));
-    if (free < row.credits) return { refusal: { code: "insufficient_credits", balance: Math.max(free, 0) } };
-    if (free - (await answersInProgress(tx, row.userId!)) < row.credits) return { refusal: { code: "answer_in_progress", balance: free } };
+    // A claim left by a request whose answer was lost: the provider may have made the refund, so it
+    // is asked again with the same key whatever the balance now holds, and what it made is recorded
+    // (recordRefund removes what is left). Checking first left a refund made but never recorded once
+    // the hold had lapsed and the member had spent a credit (found by a review).
+    if (!own?.left) {
+      const free = (user?.credits ?? 0) - (await creditsHeldByRefunds(tx, row.userId!, row.id));
+      if (free < row.credits) return { refusal: { code: "insufficient_credits", balance: Math.max(free, 0) } };
+      if (free - (await answersInProgress(tx, row.userId!)) < row.credits) return { refusal: { code: "answer_in_progress", balance: free } };
+    }
     const [claim] = await tx
       .update(payments)
       .set({ refundClaimedAt: sql`date_trunc('milliseconds', now())` })

@@ -686,6 +686,32 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     expect(await db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"))).toMatchObject([{ delta: -50, paymentId }]);
   });
 
+  it("a refund whose answer was lost is recorded when asked again after the hold lapsed, even with credits spent since", async () => {
+    // Found by a review: after the 5-minute hold the member spent a credit, and asking again was
+    // refused for want of credits although Stripe had made the refund: it was never recorded.
+    app = await stripeApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    await app.appContext.db.update(users).set({ credits: 50 }).where(eq(users.id, ada.id));
+    const { db, env, mailer, logger } = app.appContext;
+    const impatient = createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: "whsec_fake", apiBase: fake.url, timeoutMs: 300, maxNetworkRetries: 0 });
+    fake.setResponseDelay(1000);
+    try {
+      await expect(refundPayment({ db, env, mailer, logger, provider: impatient, origin: "http://localhost" }, paymentId, admin.id)).rejects.toMatchObject({ status: 502 });
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+    } finally {
+      fake.setResponseDelay(0);
+    }
+    await db.update(payments).set({ refundClaimedAt: sql`refund_claimed_at - interval '6 minutes'` }).where(eq(payments.id, paymentId));
+    expect(await askAssistant(ada.token)).toBe(200);
+    const again = await refund(admin.token, paymentId);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ creditsRemoved: 49, balance: 0 });
+    const providerRef = (await db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.providerRef;
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === providerRef)).toHaveLength(1);
+  });
+
   it("a Stripe purchase is not refunded by a server without Stripe's keys: 409, nothing changed", async () => {
     // Found by an attack: the test-mode provider "refunded" it, removing the credits while no money moved.
     app = await stripeApp();
@@ -733,6 +759,8 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     await app.appContext.db.update(users).set({ credits: 1 }).where(eq(users.id, ada.id));
     const questionId = await reserveQuestion(app.appContext.db, { userId: ada.id, topic: "tax-consultation", lang: "en", question: "VAT?", model: null });
     expect((await deduct(1)).body.error).toMatchObject({ code: "credits_held", free: 0 });
+    // More than the whole balance is refused for want of credits, not told to wait (found by a review).
+    expect((await deduct(5)).body.error.code).toBe("insufficient_credits");
     await endQuestion(app.appContext.db, { questionId: questionId!, status: "stopped", errorCode: "client_disconnected", partialAnswer: "", firstTokenMs: null, durationMs: 5 });
     expect((await deduct(1)).status).toBe(200);
   });
