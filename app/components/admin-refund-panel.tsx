@@ -3,7 +3,7 @@
 // (lib/contracts/refund.ts); the server decides, this only asks and shows the answer. Once a refund
 // was asked for, `onDone` tells the page, which loads the member again (balance, payment status and
 // package, payments, credit history), as it does after a credit adjustment.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { MarkRepaidButton } from "~/app/components/admin-mark-repaid";
 import { sectionClass } from "~/app/components/admin-user-actions";
 import { StatusMessage } from "~/app/components/ui/status-message";
@@ -19,12 +19,20 @@ import type { RefundCandidate } from "~/lib/contracts/refund";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
 
-export function AdminRefundPanel({ userId, onDone }: { userId: string; onDone?: () => void }) {
+export function AdminRefundPanel({ userId, balance, onDone }: { userId: string; balance: number; onDone?: () => void }) {
   const t = useMessages(refundMessages);
   const { lang } = useLanguage();
   const { token } = useAuth();
   const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
   const { data: list, error, reload } = useApiData("GET /refunds", { query: { userId } });
+  // The page's balance changed (a credit adjustment, a refund): what can be refunded is read again. The
+  // panel kept the balance it was opened with and offered a refund the server then refused.
+  const shownBalance = useRef(balance);
+  useEffect(() => {
+    if (shownBalance.current === balance) return;
+    shownBalance.current = balance;
+    reload();
+  }, [balance, reload]);
   /** The purchase being refunded (its button says so). */
   const [refunding, setRefunding] = useState<string | null>(null);
 

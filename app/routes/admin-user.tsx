@@ -144,7 +144,7 @@ export default function AdminUser() {
           </History>
 
           {/* A refund changes the balance, the payment's status, the package and the ledger: load them again. */}
-          <AdminRefundPanel userId={detail.user.id} onDone={reload} />
+          <AdminRefundPanel userId={detail.user.id} balance={detail.user.credits} onDone={reload} />
 
           <History id="questions-title" title={t.user.questions.title} shown={detail.questions.length} total={detail.totals.questions} empty={t.user.questions.empty}>
             <ul className="space-y-4" data-testid="questions-list">

@@ -213,6 +213,21 @@ for (const lang of ["en", "ja"] as const) {
     await expect(page.getByTestId("payments-table")).toContainText(receipt);
     const panel = page.getByTestId("admin-refunds");
     await expect(panel.getByTestId("refund-balance")).toContainText("53");
+    // An adjustment shows in the refund panel at once: it kept the old balance and offered a refund
+    // the server then refused (found by a stranger running the admin area).
+    const adjust = adminMessages[lang].user.adjust;
+    const form = page.getByTestId("adjust-form");
+    await form.getByLabel(adjust.deduct).check();
+    await form.getByLabel(adjust.amount).fill("4");
+    await form.getByLabel(adjust.reason).fill("correction");
+    await form.getByRole("button", { name: adjust.submit }).click();
+    await expect(panel.getByTestId("refund-balance")).toContainText("49");
+    await expect(panel.getByTestId("refund-item")).toContainText(t.blocked.insufficient_credits);
+    await form.getByLabel(adjust.grant).check();
+    await form.getByLabel(adjust.amount).fill("4");
+    await form.getByLabel(adjust.reason).fill("correction undone");
+    await form.getByRole("button", { name: adjust.submit }).click();
+    await expect(panel.getByTestId("refund-balance")).toContainText("53");
     page.once("dialog", (dialog) => dialog.accept());
     await panel.getByTestId("refund-button").click();
     await expect(page.getByTestId("refund-status")).toContainText(lang === "en" ? "Refunded $25" : "$25 を返金");
