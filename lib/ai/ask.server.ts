@@ -12,6 +12,7 @@ import { ASK_RATE_RULE } from "~/lib/rate-rules";
 import type { AiDoneEvent, AiStreamEvent, AskInput, Citation } from "~/lib/contracts/ai";
 import { composeAnswer, courtesyReply, repeatedReply, repeatsEarlier, unanswerableReply, type Source } from "./compose";
 import { courtesyOf } from "./courtesy";
+import { creditsHeldByRefunds } from "~/lib/credits.server";
 import { AI_ERRORS, AiFailure, type AiErrorCode } from "./errors";
 import type { KnowledgeIndex, Retrieval } from "./knowledge-index.server";
 import { buildMessages } from "./prompt";
@@ -52,6 +53,14 @@ const errorEvent = (code: AiErrorCode, lang: Lang): AskEvent => ({
 });
 
 const noCredits = () => new ApiError(402, "no_credits", AI_ERRORS.no_credits, { pricingPath: "/pricing" });
+
+/**
+ * Why no slot was free: the credits a refund under way holds (409, wait), or none at all (402, buy).
+ * A member whose balance a refund held was told to buy a package (found by a review).
+ */
+async function refusal(ctx: AskContext, userId: string): Promise<ApiError> {
+  return (await creditsHeldByRefunds(ctx.db, userId)) > 0 ? new ApiError(409, "credits_held", AI_ERRORS.credits_held) : noCredits();
+}
 
 /**
  * Checks the request and takes its credit slot. Throws ApiError (401 without a live session, 429
@@ -135,7 +144,7 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
     if (error instanceof ThreadFull) throw threadFull();
     throw error;
   }
-  if (!questionId) throw noCredits();
+  if (!questionId) throw await refusal(ctx, userId);
   const reserved: Reserved = {
     questionId,
     threadId: thread?.threadId ?? questionId,
@@ -174,7 +183,7 @@ async function firstQuestion(ctx: AskContext, request: AskRequest, started: numb
   const rate = slot.counted && ctx.rateLimiter.resultOf(ASK_RATE_RULE, slot.counted);
   if (rate && !rate.allowed) throw tooManyRequests(AI_ERRORS.ai_rate_limited, rate.retryAfterSeconds);
   const questionId = slot.questionId ?? (await lookIntoRefusal(ctx.db, { ...question, userId: slot.userId }));
-  if (!questionId) throw noCredits();
+  if (!questionId) throw await refusal(ctx, slot.userId);
   const knowledge = await ctx.knowledge();
   const reserved: Reserved = {
     questionId,

@@ -56,6 +56,12 @@ export const AI_ERRORS = {
     zh: "本服务器未配置 AI 助手，目前只能通过内置知识库回答本页列出的示例问题。",
   },
   no_credits: NO_CREDITS,
+  /** 409: the balance is held by a refund of the member's purchase under way (lib/payments/refunds.server.ts). */
+  credits_held: {
+    en: "Your credits are on hold while a refund of your purchase is processed. Try again in a few minutes.",
+    ja: "ご購入分の返金を処理しているため、クレジットを一時的に保留しています。数分後にもう一度お試しください。",
+    zh: "正在处理您所购套餐的退款，积分暂时冻结。请几分钟后再试。",
+  },
   ai_rate_limited: {
     en: "You are asking questions too quickly. Please wait a minute and try again.",
     ja: "短時間に質問が集中しています。1 分ほど待ってから再度お試しください。",

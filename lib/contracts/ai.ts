@@ -110,7 +110,7 @@ export interface AiHistoryResponse {
 }
 
 /** JSON refusals of /ai/ask before the stream starts (besides the common ones). */
-export const AI_ERROR_CODES = ["no_credits", "rate_limited"] as const;
+export const AI_ERROR_CODES = ["no_credits", "credits_held", "rate_limited"] as const;
 export type AiRefusalCode = (typeof AI_ERROR_CODES)[number];
 
 /** The JSON endpoints for the typed client; POST /ai/ask streams AiStreamEvent (read with lib/ai/sse.ts). */

@@ -636,7 +636,8 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
       answer = refund(admin.token, paymentId);
       await new Promise((resolve) => setTimeout(resolve, 200));
       const statuses = [await askAssistant(ada.token), await askAssistant(ada.token)];
-      expect(statuses).toEqual([200, 402]);
+      // Told the credits are on hold, not to buy more (found by a review).
+      expect(statuses).toEqual([200, 409]);
     } finally {
       fake.setDelay(0);
     }
@@ -674,11 +675,11 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     const providerRef = (await db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.providerRef;
     const refundsAtStripe = () => [...fake.refunds.values()].filter((r) => r.payment_intent === providerRef);
     expect(refundsAtStripe().map((r) => r.status)).toEqual(["succeeded"]);
-    expect(await askAssistant(ada.token)).toBe(402);
+    expect(await askAssistant(ada.token)).toBe(409);
     // While the lost request could still be running, a second one waits; after that it asks again.
     expect((await refund(admin.token, paymentId)).body.error.code).toBe("refund_in_progress");
     await db.update(payments).set({ refundClaimedAt: sql`refund_claimed_at - interval '2 minutes'` }).where(eq(payments.id, paymentId));
-    expect(await askAssistant(ada.token)).toBe(402);
+    expect(await askAssistant(ada.token)).toBe(409);
     const again = await refund(admin.token, paymentId);
     expect(again.status).toBe(200);
     expect(again.body.creditsRemoved).toBe(50);
