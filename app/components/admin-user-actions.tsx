@@ -1,6 +1,6 @@
 // The two things an admin does on /admin/users/:id: adjust the credits (a reason is required and
 // lands in the ledger with the admin's id) and change the admin role (with a confirmation step).
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { api, ApiRequestError } from "~/app/api/api.client";
 import { CreditAdjustmentSchema, CREDIT_DIRECTIONS, MAX_CREDIT_ADJUSTMENT, MAX_REASON_LENGTH, type AdminUser } from "~/lib/contracts/admin";
 import { format } from "~/lib/i18n/format";
@@ -112,6 +112,16 @@ export function RoleSection({ user, onDone }: { user: AdminUser; onDone: () => v
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<FormStatus>(null);
   const self = auth.user?.id === user.id;
+  // Keyboard focus follows the question: to Confirm when it is asked, back to the button after Cancel
+  // or the change (it fell to the page's body, found by a stranger).
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+    else if (wasConfirming.current) toggleRef.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
   const target = user.role === "admin" ? "user" : "admin";
 
   const apply = async () => {
@@ -145,6 +155,7 @@ export function RoleSection({ user, onDone }: { user: AdminUser; onDone: () => v
           <p className="text-slate-800">{target === "admin" ? t.user.roleSection.confirmPromote : t.user.roleSection.confirmDemote}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             <button
+              ref={confirmRef}
               type="button"
               disabled={busy}
               onClick={apply}
@@ -164,6 +175,7 @@ export function RoleSection({ user, onDone }: { user: AdminUser; onDone: () => v
         </div>
       ) : (
         <button
+          ref={toggleRef}
           type="button"
           onClick={() => setConfirming(true)}
           className={`${button} mt-4 border border-slate-300 text-slate-800 hover:bg-slate-50`}

@@ -140,11 +140,14 @@ export default function AdminMessages() {
                       <p className="mt-3 whitespace-pre-wrap break-words text-slate-800" data-testid="message-text">
                         {message.message}
                       </p>
+                      {/* aria-disabled, not disabled: a disabled button loses the keyboard's focus to the page's body. */}
                       <button
                         type="button"
-                        disabled={busyId === message.id}
-                        onClick={() => toggle(message)}
-                        className="mt-4 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+                        aria-disabled={busyId === message.id}
+                        onClick={() => {
+                          if (busyId !== message.id) void toggle(message);
+                        }}
+                        className="mt-4 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 aria-disabled:opacity-60"
                       >
                         {unread ? t.messages.markRead : t.messages.markUnread}
                       </button>

@@ -258,10 +258,17 @@ test.describe("admin area", () => {
     await expect(page.getByTestId("adjust-status")).toHaveText("The balance cannot go below 0: this user has 13 credits.");
     await expect(page.getByTestId("user-credits")).toHaveText("13");
 
-    // Promote and demote.
-    await page.getByTestId("role-toggle").click();
-    await page.getByRole("button", { name: "Confirm" }).click();
+    // Promote and demote; by keyboard, focus goes to Confirm, and back to the button after Cancel or
+    // the change (found by a stranger: it fell to the page's body).
+    await page.getByTestId("role-toggle").focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: "Confirm" })).toBeFocused();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByTestId("role-toggle")).toBeFocused();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
     await expect(page.getByTestId("user-role")).toHaveText("admin");
+    await expect(page.getByTestId("role-toggle")).toBeFocused();
     await page.getByTestId("role-toggle").click();
     await page.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByTestId("user-role")).toHaveText("user");
@@ -333,8 +340,11 @@ test.describe("admin area", () => {
     await expect(item).toContainText("Tax Consultation");
 
     const unreadBefore = Number((await page.getByTestId("unread-count").textContent())!.match(/\d+/)![0]);
-    await item.getByRole("button", { name: "Mark as read" }).click();
+    // By keyboard, focus stays on the button (found by a stranger: it fell to the page's body).
+    await item.getByRole("button", { name: "Mark as read" }).focus();
+    await page.keyboard.press("Enter");
     await expect(item).toHaveAttribute("data-read", "true");
+    await expect(item.getByRole("button", { name: "Mark as unread" })).toBeFocused();
     await expect(page.getByTestId("unread-count")).toHaveText(`${unreadBefore - 1} unread`);
     await expectNoAxeViolations(page);
 
