@@ -161,6 +161,17 @@ export default function AdminUsers() {
                   total: total.toLocaleString(LANGUAGES.find((l) => l.code === lang)?.tag ?? "en"),
                 })}
           </p>
+          {/* Matched from the start, a surname or a domain finds nothing: one click searches anywhere (an operator's review). */}
+          {rows.length === 0 && query.q && query.match !== "contains" && (
+            <button
+              type="button"
+              onClick={() => update({ match: "contains", page: undefined })}
+              className="mt-2 text-sm font-medium text-brand-700 underline hover:no-underline"
+              data-testid="try-contains"
+            >
+              {t.users.tryContains}
+            </button>
+          )}
           {rows.length > 0 && (
             <div className="scroll-cue mt-2 overflow-x-auto rounded-lg border border-slate-200" aria-busy={loading}>
             <table className="w-full min-w-[40rem] text-left text-sm" data-testid="user-table">

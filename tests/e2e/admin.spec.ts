@@ -217,6 +217,20 @@ test.describe("admin area", () => {
     await expect(page.getByTestId("user-row")).toHaveCount(2);
     await expect(page).toHaveURL(/page=2/);
 
+    // A word from the middle of a name finds nothing from the start: one click searches anywhere
+    // (an operator's review: a surname found nothing, with no hint why).
+    const middle = `${tag.slice(2)} Member 7`;
+    await page.getByLabel(adminText.en.users.search).fill(middle);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByTestId("user-count")).toHaveText(`No users match “${middle}”.`);
+    await page.getByTestId("try-contains").click();
+    await expect(page.getByTestId("user-row").filter({ hasText: `${tag} Member 7` })).toHaveCount(1);
+    await expect(page.getByTestId("try-contains")).toHaveCount(0);
+    await page.getByLabel("Match").selectOption("prefix");
+    await page.getByLabel(adminText.en.users.search).fill(tag.toUpperCase());
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByTestId("user-count")).toHaveText("1–20 of 22 users");
+
     // Newest first by default; oldest first puts member 0 on top.
     await page.getByLabel("Sort by").selectOption("created_asc");
     await expect(page).not.toHaveURL(/page=2/);
