@@ -86,7 +86,7 @@ export function LanguageSelect({ className = "" }: { className?: string }) {
       <button
         ref={buttonRef}
         type="button"
-        className="flex items-center gap-1.5 rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        className="flex items-center gap-1.5 whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
         aria-haspopup="menu"
         aria-expanded={Boolean(open)}
         aria-controls={open ? menuId : undefined}

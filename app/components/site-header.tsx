@@ -23,7 +23,7 @@ const NAV_PATHS: Record<(typeof NAV)[number] | "explore", string> = {
 };
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700 bg-brand-50" : "text-slate-700 hover:bg-slate-100"}`;
+  `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium xl:px-3 ${isActive ? "text-brand-700 bg-brand-50" : "text-slate-700 hover:bg-slate-100"}`;
 
 export function SiteHeader({ siteName }: { siteName: string }) {
   const t = useCommonMessages();
@@ -56,24 +56,28 @@ export function SiteHeader({ siteName }: { siteName: string }) {
     navigate(href("/"));
   };
 
+  // Signed in, the bar holds one more page and the account's links: in Japanese an administrator's
+  // bar broke its words over two lines up to 1366 px (found by a review), so it needs the xl width
+  // and the menu button below it.
+  const roomy = auth.isAuthenticated;
   const accountArea = auth.isAuthenticated ? (
     <div className="flex items-center gap-2">
       {auth.isAdmin && (
-        <LocalizedLink to="/admin" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+        <LocalizedLink to="/admin" className="whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 xl:px-3">
           {t.nav.admin}
         </LocalizedLink>
       )}
       {auth.credits !== null && (
         <LocalizedLink
           to="/explore"
-          className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700"
+          className="whitespace-nowrap rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700"
           aria-label={`${t.creditsLabel}: ${format(t.credits, { count: auth.credits })}`}
           data-testid="header-credits"
         >
           {format(t.credits, { count: auth.credits })}
         </LocalizedLink>
       )}
-      <LocalizedLink to="/account" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100" data-testid="header-account">
+      <LocalizedLink to="/account" className="whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 xl:px-3" data-testid="header-account">
         {t.nav.account}
       </LocalizedLink>
       <button
@@ -89,12 +93,12 @@ export function SiteHeader({ siteName }: { siteName: string }) {
     </div>
   ) : (
     <div className="flex items-center gap-2">
-      <LocalizedLink to="/login" className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
+      <LocalizedLink to="/login" className="whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
         {t.nav.login}
       </LocalizedLink>
       <LocalizedLink
         to="/signup"
-        className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        className="whitespace-nowrap rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
       >
         {t.nav.signup}
       </LocalizedLink>
@@ -117,7 +121,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           <LogoMark />
           <span>{siteName}</span>
         </LocalizedLink>
-        <nav aria-label={t.mainNavigation} className="hidden lg:block">
+        <nav aria-label={t.mainNavigation} className={roomy ? "hidden xl:block" : "hidden lg:block"}>
           <ul className="flex items-center gap-1">
             {items.map((key) => (
               <li key={key}>
@@ -128,11 +132,11 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             ))}
           </ul>
         </nav>
-        <div className="hidden items-center gap-2 lg:flex">
+        <div className={roomy ? "hidden items-center gap-2 xl:flex" : "hidden items-center gap-2 lg:flex"}>
           <LanguageSelect />
           {accountArea}
         </div>
-        <div className="flex items-center gap-1 lg:hidden">
+        <div className={roomy ? "flex items-center gap-1 xl:hidden" : "flex items-center gap-1 lg:hidden"}>
           <LanguageSelect />
           <button
             ref={menuButtonRef}
@@ -149,7 +153,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         </div>
       </div>
       {menuOpen && (
-        <nav id="mobile-menu" aria-label={t.mainNavigation} className="border-t border-slate-200 px-4 pb-4 lg:hidden" data-testid="mobile-menu">
+        <nav id="mobile-menu" aria-label={t.mainNavigation} className={`border-t border-slate-200 px-4 pb-4 ${roomy ? "xl:hidden" : "lg:hidden"}`} data-testid="mobile-menu">
           <ul className="flex flex-col gap-1 py-2">
             {items.map((key) => (
               <li key={key}>
