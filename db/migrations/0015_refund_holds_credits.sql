@@ -1,8 +1,8 @@
 -- A refund under way holds its purchase's credits (lib/payments/refunds.server.ts): while the payment
 -- provider is asked, no AI question may take a slot on them, or the member would spend credits the
 -- refund then removes only in part. The same function as migration 0006, with the credits of the
--- member's claimed refunds counted like pending questions. A claim lapses after 300 s (CLAIM_MS in
--- refunds.server.ts); the generic plan of migration 0008 is kept (CREATE OR REPLACE drops it otherwise).
+-- member's claimed refunds counted like pending questions. A claim lapses after 300 s (REFUND_CLAIM_MS,
+-- lib/credits.server.ts); the generic plan of migration 0008 is kept (CREATE OR REPLACE drops it otherwise).
 CREATE OR REPLACE FUNCTION take_ai_question_slot(
   p_user_id uuid, p_topic text, p_lang text, p_question text, p_source text, p_model text,
   p_parent_id uuid, p_thread_id uuid, p_thread_max int, p_lock boolean

@@ -132,7 +132,8 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
  * A claim younger than this may belong to a request still waiting for the provider (three tries of
  * 20 s at most): another request for the same purchase is refused meanwhile. An older one was left by
  * a request whose answer was lost (or whose process died); it still holds the credits until
- * REFUND_CLAIM_MS (lib/credits.server.ts), and the next request takes it over and asks the provider again with the same key.
+ * REFUND_CLAIM_MS (lib/credits.server.ts), and the next request takes it over and asks the provider
+ * again with the same key.
  */
 const IN_FLIGHT_MS = 90_000;
 
