@@ -326,6 +326,31 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     expect(fake.requests.filter((r) => r.path === "/v1/refunds" && r.status === 200).at(-1)!.idempotencyKey).toBe(`taxatlas-refund-${first}-2`);
   });
 
+  /**
+   * A member with 50 credits, all of one purchase, whose refund Stripe makes while its answer is lost:
+   * the admin's request goes through a client that gives up after 300 ms and gets 502.
+   */
+  async function refundWithLostAnswer() {
+    app = await stripeApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    await app.appContext.db.update(users).set({ credits: 50 }).where(eq(users.id, ada.id));
+    const { db, env, mailer, logger } = app.appContext;
+    const impatient = createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: "whsec_fake", apiBase: fake.url, timeoutMs: 300, maxNetworkRetries: 0 });
+    fake.setResponseDelay(1000);
+    try {
+      await expect(refundPayment({ db, env, mailer, logger, provider: impatient, origin: "http://localhost" }, paymentId, admin.id)).rejects.toMatchObject({
+        status: 502,
+        code: "payment_provider_unavailable",
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+    } finally {
+      fake.setResponseDelay(0);
+    }
+    return { admin, ada, paymentId };
+  }
+
   const webhook = (delivery: { payload: string; signature: string }) =>
     request(app, "POST", "/api/v1/payment/webhook", { raw: delivery.payload, headers: { "Content-Type": "application/json", "Stripe-Signature": delivery.signature } });
   const intentOf = async (paymentId: string) => (await app.appContext.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.providerRef!;
@@ -654,24 +679,8 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
   it("a refund whose provider's answer is lost keeps the credits held; asked again, the refund Stripe made is recorded once, in full", async () => {
     // Found by an attack: the lost answer released the claim although Stripe had refunded, so the
     // member spent the purchase's credits and the next request was refused for want of them.
-    app = await stripeApp();
-    const admin = await insertAdmin(app.appContext.db);
-    const ada = await member();
-    const paymentId = await purchase(ada.token);
-    await app.appContext.db.update(users).set({ credits: 50 }).where(eq(users.id, ada.id));
-    const { db, env, mailer, logger } = app.appContext;
-    // The same Stripe through a client that gives up after 300 ms: Stripe refunds, its answer is lost.
-    const impatient = createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: "whsec_fake", apiBase: fake.url, timeoutMs: 300, maxNetworkRetries: 0 });
-    fake.setResponseDelay(1000);
-    try {
-      await expect(refundPayment({ db, env, mailer, logger, provider: impatient, origin: "http://localhost" }, paymentId, admin.id)).rejects.toMatchObject({
-        status: 502,
-        code: "payment_provider_unavailable",
-      });
-      await new Promise((resolve) => setTimeout(resolve, 1200));
-    } finally {
-      fake.setResponseDelay(0);
-    }
+    const { admin, ada, paymentId } = await refundWithLostAnswer();
+    const { db } = app.appContext;
     const providerRef = (await db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.providerRef;
     const refundsAtStripe = () => [...fake.refunds.values()].filter((r) => r.payment_intent === providerRef);
     expect(refundsAtStripe().map((r) => r.status)).toEqual(["succeeded"]);
@@ -690,20 +699,8 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
   it("a refund whose answer was lost is recorded when asked again after the hold lapsed, even with credits spent since", async () => {
     // Found by a review: after the 5-minute hold the member spent a credit, and asking again was
     // refused for want of credits although Stripe had made the refund: it was never recorded.
-    app = await stripeApp();
-    const admin = await insertAdmin(app.appContext.db);
-    const ada = await member();
-    const paymentId = await purchase(ada.token);
-    await app.appContext.db.update(users).set({ credits: 50 }).where(eq(users.id, ada.id));
-    const { db, env, mailer, logger } = app.appContext;
-    const impatient = createStripeProvider({ secretKey: "sk_test_fake", webhookSecret: "whsec_fake", apiBase: fake.url, timeoutMs: 300, maxNetworkRetries: 0 });
-    fake.setResponseDelay(1000);
-    try {
-      await expect(refundPayment({ db, env, mailer, logger, provider: impatient, origin: "http://localhost" }, paymentId, admin.id)).rejects.toMatchObject({ status: 502 });
-      await new Promise((resolve) => setTimeout(resolve, 1200));
-    } finally {
-      fake.setResponseDelay(0);
-    }
+    const { admin, ada, paymentId } = await refundWithLostAnswer();
+    const { db } = app.appContext;
     await db.update(payments).set({ refundClaimedAt: sql`refund_claimed_at - interval '6 minutes'` }).where(eq(payments.id, paymentId));
     expect(await askAssistant(ada.token)).toBe(200);
     const again = await refund(admin.token, paymentId);
