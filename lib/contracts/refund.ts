@@ -59,7 +59,10 @@ export interface RefundCandidate {
   /** When an administrator recorded that the returned refund was repaid another way; null otherwise. */
   refundRepaidAt: string | null;
   /** null when it can be refunded now. */
-  blocked: Extract<RefundErrorCode, "already_refunded" | "refund_window_passed" | "insufficient_credits"> | null;
+  blocked: Extract<
+    RefundErrorCode,
+    "already_refunded" | "refund_window_passed" | "insufficient_credits" | "refund_in_progress" | "answer_in_progress"
+  > | null;
 }
 
 export type RefundListResponse = { success: true; balance: number; purchases: RefundCandidate[] };

@@ -12,7 +12,7 @@ import { creditLedger, payments, users } from "~/db/schema";
 import { formatUsd } from "~/lib/catalog";
 import { REFUND_WINDOW_DAYS, refundFailureReason, type RefundCandidate } from "~/lib/contracts/refund";
 import { answersInProgress } from "~/lib/ai/questions.server";
-import { changeCredits, creditsHeldByRefunds } from "~/lib/credits.server";
+import { changeCredits, creditsHeldByRefunds, REFUND_CLAIM_MS } from "~/lib/credits.server";
 import { ApiError } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
 import { LANGS, isLang } from "~/lib/i18n/languages";
@@ -355,31 +355,47 @@ export async function refundCandidates(db: Db, userId: string, now = new Date())
   const [user] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
   if (!user) return null;
   const rows = await db
-    .select()
+    .select({
+      row: payments,
+      // Claimed for a refund within REFUND_CLAIM_MS (its credits held) and within IN_FLIGHT_MS (under way).
+      held: sql<boolean>`coalesce(${payments.refundClaimedAt} > now() - make_interval(secs => ${REFUND_CLAIM_MS / 1000}) and ${payments.refundedAt} is null, false)`,
+      running: sql<boolean>`coalesce(${payments.refundClaimedAt} > now() - make_interval(secs => ${IN_FLIGHT_MS / 1000}), false)`,
+    })
     .from(payments)
     .where(and(eq(payments.userId, userId), isNotNull(payments.grantedAt)))
     .orderBy(desc(payments.grantedAt))
     .limit(50);
+  // As claimRefund decides (the control said "refundable" where the server then refused, found by a
+  // review): the credits other refunds hold, and one for each answer being written.
+  const held = await creditsHeldByRefunds(db, userId);
+  const pending = await answersInProgress(db, userId);
+  const blocked = ({ row, held: holds, running }: (typeof rows)[number]): RefundCandidate["blocked"] => {
+    if (row.refundedAt) return "already_refunded";
+    if (now.getTime() - row.grantedAt!.getTime() > REFUND_WINDOW_DAYS * DAY_MS) return "refund_window_passed";
+    if (running) return "refund_in_progress";
+    const free = user.credits - (held - (holds ? row.credits : 0));
+    if (free < row.credits) return "insufficient_credits";
+    return free - pending < row.credits ? "answer_in_progress" : null;
+  };
   return {
     balance: user.credits,
-    purchases: rows.map((row) => ({
-      id: row.id,
-      receiptNumber: row.receiptNumber,
-      package: row.package,
-      amountCents: row.amountCents,
-      credits: row.credits,
-      paidAt: row.grantedAt!.toISOString(),
-      refundedAt: row.refundedAt?.toISOString() ?? null,
-      refundFailedAt: row.refundFailedAt?.toISOString() ?? null,
-      refundFailure: row.refundFailedAt ? refundFailureReason(row.refundFailure) : null,
-      refundRepaidAt: row.refundRepaidAt?.toISOString() ?? null,
-      blocked: row.refundedAt
-        ? "already_refunded"
-        : now.getTime() - row.grantedAt!.getTime() > REFUND_WINDOW_DAYS * DAY_MS
-          ? "refund_window_passed"
-          : user.credits < row.credits
-            ? "insufficient_credits"
-            : null,
+    purchases: rows.map((found) => ({
+      ...candidate(found.row),
+      blocked: blocked(found),
     })),
   };
 }
+
+/** A purchase's fields as the refund control shows them. */
+const candidate = (row: PaymentRow): Omit<RefundCandidate, "blocked"> => ({
+  id: row.id,
+  receiptNumber: row.receiptNumber,
+  package: row.package,
+  amountCents: row.amountCents,
+  credits: row.credits,
+  paidAt: row.grantedAt!.toISOString(),
+  refundedAt: row.refundedAt?.toISOString() ?? null,
+  refundFailedAt: row.refundFailedAt?.toISOString() ?? null,
+  refundFailure: row.refundFailedAt ? refundFailureReason(row.refundFailure) : null,
+  refundRepaidAt: row.refundRepaidAt?.toISOString() ?? null,
+});

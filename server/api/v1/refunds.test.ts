@@ -245,6 +245,9 @@ describe("a refund updates the member's purchase state (payment status, package,
     await app.appContext.db.update(users).set({ credits: 50 }).where(eq(users.id, ada.id));
     const questionId = await reserveQuestion(app.appContext.db, { userId: ada.id, topic: "tax-consultation", lang: "en", question: "VAT?", model: null });
     expect(questionId).toBeTruthy();
+    // The control says so before anyone clicks (found by a review: it offered the refund).
+    const list = await request(app, "GET", `/api/v1/refunds?userId=${ada.id}`, { token: admin.token });
+    expect(list.body.purchases.map((p: { blocked: string }) => p.blocked)).toEqual(["answer_in_progress"]);
     for (const lang of ["en", "ja", "zh"]) {
       const busy = await refund(admin.token, paymentId, lang);
       expect(busy.status).toBe(409);
@@ -639,6 +642,10 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
       const other = await refund(admin.token, second);
       expect(other.status).toBe(409);
       expect(other.body.error.code).toBe("insufficient_credits");
+      // The control agrees: the first under way, the second short of credits.
+      const list = await request(app, "GET", `/api/v1/refunds?userId=${ada.id}`, { token: admin.token });
+      const blocked = Object.fromEntries(list.body.purchases.map((p: { id: string; blocked: string }) => [p.id, p.blocked]));
+      expect(blocked).toEqual({ [first]: "refund_in_progress", [second]: "insufficient_credits" });
     } finally {
       fake.setResponseDelay(0);
       fake.failNext(0);
