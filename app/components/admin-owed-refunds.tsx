@@ -9,7 +9,7 @@ import { LocalizedLink } from "~/app/components/localized-link";
 import { StatusMessage, type FormStatus } from "~/app/components/ui/status-message";
 import { admin } from "~/content/messages/admin";
 import { refund as refundMessages } from "~/content/messages/refund";
-import { formatUsd, getPackage } from "~/lib/catalog";
+import { getPackage } from "~/lib/catalog";
 import type { DashboardStats } from "~/lib/contracts/dashboard";
 import { receiptLabel } from "~/lib/contracts/receipt";
 import { format } from "~/lib/i18n/format";
@@ -39,7 +39,7 @@ export function OwedRefunds({ stats, onChange }: { stats: DashboardStats; onChan
                 {format(t.owedItem, {
                   number: owed.receiptNumber ? receiptLabel(owed.receiptNumber) : owed.paymentId.slice(0, 8),
                   package: getPackage(owed.package)?.name[lang] ?? owed.package,
-                  amount: formatUsd(owed.amountCents),
+                  amount: formatDollars(owed.amountCents / 100),
                   date: day(owed.refundFailedAt),
                   reason: r.failureReasons[owed.refundFailure],
                 })}

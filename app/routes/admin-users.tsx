@@ -161,12 +161,23 @@ export default function AdminUsers() {
                   total: total.toLocaleString(LANGUAGES.find((l) => l.code === lang)?.tag ?? "en"),
                 })}
           </p>
+          {/* A page past the last (an old link, a list that shrank) showed only "No users found.", with no pager (an operator's review). */}
+          {rows.length === 0 && query.page > 1 && (
+            <button
+              type="button"
+              onClick={() => update({ page: undefined })}
+              className="mt-2 block text-sm font-medium text-brand-700 underline hover:no-underline"
+              data-testid="first-page"
+            >
+              {t.users.pastLastPage}
+            </button>
+          )}
           {/* Matched from the start, a surname or a domain finds nothing: one click searches anywhere (an operator's review). */}
           {rows.length === 0 && query.q && query.match !== "contains" && (
             <button
               type="button"
               onClick={() => update({ match: "contains", page: undefined })}
-              className="mt-2 text-sm font-medium text-brand-700 underline hover:no-underline"
+              className="mt-2 block text-sm font-medium text-brand-700 underline hover:no-underline"
               data-testid="try-contains"
             >
               {t.users.tryContains}

@@ -226,6 +226,10 @@ test.describe("admin area", () => {
     await page.getByTestId("try-contains").click();
     await expect(page.getByTestId("user-row").filter({ hasText: `${tag} Member 7` })).toHaveCount(1);
     await expect(page.getByTestId("try-contains")).toHaveCount(0);
+    // A page past the last leads back to the first (it showed only "No users found.").
+    await page.goto(`/admin/users?q=${tag}&page=9`);
+    await page.getByTestId("first-page").click();
+    await expect(page.getByTestId("user-count")).toHaveText("1–20 of 22 users");
     await page.getByLabel("Match").selectOption("prefix");
     await page.getByLabel(adminText.en.users.search).fill(tag.toUpperCase());
     await page.getByRole("button", { name: "Search", exact: true }).click();
