@@ -1,6 +1,7 @@
 // /admin/messages: the contact form's messages, newest first, with a read/unread state. The text is
 // what a visitor typed: shown as text (never HTML) with its line breaks kept.
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { api, ApiRequestError } from "~/app/api/api.client";
 import { useApiData } from "~/app/api/use-api-data";
 import { format } from "~/lib/i18n/format";
@@ -23,8 +24,19 @@ export default function AdminMessages() {
   const { lang } = useLanguage();
   const auth = useAuth();
   const formatDate = useDateTimeFormat();
-  const [filter, setFilter] = useState<MessageFilter>("all");
-  const [page, setPage] = useState(1);
+  // The filter and the page live in the address (?status=&page=), so a reload, a bookmark or the back
+  // button keeps them; they were lost on a reload (an operator's review). Unknown values fall back.
+  const [params, setParams] = useSearchParams();
+  const filter: MessageFilter = (MESSAGE_FILTERS as readonly string[]).includes(params.get("status") ?? "") ? (params.get("status") as MessageFilter) : "all";
+  const page = Math.max(1, Math.min(Number.parseInt(params.get("page") ?? "1", 10) || 1, 100_000));
+  const show = (next: { status: MessageFilter; page: number }) => {
+    const search = new URLSearchParams(params);
+    if (next.status === "all") search.delete("status");
+    else search.set("status", next.status);
+    if (next.page === 1) search.delete("page");
+    else search.set("page", String(next.page));
+    setParams(search);
+  };
   const [failure, setFailure] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const { data, error, loading, reload } = useApiData("GET /admin/messages", {
@@ -70,10 +82,7 @@ export default function AdminMessages() {
             key={f}
             type="button"
             aria-pressed={filter === f}
-            onClick={() => {
-              setFilter(f);
-              setPage(1);
-            }}
+            onClick={() => show({ status: f, page: 1 })}
             className={`rounded px-3 py-1.5 text-sm font-medium ${filter === f ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-slate-100"}`}
           >
             {t.messages.filters[f]}
@@ -157,7 +166,7 @@ export default function AdminMessages() {
               })}
             </ul>
           )}
-          <Pagination page={page} pages={pages} onChange={setPage} />
+          <Pagination page={page} pages={pages} onChange={(next) => show({ status: filter, page: next })} />
         </>
       )}
     </div>

@@ -368,6 +368,11 @@ test.describe("admin area", () => {
 
     await page.getByRole("button", { name: "Unread", exact: true }).click();
     await expect(page.getByTestId("message-item").filter({ hasText: subject })).toHaveCount(0);
+    // The filter is in the address, so a reload keeps it (an operator's review: it went back to All).
+    await expect(page).toHaveURL(/\?status=unread$/);
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Unread", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("message-item").filter({ hasText: subject })).toHaveCount(0);
     await page.getByRole("button", { name: "Read", exact: true }).click();
     const readItem = page.getByTestId("message-item").filter({ hasText: subject });
     await readItem.getByRole("button", { name: "Mark as unread" }).click();
