@@ -167,8 +167,8 @@ async function claimRefund(db: Db, row: PaymentRow): Promise<Date> {
     // the hold had lapsed and the member had spent a credit (found by a review).
     if (!own?.left) {
       const free = (user?.credits ?? 0) - (await creditsHeldByRefunds(tx, row.userId!, row.id));
-      if (free < row.credits) return { refusal: { code: "insufficient_credits", balance: Math.max(free, 0) } };
-      if (free - (await answersInProgress(tx, row.userId!)) < row.credits) return { refusal: { code: "answer_in_progress", balance: free } };
+      const short = shortfall(free, await answersInProgress(tx, row.userId!), row.credits);
+      if (short) return { refusal: { code: short, balance: Math.max(free, 0) } };
     }
     const [claim] = await tx
       .update(payments)
@@ -182,6 +182,16 @@ async function claimRefund(db: Db, row: PaymentRow): Promise<Date> {
   if (code === "refund_in_progress") throw new ApiError(409, code, REFUND_ERRORS.inProgress);
   if (code === "answer_in_progress") throw new ApiError(409, code, REFUND_ERRORS.answerInProgress);
   throw new ApiError(409, code, each(REFUND_ERRORS.insufficientCredits, { balance, credits: row.credits }), { balance, credits: row.credits });
+}
+
+/**
+ * Whether the balance can give a purchase's credits back: `free` is what it holds beyond the member's
+ * other refunds under way, and each answer being written may still spend one. claimRefund decides
+ * with it and the refund control shows it, so they cannot disagree.
+ */
+function shortfall(free: number, answersBeingWritten: number, credits: number): "insufficient_credits" | "answer_in_progress" | null {
+  if (free < credits) return "insufficient_credits";
+  return free - answersBeingWritten < credits ? "answer_in_progress" : null;
 }
 
 type Refusal = { code: "refund_in_progress" | "insufficient_credits" | "answer_in_progress"; balance: number };
@@ -373,9 +383,7 @@ export async function refundCandidates(db: Db, userId: string, now = new Date())
     if (row.refundedAt) return "already_refunded";
     if (now.getTime() - row.grantedAt!.getTime() > REFUND_WINDOW_DAYS * DAY_MS) return "refund_window_passed";
     if (running) return "refund_in_progress";
-    const free = user.credits - (held - (holds ? row.credits : 0));
-    if (free < row.credits) return "insufficient_credits";
-    return free - pending < row.credits ? "answer_in_progress" : null;
+    return shortfall(user.credits - (held - (holds ? row.credits : 0)), pending, row.credits);
   };
   return {
     balance: user.credits,
