@@ -1,7 +1,7 @@
 // Every change to a balance goes through here: one conditional update plus one ledger row, in the
 // caller's transaction (changeCredits) or in the caller's one statement (spendCreditsCtes), so the
 // balance never drops below zero and always equals the ledger's sum.
-import { and, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { creditLedger, payments, users } from "~/db/schema";
 import type { LocalizedText } from "./http/api-error";
@@ -121,6 +121,12 @@ export function spendCreditsCtes(change: CreditChange, guard: SQL): SQL {
 export const REFUND_CLAIM_MS = 300_000;
 
 /**
+ * A payment claimed for a refund not yet recorded, within REFUND_CLAIM_MS: its credits are held. By
+ * the database's clock, as the claim's time and the AI slot's hold (migration 0015).
+ */
+export const refundClaimHolds = sql`(${payments.refundedAt} is null and ${payments.refundClaimedAt} > now() - make_interval(secs => ${REFUND_CLAIM_MS / 1000}))`;
+
+/**
  * The credits held by the member's refunds under way (claimed, not yet recorded), other than
  * `exceptPaymentId`'s: no answer and no other refund may use them, or the refund would remove fewer
  * credits than its purchase added. Read it under the member's row lock.
@@ -133,9 +139,7 @@ export async function creditsHeldByRefunds(tx: DbOrTx, userId: string, exceptPay
       and(
         eq(payments.userId, userId),
         exceptPaymentId ? ne(payments.id, exceptPaymentId) : undefined,
-        isNull(payments.refundedAt),
-        // The database's clock, as the claim's time and the AI slot's hold (migration 0015).
-        sql`${payments.refundClaimedAt} > now() - make_interval(secs => ${REFUND_CLAIM_MS / 1000})`,
+        refundClaimHolds,
       ),
     );
   return Number(held?.credits ?? 0);

@@ -12,7 +12,7 @@ import { creditLedger, payments, users } from "~/db/schema";
 import { formatUsd } from "~/lib/catalog";
 import { REFUND_WINDOW_DAYS, refundFailureReason, type RefundCandidate } from "~/lib/contracts/refund";
 import { answersInProgress } from "~/lib/ai/questions.server";
-import { changeCredits, creditsHeldByRefunds, REFUND_CLAIM_MS } from "~/lib/credits.server";
+import { changeCredits, creditsHeldByRefunds, refundClaimHolds } from "~/lib/credits.server";
 import { ApiError } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
 import { LANGS, isLang } from "~/lib/i18n/languages";
@@ -137,6 +137,9 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
  */
 const IN_FLIGHT_MS = 90_000;
 
+/** Whether a payment's claim may belong to a request still waiting for the provider (database clock). */
+const claimRunning = sql<boolean>`coalesce(${payments.refundClaimedAt} > now() - make_interval(secs => ${IN_FLIGHT_MS / 1000}), false)`;
+
 /**
  * Claims a purchase for a refund before the provider is asked, or throws 409: refund_in_progress
  * while another request's claim on it holds (a double click), insufficient_credits unless the
@@ -155,7 +158,7 @@ async function claimRefund(db: Db, row: PaymentRow): Promise<Date> {
     const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, row.userId!)).for("update");
     const [own] = await tx
       .select({
-        running: sql<boolean>`coalesce(${payments.refundClaimedAt} > now() - make_interval(secs => ${IN_FLIGHT_MS / 1000}), false)`,
+        running: claimRunning,
         left: sql<boolean>`${payments.refundClaimedAt} is not null`,
       })
       .from(payments)
@@ -368,8 +371,8 @@ export async function refundCandidates(db: Db, userId: string, now = new Date())
     .select({
       row: payments,
       // Claimed for a refund within REFUND_CLAIM_MS (its credits held) and within IN_FLIGHT_MS (under way).
-      held: sql<boolean>`coalesce(${payments.refundClaimedAt} > now() - make_interval(secs => ${REFUND_CLAIM_MS / 1000}) and ${payments.refundedAt} is null, false)`,
-      running: sql<boolean>`coalesce(${payments.refundClaimedAt} > now() - make_interval(secs => ${IN_FLIGHT_MS / 1000}), false)`,
+      held: sql<boolean>`coalesce(${refundClaimHolds}, false)`,
+      running: claimRunning,
     })
     .from(payments)
     .where(and(eq(payments.userId, userId), isNotNull(payments.grantedAt)))
