@@ -245,6 +245,26 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   });
   const webhookSecret = options.webhookSecret;
 
+  /**
+   * The whole charge refunded already, in Stripe's dashboard say: the refund that completed it, to be
+   * recorded as the one asked for. A server whose webhook notice never arrives would otherwise leave
+   * the purchase paid and its credits with the member. Null when Stripe's refunds do not add up to
+   * the charge or cannot be listed: the refusal then stands.
+   */
+  async function refundMadeElsewhere(providerRef: string, amountCents: number): Promise<RefundOutcome | null> {
+    try {
+      const list = await stripe.refunds.list({ payment_intent: providerRef, limit: 100 });
+      // Newest first; a refund the bank returned gave nothing back.
+      const standing = list.data.filter((r) => r.status !== "failed" && r.status !== "canceled");
+      const refunded = standing.reduce((sum, r) => sum + r.amount, 0);
+      const newest = standing[0];
+      if (!newest || refunded < amountCents) return null;
+      return { status: newest.status === "succeeded" ? "succeeded" : "pending", refundRef: newest.id };
+    } catch {
+      return null;
+    }
+  }
+
   return {
     name: "stripe",
     webhooksEnabled: Boolean(webhookSecret),
@@ -284,7 +304,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }
     },
 
-    async refund(providerRef: string, paymentId: string, _amountCents: number, attempt = 0): Promise<RefundOutcome> {
+    async refund(providerRef: string, paymentId: string, amountCents: number, attempt = 0): Promise<RefundOutcome> {
       try {
         // No amount: always the whole charge (refunds are never partial, docs/architecture.md).
         const refund = await stripe.refunds.create(
@@ -298,7 +318,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         return { status: "pending", refundRef: refund.id };
       } catch (error) {
         const e = (error ?? {}) as StripeErrorLike;
-        if (e.type === "StripeInvalidRequestError") return { status: "failed", refundRef: null, reason: e.code ?? "invalid_request" };
+        if (e.type === "StripeInvalidRequestError") {
+          if (e.code === "charge_already_refunded") {
+            const made = await refundMadeElsewhere(providerRef, amountCents);
+            if (made) return made;
+          }
+          return { status: "failed", refundRef: null, reason: e.code ?? "invalid_request" };
+        }
         throw new ProviderUnavailableError(e.message ?? "Stripe is unavailable", { cause: error });
       }
     },

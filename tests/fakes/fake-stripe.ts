@@ -245,13 +245,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         payment_intent: intent,
       });
     }
+    if (method === "GET" && path === "/v1/refunds") {
+      // Newest first, as Stripe lists.
+      const data = [...refunds.values()].filter((r) => !params.payment_intent || r.payment_intent === params.payment_intent).reverse();
+      return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/refunds" } };
+    }
     if (method === "POST" && path === "/v1/refunds") {
       const intent = intents.get(params.payment_intent ?? "");
       if (!intent) return stripeError(400, { type: "invalid_request_error", code: "resource_missing", param: "payment_intent", message: "No such payment_intent" });
       if (intent.status !== "succeeded") {
         return stripeError(400, { type: "invalid_request_error", code: "charge_not_refundable", message: "This charge cannot be refunded." });
       }
-      if ([...refunds.values()].some((r) => r.payment_intent === intent.id && r.status !== "failed")) {
+      // As Stripe: a charge refunded in part (in the dashboard, say) has its rest refunded; only a whole one is refused.
+      const refundedSoFar = standingRefunds(intent.id).reduce((sum, r) => sum + r.amount, 0);
+      if (refundedSoFar >= intent.amount_received) {
         return stripeError(400, { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge has already been refunded." });
       }
       const metadata: Record<string, string> = {};
@@ -262,7 +269,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const refund: FakeRefund = {
         id: id("re"),
         object: "refund",
-        amount: params.amount ? Number(params.amount) : intent.amount_received,
+        amount: params.amount ? Number(params.amount) : intent.amount_received - refundedSoFar,
         currency: intent.currency,
         payment_intent: intent.id,
         status: refundStatus,
@@ -275,10 +282,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return stripeError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path})` });
   }
 
+  /** An intent's refunds that stand (not returned by the bank), oldest first. */
+  function standingRefunds(intentId: string) {
+    return [...refunds.values()].filter((r) => r.payment_intent === intentId && r.status !== "failed");
+  }
+
   function refundedWebhook(intentId: string, secret: string) {
     const intent = intents.get(intentId);
     if (!intent?.latest_charge) throw new Error(`${intentId} has no charge`);
-    const ofCharge = [...refunds.values()].filter((r) => r.payment_intent === intent.id && r.status !== "failed");
+    const ofCharge = standingRefunds(intent.id);
     const refunded = ofCharge.reduce((sum, r) => sum + r.amount, 0);
     const eventId = id("evt");
     const payload = JSON.stringify({

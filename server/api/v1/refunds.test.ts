@@ -392,6 +392,45 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     ]);
   });
 
+  it("a refund made in Stripe's dashboard whose notice never comes (no webhook) is recorded when the admin refunds it here", async () => {
+    // Found by an attack: Stripe answered charge_already_refunded, the admin was told to wait for a
+    // notice a server without webhooks never gets, and the member kept the credits of refunded money.
+    app = await stripeApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    const made = fake.dashboardRefund(await intentOf(paymentId), "whsec_fake");
+
+    const res = await refund(admin.token, paymentId);
+    expect(res.status).toBe(200);
+    const [row] = await app.appContext.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(row).toMatchObject({ status: "refunded", refundRef: made.refundId });
+    const ledger = await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"));
+    expect(ledger).toMatchObject([{ userId: ada.id, delta: -50, balanceAfter: 3, paymentId, adminId: admin.id }]);
+    // No second refund was made, and the notice arriving late changes nothing.
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === row!.providerRef)).toHaveLength(1);
+    expect((await webhook(made)).status).toBe(200);
+    expect(await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"))).toHaveLength(1);
+    await settle();
+    expect(app.mails.filter((m) => m.to === "ada@example.com" && /has been refunded/.test(m.subject))).toHaveLength(1);
+  });
+
+  it("a partial refund made in the dashboard: the admin's refund here gives back the rest and records the whole", async () => {
+    app = await stripeApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    const intent = await intentOf(paymentId);
+    fake.dashboardRefund(intent, "whsec_fake", 1000);
+
+    const res = await refund(admin.token, paymentId);
+    expect(res.status).toBe(200);
+    const ofIntent = [...fake.refunds.values()].filter((r) => r.payment_intent === intent);
+    expect(ofIntent.map((r) => r.amount).sort()).toEqual([1000, 1500]);
+    const [row] = await app.appContext.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(row!.status).toBe("refunded");
+  });
+
   it("a dashboard refund after some credits were spent removes what is left, never below 0", async () => {
     app = await stripeApp();
     const ada = await member();
