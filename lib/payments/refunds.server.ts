@@ -5,7 +5,8 @@
 // the member's payment status and package from the purchases that remain (syncPurchaseState). The
 // provider call is idempotent per payment and only one transaction can mark a payment refunded, so
 // a repeated or concurrent request refunds once. A refund made in the provider's dashboard arrives by
-// webhook and is recorded the same way (recordRefund, from checkout.server.ts).
+// webhook and is recorded the same way (recordRefund, from checkout.server.ts); when its notice never
+// comes, an administrator's refund here records it (the provider answers with that refund).
 import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { creditLedger, payments, users } from "~/db/schema";
@@ -155,14 +156,17 @@ async function claimRefund(db: Db, row: PaymentRow): Promise<Date> {
   // Claims are timed by the database's clock, which the AI slot's hold reads too (migration 0015),
   // to the millisecond so the time read back releases exactly this claim.
   const result = await db.transaction(async (tx): Promise<{ refusal: Refusal } | { claimedAt: Date }> => {
-    const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, row.userId!)).for("update");
+    // The purchase's row before the member's, in the order recording a refund (recordRefund) and
+    // granting a purchase take them: the other order could deadlock with the provider's notice.
     const [own] = await tx
       .select({
         running: claimRunning,
         left: sql<boolean>`${payments.refundClaimedAt} is not null`,
       })
       .from(payments)
-      .where(eq(payments.id, row.id));
+      .where(eq(payments.id, row.id))
+      .for("update");
+    const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, row.userId!)).for("update");
     if (own?.running) return { refusal: { code: "refund_in_progress", balance: 0 } };
     // A claim left by a request whose answer was lost: the provider may have made the refund, so it
     // is asked again with the same key whatever the balance now holds, and what it made is recorded

@@ -10,6 +10,7 @@ import { createTestProvider } from "~/lib/payments/test-provider";
 import { startFakeStripe, type FakeStripe } from "~/tests/fakes/fake-stripe";
 import { insertAdmin } from "~/tests/helpers/admin-data";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
+import { secondConnection, usingPostgres } from "~/tests/helpers/test-db";
 
 let app: TestApp;
 afterEach(async () => app?.close());
@@ -271,6 +272,35 @@ describe("a refund updates the member's purchase state (payment status, package,
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     const [user] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
     expect(user).toMatchObject({ paymentDone: false, package: "", credits: 3 });
+  });
+
+  // Found by a review: the claim locked the member's row and then the purchase's, where recording a
+  // refund (the provider's notice among others) locks the purchase's and then the member's. A notice
+  // arriving as an administrator claims the same purchase could deadlock, and PostgreSQL would end one
+  // of them with an error: a 500 for the administrator. Only PostgreSQL has concurrent transactions.
+  it.runIf(usingPostgres())("a claim locks the purchase before the member, in the order recording a refund does", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    const other = await secondConnection();
+    try {
+      let claim: ReturnType<typeof refund> | undefined;
+      await other.db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, ada.id)).for("update");
+        claim = refund(admin.token, paymentId);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        // The claim waits for the member's row while it holds the purchase's.
+        const locked = await other.db.execute(sql`select id from payments where id = ${paymentId} for update nowait`).then(
+          () => null,
+          (error: { code?: string; cause?: { code?: string } }) => error.code ?? error.cause?.code,
+        );
+        expect(locked).toBe("55P03");
+      });
+      expect((await claim!).status).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 });
 
