@@ -1,23 +1,28 @@
 // The admin's CSV exports: every account, every payment (with its receipt number, the buyer's e-mail
 // (a deleted account's payments stay, without it) and its refund, also one the card's bank returned
 // and whether it was repaid: for a deleted account, the one place it shows), oldest first.
-// Money in dollars with cents as the dashboard shows it; dates in ISO 8601 UTC.
+// Money in dollars with cents as the dashboard shows it; dates in ISO 8601 UTC. The package column
+// holds the catalog's id; package_name, added last so earlier columns keep their places, the name the
+// admin screens show (VIP for enterprise).
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { payments, users } from "~/db/schema";
 import type { ExportKind } from "~/lib/contracts/admin-setup";
+import { getPackage } from "~/lib/catalog";
 import { receiptLabel } from "~/lib/contracts/receipt";
 import { toCsv, type CsvCell } from "./csv";
 import { adminUserColumns } from "./users.server";
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
+/** The English name of a package id, as the admin screens show it; empty for none. */
+const packageLabel = (id: string) => getPackage(id)?.name.en ?? id;
 
 export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
   if (kind === "users") {
     const rows = await db.select(adminUserColumns).from(users).orderBy(asc(users.createdAt), asc(users.id));
     return toCsv(
-      ["id", "name", "email", "role", "credits", "purchased", "package", "created_at"],
-      rows.map((u): CsvCell[] => [u.id, u.name, u.email, u.role, u.credits, u.paymentDone, u.package, u.createdAt]),
+      ["id", "name", "email", "role", "credits", "purchased", "package", "created_at", "package_name"],
+      rows.map((u): CsvCell[] => [u.id, u.name, u.email, u.role, u.credits, u.paymentDone, u.package, u.createdAt, packageLabel(u.package)]),
     );
   }
   const rows = await db
@@ -46,7 +51,7 @@ export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
   return toCsv(
     [
       "id", "created_at", "email", "package", "credits", "amount", "currency", "status", "provider", "provider_ref", "country",
-      "credits_granted_at", "receipt", "refunded_at", "refund_returned_at", "refund_returned_reason", "refund_repaid_at",
+      "credits_granted_at", "receipt", "refunded_at", "refund_returned_at", "refund_returned_reason", "refund_repaid_at", "package_name",
     ],
     rows.map((p): CsvCell[] => [
       p.id,
@@ -68,6 +73,7 @@ export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
       p.refundFailedAt,
       p.refundFailure,
       p.refundRepaidAt,
+      packageLabel(p.package),
     ]),
   );
 }

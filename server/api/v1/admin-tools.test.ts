@@ -108,6 +108,8 @@ describe("GET /api/v1/admin/export/*.csv", () => {
     await insertUser(db, { email: "evil@example.com", name: '=HYPERLINK("http://x","click")', credits: 7 });
     await insertUser(db, { email: "hanako@example.com", name: "山田, 花子\n(経理)" });
     await insertUser(db, { email: "plus@example.com", name: "+1 sales" });
+    const vip = await insertUser(db, { email: "vip@example.com" });
+    await db.update(users).set({ paymentDone: true, package: "enterprise" }).where(eq(users.id, vip.id));
 
     const res = await fetch(`${await app.url()}/api/v1/admin/export/users.csv`, { headers: { Authorization: `Bearer ${admin.token}` } });
     expect(res.status).toBe(200);
@@ -119,11 +121,13 @@ describe("GET /api/v1/admin/export/*.csv", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1);
     const lines = text.split("\r\n");
-    expect(lines[0]).toBe("id,name,email,role,credits,purchased,package,created_at");
+    expect(lines[0]).toBe("id,name,email,role,credits,purchased,package,created_at,package_name");
     expect(text).toContain(`,"'=HYPERLINK(""http://x"",""click"")",evil@example.com,user,7,false,,`);
     expect(text).toContain(`,"山田, 花子\n(経理)",hanako@example.com,`);
     expect(text).toContain(`,'+1 sales,plus@example.com,`);
     expect(text).toContain(",Boss,boss@example.com,admin,");
+    // The package's id stays in its column; the name the screens show follows at the end (VIP, not enterprise).
+    expect(lines.find((l) => l.includes("vip@example.com"))).toMatch(/,vip@example\.com,user,\d+,true,enterprise,[^,]+,VIP$/);
     expect(text.endsWith("\r\n")).toBe(true);
   });
 
@@ -150,13 +154,13 @@ describe("GET /api/v1/admin/export/*.csv", () => {
     expect(res.status).toBe(200);
     const lines = (res.body as string).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "id,created_at,email,package,credits,amount,currency,status,provider,provider_ref,country,credits_granted_at,receipt,refunded_at,refund_returned_at,refund_returned_reason,refund_repaid_at",
+      "id,created_at,email,package,credits,amount,currency,status,provider,provider_ref,country,credits_granted_at,receipt,refunded_at,refund_returned_at,refund_returned_reason,refund_repaid_at,package_name",
     );
     expect(lines).toHaveLength(4);
-    expect(lines.find((l) => l.startsWith(paid))).toMatch(/,buyer@example\.com,pro,100,50\.00,USD,succeeded,test,test_\d+,JP,\d{4}-[^,]+,R-000007,,,,$/);
-    expect(lines.find((l) => l.startsWith(failed))).toMatch(/,buyer@example\.com,basic,50,25\.00,USD,failed,test,test_\d+,JP,,,,,,$/);
+    expect(lines.find((l) => l.startsWith(paid))).toMatch(/,buyer@example\.com,pro,100,50\.00,USD,succeeded,test,test_\d+,JP,\d{4}-[^,]+,R-000007,,,,,Pro$/);
+    expect(lines.find((l) => l.startsWith(failed))).toMatch(/,buyer@example\.com,basic,50,25\.00,USD,failed,test,test_\d+,JP,,,,,,,Basic$/);
     expect(lines.find((l) => l.startsWith(kept))).toMatch(
-      /^[^,]+,[^,]+,,enterprise,250,100\.00,USD,refunded,.*,2026-11-18T09:00:00\.000Z,2026-11-20T10:00:00\.000Z,lost_or_stolen_card,$/,
+      /^[^,]+,[^,]+,,enterprise,250,100\.00,USD,refunded,.*,2026-11-18T09:00:00\.000Z,2026-11-20T10:00:00\.000Z,lost_or_stolen_card,,VIP$/,
     );
   });
 });
