@@ -104,6 +104,19 @@ describe("answers Node would write itself", () => {
     expectRefusal(big, 431, "headers_too_large", "The request's headers are too large.");
   });
 
+  it("answers a request it cannot parse in the language its ?lang= names, as the API's own refusals do", async () => {
+    // Found by an attack: the API's refusals follow ?lang=, Node's own were in Accept-Language's.
+    const method = await exchange("FOO /api/v1/user/me?x=1&lang=ja HTTP/1.1\r\nHost: localhost\r\nAccept-Language: zh\r\n\r\n");
+    expectRefusal(method, 405, "method_not_allowed", "このメソッドはここでは使用できません。");
+    const malformed = await exchange("GET /api/v1/user/me?lang=zh HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n");
+    expectRefusal(malformed, 400, "bad_request", "请求格式不正确。");
+    // A page's path prefix still comes first, and a language the site lacks is no language.
+    const page = await exchange("FOO /ja/about?lang=zh HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    expectRefusal(page, 405, "method_not_allowed", "このメソッドはここでは使用できません。");
+    const unknown = await exchange("FOO /api/v1/user/me?lang=fr HTTP/1.1\r\nHost: localhost\r\nAccept-Language: ja\r\n\r\n");
+    expectRefusal(unknown, 405, "method_not_allowed", "このメソッドはここでは使用できません。");
+  });
+
   it("answers a malformed request after a good one on the same connection", async () => {
     const socket = net.connect(port, "127.0.0.1");
     let received = "";

@@ -9,7 +9,7 @@ import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { Express } from "express";
 import { ApiError, apiErrorBody, COMMON_ERRORS, methodNotAllowed } from "~/lib/http/api-error";
-import type { Lang } from "~/lib/i18n/languages";
+import { isLang, type Lang } from "~/lib/i18n/languages";
 import { expressObjects } from "./express-objects";
 import { announcesBody } from "./fast-path-edge";
 import { headerLang } from "./http";
@@ -37,8 +37,17 @@ function rawRefusal(refusal: ReturnType<typeof refusalHead>): string {
   return `${lines.join("\r\n")}\r\n\r\n${refusal.body}`;
 }
 
-/** A refusal's language: the one the target's path names (`/ja/...`), else Accept-Language, then the cookie. */
-const refusalLang = (target: string | undefined, headers: IncomingHttpHeaders): Lang => namedLang(target ?? "") ?? headerLang(headers);
+/** The language a target's `?lang=` names, as the API's refusals read it (requestLang, server/http.ts). */
+function queryLang(target: string): Lang | undefined {
+  const at = target.indexOf("?");
+  if (at === -1) return undefined;
+  const lang = new URLSearchParams(target.slice(at + 1).split("#", 1)[0]).get("lang");
+  return isLang(lang) ? lang : undefined;
+}
+
+/** A refusal's language: the one the target's path names (`/ja/...`), else its `?lang=`, else Accept-Language, then the cookie. */
+const refusalLang = (target: string | undefined, headers: IncomingHttpHeaders): Lang =>
+  namedLang(target ?? "") ?? queryLang(target ?? "") ?? headerLang(headers);
 
 /**
  * The language of a request known only by its bytes, and whether it is a HEAD. `raw` holds all the
