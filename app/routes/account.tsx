@@ -45,6 +45,7 @@ function DataExport({ t }: { t: AccountMessages }) {
     try {
       await downloadFile("GET /account/export", { token, lang, fallbackName: "account-data.json" });
     } catch {
+      latest.claim();
       setError(t.failed);
     } finally {
       setPending(false);

@@ -123,6 +123,35 @@ for (const lang of ["en", "zh"] as const) {
   });
 }
 
+test("a section's result that arrives after another section acted is shown when it comes", async ({ page }) => {
+  // Found by a stranger: the name's answer came back while the password was being changed, and its
+  // line stayed hidden because the password had acted last, so a refused name change said nothing.
+  const t = account.en;
+  const session = await signUpViaApi();
+  await signInPage(page, session);
+  let answerName: () => void = () => {};
+  const nameHeld = new Promise<void>((resolve) => (answerName = resolve));
+  await page.route("**/api/v1/account/name", async (route) => {
+    await nameHeld;
+    await route.continue();
+  });
+  await page.goto("/account");
+  await page.getByLabel(t.profile.name).fill("Grace Hopper");
+  await page.getByTestId("account-name").getByRole("button", { name: t.save }).click();
+
+  const password = page.getByTestId("account-password");
+  await password.getByLabel(t.currentPassword).fill("not-my-password");
+  await password.getByLabel(t.password.newPassword).fill("a-brand-new-secret");
+  await password.getByRole("button", { name: t.password.submit }).click();
+  await expect(page.getByTestId("account-password-status")).toHaveText(t.checkFields);
+
+  answerName();
+  await expect(page.getByTestId("account-name-status")).not.toBeEmpty();
+  await expect(page.getByTestId("account-password-status")).toHaveCount(0);
+  // The password's own error stays beside its field.
+  await expect(page.getByTestId("current-password-error")).toBeVisible();
+});
+
 test("ja: signing a device out cancels the address change it asked for, says so, and the page shows it gone", async ({ page, app }) => {
   // Found by an attack: a device signed out kept the address change it had asked for, and its link took the account.
   const t = account.ja;

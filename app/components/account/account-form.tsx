@@ -45,9 +45,11 @@ export function AccountForm(props: AccountFormProps) {
     async submit(values, form) {
       try {
         const result = await props.send(values);
+        latest.claim();
         setStatus(result.message ? { kind: "success", text: result.message } : null);
         void props.onDone?.(values, form);
       } catch (error) {
+        latest.claim();
         if (error instanceof ApiRequestError && error.status === 401) clear();
         const refused = showFailure(error, props.failed);
         // Said beside its field already: the line above the button points there instead of repeating it.

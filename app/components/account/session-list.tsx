@@ -42,11 +42,13 @@ export function SessionList({ t, onSignedOut }: { t: AccountMessages; onSignedOu
         navigate(localePath(lang, "/login"));
         return;
       }
+      latest.claim();
       setStatus({ kind: "success", text: result.message });
       reload();
       onSignedOut?.();
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.status === 401) clear();
+      latest.claim();
       setStatus({ kind: "error", text: failure instanceof ApiRequestError && failure.message ? failure.message : t.failed });
     }
   }
