@@ -15,16 +15,19 @@ export const contact: Localized<ContactContent> = {
     contactInfo: {
       email: {
         title: "Email Us",
+        fact: "Email address",
         details: "{contactEmail}",
         description: "Write to us at any time. We reply within 24 hours.",
       },
       phone: {
         title: "Call Us",
+        fact: "Phone number",
         details: "{contactPhone}",
         description: "Monday to Friday, 8:00 AM to 6:00 PM",
       },
       address: {
         title: "Visit Us",
+        fact: "Office address",
         details: "{contactAddress}",
         description: "Meetings at our office by appointment.",
       },
@@ -79,16 +82,19 @@ export const contact: Localized<ContactContent> = {
     contactInfo: {
       email: {
         title: "メール",
+        fact: "メールアドレス",
         details: "{contactEmail}",
         description: "随時受け付けております。24時間以内にご返信いたします。",
       },
       phone: {
         title: "お電話",
+        fact: "電話番号",
         details: "{contactPhone}",
         description: "月曜日〜金曜日 8:00〜18:00",
       },
       address: {
         title: "所在地",
+        fact: "事務所の住所",
         details: "{contactAddress}",
         description: "ご来社の際は、事前にご予約をお願いいたします。",
       },
@@ -142,16 +148,19 @@ export const contact: Localized<ContactContent> = {
     contactInfo: {
       email: {
         title: "电子邮件",
+        fact: "电子邮箱",
         details: "{contactEmail}",
         description: "随时欢迎来信，我们将在24小时内回复。",
       },
       phone: {
         title: "联系电话",
+        fact: "电话号码",
         details: "{contactPhone}",
         description: "周一至周五 8:00–18:00",
       },
       address: {
         title: "公司地址",
+        fact: "办公地址",
         details: "{contactAddress}",
         description: "来访请提前预约。",
       },

@@ -146,14 +146,26 @@ export interface BlogIndexContent {
 
 export type ContactService = "general" | "technology" | "security" | "consulting" | "web" | "support";
 
+export interface ContactDetail {
+  title: string;
+  fact: string;
+  details: string;
+  description: string;
+}
+
 export interface ContactContent {
   seo: Seo;
   title: string;
   subtitle: string;
+  /**
+   * `fact` names the detail in plain words ("Phone number"), where the card's title is a call to
+   * action ("Call Us"): the assistant's passage for it leads with it, so "what is your phone number?"
+   * finds it (lib/ai/passages.server.ts).
+   */
   contactInfo: {
-    email: { title: string; details: string; description: string };
-    phone: { title: string; details: string; description: string };
-    address: { title: string; details: string; description: string };
+    email: ContactDetail;
+    phone: ContactDetail;
+    address: ContactDetail;
   };
   businessHours: {
     title: string;

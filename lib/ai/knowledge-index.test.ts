@@ -157,6 +157,25 @@ describe("knowledge index ranking", () => {
     expect(first("专业版套餐包含多少积分", "zh")).toMatch(/^\/zh\/(pricing|terms)$/);
   });
 
+  // Found on the second held-out set: the firm's own phone number, address and weekday hours were
+  // "not something the site answers", in all three languages (the contact cards' titles are calls
+  // to action: "Call Us", "Visit Us"), and 事務所はどこにありますか cited the pricing FAQ, for a credit.
+  it("finds the firm's phone number, address, e-mail and weekday hours by a short question, in every language", () => {
+    const quoted = (question: string, lang: "en" | "ja" | "zh") => {
+      const { answerable, hits } = index.retrieve(question, lang);
+      return answerable ? `${hits[0]!.passage.url} ${hits[0]!.passage.text}` : "(unanswerable)";
+    };
+    expect(quoted("What is your phone number?", "en")).toMatch(/^\/contact .*\+1 555 0100/s);
+    expect(quoted("What is your email address?", "en")).toMatch(/^\/contact .*hello@example\.com/s);
+    expect(quoted("Where is your office and what is your phone number?", "en")).toMatch(/^\/contact /);
+    expect(quoted("電話番号を教えてください", "ja")).toMatch(/^\/ja\/contact .*\+1 555 0100/s);
+    expect(quoted("事務所はどこにありますか", "ja")).toMatch(/^\/ja\/contact .*1 Example Street/s);
+    expect(quoted("你们的办公地址和电话是什么？", "zh")).toMatch(/^\/zh\/contact /);
+    expect(firstUrl("平日は何時まで営業していますか", "ja")).toBe("/ja/contact#business-hours");
+    expect(firstUrl("Until what time are you open on weekdays?", "en")).toBe("/contact#business-hours");
+    expect(firstUrl("工作日营业到几点？", "zh")).toBe("/zh/contact#business-hours");
+  });
+
   it("never cites a package's sales line as a source for a tax question", () => {
     // Found by a stranger's review: a follow-up about the Japan-US treaty's royalty rate was answered,
     // for a credit, with the Basic package's "for a filing deadline, a withholding rate, a treaty article".

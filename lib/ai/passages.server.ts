@@ -134,6 +134,13 @@ function passagesIn(lang: Lang): Draft[] {
     ].join("\n"),
   );
 
+  // Each detail on its own, led by its plain name: a short question ("what is your phone number?")
+  // scored under the threshold against the card titles' calls to action (docs/performance.md,
+  // "knowledge retrieval").
+  for (const info of Object.values(c.contactInfo)) {
+    add("/contact", c.title, `${c.title}: ${info.fact}`, `${info.fact}: ${info.details}\n${info.title}: ${info.description}`);
+  }
+
   const legal: [string, TextPage][] = [
     ["/privacy", privacy[lang]],
     ["/terms", terms[lang]],

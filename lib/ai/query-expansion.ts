@@ -11,6 +11,7 @@ import { normalizeText, segment } from "./segment";
 const THESAURUS: Record<Lang, [string[], string][]> = {
   en: [
     [["weekend", "weekends"], "saturday sunday"],
+    [["weekday", "weekdays"], "monday friday"],
     [["opening hours", "open"], "business hours"],
     [["money back", "reimburse", "reimbursement", "repay"], "refund"],
     [["compulsory", "obligatory", "required by law"], "mandatory mandates"],
@@ -27,6 +28,8 @@ const THESAURUS: Record<Lang, [string[], string][]> = {
   ],
   ja: [
     [["週末", "土日"], "土曜日 日曜日"],
+    [["平日"], "月曜日 金曜日"],
+    [["営業", "開いて"], "営業時間"],
     [["お金を返", "払い戻"], "返金"],
     [["子会社", "親会社", "関連会社"], "グループ会社 関連者"],
     [["特許", "商標", "著作権"], "知的財産 無形資産 ライセンス"],
@@ -38,7 +41,8 @@ const THESAURUS: Record<Lang, [string[], string][]> = {
   ],
   zh: [
     [["周末", "星期六", "星期天", "礼拜"], "周六 周日"],
-    [["上班", "营业", "开门"], "营业时间"],
+    [["工作日"], "周一至周五"],
+    [["上班", "下班", "营业", "开门"], "营业时间"],
     [["退钱", "返还"], "退款"],
     [["子公司", "母公司", "分公司"], "关联企业 关联交易 集团"],
     [["专利", "商标", "版权"], "知识产权 无形资产 许可"],
