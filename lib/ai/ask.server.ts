@@ -10,6 +10,7 @@ import { ApiError, tooManyRequests, unauthorized } from "~/lib/http/api-error";
 import type { Lang } from "~/lib/i18n/languages";
 import { ASK_RATE_RULE } from "~/lib/rate-rules";
 import type { AiDoneEvent, AiStreamEvent, AskInput, Citation } from "~/lib/contracts/ai";
+import { isInvisibleText } from "~/lib/contracts/storable-text";
 import { composeAnswer, courtesyReply, repeatedReply, repeatsEarlier, unanswerableReply, type Source } from "./compose";
 import { courtesyOf } from "./courtesy";
 import { creditsHeldByRefunds } from "~/lib/credits.server";
@@ -289,7 +290,8 @@ function modelAnswer(ctx: AskContext, q: Reserved): AsyncIterable<AskEvent> {
       }
       // The provider finished: the answer is complete and charged even if the member has just left
       // (its `done` event then goes nowhere).
-      if (answer.trim() === "") throw new AiFailure("ai_no_response");
+      // Nothing a reader sees: spaces or zero-width characters only (found by an attack: those were charged).
+      if (isInvisibleText(answer)) throw new AiFailure("ai_no_response");
       const balance = await completeQuestion(ctx.db, {
         questionId: q.questionId,
         userId: q.userId,
@@ -323,6 +325,17 @@ function modelAnswer(ctx: AskContext, q: Reserved): AsyncIterable<AskEvent> {
         });
       } catch (storeError) {
         ctx.logger.error({ err: storeError, questionId: q.questionId }, "could not record the failed AI answer");
+        // Without what failed to store, so the slot is still freed: a pending row holds a credit.
+        await endQuestion(ctx.db, {
+          questionId: q.questionId,
+          status: clientGone ? "stopped" : "failed",
+          errorCode: clientGone ? "client_disconnected" : code,
+          partialAnswer: "",
+          promptTokens: null,
+          completionTokens: null,
+          firstTokenMs,
+          durationMs: elapsed(q.started),
+        }).catch((again: unknown) => ctx.logger.error({ err: again, questionId: q.questionId }, "could not free the failed AI answer's slot"));
       }
       if (!clientGone) events.push(errorEvent(code, q.input.lang));
     } finally {

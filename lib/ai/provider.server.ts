@@ -7,6 +7,7 @@ import OpenAI, {
   APIError,
   APIUserAbortError,
 } from "openai";
+import { toStorableText } from "~/lib/contracts/storable-text";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import { AiFailure } from "./errors";
@@ -34,6 +35,15 @@ export interface AiProvider {
 export const ABORTED_STATUS = 499;
 
 export const MAX_COMPLETION_TOKENS = 1500;
+/**
+ * The longest answer kept: well above what MAX_COMPLETION_TOKENS gives in any of the three languages,
+ * for a provider that ignores it (found by an attack: a 5,000,000-character answer was stored and
+ * charged, and every history read carried it). The answer ends there, as at a length limit.
+ */
+export const MAX_ANSWER_CHARS = 16_000;
+
+/** A usage count the database can store, or null for anything else a provider sends. */
+const tokenCount = (value: unknown) => (typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && value <= 2_147_483_647 ? value : null);
 /** Spec §9: a provider's retry-after is honoured when it is under 60 s. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 /**
@@ -142,6 +152,8 @@ export function createAiProvider(env: Env, logger: Logger): AiProvider {
         }, idleMs);
       };
       let finished = false;
+      let streaming = false;
+      let written = 0;
       try {
         const stream = await client.chat.completions.create(
           {
@@ -155,10 +167,22 @@ export function createAiProvider(env: Env, logger: Logger): AiProvider {
           { signal: controller.signal },
         );
         arm();
+        streaming = true;
         for await (const chunk of stream) {
           arm();
-          const choice = chunk.choices[0];
-          const text = choice?.delta?.content;
+          const choice = chunk.choices?.[0];
+          const content: unknown = choice?.delta?.content;
+          // Stored as PostgreSQL can: a NUL in it made both the answer and its failure fail to store.
+          let text = typeof content === "string" ? toStorableText(content) : "";
+          if (written + text.length >= MAX_ANSWER_CHARS) {
+            // The answer is as long as any is kept: it ends here, and the provider's stream with it.
+            text = toStorableText(text.slice(0, MAX_ANSWER_CHARS - written));
+            finished = true;
+            if (text) yield { type: "delta", text };
+            controller.abort();
+            return;
+          }
+          written += text.length;
           // Before the yield: the caller may abort while handling the last text.
           if (choice?.finish_reason && !finished) {
             finished = true;
@@ -169,11 +193,9 @@ export function createAiProvider(env: Env, logger: Logger): AiProvider {
           }
           if (text) yield { type: "delta", text };
           if (chunk.usage) {
-            yield {
-              type: "usage",
-              promptTokens: chunk.usage.prompt_tokens,
-              completionTokens: chunk.usage.completion_tokens,
-            };
+            const promptTokens = tokenCount(chunk.usage.prompt_tokens);
+            const completionTokens = tokenCount(chunk.usage.completion_tokens);
+            if (promptTokens !== null && completionTokens !== null) yield { type: "usage", promptTokens, completionTokens };
           }
         }
       } catch (error) {
@@ -181,6 +203,11 @@ export function createAiProvider(env: Env, logger: Logger): AiProvider {
         if (finished) return;
         if (stalled) throw new AiFailure("ai_timeout", undefined, { cause: error });
         if (signal.aborted) throw new AiFailure("ai_error", ABORTED_STATUS, { cause: error });
+        // The connection broke while the answer came (the provider's own error events are APIErrors,
+        // a chunk that is not JSON a SyntaxError): said as a lost connection, not a vague error.
+        if (streaming && !(error instanceof APIError) && !(error instanceof SyntaxError) && !(error instanceof AiFailure)) {
+          throw new AiFailure("ai_connection", undefined, { cause: error });
+        }
         throw classifyProviderError(error, logger);
       } finally {
         clearTimeout(idleTimer);

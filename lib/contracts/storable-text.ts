@@ -11,6 +11,14 @@ export function isStorableText(value: string): boolean {
   return !UNSTORABLE.test(value);
 }
 
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this removes.
+const UNSTORABLE_ALL = /\u0000|([\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF])/g;
+
+/** Text nobody typed here (a model's answer) made storable: NUL removed, a lone surrogate replaced by U+FFFD. */
+export function toStorableText(value: string): string {
+  return UNSTORABLE.test(value) ? value.replace(UNSTORABLE_ALL, (_, lone: string | undefined) => (lone ? "\uFFFD" : "")) : value;
+}
+
 /** A zod string with the given type-error code that refuses unstorable characters ("invalid_characters"). */
 export function storableString(error: z.core.$ZodStringParams["error"]) {
   return z.string({ error }).refine(isStorableText, "invalid_characters");
@@ -24,6 +32,9 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u20
 
 /** Nothing but whitespace and invisible format characters (zero-width space and joiners, BOM). */
 const INVISIBLE = /^[\s\p{Cf}]*$/u;
+
+/** Whether a text shows nothing: whitespace and invisible format characters only. */
+export const isInvisibleText = (value: string): boolean => INVISIBLE.test(value);
 
 /**
  * A field of several lines (a question, a message, a reason), trimmed: a value of invisible

@@ -33,7 +33,15 @@ export type FakeAiMode =
    */
   | "hold-after-finish"
   /** As "hold-after-finish", but the usage never comes either: nothing follows the finish reason. */
-  | "silent-after-finish";
+  | "silent-after-finish"
+  /** A whole answer whose text holds NUL characters, with usage whose counts are not numbers. */
+  | "nul-and-bad-usage"
+  /** A whole answer of FAKE_HUGE_CHUNKS chunks of 1,000 characters each, sent as fast as it can. */
+  | "huge"
+  /** A whole answer of zero-width characters only. */
+  | "invisible"
+  /** Sends the first chunk, then drops the connection. */
+  | "drop-mid-stream";
 
 export const FAKE_AI_MODES: readonly FakeAiMode[] = [
   "ok",
@@ -48,7 +56,14 @@ export const FAKE_AI_MODES: readonly FakeAiMode[] = [
   "empty",
   "hold-after-finish",
   "silent-after-finish",
+  "nul-and-bad-usage",
+  "huge",
+  "invisible",
+  "drop-mid-stream",
 ];
+
+/** The number of 1,000-character chunks of "huge". */
+export const FAKE_HUGE_CHUNKS = 200;
 
 /** The answer of "ok" and "stream-slow": a little Markdown, so renderers have something to render. */
 export const FAKE_ANSWER_CHUNKS: readonly string[] = [
@@ -167,9 +182,21 @@ export async function startFakeOpenAI(
     const id = `chatcmpl-fake-${++counter}`;
     const created = Math.floor(Date.now() / 1000);
     const model = typeof body.model === "string" ? body.model : FAKE_MODEL;
-    const chunks = current === "empty" ? [] : [...FAKE_ANSWER_CHUNKS];
+    const chunks =
+      current === "empty"
+        ? []
+        : current === "nul-and-bad-usage"
+          ? ["Before\u0000", "after\u0000."]
+          : current === "invisible"
+            ? ["\u200b\u200b", "\u2060\ufeff"]
+            : current === "huge"
+              ? Array.from({ length: FAKE_HUGE_CHUNKS }, (_, i) => `${String(i % 10).repeat(999)}\n`)
+              : [...FAKE_ANSWER_CHUNKS];
     const content = chunks.join("");
-    const usage = { prompt_tokens: 42, completion_tokens: current === "empty" ? 0 : 24, total_tokens: current === "empty" ? 42 : 66 };
+    const usage: Record<string, unknown> =
+      current === "nul-and-bad-usage"
+        ? { prompt_tokens: "abc", completion_tokens: -1, total_tokens: null }
+        : { prompt_tokens: 42, completion_tokens: current === "empty" ? 0 : 24, total_tokens: current === "empty" ? 42 : 66 };
 
     if (body.stream !== true) {
       record.finishedAt = now();
@@ -201,7 +228,7 @@ export async function startFakeOpenAI(
       model,
       choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
     });
-    const delay = current === "stream-slow" ? 300 : 20;
+    const delay = current === "stream-slow" ? 300 : current === "huge" ? 0 : 20;
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
     send(chunk({ role: "assistant", content: "" }));
@@ -220,6 +247,10 @@ export async function startFakeOpenAI(
       record.firstTokenAt ??= now();
       send(chunk({ content: text }));
       if (current === "stream-hang") return;
+      if (current === "drop-mid-stream") {
+        res.socket?.destroy();
+        return;
+      }
     }
     if (closed) return;
     send(chunk({}, "stop"));

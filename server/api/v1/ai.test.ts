@@ -8,7 +8,7 @@ import { aiQuestions, creditLedger, rateLimits, sessions, users } from "~/db/sch
 import { courtesyReply, repeatedReply } from "~/lib/ai/compose";
 import { AI_ERRORS } from "~/lib/ai/errors";
 import { KNOWLEDGE_BASE } from "~/lib/ai/knowledge-base";
-import { createAiProvider } from "~/lib/ai/provider.server";
+import { createAiProvider, MAX_ANSWER_CHARS } from "~/lib/ai/provider.server";
 import { SseParser, toAiEvent } from "~/lib/ai/sse";
 import type { AiStreamEvent } from "~/lib/contracts/ai";
 import { parseEnv } from "~/lib/env.server";
@@ -442,6 +442,54 @@ describe("POST /api/v1/ai/ask with a model", () => {
     const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
     expect(AI_ERRORS.ai_no_response.en).toBe("No response");
     await expectFailure(testApp, member, result, "ai_no_response");
+  });
+
+  // Found by an attack: PostgreSQL refuses a NUL in text and the usage's counts went in unchecked, so
+  // storing the answer and then its failure both threw: the member read the whole answer for free and
+  // the question stayed pending, holding a credit for 15 minutes (402 with credits left).
+  it("stores an answer whose text holds NUL characters and whose usage is not numbers: charged once, the slot freed", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
+    fake.setMode("nul-and-bad-usage");
+    const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+    const done = finalEvent(result.events);
+    expect(done).toMatchObject({ event: "done", data: { answer: "Beforeafter.", charged: true, credits: 2 } });
+    expect(result.events.filter((e) => e.event === "delta").map((e) => (e.data as { text: string }).text).join("")).toBe("Beforeafter.");
+    const [row] = await questionsOf(testApp, member.id);
+    expect(row).toMatchObject({ status: "answered", answer: "Beforeafter.", creditsSpent: 1, promptTokens: null, completionTokens: null });
+    expect(await ledgerOf(testApp, member.id)).toHaveLength(1);
+    fake.setMode("ok");
+    expect(finalEvent((await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" })).events).event).toBe("done");
+  });
+
+  it("ends an answer longer than the assistant ever writes at its limit, as a provider's length limit does", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
+    fake.setMode("huge");
+    const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+    const done = finalEvent(result.events) as { event: "done"; data: { answer: string; charged: boolean } };
+    expect(done.event).toBe("done");
+    expect(done.data.answer.length).toBe(MAX_ANSWER_CHARS);
+    expect(result.events.filter((e) => e.event === "delta").map((e) => (e.data as { text: string }).text).join("")).toBe(done.data.answer);
+    const [row] = await questionsOf(testApp, member.id);
+    expect(row!.answer.length).toBe(MAX_ANSWER_CHARS);
+    expect(row).toMatchObject({ status: "answered", creditsSpent: 1 });
+  });
+
+  it("answers an answer of zero-width characters only with 'No response' and charges nothing", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
+    fake.setMode("invisible");
+    const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "ja" });
+    await expectFailure(testApp, member, result, "ai_no_response", "ja");
+  });
+
+  it("says the connection was lost when the provider drops it mid-answer, and charges nothing", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.appContext.db, { credits: 3 });
+    fake.setMode("drop-mid-stream");
+    const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" });
+    await expectFailure(testApp, member, result, "ai_connection");
   });
 
   it("aborts the provider request when the client disconnects mid-stream: row stopped, no credit", async () => {
