@@ -176,6 +176,21 @@ describe("knowledge index ranking", () => {
     expect(firstUrl("工作日营业到几点？", "zh")).toBe("/zh/contact#business-hours");
   });
 
+  // Found by a stranger: the embedded defaults leave the firm's e-mail, phone and address unset (the
+  // contact page then shows none of them), and the assistant must not quote a detail that is not there.
+  it("quotes no contact detail the site is not configured with, and a question about one is then free", () => {
+    const bare = buildKnowledgeIndex({ ...VARS, contactEmail: "", contactPhone: "", contactAddress: "" });
+    for (const lang of ["en", "ja", "zh"] as const) {
+      for (const passage of collectPassages({ ...VARS, contactEmail: "", contactPhone: "", contactAddress: "" }).filter((p) => p.lang === lang)) {
+        expect(passage.text).not.toMatch(/(Email Us|Call Us|Visit Us|Phone number|Office address|お電話|所在地|電話番号|联系电话|公司地址|电话号码):\s*(\n|$)/);
+      }
+    }
+    expect(bare.retrieve("What is your phone number?", "en").answerable).toBe(false);
+    expect(bare.retrieve("電話番号を教えてください", "ja").answerable).toBe(false);
+    // The opening hours are the firm's, configured or not.
+    expect(bare.retrieve("What are your opening hours on Saturday?", "en").hits[0]?.passage.url).toBe("/contact#business-hours");
+  });
+
   it("never cites a package's sales line as a source for a tax question", () => {
     // Found by a stranger's review: a follow-up about the Japan-US treaty's royalty rate was answered,
     // for a credit, with the Basic package's "for a filing deadline, a withholding rate, a treaty article".

@@ -8,7 +8,7 @@ import { cookies, privacy, terms } from "~/content/legal";
 import { checkout } from "~/content/messages/checkout";
 import { pricingMessages } from "~/content/messages/pricing";
 import { services } from "~/content/services";
-import type { TextPage } from "~/content/types";
+import type { ContactDetail, TextPage } from "~/content/types";
 import { formatUsd, PACKAGES } from "~/lib/catalog";
 import { labelled, listed } from "~/lib/i18n/punctuation";
 import { fillContent, format } from "~/lib/i18n/format";
@@ -49,7 +49,7 @@ function plain(markdown: string, lang: Lang): string {
 
 type Draft = Omit<Passage, "id" | "lang">;
 
-function passagesIn(lang: Lang): Draft[] {
+function passagesIn(lang: Lang, vars: ContentVars): Draft[] {
   const out: Draft[] = [];
   const at = (path: string) => localePath(lang, path);
   const add = (path: string, page: string, title: string, text: string) => {
@@ -116,12 +116,19 @@ function passagesIn(lang: Lang): Draft[] {
   for (const item of p.faq) add(`/pricing#${item.id}`, p.seoTitle, `${p.faqTitle}: ${item.question}`, item.answer);
 
   const c = contact[lang];
+  // A detail the site is not configured with (the embedded defaults set none) is not on the contact
+  // page, and not quoted here: "Phone number:" with nothing after it, for a credit.
+  const configured = (info: ContactDetail) => format(info.details, vars).trim() !== "";
+  const details = Object.values(c.contactInfo).filter(configured);
   add(
     "/contact#business-hours",
     c.title,
     `${c.title}: ${c.businessHours.title}`,
     // The phone line's hours under its own label: alone, they read as the weekdays said twice.
-    [...c.businessHours.days.map((d) => `${d.name}: ${d.hours}`), `${c.contactInfo.phone.title}: ${c.contactInfo.phone.description}`].join("\n"),
+    [
+      ...c.businessHours.days.map((d) => `${d.name}: ${d.hours}`),
+      ...(configured(c.contactInfo.phone) ? [`${c.contactInfo.phone.title}: ${c.contactInfo.phone.description}`] : []),
+    ].join("\n"),
   );
   add(
     "/contact",
@@ -129,7 +136,7 @@ function passagesIn(lang: Lang): Draft[] {
     c.title,
     [
       c.subtitle,
-      ...Object.values(c.contactInfo).map((info) => `${info.title}: ${info.details} ${info.description}`),
+      ...details.map((info) => `${info.title}: ${info.details} ${info.description}`),
       `${c.form.service}: ${c.serviceOptions.map((o) => o.label).join(", ")}`,
     ].join("\n"),
   );
@@ -137,7 +144,7 @@ function passagesIn(lang: Lang): Draft[] {
   // Each detail on its own, led by its plain name: a short question ("what is your phone number?")
   // scored under the threshold against the card titles' calls to action (docs/performance.md,
   // "knowledge retrieval").
-  for (const info of Object.values(c.contactInfo)) {
+  for (const info of details) {
     add("/contact", c.title, `${c.title}: ${info.fact}`, `${info.fact}: ${info.details}\n${info.title}: ${info.description}`);
   }
 
@@ -160,7 +167,7 @@ export function collectPassages(vars: ContentVars): Passage[] {
   const all: Passage[] = [];
   for (const lang of LANGS) {
     const counts = new Map<string, number>();
-    for (const passage of fillContent(passagesIn(lang), vars)) {
+    for (const passage of fillContent(passagesIn(lang, vars), vars)) {
       const n = (counts.get(passage.url) ?? 0) + 1;
       counts.set(passage.url, n);
       all.push({ ...passage, lang, id: `${lang}:${passage.url}#${n}` });
