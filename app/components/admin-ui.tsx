@@ -1,22 +1,11 @@
 // Pieces the admin pages share: paging, badges, formats, loading and error lines. Data comes from
 // the one data hook (app/api/use-api-data.ts).
-import { useMemo } from "react";
 import type { ApiRequestError } from "~/app/api/api.client";
 import { getPackage } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
-import { LANGUAGES } from "~/lib/i18n/languages";
 import { admin } from "~/content/messages/admin";
 import { useLanguage, useMessages } from "./language-provider";
 
-/** Date and time in the page's language. */
-export function useDateTimeFormat(): (value: string | Date) => string {
-  const { lang } = useLanguage();
-  return useMemo(() => {
-    const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
-    const formatter = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short" });
-    return (value) => formatter.format(new Date(value));
-  }, [lang]);
-}
 
 /** "$1,234.50": dollars and cents with a $ prefix. */
 export function formatDollars(amount: number): string {

@@ -8,9 +8,9 @@ import { LocalizedLink } from "~/app/components/localized-link";
 import { explore as exploreMessages } from "~/content/messages/explore";
 import { formatUsd, getPackage } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
-import { LANGUAGES } from "~/lib/i18n/languages";
 import type { PaymentHistoryItem } from "~/lib/contracts/payment";
 import { cardErrorText } from "~/lib/payments/card-errors";
+import { useDateTimeFormat } from "~/app/components/use-date-time-format";
 
 const statusClass: Record<PaymentHistoryItem["status"], string> = {
   succeeded: "bg-green-100 text-green-800",
@@ -23,11 +23,10 @@ const statusClass: Record<PaymentHistoryItem["status"], string> = {
 export function PurchaseList() {
   const t = useMessages(exploreMessages).purchases;
   const { lang } = useLanguage();
-  const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
   // A retry shows "loading" again; a 401 signs the browser out (in the hook), so RequireAuth sends the member to /login.
   const purchases = useApiData("GET /payment/history", { keepPrevious: false });
   const items = purchases.data?.payments;
-  const date = (iso: string) => new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  const date = useDateTimeFormat();
   const credits = (item: PaymentHistoryItem) =>
     item.status === "succeeded"
       ? format(t.creditsValue, { count: item.credits })

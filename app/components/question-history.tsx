@@ -3,15 +3,15 @@
 // can be reopened on its service page (`?thread=<id>`) to read it again or ask a follow-up.
 import { useApiData } from "~/app/api/use-api-data";
 import { format } from "~/lib/i18n/format";
-import { LANGUAGES } from "~/lib/i18n/languages";
 import type { AiHistoryItem } from "~/lib/contracts/ai";
 import { isServiceSlug } from "~/lib/service-catalog";
 import { explore as exploreMessages } from "~/content/messages/explore";
-import { useLanguage, useMessages } from "./language-provider";
+import { useMessages } from "./language-provider";
 import { LocalizedLink } from "./localized-link";
 import { Markdown } from "./markdown";
 import { SourcesList } from "./sources-list";
 import { shownQuestionStatus, type ShownQuestionStatus } from "~/app/page-helpers/question-status";
+import { useDateTimeFormat } from "~/app/components/use-date-time-format";
 
 /** How many questions the list loads (threads are cut where this many questions end). */
 const HISTORY_LIMIT = 30;
@@ -39,16 +39,11 @@ export function groupThreads(items: readonly AiHistoryItem[]): AiHistoryItem[][]
 
 export function QuestionHistory() {
   const t = useMessages(exploreMessages);
-  const { lang } = useLanguage();
   // A retry shows "loading" again rather than the list that failed to refresh. A 401 signs the
   // browser out (in the hook), so RequireAuth sends the member to /login.
   const history = useApiData("GET /ai/history", { query: { limit: HISTORY_LIMIT }, keepPrevious: false });
   const items = history.data?.questions;
-  const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
-  const formatDate = (iso: string) => {
-    const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? "" : new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short" }).format(date);
-  };
+  const formatDate = useDateTimeFormat();
 
   return (
     <section aria-labelledby="questions-title">

@@ -123,6 +123,18 @@ for (const lang of ["en", "zh"] as const) {
   });
 }
 
+test.describe("in Tokyo", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+  test("ja: a purchase's time names the reader's time zone (receipts say UTC, so a bare time was ambiguous)", async ({ page, app }) => {
+    // Found by a stranger: the history said "10:45 PM" beside receipts in UTC, without saying whose time.
+    const session = await signUpViaApi();
+    await buy(app, session);
+    await signInPage(page, session);
+    await page.goto("/ja/explore");
+    await expect(page.getByTestId("purchases-list")).toContainText("JST");
+  });
+});
+
 test("a section's result that arrives after another section acted is shown when it comes", async ({ page }) => {
   // Found by a stranger: the name's answer came back while the password was being changed, and its
   // line stayed hidden because the password had acted last, so a refused name change said nothing.

@@ -9,8 +9,8 @@ import { useLanguage } from "~/app/components/language-provider";
 import type { AccountMessages } from "~/content/messages/account";
 import { useLatestStatus } from "./latest-status";
 import { format } from "~/lib/i18n/format";
-import { LANGUAGES } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
+import { useDateTimeFormat } from "~/app/components/use-date-time-format";
 
 /** "Chrome on Windows" from a user agent, or null. */
 function deviceName(userAgent: string | null): string | null {
@@ -24,7 +24,6 @@ export function SessionList({ t, onSignedOut }: { t: AccountMessages; onSignedOu
   const { token, clear } = useAuth();
   const { lang } = useLanguage();
   const navigate = useNavigate();
-  const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
   const { data, error, reload } = useApiData("GET /account/sessions");
   const [status, setStatus] = useState<FormStatus>(null);
   const latest = useLatestStatus();
@@ -53,7 +52,7 @@ export function SessionList({ t, onSignedOut }: { t: AccountMessages; onSignedOu
     }
   }
 
-  const date = (iso: string) => new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  const date = useDateTimeFormat();
   return (
     <section aria-labelledby="sessions-title" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm" data-testid="account-sessions">
       <h2 id="sessions-title" className="text-lg font-semibold text-slate-900">
