@@ -65,6 +65,11 @@ export interface PaymentProvider {
    * the outcome is unknown.
    */
   refund(providerRef: string, paymentId: string, amountCents: number, attempt?: number): Promise<RefundOutcome>;
+  /**
+   * The refund that already gave a charge back in full (in the provider's dashboard, say), or null:
+   * none, not in full, or the provider cannot say. A provider whose refunds are all ours has none.
+   */
+  refundMade?(providerRef: string, amountCents: number): Promise<RefundOutcome | null>;
   /** Our payments.id that a charge carries in its metadata (null when none or unknown). Throws ProviderUnavailableError. */
   paymentIdOf(providerRef: string): Promise<string | null>;
   /** Verifies a webhook delivery on its raw bytes. Throws WebhookSignatureError or WebhookPayloadError; null when the provider sends none. */

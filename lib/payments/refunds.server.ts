@@ -69,7 +69,19 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
   if (now.getTime() - row.grantedAt.getTime() > REFUND_WINDOW_DAYS * DAY_MS) {
     throw new ApiError(409, "refund_window_passed", each(REFUND_ERRORS.windowPassed, { days: REFUND_WINDOW_DAYS }));
   }
-  const claimedAt = await claimRefund(db, row);
+  let claimedAt: Date;
+  try {
+    claimedAt = await claimRefund(db, row);
+  } catch (error) {
+    // Refused for the member's balance, the money may be back already: a refund made in the
+    // provider's dashboard whose notice never came. It is then recorded as the notice would record
+    // it, removing what is left of the credits (found by a review: the member kept them).
+    if (error instanceof ApiError && (error.code === "insufficient_credits" || error.code === "answer_in_progress")) {
+      const made = await deps.provider.refundMade?.(row.providerRef, row.amountCents);
+      if (made && made.status !== "failed") return recordAccepted(deps, row, made.refundRef, adminId);
+    }
+    throw error;
+  }
 
   let outcome;
   try {
@@ -95,21 +107,25 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
     throw new ApiError(409, "refund_failed", message);
   }
   // "pending" (a card network that settles refunds later) is accepted: the provider has taken the refund.
+  return recordAccepted(deps, row, outcome.refundRef, adminId);
+}
 
-  const result = await db.transaction(async (tx) => {
-    const recorded = await recordRefund(tx, deps.logger, row, { refundRef: outcome.refundRef, adminId });
+/** Records a refund the provider has taken for an administrator, and tells the member once. */
+async function recordAccepted(deps: RefundDeps, row: PaymentRow, refundRef: string, adminId: string): Promise<RefundResult> {
+  const result = await deps.db.transaction(async (tx) => {
+    const recorded = await recordRefund(tx, deps.logger, row, { refundRef, adminId });
     if (recorded) return { ...recorded, mailed: false };
     // Stripe's charge.refunded delivery of this very refund overtook this transaction and recorded it
     // (checkout.server.ts): the refund is the admin's all the same, and the member has been told.
     const [taken] = await tx
       .update(payments)
-      .set({ refundedBy: adminId, refundRef: outcome.refundRef, updatedAt: sql`now()` })
+      .set({ refundedBy: adminId, refundRef, updatedAt: sql`now()` })
       .where(
         and(
           eq(payments.id, row.id),
           eq(payments.status, "refunded"),
           isNull(payments.refundedBy),
-          or(isNull(payments.refundRef), eq(payments.refundRef, outcome.refundRef)),
+          or(isNull(payments.refundRef), eq(payments.refundRef, refundRef)),
         ),
       )
       .returning();

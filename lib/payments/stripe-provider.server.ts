@@ -251,7 +251,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
    * the purchase paid and its credits with the member. Null when Stripe's refunds do not add up to
    * the charge or cannot be listed: the refusal then stands.
    */
-  async function refundMadeElsewhere(providerRef: string, amountCents: number): Promise<RefundOutcome | null> {
+  async function refundMade(providerRef: string, amountCents: number): Promise<RefundOutcome | null> {
     try {
       const list = await stripe.refunds.list({ payment_intent: providerRef, limit: 100 });
       // Newest first; a refund the bank returned gave nothing back.
@@ -267,6 +267,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
   return {
     name: "stripe",
+    refundMade,
     webhooksEnabled: Boolean(webhookSecret),
 
     async charge(input: ChargeInput): Promise<ChargeOutcome> {
@@ -320,7 +321,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         const e = (error ?? {}) as StripeErrorLike;
         if (e.type === "StripeInvalidRequestError") {
           if (e.code === "charge_already_refunded") {
-            const made = await refundMadeElsewhere(providerRef, amountCents);
+            const made = await refundMade(providerRef, amountCents);
             if (made) return made;
           }
           return { status: "failed", refundRef: null, reason: e.code ?? "invalid_request" };
