@@ -154,6 +154,7 @@ export function createAiProvider(env: Env, logger: Logger): AiProvider {
       let finished = false;
       let streaming = false;
       let written = 0;
+      let held = "";
       try {
         const stream = await client.chat.completions.create(
           {
@@ -172,11 +173,21 @@ export function createAiProvider(env: Env, logger: Logger): AiProvider {
           arm();
           const choice = chunk.choices?.[0];
           const content: unknown = choice?.delta?.content;
+          let raw = held + (typeof content === "string" ? content : "");
+          held = "";
+          // A character's two UTF-16 halves may come in two chunks: the first waits for the second.
+          if (!choice?.finish_reason && /[\uD800-\uDBFF]$/.test(raw)) {
+            held = raw.slice(-1);
+            raw = raw.slice(0, -1);
+          }
           // Stored as PostgreSQL can: a NUL in it made both the answer and its failure fail to store.
-          let text = typeof content === "string" ? toStorableText(content) : "";
-          if (written + text.length >= MAX_ANSWER_CHARS) {
-            // The answer is as long as any is kept: it ends here, and the provider's stream with it.
-            text = toStorableText(text.slice(0, MAX_ANSWER_CHARS - written));
+          let text = toStorableText(raw);
+          if (written + text.length > MAX_ANSWER_CHARS) {
+            // The answer is as long as any is kept: it ends here, and the provider's stream with it,
+            // never between a character's two halves.
+            let keep = MAX_ANSWER_CHARS - written;
+            if (keep > 0 && /[\uD800-\uDBFF]/.test(text.charAt(keep - 1))) keep -= 1;
+            text = text.slice(0, keep);
             finished = true;
             if (text) yield { type: "delta", text };
             controller.abort();

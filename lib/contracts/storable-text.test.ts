@@ -14,6 +14,9 @@ describe("toStorableText", () => {
 describe("isInvisibleText", () => {
   it("is true for whitespace and zero-width characters only", () => {
     expect(isInvisibleText(" \n\u3000\u200b\u2060\ufeff")).toBe(true);
+    // Found by a review: blank letters and marks with nothing to mark show nothing either.
+    for (const blank of ["\u2800\u2800", "\u3164", "\uFE0F\uFE0F", "\u034F", "\u0301"]) expect(isInvisibleText(blank)).toBe(true);
+    expect(isInvisibleText("e\u0301")).toBe(false);
     expect(isInvisibleText("\u200bA")).toBe(false);
   });
 });

@@ -33,8 +33,11 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u20
 /** Nothing but whitespace and invisible format characters (zero-width space and joiners, BOM). */
 const INVISIBLE = /^[\s\p{Cf}]*$/u;
 
-/** Whether a text shows nothing: whitespace and invisible format characters only. */
-export const isInvisibleText = (value: string): boolean => INVISIBLE.test(value);
+/** Nothing a reader sees: INVISIBLE's characters, combining marks alone, and the blank letters (braille blank, Hangul fillers). */
+const SHOWS_NOTHING = /^[\s\p{Cf}\p{Mn}\p{Me}\u2800\u3164\u115F\u1160\uFFA0]*$/u;
+
+/** Whether a text (a model's answer) shows nothing. */
+export const isInvisibleText = (value: string): boolean => SHOWS_NOTHING.test(value);
 
 /**
  * A field of several lines (a question, a message, a reason), trimmed: a value of invisible
