@@ -115,6 +115,9 @@ describe("answers Node would write itself", () => {
     expectRefusal(page, 405, "method_not_allowed", "このメソッドはここでは使用できません。");
     const unknown = await exchange("FOO /api/v1/user/me?lang=fr HTTP/1.1\r\nHost: localhost\r\nAccept-Language: ja\r\n\r\n");
     expectRefusal(unknown, 405, "method_not_allowed", "このメソッドはここでは使用できません。");
+    // Named twice, as the API reads it (a list is no language): Accept-Language decides.
+    const twice = await exchange("FOO /api/v1/user/me?lang=ja&lang=zh HTTP/1.1\r\nHost: localhost\r\nAccept-Language: en\r\n\r\n");
+    expectRefusal(twice, 405, "method_not_allowed", "This method is not allowed here.");
   });
 
   it("answers a malformed request after a good one on the same connection", async () => {

@@ -41,8 +41,9 @@ function rawRefusal(refusal: ReturnType<typeof refusalHead>): string {
 function queryLang(target: string): Lang | undefined {
   const at = target.indexOf("?");
   if (at === -1) return undefined;
-  const lang = new URLSearchParams(target.slice(at + 1).split("#", 1)[0]).get("lang");
-  return isLang(lang) ? lang : undefined;
+  // Named twice, it names none: Express reads a repeated parameter as a list, which requestLang ignores.
+  const named = new URLSearchParams(target.slice(at + 1).split("#", 1)[0]).getAll("lang");
+  return named.length === 1 && isLang(named[0]) ? named[0] : undefined;
 }
 
 /** A refusal's language: the one the target's path names (`/ja/...`), else its `?lang=`, else Accept-Language, then the cookie. */
