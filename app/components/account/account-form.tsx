@@ -45,7 +45,8 @@ export function AccountForm(props: AccountFormProps) {
     async submit(values, form) {
       try {
         const result = await props.send(values);
-        latest.claim();
+        // A result with nothing to say leaves the line of the section that spoke last.
+        if (result.message) latest.claim();
         setStatus(result.message ? { kind: "success", text: result.message } : null);
         void props.onDone?.(values, form);
       } catch (error) {
