@@ -311,31 +311,24 @@ function modelAnswer(ctx: AskContext, q: Reserved): AsyncIterable<AskEvent> {
       let code: AiErrorCode = error instanceof AiFailure ? error.code : "ai_error";
       if (deadlineHit) code = "ai_timeout";
       if (!(error instanceof AiFailure)) ctx.logger.error({ err: error, questionId: q.questionId }, "AI answer failed");
-      try {
-        // The slot is freed; no credit was spent. A stopped answer was never complete.
-        await endQuestion(ctx.db, {
+      // The slot is freed; no credit was spent. A stopped answer was never complete.
+      const end = (partialAnswer: string, kept: typeof usage) =>
+        endQuestion(ctx.db, {
           questionId: q.questionId,
           status: clientGone ? "stopped" : "failed",
           errorCode: clientGone ? "client_disconnected" : code,
-          partialAnswer: answer,
-          promptTokens: usage?.promptTokens ?? null,
-          completionTokens: usage?.completionTokens ?? null,
+          partialAnswer,
+          promptTokens: kept?.promptTokens ?? null,
+          completionTokens: kept?.completionTokens ?? null,
           firstTokenMs,
           durationMs: elapsed(q.started),
         });
+      try {
+        await end(answer, usage);
       } catch (storeError) {
         ctx.logger.error({ err: storeError, questionId: q.questionId }, "could not record the failed AI answer");
         // Without what failed to store, so the slot is still freed: a pending row holds a credit.
-        await endQuestion(ctx.db, {
-          questionId: q.questionId,
-          status: clientGone ? "stopped" : "failed",
-          errorCode: clientGone ? "client_disconnected" : code,
-          partialAnswer: "",
-          promptTokens: null,
-          completionTokens: null,
-          firstTokenMs,
-          durationMs: elapsed(q.started),
-        }).catch((again: unknown) => ctx.logger.error({ err: again, questionId: q.questionId }, "could not free the failed AI answer's slot"));
+        await end("", null).catch((again: unknown) => ctx.logger.error({ err: again, questionId: q.questionId }, "could not free the failed AI answer's slot"));
       }
       if (!clientGone) events.push(errorEvent(code, q.input.lang));
     } finally {
