@@ -528,7 +528,15 @@ export async function handlePaymentEvent(deps: CheckoutDeps, received: PaymentEv
         throw new ApiError(503, "refund_not_recorded", PAYMENT_ERRORS.refundNotRecorded);
       }
       if (!failure) {
-        logger.warn({ eventId: event.id, paymentId: row.id, refundRef: data.refundFailure.refundRef }, "a failed refund that is not the payment's recorded one ignored");
+        const seen = { eventId: event.id, paymentId: row.id, refundRef: data.refundFailure.refundRef, reason: data.refundFailure.reason };
+        // Refunded by several refunds (a dashboard's parts), only the newest is the recorded one: the
+        // return of another is money owed again, which nothing here can record (found by a review).
+        if (row.status === "refunded") {
+          logger.error(
+            { ...seen, recordedRefundRef: row.refundRef, amountCents: data.amountCents },
+            "a refund of this payment was returned by the card's bank, not the one recorded here: part of the money may still be owed; check the provider's dashboard and repay the member another way",
+          );
+        } else logger.warn(seen, "a failed refund that is not the payment's recorded one ignored");
         return "ignored";
       }
       if (failure.first) refundFailed = failure.payment;

@@ -1,6 +1,6 @@
 // Refunds: admin only, in full, within 14 days, while the credits are unused; once.
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { aiQuestions, creditLedger, payments, users } from "~/db/schema";
 import { KNOWLEDGE_BASE } from "~/lib/ai/knowledge-base";
 import { endQuestion, reserveQuestion } from "~/lib/ai/questions.server";
@@ -467,6 +467,26 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     const refused = await refund(admin.token, other);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe("insufficient_credits");
+  });
+
+  it("the bank returning one of several refunds that together gave a charge back tells the operator money may be owed", async () => {
+    // Found by a review: only the newest refund is recorded as the payment's, and the return of an
+    // earlier one was a warning that it was "ignored", though part of the money was owed again.
+    app = await stripeApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    const intent = await intentOf(paymentId);
+    const first = fake.dashboardRefund(intent, "whsec_fake", 1000);
+    fake.dashboardRefund(intent, "whsec_fake", 1500);
+    expect((await refund(admin.token, paymentId)).status).toBe(200);
+    const errors = vi.spyOn(app.appContext.logger, "error");
+    const res = await webhook(fake.failRefund(first.refundId, "whsec_fake"));
+    expect(res.status).toBe(200);
+    expect(errors).toHaveBeenCalledWith(
+      expect.objectContaining({ paymentId, refundRef: first.refundId }),
+      expect.stringMatching(/returned by the card's bank.*may still be owed/),
+    );
   });
 
   it("a partial refund made in the dashboard: the admin's refund here gives back the rest and records the whole", async () => {
