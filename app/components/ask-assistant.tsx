@@ -23,6 +23,7 @@ import { LocalizedLink } from "./localized-link";
 import { Markdown } from "./markdown";
 import { useLoginPath } from "./require-auth";
 import { SourcesList } from "./sources-list";
+import { shownQuestionStatus } from "~/app/page-helpers/question-status";
 
 /** A question typed by a signed-out visitor waits here while they log in. */
 const draftKey = (topic: ServiceSlug) => `ai-question:${topic}`;
@@ -47,6 +48,10 @@ interface Answer {
   citations: Citation[];
   complete: boolean;
 }
+
+/** A free reply from the published material that found nothing, as the history shows it (question-status.ts). */
+const foundNothing = (answer: Answer) =>
+  shownQuestionStatus({ status: "answered", source: answer.source ?? "", creditsSpent: answer.charged ? 1 : 0, question: answer.question }) === "unanswered";
 
 interface Failure {
   message: string;
@@ -528,7 +533,7 @@ export function AskAssistant({
 
       <div role="status" aria-live="polite" className="sr-only">
         {/* After a refusal the alert speaks; "answer ready" would be about the answer shown before it. */}
-        {generating ? (stalled ? t.stillWorking : t.statusGenerating) : answer?.complete && !failure ? t.statusDone : ""}
+        {generating ? (stalled ? t.stillWorking : t.statusGenerating) : answer?.complete && !failure ? (foundNothing(answer) ? t.statusNotFound : t.statusDone) : ""}
       </div>
 
       {turns.map((turn, index) => {

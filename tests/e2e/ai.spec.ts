@@ -445,6 +445,9 @@ test.describe("answers from the published material on a server without an AI key
     await expect(page.getByTestId("header-credits").first()).toContainText("2");
     // A free reply quotes no page, so it is not labelled as quoting them.
     await expect(page.getByTestId("kb-label")).toHaveCount(0);
+    // The live status says nothing was found, not that an answer is ready (found by a stranger).
+    await expect(page.getByRole("status").filter({ hasText: aiMessages.ja.statusNotFound })).toHaveCount(1);
+    await expect(page.getByRole("status").filter({ hasText: aiMessages.ja.statusDone })).toHaveCount(0);
 
     // Thanks ask nothing: a short reply, free, not "no answer found".
     await page.getByLabel(aiMessages.ja.questionLabel).fill("ありがとうございました！");
@@ -452,6 +455,7 @@ test.describe("answers from the published material on a server without an AI key
     await expect(answer).toContainText("どういたしまして");
     await expect(page.getByTestId("ai-charge")).toHaveText(aiMessages.ja.free);
     await expect(page.getByTestId("header-credits").first()).toContainText("2");
+    await expect(page.getByRole("status").filter({ hasText: aiMessages.ja.statusDone })).toHaveCount(1);
 
     await expectNoAxeViolations(page);
 
