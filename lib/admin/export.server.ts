@@ -8,14 +8,14 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { payments, users } from "~/db/schema";
 import type { ExportKind } from "~/lib/contracts/admin-setup";
-import { getPackage } from "~/lib/catalog";
 import { receiptLabel } from "~/lib/contracts/receipt";
+import { packageName } from "~/lib/payments/receipt-format";
 import { toCsv, type CsvCell } from "./csv";
 import { adminUserColumns } from "./users.server";
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 /** The English name of a package id, as the admin screens show it; empty for none. */
-const packageLabel = (id: string) => getPackage(id)?.name.en ?? id;
+const packageLabel = (id: string) => packageName(id, "en");
 
 export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
   if (kind === "users") {
