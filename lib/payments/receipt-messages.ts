@@ -77,6 +77,12 @@ export const REFUND_TEXT = {
     ja: "{amount} を返金し、{credits} クレジットを差し引きました。",
     zh: "已退款 {amount}，并扣除 {credits} 积分。",
   },
+  /** A test-mode purchase moved no money, so its refund moves none either. */
+  refundedTestMode: {
+    en: "Refunded {amount} in test mode (no money was charged, so none is returned); {credits|# credit was|# credits were} removed.",
+    ja: "テストモードで {amount} を返金し、{credits} クレジットを差し引きました（実際の請求は発生していないため、お金の返金はありません）。",
+    zh: "已在测试模式下退款 {amount}，并扣除 {credits} 积分（未实际扣款，因此不会退回款项）。",
+  },
   repaid: {
     en: "Recorded: the returned refund of {amount} was repaid another way.",
     ja: "記録しました：差し戻された {amount} の返金は別の方法で返金済みです。",
@@ -147,6 +153,12 @@ export const REFUND_MAIL = {
     en: "Hello {name},\n\nWe have refunded your purchase {number} ({package}, {amount}, tax included) in full. {credits|# credit has|# credits have} been removed from your balance, which is now {balance|# credit|# credits}. Depending on your bank, the money appears on your card within 5 to 10 business days.\n\nReceipt: {link}\n\n{siteName}",
     ja: "{name} 様\n\nご購入 {number}（{package}、{amount}、税込）を全額返金いたしました。残高から {credits} クレジットを差し引き、現在の残高は {balance} クレジットです。カードへの返金の反映には、カード会社により 5〜10 営業日ほどかかります。\n\n領収書：{link}\n\n{siteName}",
     zh: "{name}，您好：\n\n我们已全额退还您的购买 {number}（{package}，{amount}，含税）。已从您的余额中扣除 {credits} 积分，当前余额为 {balance} 积分。根据发卡银行不同，款项将在 5 至 10 个工作日内退回您的银行卡。\n\n收据：{link}\n\n{siteName}",
+  },
+  /** The same for a purchase made in the built-in test mode: no money was charged, so none comes back. */
+  testModeText: {
+    en: "Hello {name},\n\nWe have refunded your purchase {number} ({package}, {amount}). It was made in test mode, so no money was charged and none will appear on your card. {credits|# credit has|# credits have} been removed from your balance, which is now {balance|# credit|# credits}.\n\nReceipt: {link}\n\n{siteName}",
+    ja: "{name} 様\n\nご購入 {number}（{package}、{amount}）を返金いたしました。このご購入はテストモードで行われたため、実際の請求は発生しておらず、カードへの返金もありません。残高から {credits} クレジットを差し引き、現在の残高は {balance} クレジットです。\n\n領収書：{link}\n\n{siteName}",
+    zh: "{name}，您好：\n\n我们已为您的购买 {number}（{package}，{amount}）办理退款。该笔购买是在测试模式下完成的，并未实际扣款，因此也不会有款项退回您的银行卡。已从您的余额中扣除 {credits} 积分，当前余额为 {balance} 积分。\n\n收据：{link}\n\n{siteName}",
   },
 } satisfies Record<string, LocalizedText>;
 

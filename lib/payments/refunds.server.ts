@@ -332,7 +332,8 @@ export async function sendRefundMail(deps: ReceiptDeps, { payment, balance, cred
       balance,
       link: `${deps.origin}${receiptPath(lang, payment.id)}`,
     };
-    await deps.mailer.send({ to: user.email, subject: format(REFUND_MAIL.subject[lang], values), text: format(REFUND_MAIL.text[lang], values) });
+    const text = payment.provider === "test" ? REFUND_MAIL.testModeText : REFUND_MAIL.text;
+    await deps.mailer.send({ to: user.email, subject: format(REFUND_MAIL.subject[lang], values), text: format(text[lang], values) });
   } catch (error) {
     deps.logger.error({ err: error, paymentId: payment.id }, "refund e-mail could not be sent");
   }

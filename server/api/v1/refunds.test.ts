@@ -52,7 +52,12 @@ describe("refunds (test mode)", { timeout: 120_000 }, () => {
 
     const ok = await refund(admin.token, paymentId);
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ success: true, creditsRemoved: 50, balance: 3, message: "Refunded $25; 50 credits were removed." });
+    expect(ok.body).toMatchObject({
+      success: true,
+      creditsRemoved: 50,
+      balance: 3,
+      message: "Refunded $25 in test mode (no money was charged, so none is returned); 50 credits were removed.",
+    });
     const [row] = await app.appContext.db.select().from(payments);
     expect(row).toMatchObject({ status: "refunded", refundedBy: admin.id });
     expect(row!.refundRef).toMatch(/^re_test_/);
@@ -71,7 +76,26 @@ describe("refunds (test mode)", { timeout: 120_000 }, () => {
     const history = await request(app, "GET", "/api/v1/payment/history", { token: ada.token });
     expect(history.body.payments[0]).toMatchObject({ status: "refunded" });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(app.mails.some((m) => m.to === "ada@example.com" && /has been refunded/.test(m.subject))).toBe(true);
+    const mail = app.mails.find((m) => m.to === "ada@example.com" && /has been refunded/.test(m.subject));
+    // A test-mode purchase moved no money: the e-mail must not promise any on the card (found by an operations review).
+    expect(mail?.text).toContain("test mode");
+    expect(mail?.text).not.toContain("business days");
+  });
+
+  it("the administrator's answer and the member's e-mail say that a test-mode refund moved no money, in the member's language", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const paymentId = await purchase(ada.token);
+    // The e-mail goes out in the language the member last used the site in.
+    await app.appContext.db.update(users).set({ lang: "ja" }).where(eq(users.id, ada.id));
+    const ok = await refund(admin.token, paymentId, "zh");
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toContain("测试模式");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const mail = app.mails.find((m) => m.to === "ada@example.com" && m.subject.includes("返金"));
+    expect(mail?.text).toContain("テストモード");
+    expect(mail?.text).not.toContain("営業日");
   });
 
   it("a refunded payment asked again (the same checkout's key, or a confirm) says it was refunded, never that it succeeded", async () => {

@@ -38,7 +38,7 @@ refundRouter.post("/", async (req, res) => {
   );
   res.json({
     success: true,
-    message: format(REFUND_TEXT.refunded[requestLang(req)], {
+    message: format((result.payment.provider === "test" ? REFUND_TEXT.refundedTestMode : REFUND_TEXT.refunded)[requestLang(req)], {
       amount: formatUsd(result.payment.amountCents),
       credits: result.creditsRemoved,
     }),
