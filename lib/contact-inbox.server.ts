@@ -3,7 +3,7 @@
 // Used by POST /api/v1/contact and by the contact page's form action (works without JavaScript).
 import { count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { contactMessages } from "~/db/schema";
+import { contactMessages, users } from "~/db/schema";
 import { IdSchema, type ContactMessageItem, type MessageList, type MessageListQuery } from "~/lib/contracts/admin";
 import type { AppContext } from "./app-context.server";
 import { ApiError, type LocalizedText } from "./http/api-error";
@@ -166,6 +166,9 @@ const columns = {
   lang: contactMessages.lang,
   readAt: contactMessages.readAt,
   createdAt: contactMessages.createdAt,
+  // The account that uses the sender's address (on users_email_lower_key), so the operator can open
+  // it from the message; the address is what the sender typed, so it says who uses it, not who wrote.
+  memberId: sql<string | null>`(select member.id from ${users} member where lower(member.email) = lower(${contactMessages}.email))`,
 };
 
 const FILTERS = {

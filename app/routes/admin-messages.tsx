@@ -8,6 +8,7 @@ import { format } from "~/lib/i18n/format";
 import { DEFAULT_PAGE_SIZE, MESSAGE_FILTERS, type ContactMessageItem, type MessageFilter } from "~/lib/contracts/admin";
 import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE } from "~/app/page-helpers/seo";
 import { adminMeta } from "~/app/components/admin-meta";
+import { LocalizedLink } from "~/app/components/localized-link";
 import { AdminPageTitle, LoadError, LoadingLine, Pagination } from "~/app/components/admin-ui";
 import { useDateTimeFormat } from "~/app/components/use-date-time-format";
 import { useAuth } from "~/app/components/auth-provider";
@@ -19,6 +20,14 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_
 export const handle = SHARED_PRIVATE_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "/admin/messages", (t) => t.messages.title);
+
+const ACTION = "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50";
+
+/** A reply in the operator's own mail program, to the address the sender typed, about their subject. */
+function replyHref(message: ContactMessageItem): string {
+  const to = message.email.split("@").map(encodeURIComponent).join("@");
+  return `mailto:${to}?subject=${encodeURIComponent(`Re: ${message.subject.replace(/[\r\n]+/g, " ")}`)}`;
+}
 
 export default function AdminMessages() {
   const t = useMessages(admin);
@@ -150,17 +159,28 @@ export default function AdminMessages() {
                       <p className="mt-3 whitespace-pre-wrap break-words text-slate-800" data-testid="message-text">
                         {message.message}
                       </p>
-                      {/* aria-disabled, not disabled: a disabled button loses the keyboard's focus to the page's body. */}
-                      <button
-                        type="button"
-                        aria-disabled={busyId === message.id}
-                        onClick={() => {
-                          if (busyId !== message.id) void toggle(message);
-                        }}
-                        className="mt-4 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 aria-disabled:opacity-60"
-                      >
-                        {unread ? t.messages.markRead : t.messages.markUnread}
-                      </button>
+                      {message.memberId && <p className="mt-3 text-sm text-slate-600">{t.messages.memberAccountHint}</p>}
+                      <div className="mt-4 flex flex-wrap items-center gap-3">
+                        <a href={replyHref(message)} className={ACTION}>
+                          {t.messages.reply}
+                        </a>
+                        {message.memberId && (
+                          <LocalizedLink to={`/admin/users/${message.memberId}`} className={ACTION}>
+                            {t.messages.memberAccount}
+                          </LocalizedLink>
+                        )}
+                        {/* aria-disabled, not disabled: a disabled button loses the keyboard's focus to the page's body. */}
+                        <button
+                          type="button"
+                          aria-disabled={busyId === message.id}
+                          onClick={() => {
+                            if (busyId !== message.id) void toggle(message);
+                          }}
+                          className={`${ACTION} aria-disabled:opacity-60`}
+                        >
+                          {unread ? t.messages.markRead : t.messages.markUnread}
+                        </button>
+                      </div>
                     </article>
                   </li>
                 );

@@ -248,6 +248,9 @@ const en = {
     read: "Read",
     markRead: "Mark as read",
     markUnread: "Mark as unread",
+    reply: "Reply by e-mail",
+    memberAccount: "Open the member account",
+    memberAccountHint: "A member account uses this e-mail address (the address is the one the sender typed).",
     empty: "No messages.",
     services: {
       general: "General Inquiry",
@@ -511,6 +514,9 @@ export const admin: Localized<AdminMessages> = {
       read: "既読",
       markRead: "既読にする",
       markUnread: "未読に戻す",
+      reply: "メールで返信",
+      memberAccount: "会員アカウントを開く",
+      memberAccountHint: "このメールアドレスを使っている会員アカウントがあります（アドレスは送信者が入力したものです）。",
       empty: "メッセージはありません。",
       services: {
         general: "一般的なお問い合わせ",
@@ -769,6 +775,9 @@ export const admin: Localized<AdminMessages> = {
       read: "已读",
       markRead: "标记为已读",
       markUnread: "标记为未读",
+      reply: "通过邮件回复",
+      memberAccount: "打开会员账户",
+      memberAccountHint: "有会员账户使用此邮箱地址（该地址由发件人自行填写）。",
       empty: "暂无留言。",
       services: {
         general: "一般咨询",

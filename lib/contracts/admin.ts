@@ -188,6 +188,8 @@ export interface ContactMessageItem {
   lang: string;
   readAt: string | null;
   createdAt: string;
+  /** The member account that uses the sender's e-mail address, if any (the address is typed by the sender). */
+  memberId: string | null;
 }
 
 export interface MessageList {

@@ -379,6 +379,35 @@ test.describe("admin area", () => {
     await expect(readItem).toHaveCount(0);
   });
 
+  test("messages: a reply by e-mail, and the member account that uses the sender's address (an operations review)", async ({ page, app }) => {
+    const stranger = uniqueEmail("contact");
+    const member = await signUpViaApi({ name: "Alice Walker" });
+    const subjects = { stranger: `Quote ${randomBytes(3).toString("hex")}`, member: `Refund ${randomBytes(3).toString("hex")}` };
+    for (const [who, email] of [["stranger", stranger], ["member", member.email.toUpperCase()]] as const) {
+      const sent = await app.api("/contact", { body: { name: "Sender", email, subject: subjects[who], message: "Please help.", service: "support" } });
+      expect(sent.status).toBe(201);
+    }
+
+    await signInAdmin(page);
+    await page.goto("/admin/messages");
+    const fromStranger = page.getByTestId("message-item").filter({ hasText: subjects.stranger });
+    const reply = fromStranger.getByRole("link", { name: "Reply by e-mail" });
+    await expect(reply).toHaveAttribute("href", `mailto:${stranger}?subject=${encodeURIComponent(`Re: ${subjects.stranger}`)}`);
+    await expect(fromStranger.getByRole("link", { name: "Open the member account" })).toHaveCount(0);
+
+    const fromMember = page.getByTestId("message-item").filter({ hasText: subjects.member });
+    await fromMember.getByRole("link", { name: "Open the member account" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/users/${member.user.id}$`));
+    await expect(page.getByTestId("user-profile")).toContainText(member.email);
+    await expectNoAxeViolations(page);
+
+    await page.goto("/ja/admin/messages");
+    const ja = page.getByTestId("message-item").filter({ hasText: subjects.member });
+    await expect(ja.getByRole("link", { name: adminText.ja.messages.reply })).toBeVisible();
+    await expect(ja.getByRole("link", { name: adminText.ja.messages.memberAccount })).toHaveAttribute("href", `/ja/admin/users/${member.user.id}`);
+    await expectNoAxeViolations(page);
+  });
+
   test("pricing plans come from the catalog", async ({ page }) => {
     await signInAdmin(page);
     await page.goto("/admin/pricing");

@@ -479,4 +479,22 @@ describe("contact messages", () => {
     const bad = await request(app, "POST", `/api/v1/admin/messages/${old}/read`, { token: admin.token, body: { read: "yes" } });
     expect(bad.body.error.codes).toEqual({ read: "invalid_type" });
   });
+
+  it("names the member account that uses the sender's address, whatever its letter case, so the operator can open it (an operations review)", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const admin = await insertAdmin(app.appContext.db);
+    const registered = await request(app, "POST", "/api/v1/user/register", { body: { email: "Hanako@Example.com", password: "correct horse battery" } });
+    const fromMember = await insertMessage(app, { subject: "Refund please", createdAt: new Date("2024-03-01T00:00:00Z") });
+    const [stranger] = await app.appContext.db
+      .insert(contactMessages)
+      .values({ name: "Taro", email: "taro@example.com", subject: "Quote", message: "Hello" })
+      .returning({ id: contactMessages.id });
+
+    const all = await request(app, "GET", "/api/v1/admin/messages", { token: admin.token });
+    const byId = new Map(all.body.messages.map((m: { id: string; memberId: string | null }) => [m.id, m.memberId]));
+    expect(byId.get(fromMember)).toBe(registered.body.user.id);
+    expect(byId.get(stranger!.id)).toBeNull();
+    const mark = await request(app, "POST", `/api/v1/admin/messages/${fromMember}/read`, { token: admin.token, body: { read: true } });
+    expect(mark.body.contactMessage.memberId).toBe(registered.body.user.id);
+  });
 });
