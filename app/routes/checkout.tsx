@@ -10,9 +10,8 @@ import { format } from "~/lib/i18n/format";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { cardErrorText } from "~/lib/payments/card-errors";
 import { rootDataFrom, type RootData } from "~/app/page-helpers/root-data";
-import { fieldErrorText } from "~/lib/contracts/field-errors";
 import type { PaymentResponse } from "~/lib/contracts/payment";
-import { isCountryCode } from "~/lib/countries";
+import { CHECKOUT_FIELDS, checkCheckoutFields, checkoutFieldErrorText, type CheckoutField, type CheckoutFieldError } from "~/lib/payments/checkout-fields";
 import { PRIVATE_PAGE_CACHE_CONTROL, seoMeta } from "~/app/page-helpers/seo";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
@@ -25,7 +24,7 @@ import { OrderSummary, type CheckoutPackage } from "~/app/components/checkout/or
 import { PaymentConfirmation } from "~/app/components/checkout/payment-confirmation";
 import { keepPaidInAddress, PaidConfirmation, paidInAddress } from "~/app/components/checkout/paid-confirmation";
 import { RecentPurchaseNotice } from "~/app/components/checkout/recent-purchase";
-import { TestCardFields, type CardFieldName } from "~/app/components/checkout/test-card-fields";
+import { TestCardFields } from "~/app/components/checkout/test-card-fields";
 import { TestModeNotice } from "~/app/components/checkout/test-mode-notice";
 import { CountrySelect, StripeCardField } from "~/app/components/checkout/card-field";
 import { useStripeCard } from "~/app/components/checkout/use-stripe-card";
@@ -117,8 +116,8 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
   const [cvc, setCvc] = useState("");
   const [name, setName] = useState("");
   const [country, setCountry] = useState("");
-  const [countryError, setCountryError] = useState<string | null>(null);
-  const [invalidField, setInvalidField] = useState<CardFieldName | null>(null);
+  // Codes, not text: each is shown in the page's language.
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<CheckoutField, CheckoutFieldError>>>({});
   const [status, setStatus] = useState<CheckoutStatus>({ kind: "idle" });
   // A payment this page confirmed before a reload (or Back, then Forward) is confirmed again.
   const [searchParams] = useSearchParams();
@@ -131,7 +130,7 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
   // An error shown in the old language goes when the visitor switches (the card details stay).
   useLanguageSwitch(() => {
     setStatus((current) => (current.kind === "error" ? { kind: "idle" } : current));
-    setCountryError(null);
+    setFieldErrors({});
   });
   const attempt = useRef<Attempt | null>(null);
   const busy = useRef(false);
@@ -155,9 +154,22 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
     return (value: string) => {
       setter(value);
       resetAttempt();
-      if (field && invalidField === field) setInvalidField(null);
+      if (field) clearFieldError(field);
     };
   }
+
+  function clearFieldError(field: CheckoutField) {
+    setFieldErrors((current) => {
+      if (!current[field]) return current;
+      const { [field]: _cleared, ...rest } = current;
+      return rest;
+    });
+  }
+
+  const errorText = (field: CheckoutField) => {
+    const code = fieldErrors[field];
+    return code ? checkoutFieldErrorText(code, lang) : undefined;
+  };
 
   function finish(result: PaymentResponse) {
     if (result.success && result.status === "succeeded") {
@@ -191,25 +203,19 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy.current) return;
-    const cardPresent = testMode ? Boolean(number.trim() && expiry.trim() && cvc.trim()) : stripeCard.ready && !stripeCard.empty;
-    const providerPresent = testMode || (payments?.provider === "stripe" && stripeCard.ready);
-    if (!providerPresent || !cardPresent || !country) {
-      setStatus({ kind: "error", text: t.messages.fillAll });
-      // The spec's message names no field: the missing country is marked, and the first missing detail focused.
-      setCountryError(country ? null : fieldErrorText("required", lang));
-      const emptyCardField = testMode ? (["number", "expiry", "cvc"] as const).find((field) => !{ number, expiry, cvc }[field].trim()) : undefined;
-      if (emptyCardField) fieldRefs[emptyCardField].current?.focus();
-      else if (!country) fieldRefs.country.current?.focus();
+    // Every field the page can judge is judged at once; the first one wrong takes the focus.
+    const checked = checkCheckoutFields({ number, expiry, cvc, country }, { testCard: testMode });
+    const stripeMissing = !testMode && !(payments?.provider === "stripe" && stripeCard.ready && !stripeCard.empty);
+    const wrong = CHECKOUT_FIELDS.filter((field) => checked.errors[field]);
+    setFieldErrors(checked.errors);
+    if (wrong.length > 0 || stripeMissing) {
+      // The spec's "Please fill all details." when something is missing; one error as itself; several summed up.
+      const only = wrong.length === 1 ? checked.errors[wrong[0]!] : undefined;
+      const text = checked.missing || stripeMissing ? t.messages.fillAll : only ? checkoutFieldErrorText(only, lang) : t.messages.checkDetails;
+      setStatus({ kind: "error", text });
+      if (wrong[0]) fieldRefs[wrong[0]].current?.focus();
       return;
     }
-    if (!isCountryCode(country)) {
-      setCountryError(fieldErrorText("invalid_country", lang));
-      setStatus({ kind: "idle" });
-      fieldRefs.country.current?.focus();
-      return;
-    }
-    setCountryError(null);
-    setInvalidField(null);
 
     busy.current = true;
     setStatus({ kind: "processing" });
@@ -219,8 +225,8 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
         const method = await createPaymentMethod({ testMode, values: { number, expiry, cvc }, stripeCard, name, country });
         if (!method.ok) {
           if (method.field) {
-            // The card field's own message, as is.
-            setInvalidField(method.field);
+            // The card field's own message, as is (a test card the test provider refuses).
+            setFieldErrors({ [method.field]: method.code });
             fieldRefs[method.field].current?.focus();
           }
           const text = method.field ? cardErrorText(method.code, lang) : method.message || t.messages.unknown;
@@ -270,7 +276,7 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
           <TestCardFields
             t={t}
             values={{ number, expiry, cvc }}
-            invalidField={invalidField}
+            errors={{ number: errorText("number"), expiry: errorText("expiry"), cvc: errorText("cvc") }}
             fieldRefs={fieldRefs}
             onChange={(field, value) => edit({ number: setNumber, expiry: setExpiry, cvc: setCvc }[field], field)(value)}
           />
@@ -296,10 +302,10 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
           lang={lang}
           selectRef={fieldRefs.country}
           value={country}
-          error={countryError}
+          error={errorText("country") ?? null}
           onChange={(value) => {
             setCountry(value);
-            setCountryError(null);
+            clearFieldError("country");
             resetAttempt();
           }}
         />

@@ -43,6 +43,8 @@ const en = {
   },
   messages: {
     fillAll: "Please fill all details.",
+    // Over the card details when several are wrong: each field shows its own message.
+    checkDetails: "Please correct the details marked above.",
     failed: "Payment failed: {error}",
     error: "Error: {message}",
     success: "Payment successful! 🎉",
@@ -117,6 +119,7 @@ export const checkout: Localized<CheckoutMessages> = {
     },
     messages: {
       fillAll: "すべての項目を入力してください。",
+      checkDetails: "入力内容に誤りがあります。各項目のメッセージをご確認ください。",
       failed: "お支払いに失敗しました：{error}",
       error: "エラー：{message}",
       success: "お支払いが完了しました！🎉",
@@ -186,6 +189,7 @@ export const checkout: Localized<CheckoutMessages> = {
     },
     messages: {
       fillAll: "请填写所有信息。",
+      checkDetails: "部分信息有误，请查看上方各项的提示并更正。",
       failed: "支付失败：{error}",
       error: "错误：{message}",
       success: "支付成功！🎉",

@@ -71,6 +71,10 @@ describe("test-mode card field", () => {
     expect(checkCvc("12a", "visa")).toBe("invalid_cvc");
     expect(checkCvc("123", "amex")).toBe("incomplete_cvc");
     expect(checkCvc("1234", "amex")).toBeNull();
+    expect(checkCvc("123", "unknown")).toBeNull();
+    expect(checkCvc("1234", "unknown")).toBeNull();
+    expect(checkCvc("12", "unknown")).toBe("incomplete_cvc");
+    expect(checkCvc("12345", "unknown")).toBe("invalid_cvc");
     expect(card("4242424242424242", "12/34", "")).toEqual({ ok: false, code: "incomplete_cvc", field: "cvc" });
   });
 

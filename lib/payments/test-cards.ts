@@ -175,11 +175,13 @@ export function checkExpiry(expiry: string, now: Date = new Date()): CardErrorCo
   return null;
 }
 
+/** An unknown brand (a number not typed yet, say) takes either length, as card fields do. */
 export function checkCvc(cvc: string, brand: CardBrand): CardErrorCode | null {
   const value = cvc.trim();
   if (!/^\d*$/.test(value)) return "invalid_cvc";
-  if (value.length < cvcLength(brand)) return "incomplete_cvc";
-  if (value.length > cvcLength(brand)) return "invalid_cvc";
+  const [min, max] = brand === "unknown" ? [3, 4] : [cvcLength(brand), cvcLength(brand)];
+  if (value.length < min) return "incomplete_cvc";
+  if (value.length > max) return "invalid_cvc";
   return null;
 }
 

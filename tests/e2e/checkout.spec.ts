@@ -6,6 +6,8 @@
 import { expectNoAxeViolations } from "./axe";
 import type { Page } from "@playwright/test";
 import { checkout } from "~/content/messages/checkout";
+import { FIELD_ERRORS } from "~/lib/contracts/field-errors";
+import { CARD_ERRORS } from "~/lib/payments/card-errors";
 import { formatUsd, PACKAGES } from "~/lib/catalog";
 import { AUTHENTICATION_FAILED_MESSAGE, startFakeStripe, type FakeStripe } from "~/tests/fakes/fake-stripe";
 import { startAppServer, type AppServer } from "./app-server";
@@ -190,6 +192,85 @@ test("empty fields show 'Please fill all details.'; a bad card number the card f
   await expect(page.getByTestId("checkout-error")).toHaveText("Your card's expiration year is in the past.");
 
   await page.getByLabel(t.form.expiry).fill("12/34");
+
+  const history = await app.api("/payment/history", { token: session.token });
+  expect(history.body.payments).toHaveLength(0);
+});
+
+test("every field the page can check is checked at once: each error beside its field, the first one focused, in every language", async ({ page, app }) => {
+  // Found by a prospective client: the errors came one at a time, the next only after fixing the last.
+  const session = await openCheckout(page, "basic");
+  const pay = page.getByTestId("pay-button");
+  const fields = {
+    number: page.getByLabel(t.form.cardNumber),
+    expiry: page.getByLabel(t.form.expiry),
+    cvc: page.getByLabel(t.form.cvc),
+    country: page.getByLabel(t.form.country, { exact: true }),
+  };
+  const ids = { number: "card-number", expiry: "card-expiry", cvc: "card-cvc", country: "country" };
+  async function expectErrors(expected: Partial<Record<keyof typeof fields, string>>) {
+    for (const name of Object.keys(fields) as (keyof typeof fields)[]) {
+      const error = page.locator(`#${ids[name]}-error`);
+      if (expected[name]) {
+        await expect(error, name).toHaveText(expected[name]);
+        await expect(fields[name], name).toHaveAttribute("aria-invalid", "true");
+        await expect(fields[name], name).toHaveAttribute("aria-describedby", new RegExp(`\\b${ids[name]}-error\\b`));
+      } else {
+        await expect(error, name).toHaveCount(0);
+        await expect(fields[name], name).not.toHaveAttribute("aria-invalid", "true");
+      }
+    }
+  }
+
+  await fields.number.fill("4242 4242 4242 4241");
+  await fields.expiry.fill("01/20");
+  await fields.cvc.fill("12");
+  await pay.click();
+  await expect(page.getByTestId("checkout-error")).toHaveText(t.messages.fillAll);
+  await expectErrors({
+    number: "Your card number is invalid.",
+    expiry: "Your card's expiration year is in the past.",
+    cvc: "Your card's security code is incomplete.",
+    country: "This field is required.",
+  });
+  await expect(fields.number).toBeFocused();
+  await expectNoAxeViolations(page, "every field wrong");
+
+  // Fixing one field takes its error away at once; the others stay until they are fixed.
+  await fields.number.fill("4242 4242 4242 4242");
+  await expectErrors({ expiry: "Your card's expiration year is in the past.", cvc: "Your card's security code is incomplete.", country: "This field is required." });
+  await fields.country.selectOption("JP");
+  await pay.click();
+  await expect(page.getByTestId("checkout-error")).toHaveText("Please correct the details marked above.");
+  await expectErrors({ expiry: "Your card's expiration year is in the past.", cvc: "Your card's security code is incomplete." });
+  await expect(fields.expiry).toBeFocused();
+  // An error under one of the two side-by-side fields leaves their inputs in line.
+  await fields.cvc.fill("123");
+  const [a, b] = [(await fields.expiry.boundingBox())!, (await fields.cvc.boundingBox())!];
+  expect(Math.abs(a.y - b.y)).toBeLessThan(1);
+
+  // Nothing filled: every field says it is required.
+  await page.reload();
+  await expect(page.getByTestId("checkout-form")).toBeVisible({ timeout: 15_000 });
+  await pay.click();
+  await expectErrors({ number: "This field is required.", expiry: "This field is required.", cvc: "This field is required.", country: "This field is required." });
+  await expect(fields.number).toBeFocused();
+
+  for (const lang of ["ja", "zh"] as const) {
+    const m = checkout[lang];
+    await page.goto(`/${lang}/pricing/basic`);
+    await expect(page.getByTestId("checkout-form")).toBeVisible({ timeout: 15_000 });
+    await page.getByLabel(m.form.cardNumber).fill("4242 4242");
+    await page.getByLabel(m.form.expiry).fill("13/30");
+    await page.getByTestId("pay-button").click();
+    await expect(page.getByTestId("checkout-error")).toHaveText(m.messages.fillAll);
+    await expect(page.locator("#card-number-error")).toHaveText(CARD_ERRORS.incomplete_number[lang]);
+    await expect(page.locator("#card-expiry-error")).toHaveText(CARD_ERRORS.invalid_expiry_month[lang]);
+    await expect(page.locator("#card-cvc-error")).toHaveText(FIELD_ERRORS.required[lang]);
+    await expect(page.locator("#country-error")).toHaveText(FIELD_ERRORS.required[lang]);
+    await expect(page.getByLabel(m.form.cardNumber)).toBeFocused();
+    await expectNoAxeViolations(page, lang);
+  }
 
   const history = await app.api("/payment/history", { token: session.token });
   expect(history.body.payments).toHaveLength(0);

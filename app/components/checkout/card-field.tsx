@@ -12,18 +12,37 @@ export function inputClass(invalid: boolean): string {
   }`;
 }
 
-export function Field({ id, label, invalid, children }: { id: string; label: string; invalid?: boolean; children: ReactNode }) {
+/**
+ * A labelled card field with its error under it (the error's id is `${id}-error`: the control's
+ * aria-describedby names it). `inRow`: one of two fields side by side in a `grid grid-cols-2` whose
+ * rows it shares (subgrid), so the two inputs line up when one label wraps (the Japanese
+ * security-code label does) or only one of them has an error.
+ */
+export function Field({ id, label, error, inRow, children }: { id: string; label: string; error?: string; inRow?: boolean; children: ReactNode }) {
   return (
-    // A column whose label sits at the bottom of its space: when one label of a row wraps (the
-    // Japanese security-code label does), the inputs beside each other still line up.
-    <div className="flex flex-col" data-invalid={invalid || undefined}>
-      <label htmlFor={id} className="flex flex-1 items-end text-sm font-medium text-slate-800">
+    <div className={inRow ? "row-span-3 grid grid-rows-subgrid" : undefined}>
+      <label htmlFor={id} className={`${inRow ? "self-end" : "block"} text-sm font-medium text-slate-800`}>
         {label}
       </label>
       {children}
+      {error && <FieldError id={id} error={error} />}
     </div>
   );
 }
+
+function FieldError({ id, error }: { id: string; error: string }) {
+  return (
+    <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700" data-testid={`${id}-error`}>
+      {error}
+    </p>
+  );
+}
+
+/** The props that tie a control to its error. */
+export const errorProps = (id: string, error: string | null | undefined) => ({
+  "aria-invalid": error ? (true as const) : undefined,
+  "aria-describedby": error ? `${id}-error` : undefined,
+});
 
 /**
  * The billing country, picked from every ISO 3166-1 country (lib/countries.ts) named and sorted in
@@ -58,8 +77,7 @@ export function CountrySelect({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "country-error" : undefined}
+        {...errorProps("country", error)}
         className={`${inputClass(Boolean(error))} sm:max-w-sm`}
       >
         <option value="">{t.form.countryPrompt}</option>
@@ -69,11 +87,7 @@ export function CountrySelect({
           </option>
         ))}
       </select>
-      {error && (
-        <p id="country-error" className="mt-1 text-sm font-medium text-red-700" data-testid="country-error">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id="country" error={error} />}
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import type { RefObject } from "react";
 import type { CheckoutMessages } from "~/content/messages/checkout";
 import { formatCardNumber, formatExpiry } from "~/lib/payments/test-cards";
-import { Field, inputClass } from "./card-field";
+import { errorProps, Field, inputClass } from "./card-field";
 
 export type CardFieldName = "number" | "expiry" | "cvc";
 
@@ -16,20 +16,21 @@ export interface TestCardValues {
 export function TestCardFields({
   t,
   values,
-  invalidField,
+  errors,
   fieldRefs,
   onChange,
 }: {
   t: CheckoutMessages;
   values: TestCardValues;
-  invalidField: CardFieldName | "country" | null;
+  /** Each field's error, in the page's language. */
+  errors: Partial<Record<CardFieldName, string>>;
   fieldRefs: Record<CardFieldName, RefObject<HTMLInputElement | null>>;
   onChange: (field: CardFieldName, value: string) => void;
 }) {
   return (
     <fieldset className="space-y-4">
       <legend className="sr-only">{t.form.card}</legend>
-      <Field id="card-number" label={t.form.cardNumber} invalid={invalidField === "number"}>
+      <Field id="card-number" label={t.form.cardNumber} error={errors.number}>
         <input
           ref={fieldRefs.number}
           id="card-number"
@@ -42,12 +43,12 @@ export function TestCardFields({
           value={values.number}
           onChange={(e) => onChange("number", formatCardNumber(e.target.value))}
           aria-required
-          aria-invalid={invalidField === "number" || undefined}
-          className={inputClass(invalidField === "number")}
+          {...errorProps("card-number", errors.number)}
+          className={inputClass(Boolean(errors.number))}
         />
       </Field>
-      <div className="grid grid-cols-2 gap-4">
-        <Field id="card-expiry" label={t.form.expiry} invalid={invalidField === "expiry"}>
+      <div className="grid grid-cols-2 gap-x-4">
+        <Field id="card-expiry" label={t.form.expiry} error={errors.expiry} inRow>
           <input
             ref={fieldRefs.expiry}
             id="card-expiry"
@@ -60,11 +61,11 @@ export function TestCardFields({
             value={values.expiry}
             onChange={(e) => onChange("expiry", formatExpiry(e.target.value))}
             aria-required
-            aria-invalid={invalidField === "expiry" || undefined}
-            className={inputClass(invalidField === "expiry")}
+            {...errorProps("card-expiry", errors.expiry)}
+            className={inputClass(Boolean(errors.expiry))}
           />
         </Field>
-        <Field id="card-cvc" label={t.form.cvc} invalid={invalidField === "cvc"}>
+        <Field id="card-cvc" label={t.form.cvc} error={errors.cvc} inRow>
           <input
             ref={fieldRefs.cvc}
             id="card-cvc"
@@ -77,8 +78,8 @@ export function TestCardFields({
             value={values.cvc}
             onChange={(e) => onChange("cvc", e.target.value.replace(/\D/g, ""))}
             aria-required
-            aria-invalid={invalidField === "cvc" || undefined}
-            className={inputClass(invalidField === "cvc")}
+            {...errorProps("card-cvc", errors.cvc)}
+            className={inputClass(Boolean(errors.cvc))}
           />
         </Field>
       </div>
