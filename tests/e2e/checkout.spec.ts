@@ -276,6 +276,25 @@ test("every field the page can check is checked at once: each error beside its f
   expect(history.body.payments).toHaveLength(0);
 });
 
+test("the test-mode notice spans the summary and the form, in every language, wide and narrow", async ({ page }) => {
+  // Found by a prospective client: at 1366 px the notice stopped short of the form's right edge.
+  const session = await signUpViaApi();
+  await signInPage(page, session);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const prefix of ["", "/ja", "/zh"]) {
+      await page.goto(`${prefix}/pricing/pro`);
+      await expect(page.getByTestId("checkout-form")).toBeVisible({ timeout: 15_000 });
+      const notice = (await page.getByTestId("test-mode").boundingBox())!;
+      const summary = (await page.getByTestId("checkout-summary").boundingBox())!;
+      const form = (await page.locator('section[aria-labelledby="checkout-payment"]').boundingBox())!;
+      const label = `${prefix || "/en"} at ${width} px`;
+      expect(Math.abs(notice.x - summary.x), label).toBeLessThan(1);
+      expect(Math.abs(notice.x + notice.width - (form.x + form.width)), label).toBeLessThan(1);
+    }
+  }
+});
+
 test("while paying: 'Processing...' with the button disabled; a lost answer is retried as the same payment", async ({ page, app }) => {
   const session = await openCheckout(page, "enterprise");
   await fillCard(page, "4242 4242 4242 4242");

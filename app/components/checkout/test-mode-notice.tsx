@@ -14,7 +14,7 @@ export function TestModeNotice({ t }: { t: CheckoutMessages }) {
   return (
     <div
       role="note"
-      className="mt-6 max-w-3xl rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+      className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
       data-testid="test-mode"
     >
       <p>
