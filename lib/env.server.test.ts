@@ -202,6 +202,35 @@ describe("companyLegalName", () => {
   });
 });
 
+describe("COMPANY_TAX_ID", () => {
+  it("is unset by default and when empty or blank", () => {
+    expect(parseEnv({}).COMPANY_TAX_ID).toBeUndefined();
+    expect(parseEnv({ COMPANY_TAX_ID: "" }).COMPANY_TAX_ID).toBeUndefined();
+    expect(parseEnv({ COMPANY_TAX_ID: " \t " }).COMPANY_TAX_ID).toBeUndefined();
+  });
+
+  it("reads a registration number, trimmed", () => {
+    expect(parseEnv({ COMPANY_TAX_ID: "T1234567890123" }).COMPANY_TAX_ID).toBe("T1234567890123");
+    expect(parseEnv({ COMPANY_TAX_ID: "  GB 123 4567 89 \n" }).COMPANY_TAX_ID).toBe("GB 123 4567 89");
+    expect(parseEnv({ COMPANY_TAX_ID: "x".repeat(40) }).COMPANY_TAX_ID).toBe("x".repeat(40));
+  });
+
+  it("refuses a value over 40 characters, naming the variable", () => {
+    const [issue] = issuesOf({ COMPANY_TAX_ID: "T".repeat(41) });
+    expect(issue).toMatch(/^COMPANY_TAX_ID: .*40/);
+  });
+
+  // A receipt prints it on one line: a line break or a control character (tab, bidi override) would
+  // break the line or hide what it says.
+  it.each(["T123\n4567890123", "T123\r\n4567890123", "T123\u20284567890123", "T123\t4567890123", "T123\u202E4567890123", "T123\u00004567"])(
+    "refuses a line break or control character inside: %j",
+    (value) => {
+      const [issue] = issuesOf({ COMPANY_TAX_ID: value });
+      expect(issue).toMatch(/^COMPANY_TAX_ID: /);
+    },
+  );
+});
+
 describe("defaultToProduction", () => {
   it("sets NODE_ENV to production when it is unset or blank, as EnvSchema reads it", () => {
     for (const source of [{}, { NODE_ENV: "" }, { NODE_ENV: "  " }] as Record<string, string | undefined>[]) {

@@ -5,6 +5,7 @@ const emptyToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 const int = (fallback: number, min: number, max: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
@@ -29,6 +30,19 @@ export const EnvSchema = z
     SITE_URL: optionalUrl,
     /** The firm's legal name (Terms, footer, contact page); unset means SITE_NAME. */
     COMPANY_LEGAL_NAME: z.preprocess(emptyToUndefined, z.string().max(120).optional()),
+    /**
+     * The firm's tax registration number on its receipts ("T" and 13 digits in Japan, a VAT or GST
+     * number elsewhere); unset prints none. One line of printable text: no line break, tab or
+     * invisible formatting character that could break or disguise the receipt's line.
+     */
+    COMPANY_TAX_ID: z.preprocess(
+      (value) => emptyToUndefined(trimmed(value)),
+      z
+        .string()
+        .max(40, "must be at most 40 characters")
+        .regex(/^[^\p{C}\p{Zl}\p{Zp}]+$/u, "must be printable characters on one line (no line breaks, tabs or control characters)")
+        .optional(),
+    ),
     DATABASE_URL: z.preprocess(
       emptyToUndefined,
       z
