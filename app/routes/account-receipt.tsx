@@ -8,7 +8,7 @@ import { RequireAuth } from "~/app/components/require-auth";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { PRIVATE_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo";
 import { account as accountMessages } from "~/content/messages/account";
-import { receiptLines, receiptNotes } from "~/lib/payments/receipt-format";
+import { receiptLines, receiptNotes, sellerTaxIdLine } from "~/lib/payments/receipt-format";
 import { RECEIPT_LINES } from "~/lib/payments/receipt-messages";
 import type { Route } from "./+types/account-receipt";
 
@@ -55,6 +55,7 @@ function ReceiptView() {
   }
   const { receipt } = data;
   const notes = receiptNotes(receipt, lang);
+  const taxId = sellerTaxIdLine(receipt, lang);
   return (
     <article className="rounded-lg border border-slate-300 bg-white p-6 shadow-sm print:border-0 print:shadow-none" data-testid="receipt">
       <header className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 pb-4">
@@ -67,6 +68,7 @@ function ReceiptView() {
             {receipt.seller.legalName}
           </p>
           {receipt.seller.address && <p className="whitespace-pre-line">{receipt.seller.address}</p>}
+          {taxId && <p data-testid="receipt-tax-id">{taxId}</p>}
         </div>
       </header>
       <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">

@@ -21,7 +21,8 @@ export interface Receipt {
   refundFailedAt: string | null;
   /** When the firm recorded that it repaid that refund another way. */
   refundRepaidAt: string | null;
-  seller: { legalName: string; address: string | null };
+  /** taxId: the firm's tax registration number (COMPANY_TAX_ID), null when none is configured. */
+  seller: { legalName: string; address: string | null; taxId: string | null };
   customer: { name: string; email: string };
 }
 

@@ -3,7 +3,7 @@ import { formatUsd, getPackage } from "~/lib/catalog";
 import { receiptLabel, type Receipt } from "~/lib/contracts/receipt";
 import { format } from "~/lib/i18n/format";
 import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
-import { aside } from "~/lib/i18n/punctuation";
+import { aside, labelled } from "~/lib/i18n/punctuation";
 import { RECEIPT_LINES } from "./receipt-messages";
 
 /** A date and time in the language, in UTC (the same text on the server and in the browser). */
@@ -44,6 +44,11 @@ export function receiptLines(receipt: Receipt, lang: Lang): [label: string, valu
   if (receipt.cardLast4) lines.push([t("card"), format(t("cardEnding"), { last4: receipt.cardLast4 })]);
   lines.push([t("reference"), receipt.id]);
   return lines;
+}
+
+/** "Tax registration number: T1234567890123" under the seller, or null when the firm has none configured. */
+export function sellerTaxIdLine(receipt: Receipt, lang: Lang): string | null {
+  return receipt.seller.taxId ? labelled(lang, RECEIPT_LINES.taxId[lang], receipt.seller.taxId) : null;
 }
 
 /** The notes under the lines: test mode, refund, a refund the card's bank returned. */

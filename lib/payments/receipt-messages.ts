@@ -123,6 +123,10 @@ export const RECEIPT_LINES = {
   },
   reference: { en: "Reference", ja: "お支払い番号", zh: "交易编号" },
   billedTo: { en: "Billed to", ja: "お客様", zh: "付款人" },
+  // The seller's number as each country's invoices label it: 登録番号 on a Japanese qualified
+  // invoice; 纳税人识别号 on a Chinese 发票's seller block (税务登记号 went with the 2015 merger of
+  // the tax registration certificate into the business licence).
+  taxId: { en: "Tax registration number", ja: "登録番号", zh: "纳税人识别号" },
 } satisfies Record<string, LocalizedText>;
 
 export const RECEIPT_MAIL = {

@@ -11,12 +11,12 @@ import { localePath } from "~/lib/i18n/paths";
 import { labelled } from "~/lib/i18n/punctuation";
 import type { Logger } from "~/lib/logger.server";
 import type { Mailer } from "~/lib/mail.server";
-import { receiptLines, receiptNotes } from "./receipt-format";
+import { receiptLines, receiptNotes, sellerTaxIdLine } from "./receipt-format";
 import { RECEIPT_LINES, RECEIPT_MAIL } from "./receipt-messages";
 
 export interface ReceiptDeps {
   db: Db;
-  env: Pick<Env, "COMPANY_LEGAL_NAME" | "SITE_NAME" | "CONTACT_ADDRESS">;
+  env: Pick<Env, "COMPANY_LEGAL_NAME" | "SITE_NAME" | "CONTACT_ADDRESS" | "COMPANY_TAX_ID">;
   mailer: Mailer;
   logger: Logger;
   /** The site's origin for absolute links in e-mails. */
@@ -55,7 +55,7 @@ export async function getReceipt(
     refundedAt: p.refundedAt?.toISOString() ?? null,
     refundFailedAt: p.refundFailedAt?.toISOString() ?? null,
     refundRepaidAt: p.refundRepaidAt?.toISOString() ?? null,
-    seller: { legalName: companyLegalName(env), address: env.CONTACT_ADDRESS ?? null },
+    seller: { legalName: companyLegalName(env), address: env.CONTACT_ADDRESS ?? null, taxId: env.COMPANY_TAX_ID ?? null },
     customer: { name: row.name, email: row.email },
     lang: isLang(row.lang) ? row.lang : "en",
   };
@@ -63,7 +63,7 @@ export async function getReceipt(
 
 /** The receipt as a plain-text e-mail body in one language. */
 export function receiptMailText(receipt: Receipt, lang: Lang, link: string, siteName: string): string {
-  const seller = [receipt.seller.legalName, ...(receipt.seller.address ? [receipt.seller.address] : [])].join("\n");
+  const seller = [receipt.seller.legalName, receipt.seller.address, sellerTaxIdLine(receipt, lang)].filter(Boolean).join("\n");
   const lines = receiptLines(receipt, lang).map(([label, value]) => labelled(lang, label, value));
   return [
     format(RECEIPT_MAIL.intro[lang], { name: receipt.customer.name }),

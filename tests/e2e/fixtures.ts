@@ -2,7 +2,8 @@
 // The servers are started once by tests/e2e/global-setup.ts:
 //   baseURL     main server (production build, PGlite; AI = fake OpenAI server; SMTP = fake;
 //               test-mode payments; admin admin@taxatlas.test / admin-password-123; 3 starting credits;
-//               COMPANY_LEGAL_NAME "TaxAtlas Advisory Ltd.", CONTACT_EMAIL only of the contact details)
+//               COMPANY_LEGAL_NAME "TaxAtlas Advisory Ltd.", COMPANY_TAX_ID "T1234567890123",
+//               CONTACT_EMAIL only of the contact details)
 //   app.kbURL   second server without an AI key (knowledge-base answers)
 // Rate limits are on. Every test gets its own client address (`clientIp`), sent as X-Forwarded-For
 // by the browser and by `app.api`, so per-address limits never carry over between tests; per-email

@@ -84,6 +84,7 @@ async function startServerSet(index: number, cleanups: (() => Promise<void>)[]):
     MAIL_FROM: "TaxAtlas <no-reply@taxatlas.test>",
     CONTACT_EMAIL: "contact@taxatlas.test",
     COMPANY_LEGAL_NAME: "TaxAtlas Advisory Ltd.",
+    COMPANY_TAX_ID: "T1234567890123",
     RATE_LIMITS: "true",
     TRUST_PROXY: "loopback",
   };

@@ -53,10 +53,15 @@ for (const [lang, prefix] of [
     await expect(receipt).toContainText(lang === "en" ? "ending in 4242" : "末尾 4242");
     await expect(page.getByTestId("receipt-notes")).toContainText(lang === "en" ? "Test mode" : "テストモード");
     await expect(receipt).toContainText(/R-\d{6}/);
+    // The e2e server sets COMPANY_TAX_ID (tests/e2e/global-setup.ts): it stands under the seller's name.
+    const taxId = lang === "en" ? "Tax registration number: T1234567890123" : "登録番号：T1234567890123";
+    await expect(page.getByTestId("receipt-tax-id")).toHaveText(taxId);
     await expectNoAxeViolations(page);
     await expect
       .poll(async () => (await app.mails()).find((m) => m.to === session.email)?.subject ?? "")
       .toMatch(lang === "en" ? /^Your TaxAtlas receipt R-\d{6}$/ : /^TaxAtlas 領収書 R-\d{6}$/);
+    const mail = (await app.mails()).find((m) => m.to === session.email);
+    expect(mail?.text).toContain(`TaxAtlas Advisory Ltd.\n${taxId}\n`);
   });
 }
 

@@ -25,7 +25,12 @@ const buy = (token: string, paymentMethodId = "pm_card_visa", lang = "en") =>
 
 describe("receipts", { timeout: 120_000 }, () => {
   it("numbers granted purchases in order, shows them to their owner only and mails them in the member's language", async () => {
-    app = await createTestApp({ RATE_LIMITS: "false", COMPANY_LEGAL_NAME: "TaxAtlas K.K.", CONTACT_ADDRESS: "1-1 Marunouchi, Tokyo" });
+    app = await createTestApp({
+      RATE_LIMITS: "false",
+      COMPANY_LEGAL_NAME: "TaxAtlas K.K.",
+      CONTACT_ADDRESS: "1-1 Marunouchi, Tokyo",
+      COMPANY_TAX_ID: " T1234567890123 ",
+    });
     const ada = await signUp("ada@example.com");
     const yuki = await signUp("yuki@example.jp", "ja");
 
@@ -48,7 +53,7 @@ describe("receipts", { timeout: 120_000 }, () => {
       cardLast4: "4242",
       testMode: true,
       refundedAt: null,
-      seller: { legalName: "TaxAtlas K.K.", address: "1-1 Marunouchi, Tokyo" },
+      seller: { legalName: "TaxAtlas K.K.", address: "1-1 Marunouchi, Tokyo", taxId: "T1234567890123" },
       customer: { name: "Ada Lovelace", email: "ada@example.com" },
     });
 
@@ -72,16 +77,31 @@ describe("receipts", { timeout: 120_000 }, () => {
     expect(adaMail?.text).toContain("ending in 4242");
     expect(adaMail?.text).toContain("Test mode");
     expect(adaMail?.text).toContain(`/account/receipts/${first.body.transactionId}`);
+    expect(adaMail?.text).toContain("1-1 Marunouchi, Tokyo\nTax registration number: T1234567890123\n");
     const yukiMail = app.mails.find((m) => m.to === "yuki@example.jp");
     expect(yukiMail?.subject).toBe("TaxAtlas 領収書 R-000002");
     // Japanese and Chinese punctuation in a Japanese mail: "領収書番号：R-000002", "$25 USD（税込）"
     // (found by a stranger's review: half-width colons and brackets).
     expect(yukiMail?.text).toContain("$25 USD（税込）");
+    expect(yukiMail?.text).toContain("\n登録番号：T1234567890123\n");
     expect(yukiMail?.text).toMatch(/：R-000002/);
     expect(yukiMail?.text).not.toMatch(/[^\s]: /);
     expect(yukiMail?.text).toContain(`/ja/account/receipts/${second.body.transactionId}`);
     // One mail per purchase, none for the declined attempt.
     expect(app.mails.filter((m) => /receipt|領収書/.test(m.subject))).toHaveLength(2);
+  });
+
+  it("carries no tax registration number when none is configured: not in the API, not in the e-mail", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false", COMPANY_LEGAL_NAME: "TaxAtlas K.K." });
+    const token = await signUp("hanako@example.jp", "ja");
+    const bought = await buy(token, "pm_card_visa", "ja");
+    const res = await request(app, "GET", `/api/v1/payment/receipts/${bought.body.transactionId}`, { token });
+    expect(res.status).toBe(200);
+    expect(res.body.receipt.seller).toEqual({ legalName: "TaxAtlas K.K.", address: null, taxId: null });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const mail = app.mails.find((m) => m.to === "hanako@example.jp");
+    expect(mail?.text).toContain("領収書 — TaxAtlas K.K.\n");
+    expect(mail?.text).not.toMatch(/登録番号|Tax registration/);
   });
 
   it("remembers the language of the member's last checkout", async () => {
