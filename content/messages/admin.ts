@@ -100,6 +100,11 @@ const en = {
           todo: "The Terms, footer and receipts name the site (SITE_NAME) instead of the firm. Set COMPANY_LEGAL_NAME to the registered company name.",
           done: "The Terms, footer and receipts show the firm's legal name.",
         },
+        tax_id: {
+          title: "Tax registration number",
+          info: "Receipts carry no tax registration number. If the firm is registered (in Japan, a qualified invoice issuer's \"T\" and 13 digits; elsewhere its VAT or GST number), set COMPANY_TAX_ID to print it under the firm's name.",
+          done: "Receipts show the firm's tax registration number.",
+        },
         admin_password: {
           title: "Administrator password",
           todo: "The administrator from ADMIN_EMAIL still signs in with the password kept in ADMIN_PASSWORD, readable by anyone who can see the server's environment. Change it (npm run admin:create) and remove ADMIN_PASSWORD.",
@@ -366,6 +371,11 @@ export const admin: Localized<AdminMessages> = {
             todo: "利用規約、フッター、領収書に事務所名ではなくサイト名（SITE_NAME）が表示されています。COMPANY_LEGAL_NAME に登記上の会社名を設定してください。",
             done: "利用規約、フッター、領収書に正式名称を表示しています。",
           },
+          tax_id: {
+            title: "登録番号",
+            info: "領収書に登録番号が記載されていません。適格請求書発行事業者の場合は、COMPANY_TAX_ID に登録番号（T＋13 桁、海外では VAT・GST 番号）を設定すると、事務所名の下に記載されます。",
+            done: "領収書に登録番号を記載しています。",
+          },
           admin_password: {
             title: "管理者パスワード",
             todo: "ADMIN_EMAIL の管理者が、ADMIN_PASSWORD に保存されたパスワードのままログインできます。サーバーの環境変数を見られる人なら誰でも読めます。パスワードを変更し（npm run admin:create）、ADMIN_PASSWORD を削除してください。",
@@ -626,6 +636,11 @@ export const admin: Localized<AdminMessages> = {
             title: "法定名称",
             todo: "服务条款、页脚和收据显示的是网站名称（SITE_NAME），而非事务所名称。请将 COMPANY_LEGAL_NAME 设置为公司的注册名称。",
             done: "服务条款、页脚和收据显示事务所的法定名称。",
+          },
+          tax_id: {
+            title: "纳税人识别号",
+            info: "收据上没有纳税人识别号。如果事务所已办理税务登记（日本为适格发票发行事业者的“T”加 13 位数字，其他地区为增值税或商品及服务税号码），请设置 COMPANY_TAX_ID，号码将显示在事务所名称下方。",
+            done: "收据上显示事务所的纳税人识别号。",
           },
           admin_password: {
             title: "管理员密码",

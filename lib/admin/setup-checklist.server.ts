@@ -51,6 +51,8 @@ export async function setupChecklist(ctx: Ctx): Promise<SetupItem[]> {
     item("mail_from", !/@localhost>?\s*$/i.test(env.MAIL_FROM), ["MAIL_FROM"], CONFIGURATION),
     item("contact", contactMissing.length === 0, ["CONTACT_EMAIL", "CONTACT_PHONE", "CONTACT_ADDRESS"], CONFIGURATION, contactMissing),
     item("legal_name", Boolean(env.COMPANY_LEGAL_NAME), ["COMPANY_LEGAL_NAME"], CONFIGURATION),
+    // Not every firm is registered for tax (in Japan a small business may issue no qualified invoices): a note.
+    { ...item("tax_id", Boolean(env.COMPANY_TAX_ID), ["COMPANY_TAX_ID"], CONFIGURATION), ...(env.COMPANY_TAX_ID ? {} : { status: "info" as const }) },
     item("admin_password", !(await bootstrapPasswordInUse(ctx)), ["ADMIN_PASSWORD"], SECRETS),
     // The embedded database is a fair choice for one instance; it is shown, not counted as missing.
     { ...item("database", Boolean(env.DATABASE_URL), ["DATABASE_URL"], "docs/deployment.md#5-backups-and-restore"), ...(env.DATABASE_URL ? {} : { status: "info" as const }) },

@@ -11,6 +11,7 @@ export const SETUP_ITEM_IDS = [
   "mail_from",
   "contact",
   "legal_name",
+  "tax_id",
   "admin_password",
   "database",
 ] as const;
@@ -18,7 +19,7 @@ export type SetupItemId = (typeof SETUP_ITEM_IDS)[number];
 
 export interface SetupItem {
   id: SetupItemId;
-  /** done: configured; todo: an embedded default is still in use; info: a default that can be right (the embedded database). */
+  /** done: configured; todo: an embedded default is still in use; info: a default that can be right (the embedded database, no tax registration number). */
   status: "done" | "todo" | "info";
   /** The variables this item is about (names only, never values). */
   variables: string[];

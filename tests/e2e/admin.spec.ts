@@ -139,11 +139,13 @@ test.describe("admin area", () => {
     await page.goto("/admin");
     const checklist = page.getByTestId("setup-checklist");
     await expect(checklist.getByRole("heading", { name: t.dashboard.setup.title })).toBeVisible();
-    // The e2e server takes payments in test mode and sets COMPANY_LEGAL_NAME (tests/e2e/global-setup.ts).
+    // The e2e server takes payments in test mode and sets COMPANY_LEGAL_NAME and COMPANY_TAX_ID (tests/e2e/global-setup.ts).
     await expect(checklist.getByTestId("setup-payments")).toHaveAttribute("data-status", "todo");
     await expect(checklist.getByTestId("setup-payments")).toContainText("STRIPE_SECRET_KEY");
     await expect(checklist.getByTestId("setup-legal_name")).toHaveAttribute("data-status", "done");
+    await expect(checklist.getByTestId("setup-tax_id")).toHaveAttribute("data-status", "done");
     await expect(checklist).not.toContainText("TaxAtlas Advisory Ltd."); // names, never values
+    await expect(checklist).not.toContainText("T1234567890123");
     await expect(checklist.getByTestId("setup-progress")).toHaveText(/^\d+ of \d+ done$/);
 
     const paymentsDownload = page.waitForEvent("download");

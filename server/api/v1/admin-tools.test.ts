@@ -57,6 +57,8 @@ describe("GET /api/v1/admin/setup", () => {
     expect(byId.contact.missing).toEqual(["CONTACT_EMAIL", "CONTACT_PHONE", "CONTACT_ADDRESS"]);
     expect(byId.stripe_webhook).toBeUndefined(); // only asked for once Stripe is on
     expect(byId.database.status).toBe("info");
+    // Not every firm has a tax registration number: shown as a note, not counted as missing.
+    expect(byId.tax_id).toMatchObject({ status: "info", variables: ["COMPANY_TAX_ID"], missing: ["COMPANY_TAX_ID"] });
     expect(byId.admin_password.status).toBe("done");
     expect(byId.site_url.docs).toBe("docs/deployment.md#2-configuration");
   });
@@ -72,6 +74,7 @@ describe("GET /api/v1/admin/setup", () => {
       CONTACT_EMAIL: "hello@example.com",
       CONTACT_PHONE: "+81 3 0000 0000",
       COMPANY_LEGAL_NAME: "Example Tax K.K.",
+      COMPANY_TAX_ID: "T9876543210987",
       ADMIN_EMAIL: "owner@example.com",
       ADMIN_PASSWORD: "bootstrap-password-1",
     };
@@ -85,7 +88,7 @@ describe("GET /api/v1/admin/setup", () => {
     const text = JSON.stringify(res.body);
     for (const value of Object.values(secrets)) expect(text).not.toContain(value);
     const byId = Object.fromEntries(res.body.items.map((i: { id: string }) => [i.id, i]));
-    for (const id of ["site_url", "payments", "ai", "email", "mail_from", "legal_name"]) expect(byId[id].status, id).toBe("done");
+    for (const id of ["site_url", "payments", "ai", "email", "mail_from", "legal_name", "tax_id"]) expect(byId[id].status, id).toBe("done");
     expect(byId.stripe_webhook).toMatchObject({ status: "todo", missing: ["STRIPE_WEBHOOK_SECRET"] });
     expect(byId.contact).toMatchObject({ status: "todo", missing: ["CONTACT_ADDRESS"] });
     // The account still signs in with the password kept in the environment.
