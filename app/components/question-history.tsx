@@ -1,10 +1,12 @@
 // The member's recent questions on /explore, grouped by thread (a question and its follow-ups),
 // newest thread first. Each answer is rendered as formatted text with its sources, and a thread
-// can be reopened on its service page (`?thread=<id>`) to read it again or ask a follow-up.
+// can be reopened on its service page (`?thread=<id>`) to ask a follow-up, unless its latest reply
+// found nothing.
 import { useApiData } from "~/app/api/use-api-data";
 import { format } from "~/lib/i18n/format";
 import type { AiHistoryItem } from "~/lib/contracts/ai";
 import { isServiceSlug } from "~/lib/service-catalog";
+import { foundNothing } from "~/lib/ai/found-nothing";
 import { explore as exploreMessages } from "~/content/messages/explore";
 import { useMessages } from "./language-provider";
 import { LocalizedLink } from "./localized-link";
@@ -78,7 +80,9 @@ export function QuestionHistory() {
             const first = thread[0]!;
             const latest = thread[thread.length - 1]!;
             const assistant = isServiceSlug(first.topic) ? t.assistants.items[first.topic].label : first.topic;
-            const canReopen = isServiceSlug(first.topic) && thread.some((item) => item.status === "answered");
+            // Reopened, a thread is followed up from its latest answer: not offered when that reply found nothing.
+            const latestAnswered = thread.findLast((item) => item.status === "answered");
+            const canReopen = isServiceSlug(first.topic) && latestAnswered !== undefined && !foundNothing(latestAnswered);
             return (
               <li key={first.threadId ?? first.id} className="rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="question-thread">
                 <details className="group">

@@ -1,5 +1,5 @@
 // The status a question is shown with, in the member's history and the admin area alike.
-import { courtesyOf } from "~/lib/ai/courtesy";
+import { foundNothing } from "~/lib/ai/found-nothing";
 import type { AiQuestionStatus } from "~/lib/contracts/ai";
 
 /** A free reply that the site's material has no answer is stored as answered, yet answers nothing. */
@@ -11,4 +11,4 @@ export type ShownQuestionStatus = AiQuestionStatus | "unanswered";
  * unanswered, though its questions were answered and charged.
  */
 export const shownQuestionStatus = (item: { status: AiQuestionStatus; source: string; creditsSpent: number; question: string }): ShownQuestionStatus =>
-  item.status === "answered" && item.source === "knowledge_base" && item.creditsSpent === 0 && !courtesyOf(item.question) ? "unanswered" : item.status;
+  foundNothing(item) ? "unanswered" : item.status;

@@ -109,8 +109,16 @@ export interface AiHistoryResponse {
   questions: AiHistoryItem[];
 }
 
-/** JSON refusals of /ai/ask before the stream starts (besides the common ones). */
-export const AI_ERROR_CODES = ["no_credits", "credits_held", "rate_limited"] as const;
+/** JSON refusals of /ai/ask before the stream starts (besides the common ones); the last four refuse a follow-up. */
+export const AI_ERROR_CODES = [
+  "no_credits",
+  "credits_held",
+  "rate_limited",
+  "question_not_found",
+  "parent_not_answered",
+  "parent_found_nothing",
+  "thread_full",
+] as const;
 export type AiRefusalCode = (typeof AI_ERROR_CODES)[number];
 
 /** The JSON endpoints for the typed client; POST /ai/ask streams AiStreamEvent (read with lib/ai/sse.ts). */

@@ -469,4 +469,54 @@ test.describe("answers from the published material on a server without an AI key
     await expect(list.getByTestId("citation-marker").first()).toHaveAttribute("href", /^#q-.+-source-1$/);
     await expectNoAxeViolations(page);
   });
+
+  test("a reply that found nothing offers no follow-up, here or from the history; a new question and the contact page stay", async ({ page, app }) => {
+    // A prospective client's review: "Ask a follow-up question" under "the site does not answer this".
+    const t = aiMessages.en;
+    const session = await kbSession(app.kbURL);
+    await page.goto(`${app.kbURL}/services/tax-consultation`);
+    await page.evaluate(({ token, user }) => {
+      localStorage.setItem("token", token);
+      localStorage.setItem("user", JSON.stringify({ ...user, isAuthenticated: true, role: "user" }));
+      localStorage.setItem("credits", String(user.credits));
+    }, session);
+    await page.reload();
+    await readyWithConsent(page);
+
+    await page.getByLabel(t.questionLabel, { exact: true }).fill("What is the capital of Peru?");
+    await page.getByTestId("generate-button").click();
+    const answer = page.getByTestId("ai-answer");
+    await expect(page.getByTestId("ai-charge")).toHaveText(t.free);
+    await expect(answer.getByRole("link", { name: "contact our team" })).toHaveAttribute("href", "/contact");
+    await expect(page.getByTestId("follow-up-button")).toHaveCount(0);
+    await expect(page.getByTestId("follow-up-note")).toHaveCount(0);
+    await expect(page.getByLabel(t.questionLabel, { exact: true })).toBeEnabled();
+    await expectNoAxeViolations(page);
+
+    // Reloaded from the address (?thread=), the box still asks a new question.
+    await expect(page).toHaveURL(/\?thread=[0-9a-f-]{36}$/);
+    await page.reload();
+    await expect(answer).toHaveCount(1);
+    await expect(answer).toContainText("could not find an answer");
+    await expect(page.getByLabel(t.questionLabel, { exact: true })).toBeVisible();
+    await expect(page.getByLabel(t.followUpLabel, { exact: true })).toHaveCount(0);
+    await expect(page.getByTestId("follow-up-button")).toHaveCount(0);
+
+    // The history lists it, without the link that reopens a thread to follow it up.
+    await page.goto(`${app.kbURL}/explore`);
+    const list = page.getByTestId("questions-list");
+    await list.locator("summary").getByText("What is the capital of Peru?", { exact: true }).click();
+    await expect(list.getByTestId("question-thread")).toHaveCount(1);
+    await expect(list.getByTestId("reopen-thread")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // A new question the site answers is charged and can be followed up as ever.
+    await page.goto(`${app.kbURL}/services/tax-consultation`);
+    // Hydrated (the cookie choice is made, so there is no banner to wait for).
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await page.getByTestId("example-question").first().click();
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 2 credits.");
+    await expect(page.getByTestId("follow-up-button")).toBeVisible();
+  });
 });

@@ -1018,13 +1018,33 @@ describe("follow-up questions", () => {
     expect(thanks.answer).toBe(courtesyReply("thanks", "zh", "TaxAtlas"));
   });
 
+  it("refuses a follow-up to a reply that found nothing with a translated 409, charging nothing; a new question is still answered", async () => {
+    // A prospective client's review: the screen offered to build on "the site does not answer this".
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const member = await insertUser(app.appContext.db, { credits: 3 });
+    const nothing = doneOf(await ask(app, member.token, { topic: "tax-consultation", question: "What is the capital of Peru?", lang: "en" }));
+    expect(nothing).toMatchObject({ source: "knowledge_base", charged: false, credits: 3, citations: [] });
+    for (const lang of ["en", "ja", "zh"] as const) {
+      const refused = await ask(app, member.token, { topic: "tax-consultation", question: QUESTION, lang, parentId: nothing.questionId });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({ code: "parent_found_nothing", message: AI_ERRORS.parent_found_nothing[lang] });
+    }
+    expect(await questionsOf(app, member.id)).toHaveLength(1);
+    expect(await creditsOf(app, member.id)).toBe(3);
+    // The same question asked anew is answered from the site and charged as ever.
+    expect(doneOf(await ask(app, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" }))).toMatchObject({ charged: true, credits: 2 });
+  });
+
   it("without a key, unanswerable follow-ups sent at once stop at the thread's limit with a translated 409", async () => {
     // Found by an attack: eight follow-ups at once, each answered by the free reply, put eight
     // questions in one thread; only charged follow-ups were counted under the member's lock.
     app = await createTestApp({ RATE_LIMITS: "false" });
     const member = await insertUser(app.appContext.db, { credits: 3 });
-    const first = doneOf(await ask(app, member.token, { topic: "tax-consultation", question: "qwzx plugh frobnicate?", lang: "en" }));
-    expect(first).toMatchObject({ charged: false, credits: 3 });
+    // The first question is answered (a reply that found nothing cannot be followed up at all).
+    const first = doneOf(
+      await ask(app, member.token, { topic: "tax-consultation", question: KNOWLEDGE_BASE["tax-consultation"][0]!.en.question, lang: "en" }),
+    );
+    expect(first).toMatchObject({ charged: true, credits: 2 });
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         ask(app!, member.token, { topic: "tax-consultation", question: `qwzx plugh frobnicate ${i}`, lang: "ja", parentId: first.questionId }),
@@ -1036,7 +1056,7 @@ describe("follow-up questions", () => {
     for (const answer of refused) expect(answer.body.error).toMatchObject({ code: "thread_full", message: AI_ERRORS.thread_full.ja });
     const thread = (await questionsOf(app, member.id)).filter((q) => q.id === first.questionId || q.threadId === first.questionId);
     expect(thread).toHaveLength(5);
-    expect(await creditsOf(app, member.id)).toBe(3);
+    expect(await creditsOf(app, member.id)).toBe(2);
   });
 
   it("without a key, a follow-up on another part of the first answer's passage quotes that part", async () => {

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { foundNothing } from "./found-nothing";
+
+const reply = { status: "answered", source: "knowledge_base", creditsSpent: 0, question: "What is the capital of Peru?" };
+
+describe("foundNothing", () => {
+  it("is a free reply from the site's material to a question", () => {
+    expect(foundNothing(reply)).toBe(true);
+  });
+
+  it("is not an answer that was charged, a model's answer, a reply to thanks, or a question without a reply", () => {
+    expect(foundNothing({ ...reply, creditsSpent: 1 })).toBe(false);
+    expect(foundNothing({ ...reply, source: "model" })).toBe(false);
+    expect(foundNothing({ ...reply, question: "Thanks!" })).toBe(false);
+    expect(foundNothing({ ...reply, status: "failed" })).toBe(false);
+  });
+});
