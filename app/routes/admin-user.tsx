@@ -72,7 +72,15 @@ export default function AdminUser() {
       key: "receipt",
       header: t.user.payments.receipt,
       className: "whitespace-nowrap font-mono text-slate-700",
-      cell: (p) => (p.receiptNumber === null ? "" : receiptLabel(p.receiptNumber)),
+      // The member's printable receipt, which an administrator may open too (GET /payment/receipts/:id).
+      cell: (p) =>
+        p.receiptNumber === null ? (
+          ""
+        ) : (
+          <LocalizedLink to={`/account/receipts/${p.id}`} className="text-brand-700 underline hover:no-underline">
+            {receiptLabel(p.receiptNumber)}
+          </LocalizedLink>
+        ),
     },
     { key: "package", header: t.user.payments.package, className: "text-slate-700", cell: (p) => packageLabel(p.package) },
     { key: "amount", header: t.user.payments.amount, numeric: true, className: "text-slate-900", cell: (p) => formatUsd(p.amountCents) },

@@ -27,19 +27,27 @@ export const receiptPath = (lang: Lang, paymentId: string) => localePath(lang, `
 
 /**
  * The receipt of a granted purchase, or null when it does not exist, was never granted, or belongs
- * to someone else (the same answer, so ids of other members' payments reveal nothing).
+ * to someone else than `ownerId` (the same answer, so ids of other members' payments reveal
+ * nothing); `ownerId` null (an administrator) reads anyone's.
  */
 export async function getReceipt(
   db: Db,
   env: ReceiptDeps["env"],
   paymentId: string,
-  ownerId: string,
+  ownerId: string | null,
 ): Promise<(Receipt & { lang: Lang }) | null> {
   const [row] = await db
     .select({ payment: payments, name: users.name, email: users.email, lang: users.lang })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
-    .where(and(eq(payments.id, paymentId), eq(payments.userId, ownerId), isNotNull(payments.grantedAt), isNotNull(payments.receiptNumber)));
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        ownerId === null ? undefined : eq(payments.userId, ownerId),
+        isNotNull(payments.grantedAt),
+        isNotNull(payments.receiptNumber),
+      ),
+    );
   if (!row) return null;
   const p = row.payment;
   return {

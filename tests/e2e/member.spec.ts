@@ -287,6 +287,10 @@ for (const lang of ["en", "ja"] as const) {
     await expect(page.getByTestId("ledger-table")).toContainText(adminMessages[lang].user.ledger.kinds.refund);
     const again = await app.api("/refunds", { method: "POST", token: admin.token, body: { paymentId: transactionId } });
     expect(again.body.error.code).toBe("already_refunded");
+    // The administrator opens the member's receipt from the payments table (an operations review: it was plain text).
+    await page.getByTestId("payments-table").getByRole("link", { name: /^R-\d{6}$/ }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/account/receipts/${transactionId}$`));
+    await expect(page.getByTestId("receipt-notes")).toContainText(lang === "en" ? "Refunded on" : "返金済み");
 
     await signInPage(page, member);
     await page.goto(`${prefix}/account/receipts/${transactionId}`);

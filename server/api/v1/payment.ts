@@ -152,7 +152,8 @@ paymentRouter.get("/receipts/:id", async (req, res) => {
   const user = await requireUser(req);
   const id = ReceiptIdSchema.safeParse(req.params.id);
   const { db, env } = appContext(req);
-  const found = id.success ? await getReceipt(db, env, id.data, user.id) : null;
+  // An administrator opens any member's receipt from the admin area, to answer the member about it.
+  const found = id.success ? await getReceipt(db, env, id.data, user.role === "admin" ? null : user.id) : null;
   if (!found) throw new ApiError(404, "receipt_not_found", RECEIPT_ERRORS.notFound);
   const { lang: _lang, ...receipt } = found;
   res.json({ success: true, receipt } satisfies ReceiptResponse);

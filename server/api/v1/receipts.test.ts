@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { payments, users } from "~/db/schema";
+import { insertAdmin } from "~/tests/helpers/admin-data";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 
 let app: TestApp;
@@ -89,6 +90,21 @@ describe("receipts", { timeout: 120_000 }, () => {
     expect(yukiMail?.text).toContain(`/ja/account/receipts/${second.body.transactionId}`);
     // One mail per purchase, none for the declined attempt.
     expect(app.mails.filter((m) => /receipt|領収書/.test(m.subject))).toHaveLength(2);
+  });
+
+  it("an administrator opens any member's receipt (to answer a member about it); other members still cannot", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await signUp("ada@example.com");
+    const yuki = await signUp("yuki@example.jp", "ja");
+    const bought = await buy(ada);
+    const path = `/api/v1/payment/receipts/${bought.body.transactionId}`;
+    const seen = await request(app, "GET", path, { token: admin.token });
+    expect(seen.status).toBe(200);
+    expect(seen.body.receipt).toMatchObject({ id: bought.body.transactionId, number: 1, customer: { email: "ada@example.com" } });
+    expect((await request(app, "GET", path, { token: yuki })).status).toBe(404);
+    const declined = await buy(yuki, "pm_card_visa_chargeDeclined");
+    expect((await request(app, "GET", `/api/v1/payment/receipts/${declined.body.transactionId}`, { token: admin.token })).status).toBe(404);
   });
 
   it("carries no tax registration number when none is configured: not in the API, not in the e-mail", async () => {
