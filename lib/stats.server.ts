@@ -1,8 +1,8 @@
 // Dashboard figures, computed by the database with aggregates (no rows are loaded into the process
 // but the few owed refunds it lists): four statements run side by side, one over users (totals, and
-// twelve month counts on users_created_at_idx), one over the succeeded payments, and two over the
+// twelve month counts on users_created_at_idx), one over the succeeded and refunded payments by provider, and two over the
 // refunds still owed (their count and sum, and the oldest of them to list). See docs/performance.md (admin).
-import { and, asc, count, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { payments, users } from "~/db/schema";
 import { OWED_REFUNDS_SHOWN, type DashboardStats } from "~/lib/contracts/dashboard";
@@ -27,7 +27,7 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
   // Returned refunds not yet repaid: the partial index payments_refund_owed_idx holds only them.
   const owed = and(isNotNull(payments.refundFailedAt), isNull(payments.refundRepaidAt));
   // Statements that run at the same time on separate pool connections (PostgreSQL).
-  const [[usersRow], [paymentsRow], [owedRow], owedRows] = await Promise.all([
+  const [[usersRow], salesRows, [owedRow], owedRows] = await Promise.all([
     // payment_done is set in the transaction that marks a payment succeeded and set again in the one
     // that refunds one (lib/payments), so it counts the accounts with at least one successful
     // purchase that is not refunded without a DISTINCT over payments.
@@ -38,13 +38,18 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
         ...months,
       })
       .from(users),
+    // Per provider: what was sold (refunded payments had succeeded first) and what was refunded.
     db
       .select({
-        transactions: count(),
-        cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number),
+        provider: payments.provider,
+        transactions: sql<number>`count(*) filter (where ${payments.status} = 'succeeded')`.mapWith(Number),
+        cents: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} = 'succeeded'), 0)`.mapWith(Number),
+        refunds: sql<number>`count(*) filter (where ${payments.status} = 'refunded')`.mapWith(Number),
+        refundedCents: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} = 'refunded'), 0)`.mapWith(Number),
       })
       .from(payments)
-      .where(eq(payments.status, "succeeded")),
+      .where(inArray(payments.status, ["succeeded", "refunded"]))
+      .groupBy(payments.provider),
     db
       .select({ owed: count(), cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number) })
       .from(payments)
@@ -67,12 +72,21 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
       .limit(OWED_REFUNDS_SHOWN),
   ]);
 
+  // Live money is never added to test money: once a live (Stripe) payment exists the figures are the
+  // live ones and test-mode payments are reported apart; a site that only ever took test payments
+  // shows them, flagged as test mode (no money was charged).
+  const live = salesRows.find((row) => row.provider === "stripe");
+  const test = salesRows.find((row) => row.provider === "test");
+  const counted = live ?? test;
+  const excluded = live ? test : undefined;
+  const sold = Number(counted?.cents ?? 0);
+  const refunded = Number(counted?.refundedCents ?? 0);
   const monthly = Array.from({ length: 12 }, (_, m) => Number((usersRow as Record<string, unknown> | undefined)?.[`m${m}`] ?? 0));
   return {
     totalUsers: Number(usersRow?.total ?? 0),
     totalSubscriptions: Number(usersRow?.subscribers ?? 0),
-    totalTransactions: Number(paymentsRow?.transactions ?? 0),
-    totalIncome: Math.round(Number(paymentsRow?.cents ?? 0)) / 100,
+    totalTransactions: Number(counted?.transactions ?? 0),
+    totalIncome: Math.round(sold) / 100,
     usersThisMonth: monthly[11] ?? 0,
     monthly,
     months: Array.from({ length: 12 }, (_, m) => monthStart(year, first + m).toISOString().slice(0, 7)),
@@ -84,5 +98,12 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
       refundFailedAt: row.refundFailedAt!.toISOString(),
       refundFailure: refundFailureReason(row.refundFailure),
     })),
+    grossSalesCents: sold + refunded,
+    refundedCents: refunded,
+    refundsCount: Number(counted?.refunds ?? 0),
+    netSalesCents: sold,
+    incomeTestMode: !live && test !== undefined,
+    testTransactionsExcluded: Number(excluded?.transactions ?? 0),
+    testIncomeExcludedCents: Number(excluded?.cents ?? 0),
   };
 }

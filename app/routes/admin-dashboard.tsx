@@ -12,6 +12,7 @@ import { useApiData } from "~/app/api/use-api-data";
 import { AdminPageTitle, formatDollars, LoadingLine } from "~/app/components/admin-ui";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { admin } from "~/content/messages/admin";
+import type { DashboardStats } from "~/lib/contracts/dashboard";
 import type { Route } from "./+types/admin-dashboard";
 
 // recharts is only downloaded when the chart is shown.
@@ -21,6 +22,56 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PRIVATE_
 export const handle = SHARED_PRIVATE_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "/admin", (t) => t.dashboard.title);
+
+/**
+ * Under Total Income (the net: what was sold and kept): gross sales, refunded and net side by side, the
+ * count of refunds, and whether the money is test-mode money (lib/stats.server.ts decides which).
+ */
+function IncomeDetails({ stats }: { stats: DashboardStats }) {
+  const t = useMessages(admin).dashboard.income;
+  const rows = [
+    { key: "gross", label: t.gross, cents: stats.grossSalesCents ?? 0 },
+    { key: "refunded", label: t.refunded, cents: stats.refundedCents ?? 0 },
+    { key: "net", label: t.net, cents: stats.netSalesCents ?? 0 },
+  ];
+  return (
+    <dd className="mt-3 space-y-2 text-sm text-slate-700">
+      {stats.incomeTestMode && (
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900" data-testid="income-test-mode">
+            {t.testModeBadge}
+          </span>
+          <span>{t.testModeNote}</span>
+        </p>
+      )}
+      <table className="w-full max-w-xs text-left" data-testid="income-breakdown">
+        <caption className="sr-only">{t.breakdown}</caption>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} className={row.key === "net" ? "border-t border-slate-200 font-semibold text-slate-900" : undefined}>
+              <th scope="row" className="py-0.5 pr-4 font-normal">
+                {row.label}
+                {row.key === "refunded" && (
+                  <span className="ml-1 text-slate-600">
+                    (<span data-testid="income-refunds">{format(t.refunds, { count: stats.refundsCount ?? 0 })}</span>)
+                  </span>
+                )}
+              </th>
+              <td className="py-0.5 text-right tabular-nums" data-testid={`income-${row.key}`}>
+                {formatDollars(row.cents / 100)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {(stats.testTransactionsExcluded ?? 0) > 0 && (
+        <p className="text-slate-600" data-testid="income-test-excluded">
+          {format(t.testExcluded, { count: stats.testTransactionsExcluded, amount: formatDollars(stats.testIncomeExcludedCents / 100) })}
+        </p>
+      )}
+    </dd>
+  );
+}
 
 export default function AdminDashboard() {
   const t = useMessages(admin);
@@ -89,6 +140,7 @@ export default function AdminDashboard() {
                 {card.key === "users" && (
                   <dd className="mt-1 text-sm text-slate-600">{format(t.dashboard.usersThisMonth, { count: stats.usersThisMonth ?? 0 })}</dd>
                 )}
+                {card.key === "income" && <IncomeDetails stats={stats} />}
               </div>
             ))}
           </dl>

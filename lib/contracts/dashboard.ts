@@ -23,9 +23,9 @@ export interface DashboardStats {
   totalUsers: number;
   /** Accounts with at least one succeeded payment that is not refunded (users.payment_done). */
   totalSubscriptions: number;
-  /** Succeeded payments. */
+  /** Succeeded payments (not refunded), of the provider the money figures count (see incomeTestMode). */
   totalTransactions: number;
-  /** Sum of succeeded payments in dollars, with cents (e.g. 175.5). */
+  /** Sum of those payments in dollars, with cents (e.g. 175.5): the net sales. */
   totalIncome: number;
   /** Sign-ups in the current calendar month (UTC). */
   usersThisMonth: number;
@@ -39,6 +39,21 @@ export interface DashboardStats {
   refundsOwedCents: number;
   /** The oldest OWED_REFUNDS_SHOWN of them. */
   owedRefunds: OwedRefund[];
+  /** Everything sold, refunded since or not, in cents. */
+  grossSalesCents: number;
+  /** What was refunded of it, in cents, and how many payments. */
+  refundedCents: number;
+  refundsCount: number;
+  /** Gross minus refunded, in cents: totalIncome in cents. */
+  netSalesCents: number;
+  /**
+   * True when the money figures are test-mode payments (no money was charged): the site has no live
+   * payment yet. Once it has one, every money figure counts live payments only.
+   */
+  incomeTestMode: boolean;
+  /** Succeeded test-mode payments left out because live ones exist, and their sum in cents. */
+  testTransactionsExcluded: number;
+  testIncomeExcludedCents: number;
 }
 
 /** GET /dashboard/get */

@@ -46,7 +46,7 @@ export const insertAdmin = (db: Db, fields: { email?: string; name?: string } = 
 export async function insertPayment(
   db: Db,
   userId: string,
-  fields: { package: "basic" | "pro" | "enterprise"; status: "succeeded" | "failed"; amountCents?: number },
+  fields: { package: "basic" | "pro" | "enterprise"; status: "succeeded" | "failed"; amountCents?: number; provider?: "test" | "stripe" },
 ): Promise<string> {
   serial += 1;
   const pkg = getPackage(fields.package)!;
@@ -58,8 +58,8 @@ export async function insertPayment(
         package: pkg.id,
         amountCents: fields.amountCents ?? pkg.priceCents,
         credits: pkg.credits,
-        provider: "test",
-        providerRef: `test_${serial}`,
+        provider: fields.provider ?? "test",
+        providerRef: `${fields.provider === "stripe" ? "pi" : "test"}_${serial}`,
         status: fields.status,
         idempotencyKey: `key-${serial}`,
         country: "JP",

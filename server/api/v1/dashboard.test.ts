@@ -8,6 +8,22 @@ import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 const utc = (year: number, month: number, day: number, hour = 12, minute = 0) =>
   new Date(Date.UTC(year, month, day, hour, minute));
 
+/** The money fields of a site without a payment. */
+const NO_SALES = {
+  grossSalesCents: 0,
+  refundedCents: 0,
+  refundsCount: 0,
+  netSalesCents: 0,
+  incomeTestMode: false,
+  testTransactionsExcluded: 0,
+  testIncomeExcludedCents: 0,
+};
+
+/** Marks payments refunded as the refund flow leaves them. */
+async function markRefunded(db: TestApp["appContext"]["db"], ids: string[]) {
+  await db.update(payments).set({ status: "refunded", refundedAt: new Date() }).where(inArray(payments.id, ids));
+}
+
 describe("GET /api/v1/dashboard/get", () => {
   let app: TestApp;
   afterEach(() => app?.close());
@@ -38,7 +54,7 @@ describe("GET /api/v1/dashboard/get", () => {
     );
     expect(res.body).toEqual({
       success: true,
-      data: [{ totalUsers: 1, totalSubscriptions: 0, totalTransactions: 0, totalIncome: 0, usersThisMonth: 1, monthly, months, refundsOwed: 0, refundsOwedCents: 0, owedRefunds: [] }],
+      data: [{ totalUsers: 1, totalSubscriptions: 0, totalTransactions: 0, totalIncome: 0, usersThisMonth: 1, monthly, months, refundsOwed: 0, refundsOwedCents: 0, owedRefunds: [], ...NO_SALES }],
     });
   });
 
@@ -95,6 +111,13 @@ describe("GET /api/v1/dashboard/get", () => {
       refundsOwed: 0,
       refundsOwedCents: 0,
       owedRefunds: [],
+      grossSalesCents: 17499,
+      refundedCents: 0,
+      refundsCount: 0,
+      netSalesCents: 17499,
+      incomeTestMode: true,
+      testTransactionsExcluded: 0,
+      testIncomeExcludedCents: 0,
     });
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
@@ -123,6 +146,58 @@ describe("GET /api/v1/dashboard/get", () => {
     expect((await request(app, "POST", "/api/v1/refunds/repaid", { token: admin.token, body: { paymentId: owed[1] } })).status).toBe(200);
     const after = await request(app, "GET", "/api/v1/dashboard/get", { token: admin.token });
     expect(after.body.data[0]).toMatchObject({ refundsOwed: 1, owedRefunds: [{ paymentId: owed[0] }] });
+  });
+
+  it("keeps the history through refunds: gross sales, refunded and net side by side, with the count of refunds", async () => {
+    // Found by an operator: before any refund the cards read 3 / $175.00, after refunding a $50 and a
+    // $25 purchase 1 / $100.00, and nothing said what had been sold and what refunded.
+    app = await createTestApp();
+    const db = app.appContext.db;
+    const admin = await insertAdmin(db);
+    const [a, b, c] = [await insertUser(db), await insertUser(db), await insertUser(db)];
+    const pro = await insertPayment(db, a.id, { package: "pro", status: "succeeded" });
+    const basic = await insertPayment(db, b.id, { package: "basic", status: "succeeded" });
+    await insertPayment(db, c.id, { package: "enterprise", status: "succeeded" });
+    const before = (await request(app, "GET", "/api/v1/dashboard/get", { token: admin.token })).body.data[0];
+    expect(before).toMatchObject({ totalTransactions: 3, totalIncome: 175, grossSalesCents: 17500, refundedCents: 0, refundsCount: 0, netSalesCents: 17500 });
+    await markRefunded(db, [pro, basic]);
+    const after = (await request(app, "GET", "/api/v1/dashboard/get", { token: admin.token })).body.data[0];
+    // The cards keep their meaning (what was sold and kept); the breakdown says the rest.
+    expect(after).toMatchObject({
+      totalTransactions: 1,
+      totalIncome: 100,
+      grossSalesCents: 17500,
+      refundedCents: 7500,
+      refundsCount: 2,
+      netSalesCents: 10000,
+    });
+  });
+
+  it("says when the money is test-mode money, and never adds test money to live income", async () => {
+    app = await createTestApp();
+    const db = app.appContext.db;
+    const admin = await insertAdmin(db);
+    const [a, b] = [await insertUser(db), await insertUser(db)];
+    await insertPayment(db, a.id, { package: "basic", status: "succeeded" });
+    const testPro = await insertPayment(db, a.id, { package: "pro", status: "succeeded" });
+    await markRefunded(db, [testPro]);
+    const testOnly = (await request(app, "GET", "/api/v1/dashboard/get", { token: admin.token })).body.data[0];
+    expect(testOnly).toMatchObject({ incomeTestMode: true, totalIncome: 25, grossSalesCents: 7500, refundedCents: 5000, testTransactionsExcluded: 0 });
+
+    // The first live payment: the figures are the live ones, the test money is reported apart.
+    await insertPayment(db, b.id, { package: "enterprise", status: "succeeded", provider: "stripe" });
+    const live = (await request(app, "GET", "/api/v1/dashboard/get", { token: admin.token })).body.data[0];
+    expect(live).toMatchObject({
+      incomeTestMode: false,
+      totalTransactions: 1,
+      totalIncome: 100,
+      grossSalesCents: 10000,
+      refundedCents: 0,
+      refundsCount: 0,
+      netSalesCents: 10000,
+      testTransactionsExcluded: 1,
+      testIncomeExcludedCents: 2500,
+    });
   });
 
   it("places sign-ups by UTC month for any given date", async () => {
