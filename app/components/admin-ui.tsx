@@ -1,6 +1,7 @@
 // Pieces the admin pages share: paging, badges, formats, loading and error lines. Data comes from
 // the one data hook (app/api/use-api-data.ts).
 import type { ApiRequestError } from "~/app/api/api.client";
+import type { AdminPaymentStatus } from "~/lib/contracts/admin";
 import { getPackage } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
 import { admin } from "~/content/messages/admin";
@@ -23,14 +24,25 @@ export function usePackageLabel(): (id: string) => string {
   };
 }
 
-export function PaymentBadge({ paid }: { paid: boolean }) {
+export function PaymentBadge({ status }: { status: AdminPaymentStatus }) {
   const t = useMessages(admin);
-  return paid ? (
-    <span className="inline-flex rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800" data-testid="badge-paid">
-      {t.users.paid}
-    </span>
-  ) : (
-    // Never bought: a neutral fact, not an unpaid debt.
+  if (status === "paid") {
+    return (
+      <span className="inline-flex rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800" data-testid="badge-paid">
+        {t.users.paid}
+      </span>
+    );
+  }
+  // Bought, then refunded in full: not the same as never having bought.
+  if (status === "refunded") {
+    return (
+      <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900" data-testid="badge-refunded">
+        {t.users.refunded}
+      </span>
+    );
+  }
+  // Never bought: a neutral fact, not an unpaid debt.
+  return (
     <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700" data-testid="badge-not-purchased">
       {t.users.notPurchased}
     </span>

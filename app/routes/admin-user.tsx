@@ -9,7 +9,7 @@ import { useParams } from "react-router";
 import type { AdminLedgerEntry, AdminPaymentEntry } from "~/lib/contracts/admin";
 import { receiptLabel } from "~/lib/contracts/receipt";
 import { formatUsd } from "~/lib/catalog";
-import { format } from "~/lib/i18n/format";
+import { format, formatQuantity } from "~/lib/i18n/format";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
 import { useApiData } from "~/app/api/use-api-data";
 import { adminMeta } from "~/app/components/admin-meta";
@@ -118,9 +118,9 @@ export default function AdminUser() {
           <dl className="mt-6 grid gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2 lg:grid-cols-3" data-testid="user-profile">
             <ProfileItem label={t.user.email} value={<span className="break-all">{detail.user.email}</span>} />
             <ProfileItem label={t.user.role} value={t.roles[detail.user.role]} testId="user-role" />
-            <ProfileItem label={t.user.credits} value={<span className="text-2xl font-bold">{detail.user.credits}</span>} testId="user-credits" />
-            <ProfileItem label={t.user.package} value={packageLabel(detail.user.package)} />
-            <ProfileItem label={t.user.paymentStatus} value={<PaymentBadge paid={detail.user.paymentDone} />} />
+            <ProfileItem label={t.user.credits} value={<span className="text-2xl font-bold">{formatQuantity(detail.user.credits)}</span>} testId="user-credits" />
+            <ProfileItem label={t.user.package} value={packageLabel(detail.user.package || detail.user.lastPackage)} />
+            <ProfileItem label={t.user.paymentStatus} value={<PaymentBadge status={detail.user.paymentStatus} />} />
             <ProfileItem label={t.user.joined} value={formatDate(detail.user.createdAt)} />
           </dl>
 

@@ -2,7 +2,7 @@
 // live in the URL (?q=&match=&sort=&page=) so a reload or the back button keeps them.
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { format } from "~/lib/i18n/format";
+import { format, formatQuantity } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { DEFAULT_PAGE_SIZE, SEARCH_MATCHES, USER_SORTS, UserListQuerySchema } from "~/lib/contracts/admin";
 import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE } from "~/app/page-helpers/seo";
@@ -231,11 +231,12 @@ export default function AdminUsers() {
                       )}
                     </td>
                     <td className="break-all px-4 py-3 text-slate-700">{user.email}</td>
-                    <td className="px-4 py-3 text-right tabular-nums text-slate-900">{user.credits}</td>
+                    <td className="px-4 py-3 text-right tabular-nums text-slate-900">{formatQuantity(user.credits)}</td>
                     <td className="px-4 py-3">
-                      <PaymentBadge paid={user.paymentDone} />
+                      <PaymentBadge status={user.paymentStatus} />
                     </td>
-                    <td className="px-4 py-3 text-slate-700">{packageLabel(user.package)}</td>
+                    {/* A refunded member's last package stays visible beside her Refunded badge. */}
+                    <td className="px-4 py-3 text-slate-700">{packageLabel(user.package || user.lastPackage)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -3,7 +3,8 @@
 // and whether it was repaid: for a deleted account, the one place it shows), oldest first.
 // Money in dollars with cents as the dashboard shows it; dates in ISO 8601 UTC. The package column
 // holds the catalog's id; package_name, added last so earlier columns keep their places, the name the
-// admin screens show (VIP for enterprise).
+// admin screens show (VIP for enterprise); then payment_status (paid, refunded, not_purchased) and the
+// last package bought, refunded or not (last_package, last_package_name).
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { payments, users } from "~/db/schema";
@@ -11,7 +12,7 @@ import type { ExportKind } from "~/lib/contracts/admin-setup";
 import { receiptLabel } from "~/lib/contracts/receipt";
 import { packageName } from "~/lib/payments/receipt-format";
 import { toCsv, type CsvCell } from "./csv";
-import { adminUserColumns } from "./users.server";
+import { adminUserColumns, lastPurchasedPackages, withPurchaseState } from "./users.server";
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 /** The English name of a package id, as the admin screens show it; empty for none. */
@@ -19,10 +20,24 @@ const packageLabel = (id: string) => packageName(id, "en");
 
 export async function exportCsv(db: Db, kind: ExportKind): Promise<string> {
   if (kind === "users") {
-    const rows = await db.select(adminUserColumns).from(users).orderBy(asc(users.createdAt), asc(users.id));
+    const [rows, lastPackages] = await Promise.all([
+      db.select(adminUserColumns).from(users).orderBy(asc(users.createdAt), asc(users.id)),
+      lastPurchasedPackages(db),
+    ]);
     return toCsv(
-      ["id", "name", "email", "role", "credits", "purchased", "package", "created_at", "package_name"],
-      rows.map((u): CsvCell[] => [u.id, u.name, u.email, u.role, u.credits, u.paymentDone, u.package, u.createdAt, packageLabel(u.package)]),
+      [
+        "id", "name", "email", "role", "credits", "purchased", "package", "created_at", "package_name",
+        "payment_status", "last_package", "last_package_name",
+      ],
+      rows.map((row): CsvCell[] => {
+        const u = withPurchaseState(row, lastPackages);
+        // purchased and package stay the refund rule's; payment_status (paid, refunded, not_purchased)
+        // and the last package, refunded or not, came later and follow at the end.
+        return [
+          u.id, u.name, u.email, u.role, u.credits, u.paymentDone, u.package, u.createdAt, packageLabel(u.package),
+          u.paymentStatus, u.lastPackage, packageLabel(u.lastPackage),
+        ];
+      }),
     );
   }
   const rows = await db

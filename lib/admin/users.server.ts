@@ -1,7 +1,7 @@
 // The admin's view of accounts: a paged, searchable, sortable list that stays fast at 100,000 users
 // (every query walks an index of db/schema.ts), one account's history, credit adjustments that go
 // through changeCredits with the admin's id and reason, and the admin role.
-import { aliasedTable, and, asc, count, desc, eq, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, inArray, isNotNull, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { aiQuestions, creditLedger, payments, users } from "~/db/schema";
 import { answersInProgress } from "~/lib/ai/questions.server";
@@ -49,6 +49,39 @@ export const ADMIN_USER_ERRORS = {
 
 /** A row of the user table as the database gives it (the router writes createdAt as ISO). */
 export type AdminUserRow = Omit<AdminUser, "createdAt"> & { createdAt: Date };
+type AccountRow = Omit<AdminUserRow, "paymentStatus" | "lastPackage">;
+
+/**
+ * The package of each account's latest purchase, refunded or not (all accounts' when `ids` is
+ * omitted): the refund flow clears users.package, so a refunded member's is read from payments, one
+ * walk of payments_user_created_idx per account.
+ */
+export async function lastPurchasedPackages(db: Db, ids?: string[]): Promise<Map<string, string>> {
+  if (ids && ids.length === 0) return new Map();
+  const bought = inArray(payments.status, ["succeeded", "refunded"]);
+  const rows = await db
+    .selectDistinctOn([payments.userId], { userId: payments.userId, package: payments.package })
+    .from(payments)
+    .where(ids ? and(inArray(payments.userId, ids), bought) : and(isNotNull(payments.userId), bought))
+    .orderBy(payments.userId, desc(payments.createdAt), desc(payments.id));
+  return new Map(rows.map((row) => [row.userId!, row.package]));
+}
+
+/** An account with the payment status the admin pages show (paid, refunded, never bought). */
+export function withPurchaseState<T extends Pick<AccountRow, "id" | "paymentDone" | "package">>(
+  row: T,
+  lastPackages: Map<string, string>,
+): T & Pick<AdminUser, "paymentStatus" | "lastPackage"> {
+  const lastPackage = lastPackages.get(row.id) ?? row.package;
+  // Not paid but bought: every purchase was refunded (payment_done is set again by each refund).
+  const paymentStatus = row.paymentDone ? "paid" : lastPackage ? "refunded" : "not_purchased";
+  return { ...row, paymentStatus, lastPackage };
+}
+
+async function withPurchaseStates<T extends Pick<AccountRow, "id" | "paymentDone" | "package">>(db: Db, rows: T[]) {
+  const lastPackages = await lastPurchasedPackages(db, rows.map((row) => row.id));
+  return rows.map((row) => withPurchaseState(row, lastPackages));
+}
 
 export interface UserListResult {
   users: AdminUserRow[];
@@ -149,7 +182,7 @@ export async function listUsers(
         .offset(offset),
       db.select({ total: count() }).from(users),
     ]);
-    return { users: rows, page: query.page, pageSize: query.pageSize, total: Number(totalRow?.total ?? 0), totalCapped: false };
+    return { users: await withPurchaseStates(db, rows), page: query.page, pageSize: query.pageSize, total: Number(totalRow?.total ?? 0), totalCapped: false };
   }
 
   // A search: collect the matches once through the pattern indexes (at most countLimit + 1 rows),
@@ -185,7 +218,7 @@ export async function listUsers(
   }
   if (matched <= countLimit) {
     const rows = found.map(({ matched: _matched, ...row }) => row);
-    return { users: rows, page: query.page, pageSize: query.pageSize, total: matched, totalCapped: false };
+    return { users: await withPurchaseStates(db, rows), page: query.page, pageSize: query.pageSize, total: matched, totalCapped: false };
   }
   // A broad search (more matches than countLimit): sort all matches, keeping only the page in memory
   // (top-N). The LIMIT keeps PostgreSQL from merging the subquery and walking the date or credits
@@ -197,7 +230,7 @@ export async function listUsers(
     .orderBy(...orderBy(query.sort, all))
     .limit(query.pageSize)
     .offset(offset);
-  return { users: rows, page: query.page, pageSize: query.pageSize, total: countLimit, totalCapped: true };
+  return { users: await withPurchaseStates(db, rows), page: query.page, pageSize: query.pageSize, total: countLimit, totalCapped: true };
 }
 
 /** How many rows of each history the detail page shows (newest first); totals tell how many exist. */
@@ -274,7 +307,7 @@ export async function getUserDetail(db: Db, id: string): Promise<AdminUserDetail
     db.select({ n: count() }).from(aiQuestions).where(eq(aiQuestions.userId, id)),
   ]);
   return {
-    user: iso(user),
+    user: iso(withPurchaseState(user, await lastPurchasedPackages(db, [user.id]))),
     ledger: ledger.map(iso),
     payments: paymentRows.map(iso),
     questions: questions.map(iso),
@@ -386,6 +419,6 @@ export async function changeRole(db: Db, input: { userId: string; adminId: strin
       .where(eq(users.id, userId))
       .returning(adminUserColumns);
     if (!user) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
-    return iso(user);
+    return iso(withPurchaseState(user, await lastPurchasedPackages(tx, [user.id])));
   });
 }

@@ -85,7 +85,18 @@ export interface AdminUser {
   /** The package of the latest such payment; '' when none. */
   package: string;
   createdAt: string;
+  /**
+   * What the admin pages show as the payment status: "paid" (paymentDone), "refunded" (bought, and every
+   * purchase was refunded) or "not_purchased" (never bought). paymentDone and package stay the refund
+   * rule's: a refunded member is no longer paid and has no package.
+   */
+  paymentStatus: AdminPaymentStatus;
+  /** The package of the latest purchase, refunded or not; '' when the account never bought. */
+  lastPackage: string;
 }
+
+export const ADMIN_PAYMENT_STATUSES = ["paid", "refunded", "not_purchased"] as const;
+export type AdminPaymentStatus = (typeof ADMIN_PAYMENT_STATUSES)[number];
 
 /** One row of GET /user/get (`_id` is the name the first release published). */
 export type AdminUserListRow = Omit<AdminUser, "id"> & { _id: string };

@@ -15,6 +15,11 @@ const quantity = (value: number): string =>
     ? (value < 0 ? "-" : "") + String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, ",")
     : (grouped ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 20 })).format(value);
 
+/** A quantity as format() writes it ("100,242"): the same grouping in English, Japanese and Chinese. */
+export function formatQuantity(value: number): string {
+  return Number.isFinite(value) ? quantity(value) : String(value);
+}
+
 export function format(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)(?:\|([^{}|]*)\|([^{}|]*))?\}/g, (whole, key: string, one?: string, other?: string) => {
     if (!Object.prototype.hasOwnProperty.call(values, key)) return whole;

@@ -162,7 +162,7 @@ test.describe("admin area", () => {
     expect(file.suggestedFilename()).toMatch(/^taxatlas-users-\d{4}-\d{2}-\d{2}\.csv$/);
     const { readFile } = await import("node:fs/promises");
     const text = await readFile((await file.path())!, "utf8");
-    expect(text.startsWith("\uFEFFid,name,email,role,credits,purchased,package,created_at,package_name\r\n")).toBe(true);
+    expect(text.startsWith("\uFEFFid,name,email,role,credits,purchased,package,created_at,package_name,payment_status,last_package,last_package_name\r\n")).toBe(true);
     await expectNoAxeViolations(page);
 
     await page.goto("/ja/admin");

@@ -124,13 +124,13 @@ describe("GET /api/v1/admin/export/*.csv", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1);
     const lines = text.split("\r\n");
-    expect(lines[0]).toBe("id,name,email,role,credits,purchased,package,created_at,package_name");
+    expect(lines[0]).toBe("id,name,email,role,credits,purchased,package,created_at,package_name,payment_status,last_package,last_package_name");
     expect(text).toContain(`,"'=HYPERLINK(""http://x"",""click"")",evil@example.com,user,7,false,,`);
     expect(text).toContain(`,"山田, 花子\n(経理)",hanako@example.com,`);
     expect(text).toContain(`,'+1 sales,plus@example.com,`);
     expect(text).toContain(",Boss,boss@example.com,admin,");
     // The package's id stays in its column; the name the screens show follows at the end (VIP, not enterprise).
-    expect(lines.find((l) => l.includes("vip@example.com"))).toMatch(/,vip@example\.com,user,\d+,true,enterprise,[^,]+,VIP$/);
+    expect(lines.find((l) => l.includes("vip@example.com"))).toMatch(/,vip@example\.com,user,\d+,true,enterprise,[^,]+,VIP,paid,enterprise,VIP$/);
     expect(text.endsWith("\r\n")).toBe(true);
   });
 

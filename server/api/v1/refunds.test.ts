@@ -250,6 +250,36 @@ describe("a refund updates the member's purchase state (payment status, package,
     expect(other).toMatchObject({ paymentDone: true, package: "enterprise" });
   });
 
+  it("the admin pages tell a refunded member from one who never bought, and keep her last package (list, detail, CSV)", async () => {
+    // Found by an operator: after her only purchase was refunded she read "Not purchased", package
+    // "none", and purchased=false with an empty package in the CSV. The member's own state (paymentDone
+    // false, no package) is the refund rule's and stays.
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const admin = await insertAdmin(app.appContext.db);
+    const ada = await member();
+    const bob = await member("bob@example.com");
+    const cy = await member("cy@example.com");
+    expect((await refund(admin.token, await purchase(ada.token, "pro"))).status).toBe(200);
+    await purchase(bob.token, "basic");
+    const list = await request(app, "GET", "/api/v1/user/get?pageSize=100", { token: admin.token });
+    const row = (id: string) => list.body.users.find((u: { _id: string }) => u._id === id);
+    expect(row(ada.id)).toMatchObject({ paymentDone: false, package: "", paymentStatus: "refunded", lastPackage: "pro" });
+    expect(row(bob.id)).toMatchObject({ paymentDone: true, package: "basic", paymentStatus: "paid", lastPackage: "basic" });
+    expect(row(cy.id)).toMatchObject({ paymentDone: false, package: "", paymentStatus: "not_purchased", lastPackage: "" });
+    const detail = await request(app, "GET", `/api/v1/admin/users/${ada.id}`, { token: admin.token });
+    expect(detail.body.user).toMatchObject({ paymentDone: false, package: "", paymentStatus: "refunded", lastPackage: "pro" });
+    // The export keeps its columns in their places and adds the status and last package at the end.
+    const csv = await fetch(`${await app.url()}/api/v1/admin/export/users.csv`, { headers: { Authorization: `Bearer ${admin.token}` } });
+    const lines = (await csv.text()).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    expect(lines[0]).toBe("id,name,email,role,credits,purchased,package,created_at,package_name,payment_status,last_package,last_package_name");
+    expect(lines.find((l) => l.includes("ada@example.com"))).toMatch(/,ada@example\.com,user,3,false,,[^,]+,,refunded,pro,Pro$/);
+    expect(lines.find((l) => l.includes("bob@example.com"))).toMatch(/,bob@example\.com,user,53,true,basic,[^,]+,Basic,paid,basic,Basic$/);
+    expect(lines.find((l) => l.includes("cy@example.com"))).toMatch(/,cy@example\.com,user,3,false,,[^,]+,,not_purchased,,$/);
+    // Her own account still says what the refund rule says.
+    const me = await request(app, "GET", "/api/v1/user/me", { token: ada.token });
+    expect(me.body.user).toMatchObject({ paymentDone: false, package: "" });
+  });
+
   it("refunding an earlier purchase keeps the latest purchase's package", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const admin = await insertAdmin(app.appContext.db);

@@ -22,6 +22,8 @@ userListRouter.get("/get", async (req, res) => {
       paymentDone: u.paymentDone,
       package: u.package,
       role: u.role,
+      paymentStatus: u.paymentStatus,
+      lastPackage: u.lastPackage,
       createdAt: u.createdAt.toISOString(),
     })),
     page: result.page,
