@@ -171,6 +171,62 @@ test.describe("admin area", () => {
     await expect(page.getByTestId("user-count")).toHaveText("没有与“nobody-matches-this-zz”匹配的用户。");
   });
 
+  test("an operator's day: the figures come first, refunds keep the history, test money says so, a refunded member says so, credits are grouped", async ({ page, app }) => {
+    // Found by an operations manager using the admin area for a day in test mode.
+    const member = await signUpViaApi({ name: `Refunded ${randomBytes(3).toString("hex")}` });
+    const bought = await app.api("/payment/create", {
+      method: "POST",
+      token: member.token,
+      body: { package: "pro", paymentMethodId: "pm_card_visa", country: "JP" },
+    });
+    expect(bought.body.status).toBe("succeeded");
+    const session = await signInAdmin(page);
+    const grant = { direction: "grant", amount: 100_000, reason: "Large balance for the e2e test" };
+    expect((await app.api(`/admin/users/${member.user.id}/credits`, { method: "POST", token: session.token, body: grant })).status).toBe(200);
+    expect((await app.api("/refunds", { method: "POST", token: session.token, body: { paymentId: bought.body.transactionId } })).status).toBe(200);
+
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/admin");
+      // The stat cards and the chart come before the setup checklist (it pushed them 1,600 px down).
+      const cards = page.getByTestId("dashboard-cards");
+      await expect(cards).toBeVisible();
+      const cardsTop = (await cards.boundingBox())!.y;
+      expect(cardsTop).toBeLessThan((await page.getByTestId("setup-checklist").boundingBox())!.y);
+      expect(cardsTop).toBeLessThan(900);
+    }
+    const stats = (await app.api("/dashboard/get", { token: session.token })).body.data[0];
+    expect(stats.refundsCount).toBeGreaterThanOrEqual(1);
+    // Gross, refunded and net side by side on the income card, with the count of refunds.
+    const income = page.getByTestId("card-income");
+    await expect(income.getByTestId("income-gross")).toHaveText(dollars(stats.grossSalesCents / 100));
+    await expect(income.getByTestId("income-refunded")).toHaveText(dollars(stats.refundedCents / 100));
+    await expect(income.getByTestId("income-net")).toHaveText(dollars(stats.netSalesCents / 100));
+    await expect(income.getByTestId("income-refunds")).toHaveText(`${stats.refundsCount} refund${stats.refundsCount === 1 ? "" : "s"}`);
+    // The e2e server takes test-mode payments only: the card says no money was charged.
+    expect(stats.incomeTestMode).toBe(true);
+    await expect(income.getByTestId("income-test-mode")).toHaveText(t.dashboard.income.testModeBadge);
+    await expect(income).toContainText(t.dashboard.income.testModeNote);
+    await expectNoAxeViolations(page);
+    await page.goto("/ja/admin");
+    await expect(page.getByTestId("income-test-mode")).toHaveText(adminText.ja.dashboard.income.testModeBadge);
+    await expect(page.getByTestId("card-income")).toContainText(adminText.ja.dashboard.income.gross);
+
+    // The refunded member: "Refunded" with her last package, in the list and on her page; credits grouped.
+    await page.goto(`/admin/users?q=${encodeURIComponent(member.email)}`);
+    const row = page.getByTestId("user-row");
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId("badge-refunded")).toHaveText("Refunded");
+    await expect(row.locator("td").nth(4)).toHaveText("Pro");
+    await expect(row.locator("td").nth(2)).toHaveText("100,003");
+    await expectNoAxeViolations(page);
+    await page.goto(`/admin/users/${member.user.id}`);
+    await expect(page.getByTestId("badge-refunded")).toHaveText("Refunded");
+    await expect(page.getByTestId("user-credits")).toHaveText("100,003");
+    await page.goto(`/zh/admin/users?q=${encodeURIComponent(member.email)}`);
+    await expect(page.getByTestId("badge-refunded")).toHaveText(adminText.zh.users.refunded);
+  });
+
   test("recharts is not part of the public pages' JavaScript", async ({ page }) => {
     const scripts: Promise<string>[] = [];
     page.on("response", (response) => {
