@@ -110,8 +110,11 @@ describe("GET /api/v1/user/get", () => {
       package: "enterprise",
       role: "user",
       createdAt: "2024-01-25T00:00:00.000Z",
+      // Added after the spec's fields: what the Payment Status column shows, and the last package bought.
+      paymentStatus: "paid",
+      lastPackage: "enterprise",
     });
-    expect(first.body.users[2]).toMatchObject({ paymentDone: false, package: "" });
+    expect(first.body.users[2]).toMatchObject({ paymentDone: false, package: "", paymentStatus: "not_purchased", lastPackage: "" });
 
     const seen = new Set<string>();
     for (let page = 1; page <= 3; page++) {
