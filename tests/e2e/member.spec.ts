@@ -282,7 +282,8 @@ for (const lang of ["en", "ja"] as const) {
     // The rest of the page shows the refund at once, without a reload: balance, payment, ledger, badge.
     const profile = page.getByTestId("user-profile");
     await expect(profile.getByTestId("user-credits")).toHaveText("3");
-    await expect(profile.getByTestId("badge-not-purchased")).toBeVisible();
+    // Bought and refunded: "Refunded", not "Not purchased" (found by an operations manager).
+    await expect(profile.getByTestId("badge-refunded")).toHaveText(adminMessages[lang].users.refunded);
     await expect(page.getByTestId("payments-table")).toContainText(adminMessages[lang].user.payments.statuses.refunded);
     await expect(page.getByTestId("ledger-table")).toContainText(adminMessages[lang].user.ledger.kinds.refund);
     const again = await app.api("/refunds", { method: "POST", token: admin.token, body: { paymentId: transactionId } });
