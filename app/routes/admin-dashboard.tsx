@@ -52,8 +52,8 @@ function IncomeDetails({ stats }: { stats: DashboardStats }) {
               <th scope="row" className="py-0.5 pr-4 font-normal">
                 {row.label}
                 {row.key === "refunded" && (
-                  <span className="ml-1 text-slate-600">
-                    (<span data-testid="income-refunds">{format(t.refunds, { count: stats.refundsCount ?? 0 })}</span>)
+                  <span className="ml-1 text-slate-600" data-testid="income-refunds">
+                    {format(t.refunds, { count: stats.refundsCount ?? 0 })}
                   </span>
                 )}
               </th>

@@ -202,7 +202,7 @@ test.describe("admin area", () => {
     await expect(income.getByTestId("income-gross")).toHaveText(dollars(stats.grossSalesCents / 100));
     await expect(income.getByTestId("income-refunded")).toHaveText(dollars(stats.refundedCents / 100));
     await expect(income.getByTestId("income-net")).toHaveText(dollars(stats.netSalesCents / 100));
-    await expect(income.getByTestId("income-refunds")).toHaveText(`${stats.refundsCount} refund${stats.refundsCount === 1 ? "" : "s"}`);
+    await expect(income.getByTestId("income-refunds")).toHaveText(`(${stats.refundsCount} refund${stats.refundsCount === 1 ? "" : "s"})`);
     // The e2e server takes test-mode payments only: the card says no money was charged.
     expect(stats.incomeTestMode).toBe(true);
     await expect(income.getByTestId("income-test-mode")).toHaveText(t.dashboard.income.testModeBadge);
