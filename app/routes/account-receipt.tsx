@@ -10,6 +10,9 @@ import { PRIVATE_PAGE_CACHE_CONTROL, textPageMeta } from "~/app/page-helpers/seo
 import { account as accountMessages } from "~/content/messages/account";
 import { receiptLines, receiptNotes, sellerTaxIdLine } from "~/lib/payments/receipt-format";
 import { RECEIPT_LINES } from "~/lib/payments/receipt-messages";
+import { receiptLabel, type Receipt } from "~/lib/contracts/receipt";
+import { REFUND_WINDOW_DAYS, withinRefundWindow } from "~/lib/contracts/refund";
+import { format } from "~/lib/i18n/format";
 import type { Route } from "./+types/account-receipt";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -23,6 +26,12 @@ export const meta: Route.MetaFunction = (args) =>
     const { seoTitle } = accountMessages[lang].receipt;
     return { title: seoTitle, description: seoTitle, noindex: true };
   });
+
+/**
+ * Whether the receipt says how to ask for a refund: the purchase is not refunded and its window is
+ * still open (docs/product.md, credit terms; the balance rule is the administrator's to check).
+ */
+const refundable = (receipt: Receipt) => receipt.refundedAt === null && withinRefundWindow(new Date(receipt.issuedAt), new Date());
 
 function ReceiptView() {
   const t = useMessages(accountMessages).receipt;
@@ -85,6 +94,14 @@ function ReceiptView() {
             <li key={note}>{note}</li>
           ))}
         </ul>
+      )}
+      {refundable(receipt) && (
+        <p className="mt-4 text-sm text-slate-700 print:hidden" data-testid="receipt-refund">
+          {format(t.refundTerms, { days: REFUND_WINDOW_DAYS, number: receiptLabel(receipt.number) })}{" "}
+          <LocalizedLink to="/contact?service=general" className="font-medium text-brand-700 underline hover:no-underline">
+            {t.requestRefund}
+          </LocalizedLink>
+        </p>
       )}
       <div className="mt-6 flex flex-wrap gap-4 print:hidden">
         <button type="button" onClick={() => window.print()} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">

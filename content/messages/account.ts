@@ -61,6 +61,9 @@ const en = {
     print: "Print",
     back: "Back to my page",
     seller: "Issued by",
+    refundTerms:
+      "A purchase can be refunded in full within {days|# day|# days} of payment, while your balance still holds its credits. To ask for it, write to us and quote {number}.",
+    requestRefund: "Request a refund",
   },
   confirmEmail: {
     seoTitle: "Confirm your new e-mail address",
@@ -136,6 +139,8 @@ export const account: Localized<AccountMessages> = {
       print: "印刷",
       back: "マイページに戻る",
       seller: "発行者",
+      refundTerms: "ご購入はお支払いから {days} 日以内で、残高にそのクレジットが残っている場合に限り、全額返金いたします。ご希望の場合は {number} を添えてご連絡ください。",
+      requestRefund: "返金を申し込む",
     },
     confirmEmail: {
       seoTitle: "新しいメールアドレスの確認",
@@ -206,6 +211,8 @@ export const account: Localized<AccountMessages> = {
       print: "打印",
       back: "返回我的主页",
       seller: "开具方",
+      refundTerms: "自付款之日起 {days} 天内，且您的余额中仍保有该笔购买的积分时，可申请全额退款。如需退款，请联系我们并注明收据编号 {number}。",
+      requestRefund: "申请退款",
     },
     confirmEmail: {
       seoTitle: "确认新的电子邮件地址",

@@ -5,6 +5,9 @@ import { z } from "zod";
 /** A purchase can be refunded for this many days after it was paid. */
 export const REFUND_WINDOW_DAYS = 14;
 
+/** Whether a purchase paid (granted) at `paidAt` is still within REFUND_WINDOW_DAYS at `now`. */
+export const withinRefundWindow = (paidAt: Date, now: Date): boolean => now.getTime() - paidAt.getTime() <= REFUND_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+
 export const RefundSchema = z.object({
   paymentId: z.uuid({ error: (issue) => (issue.input === undefined ? "required" : "invalid_format") }),
 });

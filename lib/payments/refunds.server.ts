@@ -11,7 +11,7 @@ import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { creditLedger, payments, users } from "~/db/schema";
 import { formatUsd } from "~/lib/catalog";
-import { REFUND_WINDOW_DAYS, refundFailureReason, type RefundCandidate } from "~/lib/contracts/refund";
+import { REFUND_WINDOW_DAYS, refundFailureReason, withinRefundWindow, type RefundCandidate } from "~/lib/contracts/refund";
 import { answersInProgress } from "~/lib/ai/questions.server";
 import { changeCredits, creditsHeldByRefunds, refundClaimHolds } from "~/lib/credits.server";
 import { ApiError } from "~/lib/http/api-error";
@@ -25,8 +25,6 @@ import { ProviderUnavailableError, type PaymentProvider } from "./provider";
 import { packageName } from "./receipt-format";
 import { REFUND_ERRORS, REFUND_FAILED_MAIL, REFUND_FAILURE_TEXT, REFUND_MAIL, REFUND_REFUSALS } from "./receipt-messages";
 import { receiptPath, type ReceiptDeps } from "./receipts.server";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface RefundDeps extends ReceiptDeps {
   provider: PaymentProvider;
@@ -66,7 +64,7 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
     throw new ApiError(409, "not_refundable", row.provider === "stripe" ? REFUND_ERRORS.stripeNotConfigured : REFUND_ERRORS.testModePurchase);
   }
   const now = deps.now?.() ?? new Date();
-  if (now.getTime() - row.grantedAt.getTime() > REFUND_WINDOW_DAYS * DAY_MS) {
+  if (!withinRefundWindow(row.grantedAt, now)) {
     throw new ApiError(409, "refund_window_passed", each(REFUND_ERRORS.windowPassed, { days: REFUND_WINDOW_DAYS }));
   }
   let claimedAt: Date;
@@ -405,7 +403,7 @@ export async function refundCandidates(db: Db, userId: string, now = new Date())
   const pending = await answersInProgress(db, userId);
   const blocked = ({ row, held: holds, running }: (typeof rows)[number]): RefundCandidate["blocked"] => {
     if (row.refundedAt) return "already_refunded";
-    if (now.getTime() - row.grantedAt!.getTime() > REFUND_WINDOW_DAYS * DAY_MS) return "refund_window_passed";
+    if (!withinRefundWindow(row.grantedAt!, now)) return "refund_window_passed";
     if (running) return "refund_in_progress";
     return shortfall(user.credits - (held - (holds ? row.credits : 0)), pending, row.credits);
   };

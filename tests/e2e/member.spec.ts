@@ -56,6 +56,11 @@ for (const [lang, prefix] of [
     // The e2e server sets COMPANY_TAX_ID (tests/e2e/global-setup.ts): it stands under the seller's name.
     const taxId = lang === "en" ? "Tax registration number: T1234567890123" : "登録番号：T1234567890123";
     await expect(page.getByTestId("receipt-tax-id")).toHaveText(taxId);
+    // Within the refund window the receipt says how to ask for one (an operations review: only the
+    // pricing FAQ said so, and the member picked "Technical Support" on the contact form).
+    const refundHint = page.getByTestId("receipt-refund");
+    await expect(refundHint).toContainText(lang === "en" ? "within 14 days" : "14 日以内");
+    await expect(refundHint.getByRole("link", { name: account[lang].receipt.requestRefund })).toHaveAttribute("href", `${prefix}/contact?service=general`);
     await expectNoAxeViolations(page);
     await expect
       .poll(async () => (await app.mails()).find((m) => m.to === session.email)?.subject ?? "")
@@ -296,6 +301,7 @@ for (const lang of ["en", "ja"] as const) {
     await signInPage(page, member);
     await page.goto(`${prefix}/account/receipts/${transactionId}`);
     await expect(page.getByTestId("receipt-notes")).toContainText(lang === "en" ? "Refunded on" : "返金済み");
+    await expect(page.getByTestId("receipt-refund")).toHaveCount(0);
     // Printed, the receipt stands alone: the site's header and footer stay off the paper (a stranger's print had them all).
     await page.emulateMedia({ media: "print" });
     await expect(page.locator("body > header")).toBeHidden();
