@@ -24,7 +24,7 @@ import { LocalizedLink } from "./localized-link";
 import { Markdown } from "./markdown";
 import { useLoginPath } from "./require-auth";
 import { SourcesList } from "./sources-list";
-import { shownQuestionStatus } from "~/app/page-helpers/question-status";
+import { foundNothing as isNothingFound, foundSomething } from "~/lib/ai/found-nothing";
 
 /** A question typed by a signed-out visitor waits here while they log in. */
 const draftKey = (topic: ServiceSlug) => `ai-question:${topic}`;
@@ -50,9 +50,10 @@ interface Answer {
   complete: boolean;
 }
 
-/** A free reply from the published material that found nothing, as the history shows it (question-status.ts). */
-const foundNothing = (answer: Answer) =>
-  shownQuestionStatus({ status: "answered", source: answer.source ?? "", creditsSpent: answer.charged ? 1 : 0, question: answer.question }) === "unanswered";
+/** A turn on screen as lib/ai/found-nothing.ts reads a stored one. */
+const replied = (answer: Answer) => ({ status: "answered", source: answer.source ?? "", creditsSpent: answer.charged ? 1 : 0, question: answer.question });
+/** A free reply from the published material that found nothing (the history shows it as unanswered). */
+const foundNothing = (answer: Answer) => isNothingFound(replied(answer));
 
 interface Failure {
   message: string;
@@ -103,7 +104,7 @@ export function AskAssistant({
   const lastAnswered = answer?.complete && answer.id ? answer : null;
   // A reply that found nothing has no answer to build on (the server refuses it too): the box asks a
   // new question, and the reply's own text points to the contact page.
-  const canFollowUp = lastAnswered !== null && !foundNothing(lastAnswered) && turns.length < THREAD_MAX;
+  const canFollowUp = lastAnswered !== null && foundSomething(turns.filter((turn) => turn.complete).map(replied)) && turns.length < THREAD_MAX;
   const setLast = (update: (current: Answer) => Answer) =>
     setTurns((current) => (current.length === 0 ? current : [...current.slice(0, -1), update(current.at(-1)!)]));
   // An unanswered question leaves the page as it was: the thread shown before it (a new question
@@ -599,7 +600,7 @@ export function AskAssistant({
                   {/* The balance after the latest answer only: each earlier one showed the balance of its own time. */}
                   {!turn.charged ? t.free : last && turn.credits !== null ? format(t.charged, { count: turn.credits }) : t.chargedPast}
                 </p>
-                {last && !generating && turn.id && !foundNothing(turn) && (
+                {last && !generating && turn.id && foundSomething(turns.filter((shown) => shown.complete).map(replied)) && (
                   <p className="mt-3">
                     {turns.length < THREAD_MAX ? (
                       <button

@@ -6,7 +6,7 @@ import { useApiData } from "~/app/api/use-api-data";
 import { format } from "~/lib/i18n/format";
 import type { AiHistoryItem } from "~/lib/contracts/ai";
 import { isServiceSlug } from "~/lib/service-catalog";
-import { foundNothing } from "~/lib/ai/found-nothing";
+import { foundSomething } from "~/lib/ai/found-nothing";
 import { explore as exploreMessages } from "~/content/messages/explore";
 import { useMessages } from "./language-provider";
 import { LocalizedLink } from "./localized-link";
@@ -80,9 +80,8 @@ export function QuestionHistory() {
             const first = thread[0]!;
             const latest = thread[thread.length - 1]!;
             const assistant = isServiceSlug(first.topic) ? t.assistants.items[first.topic].label : first.topic;
-            // Reopened, a thread is followed up from its latest answer: not offered when that reply found nothing.
-            const latestAnswered = thread.findLast((item) => item.status === "answered");
-            const canReopen = isServiceSlug(first.topic) && latestAnswered !== undefined && !foundNothing(latestAnswered);
+            // Reopened, a thread is followed up from its latest answer: not offered when the thread found nothing.
+            const canReopen = isServiceSlug(first.topic) && foundSomething(thread);
             return (
               <li key={first.threadId ?? first.id} className="rounded-lg border border-slate-200 bg-white shadow-sm" data-testid="question-thread">
                 <details className="group">

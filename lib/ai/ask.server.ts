@@ -13,7 +13,7 @@ import type { AiDoneEvent, AiStreamEvent, AskInput, Citation } from "~/lib/contr
 import { isInvisibleText } from "~/lib/contracts/storable-text";
 import { composeAnswer, courtesyReply, repeatedReply, repeatsEarlier, unanswerableReply, type Source } from "./compose";
 import { courtesyOf } from "./courtesy";
-import { foundNothing } from "./found-nothing";
+import { foundSomething } from "./found-nothing";
 import { creditsHeldByRefunds } from "~/lib/credits.server";
 import { AI_ERRORS, AiFailure, type AiErrorCode } from "./errors";
 import type { KnowledgeIndex, Retrieval } from "./knowledge-index.server";
@@ -211,7 +211,7 @@ const sourcesOf = (retrieval: Retrieval): Source[] =>
 
 /**
  * The thread a follow-up continues: the member's own, answered parent (404 otherwise, whoever owns
- * it, so ids reveal nothing) that found something (409), room for one more question (409), and the
+ * it, so ids reveal nothing) in a thread that found something (409), room for one more question (409), and the
  * turns up to the parent.
  */
 async function followedThread(ctx: AskContext, userId: string, parentId: string) {
@@ -219,8 +219,8 @@ async function followedThread(ctx: AskContext, userId: string, parentId: string)
   const parent = thread?.find((turn) => turn.id === parentId);
   if (!thread || !parent) throw new ApiError(404, "question_not_found", AI_ERRORS.question_not_found);
   if (parent.status !== "answered") throw new ApiError(409, "parent_not_answered", AI_ERRORS.parent_not_answered);
-  // The screen offers no follow-up on such a reply; a request that asks for one anyway is refused.
-  if (foundNothing(parent)) throw new ApiError(409, "parent_found_nothing", AI_ERRORS.parent_found_nothing);
+  // The screen offers no follow-up to a thread that found nothing; a request that asks for one anyway is refused.
+  if (!foundSomething(thread.slice(0, thread.indexOf(parent) + 1))) throw new ApiError(409, "parent_found_nothing", AI_ERRORS.parent_found_nothing);
   // Checked again under the user's row lock when the slot is taken (reserveQuestion).
   if (thread.filter((turn) => turn.status === "answered" || turn.status === "pending").length >= THREAD_MAX) {
     throw threadFull();

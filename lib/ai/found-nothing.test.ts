@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foundNothing } from "./found-nothing";
+import { foundNothing, foundSomething } from "./found-nothing";
 
 const reply = { status: "answered", source: "knowledge_base", creditsSpent: 0, question: "What is the capital of Peru?" };
 
@@ -13,5 +13,16 @@ describe("foundNothing", () => {
     expect(foundNothing({ ...reply, source: "model" })).toBe(false);
     expect(foundNothing({ ...reply, question: "Thanks!" })).toBe(false);
     expect(foundNothing({ ...reply, status: "failed" })).toBe(false);
+  });
+});
+
+describe("foundSomething", () => {
+  it("is a thread with at least one reply that found something, whatever came after it", () => {
+    const answered = { ...reply, creditsSpent: 1, question: "What is VAT?" };
+    expect(foundSomething([reply])).toBe(false);
+    // A reply to thanks asked nothing, so it closes nothing (as before: foundNothing is false for it).
+    expect(foundSomething([{ ...reply, question: "Thanks!" }])).toBe(true);
+    expect(foundSomething([answered, reply])).toBe(true);
+    expect(foundSomething([{ ...answered, status: "failed" }, reply])).toBe(false);
   });
 });

@@ -1035,6 +1035,19 @@ describe("follow-up questions", () => {
     expect(doneOf(await ask(app, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" }))).toMatchObject({ charged: true, credits: 2 });
   });
 
+  it("a thread that found something earlier can be followed up after a reply that found nothing (a review: the whole thread was locked)", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const member = await insertUser(app.appContext.db, { credits: 3 });
+    const first = doneOf(await ask(app, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" }));
+    expect(first.charged).toBe(true);
+    const nothing = doneOf(
+      await ask(app, member.token, { topic: "tax-consultation", question: "qwzx plugh frobnicate", lang: "en", parentId: first.questionId }),
+    );
+    expect(nothing).toMatchObject({ charged: false, citations: [] });
+    const next = await ask(app, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en", parentId: nothing.questionId });
+    expect(next.status).toBe(200);
+  });
+
   it("without a key, unanswerable follow-ups sent at once stop at the thread's limit with a translated 409", async () => {
     // Found by an attack: eight follow-ups at once, each answered by the free reply, put eight
     // questions in one thread; only charged follow-ups were counted under the member's lock.
