@@ -174,7 +174,7 @@ ${markdownTable(["request", "p50", "p95", "p99", "max", "target"], rows)}
 ${results.map((r) => `- ${r.name}: ${r.what}.`).join("\n")}
 
 How it stays fast: the dashboard runs three aggregate queries at once on separate connections
-(users with \`payment_done\`; succeeded payments' count and sum; sign-ups of this year counted into 12
+(users; the granted payments' count, sum, refunds and paying accounts per provider; sign-ups of this year counted into 12
 months along \`users_created_at_idx\`). A users page walks the index of its sort column
 (\`users_created_at_idx\`, \`users_credits_idx\`) with LIMIT/OFFSET; a search collects its matches through
 the \`lower(email)\` / \`lower(name)\` \`text_pattern_ops\` indexes (prefix match), counts them exactly up to

@@ -28,27 +28,24 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
   const owed = and(isNotNull(payments.refundFailedAt), isNull(payments.refundRepaidAt));
   // Statements that run at the same time on separate pool connections (PostgreSQL).
   const [[usersRow], salesRows, [owedRow], owedRows] = await Promise.all([
-    // payment_done is set in the transaction that marks a payment succeeded and set again in the one
-    // that refunds one (lib/payments), so it counts the accounts with at least one successful
-    // purchase that is not refunded without a DISTINCT over payments.
     db
-      .select({
-        total: count(),
-        subscribers: sql<number>`count(*) filter (where ${users.paymentDone})`.mapWith(Number),
-        ...months,
-      })
+      .select({ total: count(), ...months })
       .from(users),
-    // Per provider: what was sold (refunded payments had succeeded first) and what was refunded.
+    // Per provider: what was sold (refunded payments had succeeded first), what was refunded, and the
+    // accounts with a successful purchase not refunded (Total Subscriptions, counted with the money it
+    // stands for). A refunded payment never granted (its charge refunded before it succeeded, or one
+    // that succeeded after its account was deleted: lib/payments/checkout.server.ts) sold nothing.
     db
       .select({
         provider: payments.provider,
         transactions: sql<number>`count(*) filter (where ${payments.status} = 'succeeded')`.mapWith(Number),
+        subscribers: sql<number>`count(distinct ${payments.userId}) filter (where ${payments.status} = 'succeeded')`.mapWith(Number),
         cents: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} = 'succeeded'), 0)`.mapWith(Number),
         refunds: sql<number>`count(*) filter (where ${payments.status} = 'refunded')`.mapWith(Number),
         refundedCents: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} = 'refunded'), 0)`.mapWith(Number),
       })
       .from(payments)
-      .where(inArray(payments.status, ["succeeded", "refunded"]))
+      .where(and(inArray(payments.status, ["succeeded", "refunded"]), isNotNull(payments.grantedAt)))
       .groupBy(payments.provider),
     db
       .select({ owed: count(), cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number) })
@@ -84,7 +81,7 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
   const monthly = Array.from({ length: 12 }, (_, m) => Number((usersRow as Record<string, unknown> | undefined)?.[`m${m}`] ?? 0));
   return {
     totalUsers: Number(usersRow?.total ?? 0),
-    totalSubscriptions: Number(usersRow?.subscribers ?? 0),
+    totalSubscriptions: Number(counted?.subscribers ?? 0),
     totalTransactions: Number(counted?.transactions ?? 0),
     totalIncome: Math.round(sold) / 100,
     usersThisMonth: monthly[11] ?? 0,

@@ -197,7 +197,27 @@ describe("GET /api/v1/dashboard/get", () => {
       netSalesCents: 10000,
       testTransactionsExcluded: 1,
       testIncomeExcludedCents: 2500,
+      // The paying accounts are counted with the money: the test-mode buyer is not a subscriber (a review).
+      totalSubscriptions: 1,
     });
+  });
+
+  it("a refunded payment that was never granted sold nothing: not in gross sales, refunds or the user's status (a review)", async () => {
+    app = await createTestApp();
+    const db = app.appContext.db;
+    const admin = await insertAdmin(db);
+    const member = await insertUser(db);
+    await insertPayment(db, member.id, { package: "basic", status: "succeeded", provider: "stripe" });
+    // Stripe's charge.refunded arrived before its success: recorded refunded, never granted (lib/payments/checkout.server.ts).
+    const [never] = await db
+      .insert(payments)
+      .values({ userId: member.id, package: "pro", amountCents: 5000, credits: 100, provider: "stripe", providerRef: "pi_never", status: "refunded", refundedAt: new Date(), idempotencyKey: "never", country: "JP" })
+      .returning({ id: payments.id });
+    expect(never).toBeDefined();
+    const stats = (await request(app, "GET", "/api/v1/dashboard/get", { token: admin.token })).body.data[0];
+    expect(stats).toMatchObject({ totalTransactions: 1, totalIncome: 25, grossSalesCents: 2500, refundedCents: 0, refundsCount: 0, totalSubscriptions: 1 });
+    const detail = await request(app, "GET", `/api/v1/admin/users/${member.id}`, { token: admin.token });
+    expect(detail.body.user).toMatchObject({ paymentStatus: "paid", lastPackage: "basic" });
   });
 
   it("places sign-ups by UTC month for any given date", async () => {
