@@ -1,5 +1,6 @@
 // /account/receipts/:id: a purchase's printable receipt (the same lines as the receipt e-mail,
-// lib/payments/receipt-format.ts). Only its owner sees it; fetched in the browser after hydration.
+// lib/payments/receipt-format.ts). Only its owner and administrators see it; fetched in the browser
+// after hydration. Within the refund window it says how to ask for a refund.
 import { useParams } from "react-router";
 import { useApiData } from "~/app/api/use-api-data";
 import { useLanguage, useMessages } from "~/app/components/language-provider";

@@ -319,7 +319,7 @@ export const admin: Localized<AdminMessages> = {
       totalUsers: "総ユーザー数",
       totalSubscriptions: "購入ユーザー数",
       totalTransactions: "総取引数",
-      totalIncome: "総売上",
+      totalIncome: "総収入",
       usersThisMonth: "今月の新規登録 {count} 人",
       refundsOwed:
         "カード会社から差し戻された返金 {count} 件（{amount}）が、まだ会員に支払われていません。別の方法で返金し、下の一覧で返金済みとして記録してください。決済のエクスポート（refund_returned_at）にも一覧されます。",
@@ -335,7 +335,7 @@ export const admin: Localized<AdminMessages> = {
       fetchFailed: "ダッシュボードのデータを取得できませんでした",
       income: {
         breakdown: "売上の内訳",
-        gross: "総販売額",
+        gross: "売上総額",
         refunded: "返金額",
         net: "純売上",
         refunds: "（返金 {count} 件）",
@@ -614,7 +614,7 @@ export const admin: Localized<AdminMessages> = {
         breakdown: "销售明细",
         gross: "销售总额",
         refunded: "已退款",
-        net: "净收入",
+        net: "净销售额",
         refunds: "（{count} 笔）",
         testModeBadge: "测试模式",
         testModeNote: "这些是测试模式的付款：未实际扣款。",

@@ -58,7 +58,8 @@ type AccountRow = Omit<AdminUserRow, "paymentStatus" | "lastPackage">;
  */
 export async function lastPurchasedPackages(db: Db, ids?: string[]): Promise<Map<string, string>> {
   if (ids && ids.length === 0) return new Map();
-  const bought = inArray(payments.status, ["succeeded", "refunded"]);
+  // Granted only: a refund recorded before its charge ever succeeded bought nothing (lib/stats.server.ts).
+  const bought = and(inArray(payments.status, ["succeeded", "refunded"]), isNotNull(payments.grantedAt));
   const rows = await db
     .selectDistinctOn([payments.userId], { userId: payments.userId, package: payments.package })
     .from(payments)
@@ -246,7 +247,7 @@ export async function getUserDetail(db: Db, id: string): Promise<AdminUserDetail
   const [user] = await db.select(adminUserColumns).from(users).where(eq(users.id, id)).limit(1);
   if (!user) return null;
   const admins = aliasedTable(users, "admins");
-  const [ledger, paymentRows, questions, [ledgerCount], [paymentCount], [questionCount]] = await Promise.all([
+  const [ledger, paymentRows, questions, [ledgerCount], [paymentCount], [questionCount], lastPackages] = await Promise.all([
     db
       .select({
         id: creditLedger.id,
@@ -305,9 +306,10 @@ export async function getUserDetail(db: Db, id: string): Promise<AdminUserDetail
     db.select({ n: count() }).from(creditLedger).where(eq(creditLedger.userId, id)),
     db.select({ n: count() }).from(payments).where(eq(payments.userId, id)),
     db.select({ n: count() }).from(aiQuestions).where(eq(aiQuestions.userId, id)),
+    lastPurchasedPackages(db, [id]),
   ]);
   return {
-    user: iso(withPurchaseState(user, await lastPurchasedPackages(db, [user.id]))),
+    user: iso(withPurchaseState(user, lastPackages)),
     ledger: ledger.map(iso),
     payments: paymentRows.map(iso),
     questions: questions.map(iso),

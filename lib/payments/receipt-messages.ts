@@ -80,8 +80,8 @@ export const REFUND_TEXT = {
   /** A test-mode purchase moved no money, so its refund moves none either. */
   refundedTestMode: {
     en: "Refunded {amount} in test mode (no money was charged, so none is returned); {credits|# credit was|# credits were} removed.",
-    ja: "テストモードで {amount} を返金し、{credits} クレジットを差し引きました（実際の請求は発生していないため、お金の返金はありません）。",
-    zh: "已在测试模式下退款 {amount}，并扣除 {credits} 积分（未实际扣款，因此不会退回款项）。",
+    ja: "テストモードのご購入 {amount} を返金済みにし、{credits} クレジットを差し引きました（テストモードのため、実際の請求・返金は発生していません）。",
+    zh: "已将测试模式下的购买 {amount} 标记为已退款，并扣除 {credits} 积分（测试模式未实际扣款，也不会退回款项）。",
   },
   repaid: {
     en: "Recorded: the returned refund of {amount} was repaid another way.",

@@ -1,4 +1,4 @@
-// Receipts: the confirmation of a purchase, the receipt API (owner only) and the receipt e-mail.
+// Receipts: the confirmation of a purchase, the receipt API (owner and administrators only) and the receipt e-mail.
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { payments, users } from "~/db/schema";
