@@ -114,7 +114,11 @@ function Settings() {
         send={({ currentPassword = "", newPassword = "" }) => api("POST /account/password", { body: { currentPassword, newPassword }, ...context })}
         submit={t.password.submit}
         {...common}
-        onDone={(_, form) => clearFields(form, ["currentPassword", "newPassword"])}
+        onDone={(_, form) => {
+          clearFields(form, ["currentPassword", "newPassword"]);
+          // A new password cancels an address change waiting for confirmation: the profile is read again.
+          reload();
+        }}
       >
         {(errors) => (
           <>

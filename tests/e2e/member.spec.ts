@@ -190,6 +190,25 @@ test("ja: signing a device out cancels the address change it asked for, says so,
   expect((await app.api("/account", { token: other.body.token })).status).toBe(401);
 });
 
+test("ja: a password change that cancels a waiting address change shows it gone at once (a stranger: the page still said it waited)", async ({ page }) => {
+  const t = account.ja;
+  const session = await signUpViaApi();
+  await signInPage(page, session);
+  await page.goto("/ja/account");
+  const newEmail = session.email.replace("@", "+new@");
+  const emailForm = page.getByTestId("account-email");
+  await emailForm.getByLabel(t.email.newEmail).fill(newEmail);
+  await emailForm.getByLabel(t.currentPassword).fill(session.password);
+  await emailForm.getByRole("button", { name: t.email.submit }).click();
+  await expect(page.getByTestId("pending-email")).toContainText(newEmail);
+  const passwordForm = page.getByTestId("account-password");
+  await passwordForm.getByLabel(t.currentPassword).fill(session.password);
+  await passwordForm.getByLabel(t.password.newPassword).fill("another-long-password-42");
+  await passwordForm.getByRole("button", { name: t.password.submit }).click();
+  await expect(page.getByTestId("account-password-status")).toContainText(newEmail);
+  await expect(page.getByTestId("pending-email")).toHaveCount(0);
+});
+
 for (const lang of ["en", "ja"] as const) {
   test(`${lang}: a new e-mail address is confirmed by the link sent to it`, async ({ page, app }) => {
     const t = account[lang];
