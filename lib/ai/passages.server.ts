@@ -72,7 +72,7 @@ function passagesIn(lang: Lang, vars: ContentVars): Draft[] {
     let anchor: string | null = null;
     let lines: string[] = [article.excerpt];
     const flush = () => {
-      const title = heading ? `${article.title}: ${heading}` : article.title;
+      const title = heading ? labelled(lang, article.title, heading) : article.title;
       add(anchor ? `/blog/${article.id}#${anchor}` : `/blog/${article.id}`, article.title, title, lines.join("\n"));
     };
     for (const block of article.body) {
@@ -89,9 +89,9 @@ function passagesIn(lang: Lang, vars: ContentVars): Draft[] {
 
   const a = about[lang];
   add("/about", a.title, a.title, [a.subtitle, ...a.stats.map((s) => `${s.value} ${s.label}`)].join("\n"));
-  add("/about#about-story", a.title, `${a.title}: ${a.story.title}`, a.story.paragraphs.join("\n"));
-  add("/about#about-mission", a.title, `${a.title}: ${a.mission.title}`, a.mission.paragraphs.join("\n"));
-  add("/about#about-values", a.title, a.title, a.values.map((v) => `${v.title}: ${v.description}`).join("\n"));
+  add("/about#about-story", a.title, labelled(lang, a.title, a.story.title), a.story.paragraphs.join("\n"));
+  add("/about#about-mission", a.title, labelled(lang, a.title, a.mission.title), a.mission.paragraphs.join("\n"));
+  add("/about#about-values", a.title, a.title, a.values.map((v) => labelled(lang, v.title, v.description)).join("\n"));
 
   const p = pricingMessages[lang];
   for (const pkg of PACKAGES) {
@@ -99,7 +99,7 @@ function passagesIn(lang: Lang, vars: ContentVars): Draft[] {
     add(
       `/pricing#package-${pkg.id}`,
       p.seoTitle,
-      `${p.seoTitle}: ${pkg.name[lang]}`,
+      labelled(lang, p.seoTitle, pkg.name[lang]),
       [
         labelled(lang, pkg.name[lang], listed(lang, [formatUsd(pkg.priceCents), credits, p.oneTime])),
         format(p.perCredit, { price: formatUsd(Math.round(pkg.priceCents / pkg.credits)) }),
@@ -113,7 +113,7 @@ function passagesIn(lang: Lang, vars: ContentVars): Draft[] {
   }
   add("/pricing", p.seoTitle, p.seoTitle, [p.title, p.tagline, p.seoDescription].join("\n"));
   // The credit terms (expiry, refunds, tax, team use) are answered by the pricing FAQ.
-  for (const item of p.faq) add(`/pricing#${item.id}`, p.seoTitle, `${p.faqTitle}: ${item.question}`, item.answer);
+  for (const item of p.faq) add(`/pricing#${item.id}`, p.seoTitle, labelled(lang, p.faqTitle, item.question), item.answer);
 
   const c = contact[lang];
   // A detail the site is not configured with (the embedded defaults set none) is not on the contact
@@ -123,11 +123,11 @@ function passagesIn(lang: Lang, vars: ContentVars): Draft[] {
   add(
     "/contact#business-hours",
     c.title,
-    `${c.title}: ${c.businessHours.title}`,
+    labelled(lang, c.title, c.businessHours.title),
     // The phone line's hours under its own label: alone, they read as the weekdays said twice.
     [
-      ...c.businessHours.days.map((d) => `${d.name}: ${d.hours}`),
-      ...(configured(c.contactInfo.phone) ? [`${c.contactInfo.phone.title}: ${c.contactInfo.phone.description}`] : []),
+      ...c.businessHours.days.map((d) => labelled(lang, d.name, d.hours)),
+      ...(configured(c.contactInfo.phone) ? [labelled(lang, c.contactInfo.phone.title, c.contactInfo.phone.description)] : []),
     ].join("\n"),
   );
   add(
@@ -136,8 +136,8 @@ function passagesIn(lang: Lang, vars: ContentVars): Draft[] {
     c.title,
     [
       c.subtitle,
-      ...details.map((info) => `${info.title}: ${info.details} ${info.description}`),
-      `${c.form.service}: ${c.serviceOptions.map((o) => o.label).join(", ")}`,
+      ...details.map((info) => labelled(lang, info.title, `${info.details} ${info.description}`)),
+      labelled(lang, c.form.service, c.serviceOptions.map((o) => o.label).join(lang === "en" ? ", " : "、")),
     ].join("\n"),
   );
 
@@ -145,7 +145,7 @@ function passagesIn(lang: Lang, vars: ContentVars): Draft[] {
   // scored under the threshold against the card titles' calls to action (docs/performance.md,
   // "knowledge retrieval").
   for (const info of details) {
-    add("/contact", c.title, `${c.title}: ${info.fact}`, `${info.fact}: ${info.details}\n${info.title}: ${info.description}`);
+    add("/contact", c.title, labelled(lang, c.title, info.fact), [labelled(lang, info.fact, info.details), labelled(lang, info.title, info.description)].join("\n"));
   }
 
   const legal: [string, TextPage][] = [
@@ -156,7 +156,7 @@ function passagesIn(lang: Lang, vars: ContentVars): Draft[] {
   for (const [path, page] of legal) {
     add(path, page.title, page.title, [page.subtitle, ...page.content].join("\n"));
     for (const section of page.sections) {
-      add(`${path}#${section.id}`, page.title, `${page.title}: ${section.title}`, section.content.join("\n"));
+      add(`${path}#${section.id}`, page.title, labelled(lang, page.title, section.title), section.content.join("\n"));
     }
   }
   return out;
