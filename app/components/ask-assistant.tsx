@@ -31,6 +31,8 @@ const draftKey = (topic: ServiceSlug) => `ai-question:${topic}`;
 
 /** How long an answer may go without new text before the page says it is still being written. */
 const STALL_NOTICE_MS = 15_000;
+/** How much of the screen's bottom a new answer's heading may start in before it is scrolled into view. */
+const ANSWER_IN_VIEW_PX = 120;
 
 /** The abort reason of the Stop button (leaving the page aborts with another one). */
 const STOPPED_BY_MEMBER = "stopped";
@@ -205,12 +207,27 @@ export function AskAssistant({
   // Keyboard focus follows the question: Generate is disabled while the answer comes, so focus goes to
   // Stop, and back to the box once Stop is gone (it fell to the page's body, found by a stranger).
   const wasGenerating = useRef(false);
+  /** The latest answer's heading: brought into view as the answer starts, and focused on a touch screen when it ends. */
+  const lastHeadingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const lost = () => !document.activeElement || document.activeElement === document.body;
     if (generating && (lost() || (document.activeElement as HTMLButtonElement | null)?.type === "submit")) stopRef.current?.focus();
-    else if (!generating && wasGenerating.current && lost()) inputRef.current?.focus({ preventScroll: true });
+    else if (!generating && wasGenerating.current && lost()) {
+      // On a touch screen the box's focus opens the keyboard over the answer just written (found by a
+      // stranger on a phone): the answer's heading takes it there instead.
+      if (window.matchMedia("(pointer: coarse)").matches) lastHeadingRef.current?.focus({ preventScroll: true });
+      else inputRef.current?.focus({ preventScroll: true });
+    }
     wasGenerating.current = generating;
   }, [generating]);
+
+  // A new answer that begins below the screen's edge is brought into view as it starts (on a phone
+  // the question box and the examples filled the screen, and nothing showed that anything happened).
+  useEffect(() => {
+    const heading = lastHeadingRef.current;
+    if (!generating || !heading) return;
+    if (heading.getBoundingClientRect().top > window.innerHeight - ANSWER_IN_VIEW_PX) heading.scrollIntoView({ block: "start" });
+  }, [generating, turns.length]);
 
   function saveDraft(text: string) {
     try {
@@ -560,7 +577,7 @@ export function AskAssistant({
             data-testid="ai-answer"
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 id={headingId} className="text-2xl font-bold text-slate-900">
+              <h2 id={headingId} ref={last ? lastHeadingRef : undefined} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
                 {index === 0 ? t.answerTitle : format(t.followUpTitle, { count: index + 1 })}
               </h2>
               {quotesPages && (

@@ -21,6 +21,28 @@ const askRequests = (page: Page) => {
   return seen;
 };
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("in Chinese: the answer is brought into view as it comes, and the keyboard is not opened again when it ends", async ({ page }) => {
+    // Found by a stranger on a phone: the answer began below the screen's edge and focus went back to
+    // the question box, which opens the keyboard, so nothing on screen showed that anything happened.
+    const t = aiMessages.zh;
+    const session = await signUpViaApi();
+    await page.goto("/zh/services/tax-consultation");
+    await signInPage(page, session);
+    await readyWithConsent(page, "zh");
+    await page.getByLabel(t.questionLabel).fill("跨境服务的增值税如何征收？");
+    await page.getByTestId("generate-button").tap();
+    const answer = page.getByTestId("ai-answer");
+    await expect(answer.getByTestId("ai-charge")).toBeVisible({ timeout: 10_000 });
+    const top = await answer.getByRole("heading", { level: 2 }).evaluate((heading) => heading.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(844);
+    await expect(page.getByLabel(t.questionLabel)).not.toBeFocused();
+  });
+});
+
 test.describe("follow-up questions", () => {
   test("the thread named in the address stays there when the language changes, so a reload shows it", async ({ page }) => {
     const session = await signUpViaApi();
