@@ -2,10 +2,12 @@
 // JavaScript; with JavaScript the form helper (app/components/ui/use-form.ts) checks the fields with
 // the same schema first and shows translated errors, and a valid form goes on to the action.
 import { useEffect, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { ContactSchema, CONTACT_FIELDS, CONTACT_LIMITS, DEFAULT_CONTACT_SERVICE, HONEYPOT_FIELD, type ContactField, type ContactServiceId } from "~/lib/contracts/contact";
 import { contactMessages } from "~/content/messages/contact";
 import type { ContactContent } from "~/content/types";
+import { format } from "~/lib/i18n/format";
+import { useAuth } from "./auth-provider";
 import { CheckIcon } from "./icons";
 import { useLanguage, useMessages } from "./language-provider";
 import { LocalizedLink } from "./localized-link";
@@ -20,6 +22,9 @@ export interface ContactActionResult {
   formError?: string;
   values: ContactFormValues;
 }
+
+/** A receipt number as receipts print it (lib/contracts/receipt.ts receiptLabel). */
+const REFUND_REF = /^R-\d{6,12}$/;
 
 const inputClass =
   "mt-1 block w-full rounded-md border px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
@@ -53,6 +58,26 @@ export function ContactForm({
   const successRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => setHydrated(true), []);
+  // Filled in the browser, so the page the server caches stays one for everyone: a signed-in member's
+  // name and address, and a receipt's refund request (`?refund=R-000042`, from its "Request a refund").
+  // Only empty fields, so nothing typed (or sent back by the action) is overwritten.
+  const auth = useAuth();
+  const [searchParams] = useSearchParams();
+  const refund = REFUND_REF.exec(searchParams.get("refund") ?? "")?.[0];
+  useEffect(() => {
+    const fields = formRef.current?.elements;
+    if (!fields) return;
+    const fill = (name: ContactField, value: string | undefined) => {
+      const control = fields.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null;
+      if (control && !control.value && value) control.value = value;
+    };
+    fill("name", auth.user?.name);
+    fill("email", auth.user?.email);
+    if (refund) {
+      fill("subject", format(t.refundSubject, { number: refund }));
+      fill("message", format(t.refundMessage, { number: refund }));
+    }
+  }, [auth.user, refund, t]);
   // A new answer from the server replaces the browser's own findings.
   useEffect(() => setClientErrors({}), [result, setClientErrors]);
   useEffect(() => {

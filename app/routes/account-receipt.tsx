@@ -99,7 +99,7 @@ function ReceiptView() {
       {refundable(receipt) && (
         <p className="mt-4 text-sm text-slate-700 print:hidden" data-testid="receipt-refund">
           {format(t.refundTerms, { days: REFUND_WINDOW_DAYS, number: receiptLabel(receipt.number) })}{" "}
-          <LocalizedLink to="/contact?service=general" className="font-medium text-brand-700 underline hover:no-underline">
+          <LocalizedLink to={`/contact?service=general&refund=${receiptLabel(receipt.number)}`} className="font-medium text-brand-700 underline hover:no-underline">
             {t.requestRefund}
           </LocalizedLink>
         </p>

@@ -6,6 +6,9 @@ const en = {
   honeypot: "Leave this field empty",
   fixErrors: "Please correct the highlighted fields and try again.",
   contactDetails: "Contact details",
+  /** Filled in when a receipt's "Request a refund" led here (`?refund=R-000042`). */
+  refundSubject: "Refund request: {number}",
+  refundMessage: "I would like a refund of my purchase {number}.",
 };
 
 export type ContactMessages = typeof en;
@@ -17,11 +20,15 @@ export const contactMessages: Localized<ContactMessages> = {
     honeypot: "この項目には何も入力しないでください",
     fixErrors: "入力内容に誤りがあります。該当する項目を修正して、もう一度送信してください。",
     contactDetails: "連絡先",
+    refundSubject: "返金のご依頼：{number}",
+    refundMessage: "ご購入 {number} の返金をお願いします。",
   },
   zh: {
     optional: "（选填）",
     honeypot: "请勿填写此项",
     fixErrors: "部分内容填写有误，请修改标出的字段后重新提交。",
     contactDetails: "联系方式",
+    refundSubject: "退款申请：{number}",
+    refundMessage: "我希望为购买 {number} 申请退款。",
   },
 };

@@ -8,6 +8,8 @@ import { admin as adminMessages } from "~/content/messages/admin";
 import { auth as authMessages } from "~/content/messages/auth";
 import { checkout } from "~/content/messages/checkout";
 import { common } from "~/content/messages/common";
+import { contactMessages } from "~/content/messages/contact";
+import { format } from "~/lib/i18n/format";
 import { explore } from "~/content/messages/explore";
 import { refund } from "~/content/messages/refund";
 import type { PaymentResponse } from "~/lib/contracts/payment";
@@ -60,8 +62,19 @@ for (const [lang, prefix] of [
     // pricing FAQ said so, and the member picked "Technical Support" on the contact form).
     const refundHint = page.getByTestId("receipt-refund");
     await expect(refundHint).toContainText(lang === "en" ? "within 14 days" : "14 日以内");
-    await expect(refundHint.getByRole("link", { name: account[lang].receipt.requestRefund })).toHaveAttribute("href", `${prefix}/contact?service=general`);
+    const number = ((await receipt.textContent()) ?? "").match(/R-\d{6}/)![0];
+    await expect(refundHint.getByRole("link", { name: account[lang].receipt.requestRefund })).toHaveAttribute(
+      "href",
+      `${prefix}/contact?service=general&refund=${number}`,
+    );
     await expectNoAxeViolations(page);
+    // The request arrives written: the member's name and address, and the receipt's number (an
+    // operations review and a stranger: the form was blank and the number had to be copied by hand).
+    await refundHint.getByRole("link", { name: account[lang].receipt.requestRefund }).click();
+    const contactForm = page.getByTestId("contact-form");
+    await expect(contactForm.locator('input[name="email"]')).toHaveValue(session.email);
+    await expect(contactForm.locator('input[name="subject"]')).toHaveValue(format(contactMessages[lang].refundSubject, { number }));
+    await expect(contactForm.locator('textarea[name="message"]')).toHaveValue(format(contactMessages[lang].refundMessage, { number }));
     await expect
       .poll(async () => (await app.mails()).find((m) => m.to === session.email)?.subject ?? "")
       .toMatch(lang === "en" ? /^Your TaxAtlas receipt R-\d{6}$/ : /^TaxAtlas 領収書 R-\d{6}$/);
