@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { api, ApiRequestError } from "~/app/api/api.client";
 import { CreditAdjustmentSchema, CREDIT_DIRECTIONS, MAX_CREDIT_ADJUSTMENT, MAX_REASON_LENGTH, type AdminUser } from "~/lib/contracts/admin";
+import { PACKAGES } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
 import { admin } from "~/content/messages/admin";
 import { useAuth } from "./auth-provider";
@@ -10,6 +11,9 @@ import { useLanguage, useMessages } from "./language-provider";
 import { Field } from "./ui/field";
 import { StatusMessage, type FormStatus } from "./ui/status-message";
 import { schemaProblem, useForm } from "./ui/use-form";
+
+/** The credits of the largest package: an adjustment beyond it is confirmed first. */
+const LARGEST_PACKAGE_CREDITS = Math.max(...PACKAGES.map((pkg) => pkg.credits));
 
 export const sectionClass = "mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm";
 const labelClass = "text-sm font-medium text-slate-700";
@@ -25,6 +29,12 @@ export function AdjustCredits({ userId, onDone }: { userId: string; onDone: () =
     async submit(values, form) {
       try {
         const body = CreditAdjustmentSchema.parse(values);
+        // More than any package sells is worth a second look (an operations review: 100,000 credits
+        // went through on one click); the form keeps what was typed when the answer is no.
+        if (body.amount > LARGEST_PACKAGE_CREDITS) {
+          const question = format(t.user.adjust.confirmLarge[body.direction], { credits: body.amount, largest: LARGEST_PACKAGE_CREDITS });
+          if (!window.confirm(question)) return;
+        }
         const result = await api("POST /admin/users/:id/credits", { params: { id: userId }, body, token: auth.token, lang });
         if (auth.user?.id === userId) auth.setCredits(result.credits);
         setStatus({ kind: "success", text: `${result.message} ${format(t.user.adjust.balance, { credits: result.credits })}` });

@@ -181,6 +181,10 @@ const en = {
       submit: "Save adjustment",
       saving: "Saving...",
       balance: "New balance: {credits|# credit|# credits}.",
+      confirmLarge: {
+        grant: "Grant {credits|# credit|# credits}? That is more than the largest package holds ({largest|# credit|# credits}).",
+        deduct: "Deduct {credits|# credit|# credits}? That is more than the largest package holds ({largest|# credit|# credits}).",
+      },
     },
     roleSection: {
       title: "Admin role",
@@ -463,6 +467,10 @@ export const admin: Localized<AdminMessages> = {
         submit: "調整を保存",
         saving: "保存中...",
         balance: "新しい残高：{credits} クレジット",
+        confirmLarge: {
+          grant: "{credits} クレジットを付与しますか？最大のパッケージ（{largest} クレジット）を超える数量です。",
+          deduct: "{credits} クレジットを差し引きますか？最大のパッケージ（{largest} クレジット）を超える数量です。",
+        },
       },
       roleSection: {
         title: "管理者権限",
@@ -740,6 +748,10 @@ export const admin: Localized<AdminMessages> = {
         submit: "保存调整",
         saving: "保存中...",
         balance: "新余额：{credits} 积分。",
+        confirmLarge: {
+          grant: "确定发放 {credits} 积分吗？该数量超过了最大套餐所含的积分（{largest} 积分）。",
+          deduct: "确定扣除 {credits} 积分吗？该数量超过了最大套餐所含的积分（{largest} 积分）。",
+        },
       },
       roleSection: {
         title: "管理员权限",

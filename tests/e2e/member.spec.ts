@@ -311,6 +311,14 @@ for (const lang of ["en", "ja"] as const) {
     await form.getByLabel(adjust.reason).fill("correction undone");
     await form.getByRole("button", { name: adjust.submit }).click();
     await expect(panel.getByTestId("refund-balance")).toContainText("53");
+    // A grant beyond the largest package asks first (an operations review: 100,000 credits went through on one click).
+    await form.getByLabel(adjust.amount).fill("1000");
+    await form.getByLabel(adjust.reason).fill("goodwill");
+    const asked = new Promise<string>((resolve) => page.once("dialog", (dialog) => void dialog.dismiss().then(() => resolve(dialog.message()))));
+    await form.getByRole("button", { name: adjust.submit }).click();
+    expect(await asked).toBe(format(adjust.confirmLarge.grant, { credits: 1000, largest: 250 }));
+    await expect(form.getByLabel(adjust.amount)).toHaveValue("1000");
+    expect((await app.api("/admin/users/" + member.user.id, { token: admin.token })).body.user.credits).toBe(53);
     page.once("dialog", (dialog) => dialog.accept());
     await panel.getByTestId("refund-button").click();
     await expect(page.getByTestId("refund-status")).toContainText(lang === "en" ? "Refunded $25" : "$25 を返金");
