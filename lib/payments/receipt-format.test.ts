@@ -1,23 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Receipt } from "~/lib/contracts/receipt";
+import { sampleReceipt } from "~/tests/helpers/receipt-data";
 import { receiptLines, sellerTaxIdLine } from "./receipt-format";
 
-const receipt = (taxId: string | null): Receipt => ({
-  id: "0b6f7c1e-6a34-4d7e-9a51-2f1f7e0c9d10",
-  number: 42,
-  issuedAt: "2026-03-01T09:30:00.000Z",
-  package: "basic",
-  credits: 50,
-  amountCents: 2500,
-  currency: "usd",
-  cardLast4: "4242",
-  testMode: false,
-  refundedAt: null,
-  refundFailedAt: null,
-  refundRepaidAt: null,
-  seller: { legalName: "TaxAtlas K.K.", address: "1-1 Marunouchi, Tokyo", taxId },
-  customer: { name: "Ada Lovelace", email: "ada@example.com" },
-});
+const receipt = (taxId: string | null) => sampleReceipt({ address: "1-1 Marunouchi, Tokyo", taxId });
 
 describe("sellerTaxIdLine", () => {
   it("labels the seller's registration number in each language, with its punctuation", () => {

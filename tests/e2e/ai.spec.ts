@@ -403,12 +403,7 @@ test.describe("answers from the published material on a server without an AI key
     // At phone width: nothing may overflow sideways.
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${app.kbURL}/ja/services/security-services`);
-    await page.evaluate(({ token, user }) => {
-      localStorage.setItem("token", token);
-      localStorage.setItem("user", JSON.stringify({ ...user, isAuthenticated: true, role: "user" }));
-      localStorage.setItem("credits", String(user.credits));
-    }, session);
-    await page.reload();
+    await signInPage(page, session);
     await readyWithConsent(page, "ja");
     await expect(page.getByTestId("kb-note")).toHaveText(aiMessages.ja.knowledgeBaseNote);
 
@@ -475,12 +470,7 @@ test.describe("answers from the published material on a server without an AI key
     const t = aiMessages.en;
     const session = await kbSession(app.kbURL);
     await page.goto(`${app.kbURL}/services/tax-consultation`);
-    await page.evaluate(({ token, user }) => {
-      localStorage.setItem("token", token);
-      localStorage.setItem("user", JSON.stringify({ ...user, isAuthenticated: true, role: "user" }));
-      localStorage.setItem("credits", String(user.credits));
-    }, session);
-    await page.reload();
+    await signInPage(page, session);
     await readyWithConsent(page);
 
     await page.getByLabel(t.questionLabel, { exact: true }).fill("What is the capital of Peru?");
