@@ -79,7 +79,7 @@ export const AI_ERRORS = {
     ja: "追加の質問ができるのは、回答が完了した質問だけです。新しい質問としてお尋ねください。",
     zh: "只能对已完成的回答继续追问，请改为提出新问题。",
   },
-  /** A follow-up to a reply that found nothing in the site's material (409): there is no answer to build on. */
+  /** A follow-up in a thread none of whose replies found anything in the site's material (409): there is no answer to build on. */
   parent_found_nothing: {
     en: "That reply found nothing on this site to build on, so it cannot be followed up. Please ask a new question instead.",
     ja: "この回答では当サイトの資料に該当する内容が見つからなかったため、追加の質問はできません。新しい質問としてお尋ねください。",

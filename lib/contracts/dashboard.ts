@@ -21,7 +21,7 @@ export interface OwedRefund {
 export interface DashboardStats {
   /** Every account (members and admins). */
   totalUsers: number;
-  /** Accounts with at least one succeeded payment that is not refunded (users.payment_done). */
+  /** Accounts with at least one succeeded payment that is not refunded, of the provider the money figures count. */
   totalSubscriptions: number;
   /** Succeeded payments (not refunded), of the provider the money figures count (see incomeTestMode). */
   totalTransactions: number;
