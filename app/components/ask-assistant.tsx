@@ -577,7 +577,7 @@ export function AskAssistant({
             data-testid="ai-answer"
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 id={headingId} ref={last ? lastHeadingRef : undefined} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
+              <h2 id={headingId} ref={last ? lastHeadingRef : undefined} tabIndex={-1} className="scroll-mt-24 text-2xl font-bold text-slate-900 focus:outline-none">
                 {index === 0 ? t.answerTitle : format(t.followUpTitle, { count: index + 1 })}
               </h2>
               {quotesPages && (

@@ -31,5 +31,6 @@ test("a cited anchor scrolls its passage into view", async ({ page }) => {
   await page.goto(cited!.url);
   const target = page.locator(`#${cited!.url.split("#")[1]}`);
   await expect(target).toBeInViewport();
-  await expect(target).toContainText(cited!.title.split(": ").at(-1)!);
+  // The citation's title is "page: section" with the language's colon (full-width in Japanese and Chinese).
+  await expect(target).toContainText(cited!.title.split(/: |：/).at(-1)!);
 });
