@@ -1,8 +1,8 @@
 // The AI tax assistant of a service page: example questions, the question box and the streamed
 // answer. The answer arrives as server-sent events on a POST (fetch + stream reader; EventSource
 // cannot send a body or the Authorization header), rendered as safe Markdown as it grows. An answer
-// can be followed up (the thread is shown above the box, at most THREAD_MAX questions; a reply that
-// found nothing cannot); a past thread is reopened with `?thread=<id>`, and `?q=` puts a question in
+// can be followed up (the thread is shown above the box, at most THREAD_MAX questions; a thread
+// none of whose replies found anything cannot); a past thread is reopened with `?thread=<id>`, and `?q=` puts a question in
 // the box (never sent until the member presses the button). Both are read after hydration, so the
 // page HTML stays the same.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
@@ -104,9 +104,10 @@ export function AskAssistant({
   const [searchParams] = useSearchParams();
   const answer = turns.at(-1) ?? null;
   const lastAnswered = answer?.complete && answer.id ? answer : null;
-  // A reply that found nothing has no answer to build on (the server refuses it too): the box asks a
+  // A thread that found nothing has no answer to build on (the server refuses it too): the box asks a
   // new question, and the reply's own text points to the contact page.
-  const canFollowUp = lastAnswered !== null && foundSomething(turns.filter((turn) => turn.complete).map(replied)) && turns.length < THREAD_MAX;
+  const threadFoundSomething = foundSomething(turns.filter((turn) => turn.complete).map(replied));
+  const canFollowUp = lastAnswered !== null && threadFoundSomething && turns.length < THREAD_MAX;
   const setLast = (update: (current: Answer) => Answer) =>
     setTurns((current) => (current.length === 0 ? current : [...current.slice(0, -1), update(current.at(-1)!)]));
   // An unanswered question leaves the page as it was: the thread shown before it (a new question
@@ -617,7 +618,7 @@ export function AskAssistant({
                   {/* The balance after the latest answer only: each earlier one showed the balance of its own time. */}
                   {!turn.charged ? t.free : last && turn.credits !== null ? format(t.charged, { count: turn.credits }) : t.chargedPast}
                 </p>
-                {last && !generating && turn.id && foundSomething(turns.filter((shown) => shown.complete).map(replied)) && (
+                {last && !generating && turn.id && threadFoundSomething && (
                   <p className="mt-3">
                     {turns.length < THREAD_MAX ? (
                       <button

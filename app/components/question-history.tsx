@@ -1,7 +1,7 @@
 // The member's recent questions on /explore, grouped by thread (a question and its follow-ups),
 // newest thread first. Each answer is rendered as formatted text with its sources, and a thread
-// can be reopened on its service page (`?thread=<id>`) to ask a follow-up, unless its latest reply
-// found nothing.
+// can be reopened on its service page (`?thread=<id>`) to ask a follow-up, unless none of its
+// replies found anything.
 import { useApiData } from "~/app/api/use-api-data";
 import { format } from "~/lib/i18n/format";
 import type { AiHistoryItem } from "~/lib/contracts/ai";
