@@ -130,6 +130,8 @@ export const aiQuestions = pgTable(
     threadId: uuid("thread_id").references((): AnyPgColumn => aiQuestions.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    // When the member returned the answer's credit because it missed the question (lib/ai/credit-return.server.ts).
+    creditReturnedAt: timestamp("credit_returned_at", { withTimezone: true }),
   },
   (t) => [
     index("ai_questions_user_created_idx").on(t.userId, t.createdAt),
@@ -215,7 +217,7 @@ export const creditLedger = pgTable(
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     delta: bigint("delta", { mode: "number" }).notNull(),
     balanceAfter: bigint("balance_after", { mode: "number" }).notNull(),
-    kind: text("kind", { enum: ["signup_grant", "purchase", "ai_spend", "admin_adjustment", "refund"] }).notNull(),
+    kind: text("kind", { enum: ["signup_grant", "purchase", "ai_spend", "ai_return", "admin_adjustment", "refund"] }).notNull(),
     reason: text("reason"),
     aiQuestionId: uuid("ai_question_id").references(() => aiQuestions.id, { onDelete: "set null" }),
     paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "set null" }),
@@ -226,7 +228,9 @@ export const creditLedger = pgTable(
     index("credit_ledger_user_created_idx").on(t.userId, t.createdAt),
     // At most one grant per payment: the database itself refuses a second.
     uniqueIndex("credit_ledger_payment_key").on(t.paymentId).where(sql`${t.kind} = 'purchase'`),
-    uniqueIndex("credit_ledger_ai_question_key").on(t.aiQuestionId),
+    // One charge per answer, and at most one return of it (the member's, lib/ai/credit-return.server.ts).
+    uniqueIndex("credit_ledger_ai_question_key").on(t.aiQuestionId).where(sql`${t.kind} = 'ai_spend'`),
+    uniqueIndex("credit_ledger_ai_return_key").on(t.aiQuestionId).where(sql`${t.kind} = 'ai_return'`),
     // At most one refund per payment.
     uniqueIndex("credit_ledger_refund_key").on(t.paymentId).where(sql`${t.kind} = 'refund'`),
   ],

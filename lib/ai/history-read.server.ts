@@ -13,7 +13,7 @@ export const HISTORY_OF_SESSION_USER: SQL<AiHistoryItem[]> = sql<AiHistoryItem[]
       'answer', case when q.status = 'answered' then q.answer else '' end,
       'status', q.status, 'source', q.source, 'createdAt', ${isoTime(sql`q.created_at`)},
       'creditsSpent', q.credits_spent, 'citations', q.citations, 'parentId', q.parent_id,
-      'threadId', coalesce(q.thread_id, q.id)
+      'threadId', coalesce(q.thread_id, q.id), 'creditReturnedAt', ${isoTime(sql`q.credit_returned_at`)}
     ) order by q.created_at desc, q.id desc), '[]'::json)
     from (select * from ${aiQuestions} where ${aiQuestions.userId} = ${sessionUserId}
       order by ${aiQuestions.createdAt} desc, ${aiQuestions.id} desc limit ${sql.placeholder("limit")}) q)`;

@@ -398,7 +398,7 @@ async function insertKnowledgeAnswer(db: DbOrTx, input: Parameters<typeof record
 }
 
 /** What a thread's items are read from (GET /ai/history answers the same shape: history-read.server.ts). */
-const HISTORY_COLUMNS = {
+export const HISTORY_COLUMNS = {
   id: aiQuestions.id,
   topic: aiQuestions.topic,
   lang: aiQuestions.lang,
@@ -411,15 +411,17 @@ const HISTORY_COLUMNS = {
   citations: aiQuestions.citations,
   parentId: aiQuestions.parentId,
   threadId: aiQuestions.threadId,
+  creditReturnedAt: aiQuestions.creditReturnedAt,
 };
 
-type HistoryRow = Omit<AiHistoryItem, "source" | "createdAt" | "threadId"> & {
+type HistoryRow = Omit<AiHistoryItem, "source" | "createdAt" | "threadId" | "creditReturnedAt"> & {
   source: string;
   createdAt: Date;
   threadId: string | null;
+  creditReturnedAt: Date | null;
 };
 
-function toHistoryItem(row: HistoryRow): AiHistoryItem {
+export function toHistoryItem(row: HistoryRow): AiHistoryItem {
   return {
     ...row,
     // The partial text of a failed or stopped answer is kept for support, never shown as an answer.
@@ -427,6 +429,7 @@ function toHistoryItem(row: HistoryRow): AiHistoryItem {
     source: row.source as AiSource,
     createdAt: row.createdAt.toISOString(),
     threadId: row.threadId ?? row.id,
+    creditReturnedAt: row.creditReturnedAt?.toISOString() ?? null,
   };
 }
 

@@ -62,6 +62,8 @@ export interface AiHistoryItem {
   parentId: string | null;
   /** The id of the thread's first question (its own id for a first question). */
   threadId: string;
+  /** When the member returned the answer's credit (it missed the question); null when not returned. */
+  creditReturnedAt: string | null;
 }
 
 /** GET /api/v1/ai/threads/:id: the thread holding a question, oldest first. */
@@ -101,8 +103,8 @@ export type AiStreamEvent =
   | { event: "done"; data: AiDoneEvent }
   | { event: "error"; data: AiErrorEvent };
 
-/** GET /api/v1/ai/threads/:id */
-export const ThreadParamsSchema = z.object({ id: z.uuid("invalid_format").toLowerCase() });
+/** GET /api/v1/ai/threads/:id and POST /api/v1/ai/questions/:id/credit-return: a question's id. */
+export const QuestionParamsSchema = z.object({ id: z.uuid("invalid_format").toLowerCase() });
 /** GET /ai/history */
 export interface AiHistoryResponse {
   success: true;
@@ -121,8 +123,28 @@ export const AI_ERROR_CODES = [
 ] as const;
 export type AiRefusalCode = (typeof AI_ERROR_CODES)[number];
 
+/** POST /ai/questions/:id/credit-return: the answer's credit is back on the balance. */
+export interface AiCreditReturnResponse {
+  success: true;
+  /** The member's balance after the return. */
+  credits: number;
+  /** The question as the history now shows it. */
+  question: AiHistoryItem;
+}
+
+/** Refusals of a credit return (409 but the 404): lib/ai/credit-return.server.ts decides them. */
+export const CREDIT_RETURN_ERROR_CODES = [
+  "question_not_found",
+  "not_charged",
+  "credit_already_returned",
+  "credit_return_expired",
+  "credit_return_limit",
+] as const;
+export type CreditReturnRefusal = (typeof CREDIT_RETURN_ERROR_CODES)[number];
+
 /** The JSON endpoints for the typed client; POST /ai/ask streams AiStreamEvent (read with lib/ai/sse.ts). */
 export interface AiEndpoints {
   "GET /ai/history": { query: { limit?: number }; response: AiHistoryResponse };
   "GET /ai/threads/:id": { params: { id: string }; response: AiThreadResponse };
+  "POST /ai/questions/:id/credit-return": { params: { id: string }; response: AiCreditReturnResponse };
 }

@@ -39,7 +39,7 @@ import type {
   UserListResponse,
 } from "./admin";
 import type { SetupChecklistResponse } from "./admin-setup";
-import type { AiHistoryItem, AiHistoryResponse, AiThreadResponse } from "./ai";
+import type { AiHistoryItem, AiHistoryResponse, AiThreadResponse, AiCreditReturnResponse } from "./ai";
 import type { ContactResponse } from "./contact";
 import type { DashboardResponse, DashboardStats } from "./dashboard";
 import type { Endpoint, ResponseOf } from "./endpoints";
@@ -59,6 +59,7 @@ describe("endpoint types", () => {
     expectTypeOf<ResponseOf<"POST /user/password/reset/check">>().toEqualTypeOf<ResetTokenCheckResponse>();
     expectTypeOf<ResponseOf<"GET /ai/history">>().toEqualTypeOf<AiHistoryResponse>();
     expectTypeOf<ResponseOf<"GET /ai/threads/:id">>().toEqualTypeOf<AiThreadResponse>();
+    expectTypeOf<ResponseOf<"POST /ai/questions/:id/credit-return">>().toEqualTypeOf<AiCreditReturnResponse>();
     expectTypeOf<ResponseOf<"POST /payment/create">>().toEqualTypeOf<PaymentResponse>();
     expectTypeOf<ResponseOf<"POST /payment/confirm">>().toEqualTypeOf<PaymentResponse>();
     expectTypeOf<ResponseOf<"GET /payment/history">>().toEqualTypeOf<PaymentHistoryResponse>();
@@ -114,6 +115,7 @@ const PROBES = {
   "POST /user/password/reset/check": {},
   "GET /ai/history": {},
   "GET /ai/threads/:id": {},
+  "POST /ai/questions/:id/credit-return": {},
   "POST /payment/create": {},
   "POST /payment/confirm": {},
   "GET /payment/history": {},

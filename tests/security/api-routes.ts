@@ -64,6 +64,7 @@ export const API_ROUTES: ApiRoute[] = [
   { method: "POST", path: "/api/v1/ai/ask", access: "user", json: true, freeText: ["question"], body: { topic: "tax-consultation", question: "What is VAT?", lang: "en" } },
   { method: "GET", path: "/api/v1/ai/history", access: "user" },
   { method: "GET", path: "/api/v1/ai/threads/:id", access: "user" },
+  { method: "POST", path: "/api/v1/ai/questions/:id/credit-return", access: "user", json: true, body: {} },
   // Payments
   {
     method: "POST",

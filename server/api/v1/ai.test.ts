@@ -858,6 +858,7 @@ describe("GET /api/v1/ai/history", () => {
       citations: [],
       parentId: null,
       threadId: all.body.questions[0].id,
+      creditReturnedAt: null,
     });
     expect(all.body.questions[1]).toMatchObject({ status: "answered", answer: FAKE_ANSWER, creditsSpent: 1, citations: [] });
 

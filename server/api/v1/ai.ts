@@ -12,9 +12,11 @@ import { askQuestion } from "~/lib/ai/ask.server";
 import { AI_ERRORS } from "~/lib/ai/errors";
 import { HISTORY_OF_SESSION_USER } from "~/lib/ai/history-read.server";
 import { getThread } from "~/lib/ai/questions.server";
+import { returnAnswerCredit } from "~/lib/ai/credit-return.server";
+import { CREDIT_LIMIT_ERROR, CreditLimitError, MAX_CREDIT_BALANCE } from "~/lib/credits.server";
 import { ApiError, unauthorized } from "~/lib/http/api-error";
 import { formatSseEvent, SSE_HEARTBEAT } from "~/lib/ai/sse";
-import { AskSchema, HistoryQuerySchema, ThreadParamsSchema, type AiThreadResponse, type AskInput } from "~/lib/contracts/ai";
+import { AskSchema, HistoryQuerySchema, QuestionParamsSchema, type AiCreditReturnResponse, type AiThreadResponse, type AskInput } from "~/lib/contracts/ai";
 import { appContext, bearerToken, parseBody, requestLang, requireUser, requireUserWith } from "~/server/http";
 import { historyAnswer } from "~/server/member-reads";
 
@@ -103,9 +105,24 @@ aiRouter.get("/history", async (req: Request, res: Response) => {
 
 aiRouter.get("/threads/:id", async (req: Request, res: Response) => {
   const user = await requireUser(req);
-  const { id } = parseBody(req, ThreadParamsSchema, { id: req.params.id });
+  const { id } = parseBody(req, QuestionParamsSchema, { id: req.params.id });
   const questions = await getThread(appContext(req).db, user.id, id);
   // Someone else's question answers exactly like a missing one.
   if (!questions) throw new ApiError(404, "question_not_found", AI_ERRORS.question_not_found);
   res.json({ success: true, questions } satisfies AiThreadResponse);
+});
+
+aiRouter.post("/questions/:id/credit-return", async (req: Request, res: Response) => {
+  const user = await requireUser(req);
+  const { id } = parseBody(req, QuestionParamsSchema, { id: req.params.id });
+  let outcome;
+  try {
+    outcome = await returnAnswerCredit(appContext(req).db, user.id, id);
+  } catch (error) {
+    if (error instanceof CreditLimitError) throw new ApiError(409, "credit_limit", CREDIT_LIMIT_ERROR, { credits: error.balance, max: MAX_CREDIT_BALANCE });
+    throw error;
+  }
+  // Someone else's question answers exactly like a missing one.
+  if (!outcome.ok) throw new ApiError(outcome.refusal === "question_not_found" ? 404 : 409, outcome.refusal, AI_ERRORS[outcome.refusal]);
+  res.json({ success: true, credits: outcome.credits, question: outcome.question } satisfies AiCreditReturnResponse);
 });

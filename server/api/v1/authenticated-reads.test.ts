@@ -95,6 +95,7 @@ describe("authenticated reads", { timeout: 60_000 }, () => {
       citations: q.citations,
       parentId: q.parentId,
       threadId: q.threadId ?? q.id,
+      creditReturnedAt: q.creditReturnedAt?.toISOString() ?? null,
     }));
   }
 
@@ -113,6 +114,7 @@ describe("authenticated reads", { timeout: 60_000 }, () => {
         status: "answered",
         creditsSpent: 1,
         citations: [{ title: "Pricing", url: "/pricing#faq" }],
+        creditReturnedAt: new Date("2026-03-04T05:06:07.891Z"),
       })
       .returning();
     await db.insert(aiQuestions).values([
