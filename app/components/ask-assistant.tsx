@@ -24,6 +24,7 @@ import { LocalizedLink } from "./localized-link";
 import { Markdown } from "./markdown";
 import { useLoginPath } from "./require-auth";
 import { SourcesList } from "./sources-list";
+import { CreditReturn } from "./credit-return";
 import { foundNothing as isNothingFound, foundSomething } from "~/lib/ai/found-nothing";
 
 /** A question typed by a signed-out visitor waits here while they log in. */
@@ -50,6 +51,9 @@ interface Answer {
   /** The pages the answer cites as [1], [2], ... */
   citations: Citation[];
   complete: boolean;
+  /** When it was answered (ISO), and when its credit was returned (CreditReturn); null until known. */
+  answeredAt: string | null;
+  creditReturnedAt: string | null;
 }
 
 /** A turn on screen as lib/ai/found-nothing.ts reads a stored one. */
@@ -164,6 +168,8 @@ export function AskAssistant({
               charged: q.creditsSpent > 0,
               citations: q.citations,
               complete: true,
+              answeredAt: q.createdAt,
+              creditReturnedAt: q.creditReturnedAt,
             })),
         );
         setFollowUp(true);
@@ -309,7 +315,7 @@ export function AskAssistant({
     setFailure(null);
     setStopped(false);
     const shownBefore = turns.filter((turn) => turn.complete);
-    const pendingTurn: Answer = { id: null, question: text, text: "", source: null, credits: null, charged: false, citations: [], complete: false };
+    const pendingTurn: Answer = { id: null, question: text, text: "", source: null, credits: null, charged: false, citations: [], complete: false, answeredAt: null, creditReturnedAt: null };
     // A new question starts a new thread on screen; a follow-up joins the one shown.
     setTurns((current) => (parentId ? [...current.filter((turn) => turn.complete), pendingTurn] : [pendingTurn]));
     setGenerating(true);
@@ -342,6 +348,8 @@ export function AskAssistant({
             charged: ev.data.charged,
             citations: ev.data.citations ?? [],
             complete: true,
+            answeredAt: new Date().toISOString(),
+            creditReturnedAt: null,
           }));
           // Once the member continues a thread, the box stays on it (as on a thread reopened from the
           // history) until "Ask a new question": a stranger's next question silently began a new one.
@@ -618,6 +626,14 @@ export function AskAssistant({
                   {/* The balance after the latest answer only: each earlier one showed the balance of its own time. */}
                   {!turn.charged ? t.free : last && turn.credits !== null ? format(t.charged, { count: turn.credits }) : t.chargedPast}
                 </p>
+                {turn.charged && turn.id && turn.answeredAt && (
+                  <CreditReturn
+                    questionId={turn.id}
+                    answeredAt={turn.answeredAt}
+                    returnedAt={turn.creditReturnedAt}
+                    onReturned={(returnedAt) => setTurns((all) => all.map((other) => (other.id === turn.id ? { ...other, creditReturnedAt: returnedAt } : other)))}
+                  />
+                )}
                 {last && !generating && turn.id && threadFoundSomething && (
                   <p className="mt-3">
                     {turns.length < THREAD_MAX ? (

@@ -12,6 +12,7 @@ import { useMessages } from "./language-provider";
 import { LocalizedLink } from "./localized-link";
 import { Markdown } from "./markdown";
 import { SourcesList } from "./sources-list";
+import { CreditReturn } from "./credit-return";
 import { shownQuestionStatus, type ShownQuestionStatus } from "~/app/page-helpers/question-status";
 import { useDateTimeFormat } from "~/app/components/use-date-time-format";
 
@@ -153,6 +154,11 @@ function HistoryAnswer({ item }: { item: AiHistoryItem }) {
         {item.creditsSpent > 0 && <span>{format(t.credits, { count: item.creditsSpent })}</span>}
         {item.source === "knowledge_base" && <span>{t.knowledgeBase}</span>}
       </p>
+      {item.status === "answered" && item.creditsSpent > 0 && (
+        <div className="text-sm text-slate-700">
+          <CreditReturn questionId={item.id} answeredAt={item.createdAt} returnedAt={item.creditReturnedAt} />
+        </div>
+      )}
     </>
   );
 }

@@ -49,6 +49,11 @@ const en = {
   chargedPast: "1 credit used.",
   noCreditsNote: "You have no credits left.",
   backToQuestion: "Back to your question",
+  returnCredit: "Didn't answer your question? Return the credit",
+  returnCreditNote: "Within {days|# day|# days} of an answer, up to {limit|# time|# times} in {limitDays|# day|# days}.",
+  returningCredit: "Returning the credit…",
+  creditReturned: "Credit returned. Your balance: {count|# credit|# credits}.",
+  creditReturnedPast: "The credit for this answer was returned.",
 };
 
 export const ai: Localized<typeof en> = {
@@ -101,6 +106,11 @@ export const ai: Localized<typeof en> = {
     chargedPast: "1 クレジットを消費しました。",
     noCreditsNote: "クレジットが残っていません。",
     backToQuestion: "質問に戻る",
+    returnCredit: "質問への回答になっていませんか？クレジットを返却する",
+    returnCreditNote: "回答から {days} 日以内、{limitDays} 日間に {limit} 回まで返却できます。",
+    returningCredit: "クレジットを返却しています…",
+    creditReturned: "クレジットを返却しました。現在の残高：{count} クレジット",
+    creditReturnedPast: "この回答のクレジットは返却済みです。",
   },
   zh: {
     breadcrumb: "面包屑导航",
@@ -150,5 +160,10 @@ export const ai: Localized<typeof en> = {
     chargedPast: "已消耗 1 个积分。",
     noCreditsNote: "您的积分已用完。",
     backToQuestion: "返回您的问题",
+    returnCredit: "没有回答您的问题？退还积分",
+    returnCreditNote: "回答后 {days} 天内可退还，{limitDays} 天内最多 {limit} 次。",
+    returningCredit: "正在退还积分…",
+    creditReturned: "积分已退还。当前余额：{count} 个积分",
+    creditReturnedPast: "该回答的积分已退还。",
   },
 };

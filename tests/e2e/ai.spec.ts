@@ -509,4 +509,39 @@ test.describe("answers from the published material on a server without an AI key
     await expect(page.getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 2 credits.");
     await expect(page.getByTestId("follow-up-button")).toBeVisible();
   });
+
+  test("an answer that missed its question gets its credit back, on the page and from the history", async ({ page, app }) => {
+    const zh = aiMessages.zh;
+    const session = await kbSession(app.kbURL);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${app.kbURL}/zh/services/tax-consultation`);
+    await signInPage(page, session);
+    await readyWithConsent(page, "zh");
+
+    await page.getByTestId("example-question").first().click();
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByTestId("ai-charge")).toHaveText("已消耗 1 个积分。当前余额：2 个积分");
+    await expect(page.getByTestId("header-credits").first()).toContainText("2");
+    await page.getByTestId("credit-return-button").click();
+    await expect(page.getByTestId("credit-returned")).toHaveText("积分已退还。当前余额：3 个积分");
+    await expect(page.getByTestId("header-credits").first()).toContainText("3");
+    await expect(page.getByTestId("credit-return-button")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // A second answer, returned from the history; the first shows its credit as returned there.
+    await page.getByTestId("example-question").nth(1).click();
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByTestId("ai-charge").last()).toHaveText("已消耗 1 个积分。当前余额：2 个积分");
+    await page.goto(`${app.kbURL}/zh/explore`);
+    const threads = page.getByTestId("question-thread");
+    await expect(threads).toHaveCount(2);
+    await threads.nth(1).locator("summary").click();
+    await expect(threads.nth(1).getByTestId("credit-returned")).toHaveText(zh.creditReturnedPast);
+    await threads.nth(0).locator("summary").click();
+    await threads.nth(0).getByTestId("credit-return-button").click();
+    await expect(threads.nth(0).getByTestId("credit-returned")).toHaveText("积分已退还。当前余额：3 个积分");
+    await expect(page.getByTestId("header-credits").first()).toContainText("3");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  });
 });
