@@ -171,7 +171,7 @@ export const terms: Localized<TextPage> = {
         content: [
           "Payment is due in full at the time of purchase and is processed by our payment provider. Credits are added to your account as soon as the payment is confirmed.",
           "You may have a purchase refunded in full within 14 days of the purchase, as long as your balance still holds all the credits that purchase added. Refunds are requested through the contact form and made by our staff. We do not make partial refunds, except where the law requires otherwise. Once the card payment provider confirms the refund, the purchase's credits are removed from your balance, the purchase and its receipt are marked as refunded, and we tell you by e-mail.",
-          "If an answer is not delivered because of a technical error on our side, the credit charged for it is returned to your balance. To request a refund or report a problem, please contact us through the contact page. Nothing in these Terms limits rights you have under mandatory consumer protection law.",
+          "If an answer is not delivered because of a technical error on our side, the credit charged for it is returned to your balance. If an answer that cost a credit does not answer your question, you can return its credit yourself from the answer, within 7 days and up to 10 times in any 30 days. To request a refund or report a problem, please contact us through the contact page. Nothing in these Terms limits rights you have under mandatory consumer protection law.",
         ],
       },
       {
@@ -249,7 +249,7 @@ export const terms: Localized<TextPage> = {
         content: [
           "代金は購入時に全額をお支払いいただき、決済代行会社を通じて処理されます。決済が確認され次第、クレジットがアカウントに付与されます。",
           "ご購入から14日以内で、そのご購入で付与されたクレジットがすべて残高に残っている場合は、当該ご購入の代金を全額返金いたします。返金はお問い合わせフォームからご依頼ください。当社の担当者が手続きいたします。法令で別段の定めがある場合を除き、一部のみの返金は承っておりません。カード決済サービスが返金を確認した時点で、当該ご購入のクレジットを残高から差し引き、ご購入と領収書を返金済みとし、メールでお知らせします。",
-          "当社側の技術的な不具合により回答が表示されなかった場合、その回答で消費されたクレジットは残高に戻されます。返金のご請求や不具合のご報告は、お問い合わせページからご連絡ください。本規約は、消費者保護に関する強行法規に基づくお客様の権利を制限するものではありません。",
+          "当社側の技術的な不具合により回答が表示されなかった場合、その回答で消費されたクレジットは残高に戻されます。クレジットを消費した回答が質問の答えになっていない場合は、回答から7日以内であれば、30日間に10回まで、その回答からご自身でクレジットを返却できます。返金のご請求や不具合のご報告は、お問い合わせページからご連絡ください。本規約は、消費者保護に関する強行法規に基づくお客様の権利を制限するものではありません。",
         ],
       },
       {
@@ -326,7 +326,7 @@ export const terms: Localized<TextPage> = {
         content: [
           "购买时须全额付款，款项由我们的支付服务商处理。付款确认后，积分将立即存入您的账户。",
           "购买后 14 天内，只要该笔购买所得的积分仍全部留在余额中，您即可申请该笔购买的全额退款。退款请通过联系表单申请，由我们的工作人员办理。除法律另有规定外，我们不提供部分退款。银行卡支付服务确认退款后，我们将从您的余额中扣除该笔购买的积分，将该笔购买及其收据标记为已退款，并通过电子邮件通知您。",
-          "如因我方技术故障导致回答未能送达，所扣除的积分将退回您的余额。如需申请退款或反馈问题，请通过联系页面与我们联系。本条款不限制您依据强制性消费者保护法律所享有的任何权利。",
+          "如因我方技术故障导致回答未能送达，所扣除的积分将退回您的余额。如消耗了积分的回答未能解答您的问题，您可在回答后 7 天内直接在该回答下退还积分，任意 30 天内最多 10 次。如需申请退款或反馈问题，请通过联系页面与我们联系。本条款不限制您依据强制性消费者保护法律所享有的任何权利。",
         ],
       },
       {

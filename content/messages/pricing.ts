@@ -38,6 +38,12 @@ const en = {
         "No. Credits never expire and stay on your account until you use them. They are tied to your account and cannot be transferred to anyone else.",
     },
     {
+      id: "faq-missed-answer",
+      question: "What if an answer does not answer my question?",
+      answer:
+        "Under every answer that cost a credit, \"Didn't answer your question? Return the credit\" puts the credit back on your balance at once, within 7 days of the answer and up to 10 times in 30 days. A question the assistant finds nothing for costs nothing in the first place.",
+    },
+    {
       id: "faq-refund",
       question: "Can I get a refund?",
       answer:
@@ -96,6 +102,12 @@ export const pricingMessages: Localized<PricingMessages> = {
           "いいえ、クレジットに有効期限はありません。使い切るまでアカウントに残ります。クレジットはご購入いただいたアカウントに紐づくため、他の方へ譲渡することはできません。",
       },
       {
+        id: "faq-missed-answer",
+        question: "回答が質問の答えになっていなかった場合は？",
+        answer:
+          "クレジットを消費した回答の下にある「質問への回答になっていませんか？クレジットを返却する」を押すと、その場でクレジットが残高に戻ります。回答から7日以内、30日間に10回までご利用いただけます。アシスタントが該当する資料を見つけられなかった質問には、もともとクレジットはかかりません。",
+      },
+      {
         id: "faq-refund",
         question: "返金はできますか？",
         answer:
@@ -144,6 +156,12 @@ export const pricingMessages: Localized<PricingMessages> = {
         id: "faq-expiry",
         question: "积分会过期吗？",
         answer: "不会。积分永不过期，在用完之前会一直保留在您的账户中。积分仅限购买账户使用，不能转让给他人。",
+      },
+      {
+        id: "faq-missed-answer",
+        question: "如果回答没有解答我的问题怎么办？",
+        answer:
+          "在每个消耗了积分的回答下方，点击“没有回答您的问题？退还积分”，积分会立即退回您的余额。回答后 7 天内可退还，30 天内最多 10 次。助手未找到相关资料的问题本来就不消耗积分。",
       },
       {
         id: "faq-refund",
