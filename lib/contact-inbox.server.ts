@@ -5,13 +5,17 @@ import { count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contactMessages, users } from "~/db/schema";
 import { IdSchema, type ContactMessageItem, type MessageList, type MessageListQuery } from "~/lib/contracts/admin";
+import { common } from "~/content/messages/common";
 import type { AppContext } from "./app-context.server";
+import { companyLegalName, type Env } from "./env.server";
 import { ApiError, type LocalizedText } from "./http/api-error";
+import { format } from "./i18n/format";
 import type { Lang, Localized } from "./i18n/languages";
+import { localePath } from "./i18n/paths";
+import { labelled } from "./i18n/punctuation";
 import { CONTACT_RATE_RULE } from "./rate-rules";
 import { ContactSchema, HONEYPOT_FIELD, type ContactInput } from "./contracts/contact";
 import { fieldErrors } from "./contracts/field-errors";
-
 
 export const CONTACT_TEXT = {
   success: {
@@ -31,6 +35,26 @@ export const CONTACT_TEXT = {
   },
 } satisfies Record<string, LocalizedText>;
 
+/**
+ * The acknowledgement a signed-in member gets for a message sent from their own address. It promises
+ * the reply time the contact page states (content/contact.ts: "within 24 hours").
+ */
+export const CONTACT_ACK_MAIL = {
+  subject: {
+    en: "Your message to {siteName}: {subject}",
+    ja: "{siteName} へのお問い合わせを受け付けました：{subject}",
+    zh: "我们已收到您发给 {siteName} 的留言：{subject}",
+  },
+  text: {
+    en: "Hello {name},\n\nThank you for contacting {siteName}. We have received your message and will get back to you within 24 hours. A copy of your message follows.\n\n{copy}\n\n{siteName}\n{firm}",
+    ja: "{name} 様\n\nこのたびは {siteName} にお問い合わせいただき、誠にありがとうございます。以下の内容でお問い合わせを受け付けました。24時間以内に担当者よりご連絡いたします。\n\n{copy}\n\n{siteName}\n{firm}",
+    zh: "{name}，您好：\n\n感谢您联系 {siteName}。我们已收到您的留言，将在24小时内回复您。以下是您的留言副本。\n\n{copy}\n\n{siteName}\n{firm}",
+  },
+  subjectLabel: { en: "Subject", ja: "件名", zh: "主题" },
+  messageLabel: { en: "Message", ja: "お問い合わせ内容", zh: "留言内容" },
+  contactPage: { en: "Contact page", ja: "お問い合わせページ", zh: "联系页面" },
+} satisfies Record<string, LocalizedText>;
+
 export type ContactParseResult =
   | { ok: true; data: ContactInput }
   | { ok: false; fields: Record<string, string>; codes: Record<string, string> };
@@ -45,16 +69,66 @@ export function parseContact(value: unknown, lang: Lang): ContactParseResult {
 /** Header-safe single line (a subject typed with line breaks must not add mail headers). */
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
 
+/** The signed-in member who sent a message, when the request carried a valid token. */
+export interface ContactSender {
+  email: string;
+  name: string;
+}
+
 /**
- * Stores a validated message and notifies the team. Throws ApiError 400 (honeypot filled) or 429
- * (too many messages from this address); nothing is stored in either case.
+ * The firm's details under an e-mail's signature, as the site shows them (FirmDetails): the legal name
+ * when it is not the site's own, the configured address, phone and postal address, and the contact page.
+ */
+function firmLines(env: Pick<Env, "SITE_NAME" | "COMPANY_LEGAL_NAME" | "CONTACT_EMAIL" | "CONTACT_PHONE" | "CONTACT_ADDRESS">, origin: string, lang: Lang): string {
+  const legalName = companyLegalName(env);
+  const labels = common[lang].firm;
+  return [
+    legalName !== env.SITE_NAME && legalName,
+    env.CONTACT_EMAIL && labelled(lang, labels.email, env.CONTACT_EMAIL),
+    env.CONTACT_PHONE && labelled(lang, labels.phone, env.CONTACT_PHONE),
+    env.CONTACT_ADDRESS && labelled(lang, labels.address, env.CONTACT_ADDRESS),
+    labelled(lang, CONTACT_ACK_MAIL.contactPage[lang], `${origin}${localePath(lang, "/contact")}`),
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+/** The acknowledgement of a stored message, in the language the message was written in. */
+export function contactAckMail(
+  env: Pick<Env, "SITE_NAME" | "COMPANY_LEGAL_NAME" | "CONTACT_EMAIL" | "CONTACT_PHONE" | "CONTACT_ADDRESS">,
+  origin: string,
+  sender: ContactSender,
+  input: Pick<ContactInput, "subject" | "message">,
+  lang: Lang,
+): { subject: string; text: string } {
+  const copy = [
+    labelled(lang, CONTACT_ACK_MAIL.subjectLabel[lang], input.subject),
+    "",
+    labelled(lang, CONTACT_ACK_MAIL.messageLabel[lang], "").trimEnd(),
+    input.message,
+  ].join("\n");
+  const values = { siteName: env.SITE_NAME, name: sender.name, subject: oneLine(input.subject), copy, firm: firmLines(env, origin, lang) };
+  return {
+    subject: oneLine(format(CONTACT_ACK_MAIL.subject[lang], values)).slice(0, 250),
+    text: format(CONTACT_ACK_MAIL.text[lang], values),
+  };
+}
+
+/** Whether the address typed in the form is the account's own (letter case ignored). */
+const sameAddress = (typed: string, account: string) => typed.trim().toLowerCase() === account.trim().toLowerCase();
+
+/**
+ * Stores a validated message, notifies the team and, when `sender` (the signed-in member) gave their
+ * own account's address, mails them an acknowledgement. Throws ApiError 400 (honeypot filled) or 429
+ * (too many messages from this address); nothing is stored in either case. A failed mail is logged,
+ * never an error: the message is stored and listed in the admin area.
  */
 export async function submitContact(
   appContext: AppContext,
   input: ContactInput,
-  context: { ip: string; lang: Lang },
-): Promise<{ id: string }> {
-  const { db, env, logger, mailer, rateLimiter } = appContext;
+  context: { ip: string; lang: Lang; sender?: ContactSender | null },
+): Promise<{ id: string; acknowledged: boolean }> {
+  const { db, env, logger, mailer, rateLimiter, site } = appContext;
   if (input[HONEYPOT_FIELD]) {
     logger.info({ ip: context.ip }, "contact form: honeypot filled, message rejected");
     throw new ApiError(400, "spam_rejected", CONTACT_TEXT.spam);
@@ -75,10 +149,10 @@ export async function submitContact(
     .returning({ id: contactMessages.id });
   const id = row!.id;
 
-  if (env.CONTACT_EMAIL) {
+  const notify = async (teamAddress: string) => {
     try {
       await mailer.send({
-        to: env.CONTACT_EMAIL,
+        to: teamAddress,
         replyTo: input.email,
         subject: oneLine(`[${env.SITE_NAME}] Contact: ${input.subject}`).slice(0, 250),
         text: [
@@ -99,8 +173,28 @@ export async function submitContact(
       // The message is stored and listed in the admin area; a mail outage must not lose it.
       logger.warn({ err: error, id }, "contact form: notification e-mail failed");
     }
-  }
-  return { id };
+  };
+  // Only to the account's own address: an address anyone can type would make the form a relay.
+  const acknowledge = async (sender: ContactSender): Promise<boolean> => {
+    try {
+      await mailer.send({
+        to: sender.email,
+        ...(env.CONTACT_EMAIL ? { replyTo: env.CONTACT_EMAIL } : {}),
+        ...contactAckMail(env, site.origin, sender, input, context.lang),
+      });
+      return true;
+    } catch (error) {
+      logger.warn({ err: error, id }, "contact form: acknowledgement e-mail failed");
+      return false;
+    }
+  };
+  const sender = context.sender && sameAddress(input.email, context.sender.email) ? context.sender : null;
+  // Side by side: the answer waits no longer than it did for the notification alone.
+  const [, acknowledged] = await Promise.all([
+    env.CONTACT_EMAIL ? notify(env.CONTACT_EMAIL) : undefined,
+    sender ? acknowledge(sender) : false,
+  ]);
+  return { id, acknowledged };
 }
 
 /** Largest form body the contact page's action reads (the message limit plus generous room). */

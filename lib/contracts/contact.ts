@@ -60,6 +60,11 @@ export interface ContactResponse {
   success: true;
   message: string;
   id: string;
+  /**
+   * A copy was mailed to the sender: only a signed-in member who gave their account's own address
+   * (never an address anyone can type) gets one.
+   */
+  acknowledged: boolean;
 }
 
 export const CONTACT_ERROR_CODES = ["spam_rejected", "rate_limited", "unsupported_media_type"] as const;

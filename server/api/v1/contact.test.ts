@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { contactMessages } from "~/db/schema";
 import { CONTACT_RATE_RULE } from "~/lib/rate-rules";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
@@ -28,6 +28,7 @@ describe("POST /api/v1/contact", () => {
     expect(res.body.success).toBe(true);
     expect(res.body.message).toBe("Thank you for contacting us. We'll get back to you within 24 hours.");
     expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.body.acknowledged).toBe(false);
 
     const [row] = await app.appContext.db.select().from(contactMessages).where(eq(contactMessages.id, res.body.id));
     expect(row).toMatchObject({ ...valid, lang: "en", readAt: null });
@@ -66,6 +67,128 @@ describe("POST /api/v1/contact", () => {
     const res = await request(app, "POST", "/api/v1/contact", { body: valid });
     expect(res.status).toBe(201);
     expect(await rows(app)).toHaveLength(1);
+  });
+
+  describe("the acknowledgement to a signed-in member", () => {
+    const MEMBER = "Member.Mori@Example.com";
+
+    async function signUp(email = MEMBER) {
+      const res = await request(app, "POST", "/api/v1/user/register", { body: { email, password: "correct horse battery", name: "Mori Aiko" } });
+      expect(res.status).toBe(201);
+      return { token: res.body.token as string, email: res.body.user.email as string };
+    }
+    const toMember = (email: string) => app.mails.filter((m) => m.to.toLowerCase() === email.toLowerCase());
+
+    it("mails the member a copy in the request's language when the form's address is the account's (letter case ignored)", async () => {
+      app = await createTestApp({ CONTACT_EMAIL: "team@taxatlas.test", SITE_NAME: "TaxAtlas" });
+      const member = await signUp();
+      const res = await request(app, "POST", "/api/v1/contact", {
+        body: { ...valid, email: MEMBER.toUpperCase(), subject: "返金のご依頼：R-000042", message: "ご購入 R-000042 の返金をお願いします。\n二行目です。" },
+        token: member.token,
+        headers: { "Accept-Language": "ja" },
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.acknowledged).toBe(true);
+      // The team's notification still goes out, and exactly one acknowledgement to the member.
+      expect(app.mails.filter((m) => m.to === "team@taxatlas.test")).toHaveLength(1);
+      const acks = toMember(member.email);
+      expect(acks).toHaveLength(1);
+      const ack = acks[0]!;
+      expect(ack.to).toBe(member.email);
+      expect(ack.subject).toContain("返金のご依頼：R-000042");
+      expect(ack.subject).toContain("TaxAtlas");
+      expect(ack.text).toContain("Mori Aiko 様");
+      expect(ack.text).toContain("24時間以内");
+      expect(ack.text).toContain("ご購入 R-000042 の返金をお願いします。\n二行目です。");
+      // The firm's contact details as the other e-mails give them: the address and the contact page.
+      expect(ack.text).toContain("team@taxatlas.test");
+      expect(ack.text).toMatch(/\/ja\/contact\b/);
+      expect(await rows(app)).toHaveLength(1);
+    });
+
+    it("writes the acknowledgement in English and Chinese too", async () => {
+      app = await createTestApp({ RATE_LIMITS: "false" });
+      const member = await signUp();
+      for (const [lang, thanks] of [
+        ["en", "within 24 hours"],
+        ["zh", "24小时内"],
+      ] as const) {
+        const res = await request(app, "POST", "/api/v1/contact", { body: { ...valid, email: member.email }, token: member.token, headers: { "Accept-Language": lang } });
+        expect(res.body.acknowledged).toBe(true);
+        const ack = toMember(member.email).at(-1)!;
+        expect(ack.text).toContain(thanks);
+        expect(ack.text).toContain(valid.message);
+        expect(ack.subject).toContain(valid.subject);
+      }
+      expect(toMember(member.email)).toHaveLength(2);
+    });
+
+    it("sends nothing to a different address than the account's", async () => {
+      app = await createTestApp({ CONTACT_EMAIL: "team@taxatlas.test" });
+      const member = await signUp();
+      const res = await request(app, "POST", "/api/v1/contact", { body: { ...valid, email: "someone.else@example.com" }, token: member.token });
+      expect(res.status).toBe(201);
+      expect(res.body.acknowledged).toBe(false);
+      expect(app.mails.map((m) => m.to)).toEqual(["team@taxatlas.test"]);
+      expect(await rows(app)).toHaveLength(1);
+    });
+
+    it("sends nothing to an anonymous sender, even one who types a member's address", async () => {
+      app = await createTestApp();
+      const member = await signUp();
+      const res = await request(app, "POST", "/api/v1/contact", { body: { ...valid, email: member.email } });
+      expect(res.status).toBe(201);
+      expect(res.body.acknowledged).toBe(false);
+      expect(app.mails).toHaveLength(0);
+    });
+
+    it("takes an unknown, malformed or signed-out token as anonymous: stored, no 401, no mail", async () => {
+      app = await createTestApp({ RATE_LIMITS: "false" });
+      const member = await signUp();
+      const signedOut = await signUp("signed.out@example.com");
+      expect((await request(app, "POST", "/api/v1/user/logout", { body: {}, token: signedOut.token })).status).toBeLessThan(300);
+      const attempts = [
+        { token: "x".repeat(43), email: member.email },
+        { token: "not a token at all", email: member.email },
+        { token: "y".repeat(500), email: member.email },
+        { token: signedOut.token, email: signedOut.email },
+      ];
+      for (const { token, email } of attempts) {
+        const res = await request(app, "POST", "/api/v1/contact", { body: { ...valid, email }, headers: { Authorization: `Bearer ${token}` } });
+        expect(res.status).toBe(201);
+        expect(res.body.acknowledged).toBe(false);
+      }
+      const basic = await request(app, "POST", "/api/v1/contact", { body: { ...valid, email: member.email }, headers: { Authorization: "Basic abc" } });
+      expect(basic.status).toBe(201);
+      expect(basic.body.acknowledged).toBe(false);
+      expect(app.mails).toHaveLength(0);
+      expect(await rows(app)).toHaveLength(attempts.length + 1);
+    });
+
+    it("keeps the message and answers 201 when the acknowledgement fails, and logs the failure", async () => {
+      app = await createTestApp({ CONTACT_EMAIL: "team@taxatlas.test" });
+      const member = await signUp();
+      const warn = vi.spyOn(app.appContext.logger, "warn");
+      const sent: string[] = [];
+      app.appContext.mailer.send = async (message) => {
+        if (message.to === member.email) throw new Error("SMTP down");
+        sent.push(message.to);
+      };
+      const res = await request(app, "POST", "/api/v1/contact", { body: { ...valid, email: member.email }, token: member.token });
+      expect(res.status).toBe(201);
+      expect(res.body.acknowledged).toBe(false);
+      expect(sent).toEqual(["team@taxatlas.test"]);
+      expect(await rows(app)).toHaveLength(1);
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ id: res.body.id }), expect.stringContaining("acknowledgement"));
+    });
+
+    it("keeps the spam guard: a filled honeypot from a member is refused and nothing is mailed", async () => {
+      app = await createTestApp();
+      const member = await signUp();
+      const res = await request(app, "POST", "/api/v1/contact", { body: { ...valid, email: member.email, website: "x" }, token: member.token });
+      expect(res.status).toBe(400);
+      expect(app.mails).toHaveLength(0);
+    });
   });
 
   it("defaults company to empty and service to general, and answers in the request's language", async () => {
