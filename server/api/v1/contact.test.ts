@@ -95,6 +95,8 @@ describe("POST /api/v1/contact", () => {
       expect(acks).toHaveLength(1);
       const ack = acks[0]!;
       expect(ack.to).toBe(member.email);
+      // A reply to the acknowledgement reaches the firm, not the no-reply sender.
+      expect(ack.replyTo).toBe("team@taxatlas.test");
       expect(ack.subject).toContain("返金のご依頼：R-000042");
       expect(ack.subject).toContain("TaxAtlas");
       expect(ack.text).toContain("Mori Aiko 様");
