@@ -1,17 +1,21 @@
 // The contact form. It is a plain HTML form posting to the page's own action, so it works without
 // JavaScript; with JavaScript the form helper (app/components/ui/use-form.ts) checks the fields with
-// the same schema first and shows translated errors, and a valid form goes on to the action.
+// the same schema first and shows translated errors, and a valid form goes on to the action. A
+// signed-in member's form goes to the API instead: only the browser holds the token, and with it the
+// server mails the member a copy (lib/contact-inbox.server.ts), which the success panel then names.
 import { useEffect, useRef, useState } from "react";
-import { Form, useNavigation, useSearchParams } from "react-router";
+import { Form, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { api, ApiRequestError } from "~/app/api/api.client";
 import { ContactSchema, CONTACT_FIELDS, CONTACT_LIMITS, DEFAULT_CONTACT_SERVICE, HONEYPOT_FIELD, type ContactField, type ContactServiceId } from "~/lib/contracts/contact";
 import { contactMessages } from "~/content/messages/contact";
 import type { ContactContent } from "~/content/types";
 import { format } from "~/lib/i18n/format";
+import { localePath } from "~/lib/i18n/paths";
 import { useAuth } from "./auth-provider";
 import { CheckIcon } from "./icons";
 import { useLanguage, useMessages } from "./language-provider";
 import { LocalizedLink } from "./localized-link";
-import { focusFirstInvalid, schemaProblem, useForm } from "./ui/use-form";
+import { focusFirstInvalid, schemaProblem, useForm, type FormValues } from "./ui/use-form";
 
 export type ContactFormValues = Partial<Record<ContactField, string>>;
 
@@ -21,6 +25,11 @@ export interface ContactActionResult {
   fields?: Record<string, string>;
   formError?: string;
   values: ContactFormValues;
+}
+
+/** The success page's history state after a member's message: the address the copy went to. */
+interface SentState {
+  copySentTo?: string;
 }
 
 /** A receipt number as receipts print it (lib/contracts/receipt.ts receiptLabel). */
@@ -46,22 +55,60 @@ export function ContactForm({
   const t = useMessages(contactMessages);
   const { lang } = useLanguage();
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const navigate = useNavigate();
+  const location = useLocation();
+  const auth = useAuth();
   const [hydrated, setHydrated] = useState(false);
+  // A member's refusal from the API, shown as the action's would be.
+  const [memberResult, setMemberResult] = useState<ContactActionResult>();
+  const shown = memberResult ?? result;
+
+  /** A signed-in member's message: through the API with the token; success lands on ?sent=1 like the action's. */
+  const sendAsMember = async (values: FormValues) => {
+    setMemberResult(undefined);
+    try {
+      const answer = await api("POST /contact", {
+        body: {
+          name: values.name ?? "",
+          email: values.email ?? "",
+          company: values.company,
+          subject: values.subject ?? "",
+          message: values.message ?? "",
+          service: values.service as ContactServiceId,
+          [HONEYPOT_FIELD]: values[HONEYPOT_FIELD],
+        },
+        token: auth.token,
+        lang,
+      });
+      const state: SentState = answer.acknowledged ? { copySentTo: values.email } : {};
+      await navigate(`${localePath(lang, "/contact")}?sent=1`, { preventScrollReset: true, state });
+    } catch (error) {
+      const refusal = error instanceof ApiRequestError && error.status !== 0 ? error : null;
+      const fields = refusal?.fields ?? {};
+      const keep = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, values[name] ?? ""]));
+      // Field errors speak for themselves (the line above says to fix them), as the action's do.
+      setMemberResult({ ok: false, fields, formError: Object.keys(fields).length ? undefined : refusal?.message || t.failed, values: keep });
+    }
+  };
   // Only the honeypot "wrong": the server refuses it with its own message.
-  const { errors: clientErrors, setErrors: setClientErrors, onSubmit } = useForm({
+  const { errors: clientErrors, setErrors: setClientErrors, onSubmit, pending } = useForm({
     validate: (values) => schemaProblem(ContactSchema, values, lang, { ignore: [HONEYPOT_FIELD] }),
+    submit: auth.token ? sendAsMember : undefined,
     focusOrder: CONTACT_FIELDS,
   });
+  const submitting = pending || (navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST");
   const hasClientErrors = Object.keys(clientErrors).length > 0;
   const formRef = useRef<HTMLFormElement>(null);
   const successRef = useRef<HTMLHeadingElement>(null);
+  // After hydration only: the history state survives a reload, the server's page never has it.
+  const copySentTo = hydrated ? (location.state as SentState | null)?.copySentTo : undefined;
 
   useEffect(() => setHydrated(true), []);
+  // An answer of the action (an anonymous submission) replaces a member's earlier refusal.
+  useEffect(() => setMemberResult(undefined), [result]);
   // Filled in the browser, so the page the server caches stays one for everyone: a signed-in member's
   // name and address, and a receipt's refund request (`?refund=R-000042`, from its "Request a refund").
   // Only empty fields, so nothing typed (or sent back by the action) is overwritten.
-  const auth = useAuth();
   const [searchParams] = useSearchParams();
   const refund = REFUND_REF.exec(searchParams.get("refund") ?? "")?.[0];
   useEffect(() => {
@@ -77,16 +124,17 @@ export function ContactForm({
       fill("subject", format(t.refundSubject, { number: refund }));
       fill("message", format(t.refundMessage, { number: refund }));
     }
-  }, [auth.user, refund, t]);
+    // Again when "Send Another Message" brings a new, empty form back.
+  }, [auth.user, refund, t, sent]);
   // A new answer from the server replaces the browser's own findings.
-  useEffect(() => setClientErrors({}), [result, setClientErrors]);
+  useEffect(() => setClientErrors({}), [shown, setClientErrors]);
   useEffect(() => {
     if (sent) successRef.current?.focus();
   }, [sent]);
   useEffect(() => {
-    if (!result?.fields) return;
-    focusFirstInvalid(formRef.current, result.fields, CONTACT_FIELDS);
-  }, [result]);
+    if (!shown?.fields) return;
+    focusFirstInvalid(formRef.current, shown.fields, CONTACT_FIELDS);
+  }, [shown]);
 
   if (sent) {
     return (
@@ -98,6 +146,11 @@ export function ContactForm({
           {form.successTitle}
         </h2>
         <p className="mt-2 text-slate-700">{form.successText}</p>
+        {copySentTo && (
+          <p className="mt-2 break-words text-slate-700" data-testid="contact-copy-sent">
+            {format(t.copySent, { email: copySentTo })}
+          </p>
+        )}
         <LocalizedLink
           to="/contact"
           preventScrollReset
@@ -110,8 +163,8 @@ export function ContactForm({
     );
   }
 
-  const errors = hasClientErrors ? clientErrors : (result?.fields ?? {});
-  const values = result?.values ?? {};
+  const errors = hasClientErrors ? clientErrors : (shown?.fields ?? {});
+  const values = shown?.values ?? {};
   const hasErrors = Object.keys(errors).length > 0;
 
   const field = (name: ContactField) => ({
@@ -155,9 +208,9 @@ export function ContactForm({
       <h2 id="contact-form-title" className="text-2xl font-bold text-slate-900">
         {form.title}
       </h2>
-      {(result?.formError || hasErrors) && (
+      {(shown?.formError || hasErrors) && (
         <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800" data-testid="contact-form-error">
-          {result?.formError && !hasClientErrors ? result.formError : t.fixErrors}
+          {shown?.formError && !hasClientErrors ? shown.formError : t.fixErrors}
         </div>
       )}
       <div className="grid gap-5 sm:grid-cols-2">

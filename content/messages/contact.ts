@@ -9,6 +9,10 @@ const en = {
   /** Filled in when a receipt's "Request a refund" led here (`?refund=R-000042`). */
   refundSubject: "Refund request: {number}",
   refundMessage: "I would like a refund of my purchase {number}.",
+  /** Under the success text when the server mailed a signed-in member an acknowledgement. */
+  copySent: "A copy has been sent to {email}.",
+  /** A signed-in member's message (sent through the API) that got no answer. */
+  failed: "Your message could not be sent. Check your connection and try again.",
 };
 
 export type ContactMessages = typeof en;
@@ -22,6 +26,8 @@ export const contactMessages: Localized<ContactMessages> = {
     contactDetails: "連絡先",
     refundSubject: "返金のご依頼：{number}",
     refundMessage: "ご購入 {number} の返金をお願いします。",
+    copySent: "{email} 宛てに控えをお送りしました。",
+    failed: "メッセージを送信できませんでした。接続状況をご確認のうえ、もう一度お試しください。",
   },
   zh: {
     optional: "（选填）",
@@ -30,5 +36,7 @@ export const contactMessages: Localized<ContactMessages> = {
     contactDetails: "联系方式",
     refundSubject: "退款申请：{number}",
     refundMessage: "我希望为购买 {number} 申请退款。",
+    copySent: "已将副本发送至 {email}。",
+    failed: "留言未能发送。请检查网络连接后重试。",
   },
 };

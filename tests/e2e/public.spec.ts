@@ -1,6 +1,6 @@
 // The public site in a real browser, in English, Japanese and Chinese: every page answers and shows
 // its heading, the portfolio filters and dialog, the blog (related links, share), the contact form
-// (stored, mailed, validated, spam guard, rate limit, without JavaScript), the cookie consent on
+// (stored, mailed, validated, spam guard, rate limit, without JavaScript, a member's copy), the cookie consent on
 // /cookies and /terms, the pricing page, sitemap and robots, internal links and accessibility.
 import { copyrightLine } from "~/app/page-helpers/copyright";
 import { axeViolations, expectNoAxeViolations } from "./axe";
@@ -12,6 +12,7 @@ import { home } from "~/content/home";
 import { cookies, privacy, terms } from "~/content/legal";
 import { blogMessages } from "~/content/messages/blog";
 import { common } from "~/content/messages/common";
+import { contactMessages } from "~/content/messages/contact";
 import { consent } from "~/content/messages/consent";
 import { portfolioMessages } from "~/content/messages/portfolio";
 import { pricingMessages } from "~/content/messages/pricing";
@@ -25,7 +26,7 @@ import type { Lang } from "~/lib/i18n/languages";
 import { PUBLIC_PAGES } from "~/app/page-helpers/public-pages";
 import { FIELD_ERRORS } from "~/lib/contracts/field-errors";
 import { SERVICE_SLUGS, type ServiceSlug } from "~/lib/service-catalog";
-import { adminSession, expect, test, waitForHydration } from "./fixtures";
+import { adminSession, expect, signInPage, signUpViaApi, test, waitForHydration } from "./fixtures";
 
 // The longest file of the run, and its tests share no state: they are spread over the workers
 // (each worker has servers of its own, tests/e2e/server-sets.ts).
@@ -547,6 +548,40 @@ test.describe("contact", () => {
     await page.getByRole("link", { name: form.sendAnother }).click();
     await expect(page.locator("#contact-name")).toHaveValue("");
     await context.close();
+  });
+
+  test("a signed-in member writing from their own address is told a copy was mailed, and gets it; from another address, neither", async ({ page, app }) => {
+    const session = await signUpViaApi();
+    await signInPage(page, session);
+    await page.goto("/ja/contact");
+    await dismissBanner(page, "ja");
+    // The member's address is filled in; the copy goes to it whatever the letter case.
+    await expect(page.locator("#contact-email")).toHaveValue(session.email);
+    const subject = subjectOf("member-copy");
+    await fillForm(page, { email: session.email.toUpperCase(), subject, message: "控えのテストです。" });
+    await page.getByTestId("contact-submit").click();
+    const success = page.getByTestId("contact-success");
+    await expect(success).toContainText(CONTACT_TEXT.success.ja);
+    await expect(page.getByTestId("contact-copy-sent")).toHaveText(format(contactMessages.ja.copySent, { email: session.email.toUpperCase() }));
+    await expect(page).toHaveURL(/\/ja\/contact\?sent=1$/);
+    await expect
+      .poll(async () => (await app.mails()).filter((m) => m.to.includes(session.email) && m.subject.includes(subject)).length)
+      .toBe(1);
+    const copy = (await app.mails()).find((m) => m.to.includes(session.email) && m.subject.includes(subject))!;
+    expect(copy.text).toContain("控えのテストです。");
+    expect(copy.text).toContain("24時間以内");
+    expect(await storedSubjects()).toContain(subject);
+
+    await success.getByRole("link", { name: contact.ja.form.sendAnother }).click();
+    // The new form is the member's again.
+    await expect(page.locator("#contact-email")).toHaveValue(session.email);
+    const other = subjectOf("member-other");
+    await fillForm(page, { email: "someone.else@example.test", subject: other, message: "別のアドレスからです。" });
+    await page.getByTestId("contact-submit").click();
+    await expect(page.getByTestId("contact-success")).toContainText(CONTACT_TEXT.success.ja);
+    await expect(page.getByTestId("contact-copy-sent")).toHaveCount(0);
+    await expect.poll(async () => await storedSubjects()).toContain(other);
+    expect((await app.mails()).some((m) => m.subject.includes(other) && !m.to.includes(CONTACT_EMAIL))).toBe(false);
   });
 });
 
