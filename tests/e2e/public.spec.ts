@@ -583,6 +583,25 @@ test.describe("contact", () => {
     await expect.poll(async () => await storedSubjects()).toContain(other);
     expect((await app.mails()).some((m) => m.subject.includes(other) && !m.to.includes(CONTACT_EMAIL))).toBe(false);
   });
+
+  test("a signed-in member's refused message (sent through the API) shows the server's message and keeps what was typed", async ({ page, app }) => {
+    const session = await signUpViaApi();
+    await signInPage(page, session);
+    await page.goto("/zh/contact");
+    await dismissBanner(page, "zh");
+    const subject = subjectOf("member-honeypot");
+    await fillForm(page, { subject, message: "请帮忙。" });
+    await page.evaluate(() => {
+      (document.querySelector('input[name="website"]') as HTMLInputElement).value = "https://spam.example";
+    });
+    await page.getByTestId("contact-submit").click();
+    await expect(page.getByTestId("contact-form-error")).toHaveText(CONTACT_TEXT.spam.zh);
+    await expect(page.getByTestId("contact-success")).toHaveCount(0);
+    await expect(page.locator("#contact-subject")).toHaveValue(subject);
+    await expect(page.getByTestId("contact-submit")).toBeEnabled();
+    expect(await storedSubjects()).not.toContain(subject);
+    expect((await app.mails()).some((m) => m.subject.includes(subject))).toBe(false);
+  });
 });
 
 test.describe("cookie consent on /cookies and /terms", () => {
