@@ -118,6 +118,9 @@ describe("answers Node would write itself", () => {
     // Named twice, as the API reads it (a list is no language): Accept-Language decides.
     const twice = await exchange("FOO /api/v1/user/me?lang=ja&lang=zh HTTP/1.1\r\nHost: localhost\r\nAccept-Language: en\r\n\r\n");
     expectRefusal(twice, 405, "method_not_allowed", "This method is not allowed here.");
+    // Language tags ignore letter case (BCP 47), as Accept-Language's do.
+    const upper = await exchange("FOO /api/v1/user/me?lang=JA HTTP/1.1\r\nHost: localhost\r\nAccept-Language: en\r\n\r\n");
+    expectRefusal(upper, 405, "method_not_allowed", "このメソッドはここでは使用できません。");
   });
 
   it("answers a malformed request after a good one on the same connection", async () => {

@@ -9,7 +9,7 @@ import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { Express } from "express";
 import { ApiError, apiErrorBody, COMMON_ERRORS, methodNotAllowed } from "~/lib/http/api-error";
-import { isLang, type Lang } from "~/lib/i18n/languages";
+import { namedLangTag, type Lang } from "~/lib/i18n/languages";
 import { expressObjects } from "./express-objects";
 import { announcesBody } from "./fast-path-edge";
 import { headerLang } from "./http";
@@ -43,7 +43,7 @@ function queryLang(target: string): Lang | undefined {
   if (at === -1) return undefined;
   // Named twice, it names none: Express reads a repeated parameter as a list, which requestLang ignores.
   const named = new URLSearchParams(target.slice(at + 1).split("#", 1)[0]).getAll("lang");
-  return named.length === 1 && isLang(named[0]) ? named[0] : undefined;
+  return named.length === 1 ? namedLangTag(named[0]) : undefined;
 }
 
 /** A refusal's language: the one the target's path names (`/ja/...`), else its `?lang=`, else Accept-Language, then the cookie. */

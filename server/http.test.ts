@@ -1,6 +1,7 @@
 // The language of an API answer read from the request's headers (server/http.ts).
 import { describe, expect, it } from "vitest";
-import { headerLang } from "./http";
+import type { Request } from "express";
+import { headerLang, requestLang } from "./http";
 
 describe("headerLang", () => {
   it("takes Accept-Language first (the site's own client sends it), then the language cookie", () => {
@@ -15,5 +16,15 @@ describe("headerLang", () => {
     expect(headerLang({ "accept-language": "fr", cookie: "selectedLanguage=zh" })).toBe("zh");
     expect(headerLang({ "accept-language": "fr-FR, de;q=0.5", cookie: "selectedLanguage=ja" })).toBe("ja");
     expect(headerLang({ "accept-language": "fr" })).toBe("en");
+  });
+});
+
+describe("requestLang", () => {
+  const req = (query: Record<string, unknown>, headers: Record<string, string> = {}) => ({ query, headers, body: undefined }) as unknown as Request;
+  it("reads ?lang= in any letter case, as language tags are (BCP 47); a list or an unknown tag names none", () => {
+    expect(requestLang(req({ lang: "JA" }))).toBe("ja");
+    expect(requestLang(req({ lang: "Zh" }, { "accept-language": "ja" }))).toBe("zh");
+    expect(requestLang(req({ lang: ["ja", "zh"] }, { "accept-language": "zh" }))).toBe("zh");
+    expect(requestLang(req({ lang: "FR" }, { "accept-language": "ja" }))).toBe("ja");
   });
 });

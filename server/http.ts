@@ -7,7 +7,7 @@ import { getSessionUser, readWithSession, type SessionUser } from "~/lib/account
 import type { AppContext } from "~/lib/app-context.server";
 import { ApiError, COMMON_ERRORS, unauthorized, type LocalizedText } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
-import { isLang, type Lang } from "~/lib/i18n/languages";
+import { isLang, namedLangTag, type Lang } from "~/lib/i18n/languages";
 import { fieldErrors } from "~/lib/contracts/field-errors";
 import { chooseLanguage, firstSupported, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 
@@ -37,8 +37,8 @@ export function sendAccountMail(
 
 /** The language of an API answer: ?lang, then body.lang, then Accept-Language (sent by our client), then the cookie. */
 export function requestLang(req: Request): Lang {
-  const query = typeof req.query?.lang === "string" ? req.query.lang : undefined;
-  if (isLang(query)) return query;
+  const query = namedLangTag(req.query?.lang);
+  if (query) return query;
   const bodyLang = (req.body as { lang?: unknown } | undefined)?.lang;
   if (isLang(bodyLang)) return bodyLang;
   return headerLang(req.headers);

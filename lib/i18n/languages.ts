@@ -20,5 +20,11 @@ export const LANGUAGES: readonly Language[] = [
 
 export const isLang = memberOf(LANGS);
 
+/** A language named by a tag in any letter case (`?lang=JA`): language tags ignore case (BCP 47). */
+export const namedLangTag = (value: unknown): Lang | undefined => {
+  const lower = typeof value === "string" ? value.toLowerCase() : undefined;
+  return isLang(lower) ? lower : undefined;
+};
+
 /** A value written once per language; the type system refuses a missing language. */
 export type Localized<T> = Record<Lang, T>;
