@@ -13,6 +13,14 @@ describe("isValidHostHeader", () => {
       expect(isValidHostHeader(host), host).toBe(false);
     }
   });
+
+  it("refuses a port with leading zeros whatever its length: one port, one spelling, as browsers send it", () => {
+    // Found by an attack: "localhost:03000" passed and "localhost:003000" did not.
+    for (const host of ["localhost:03000", "localhost:003000", "localhost:00443", "[::1]:080", "127.0.0.1:0", "localhost:00"]) {
+      expect(isValidHostHeader(host), host).toBe(false);
+    }
+    expect(isValidHostHeader("localhost:10")).toBe(true);
+  });
 });
 
 describe("origins", () => {

@@ -19,15 +19,15 @@ const LABEL = /^(?!-)[a-z0-9_-]{1,63}(?<!-)$/i;
 
 /**
  * A Host header value that is a hostname, an IPv4 address or a bracketed IPv6 literal, with an
- * optional port 1-65535. Anything else (paths, spaces, markup, an open bracket) is refused with 400.
+ * optional port 1-65535 written without leading zeros. Anything else (paths, spaces, markup, an open bracket) is refused with 400.
  */
 export function isValidHostHeader(value: string): boolean {
   if (value.length === 0 || value.length > 260) return false;
   let host = value;
-  const portMatch = /:(\d{1,5})$/.exec(value);
+  const portMatch = /:(\d+)$/.exec(value);
   if (portMatch && !(value.startsWith("[") && !value.slice(0, portMatch.index).endsWith("]"))) {
-    const port = Number(portMatch[1]);
-    if (port < 1 || port > 65535) return false;
+    // One spelling per port, as browsers send it: no leading zeros, whatever the length.
+    if (!/^[1-9]\d{0,4}$/.test(portMatch[1]!) || Number(portMatch[1]) > 65535) return false;
     host = value.slice(0, portMatch.index);
   }
   if (host.startsWith("[")) return host.endsWith("]") && isIPv6(host.slice(1, -1));
