@@ -40,6 +40,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     index("users_created_at_idx").on(t.createdAt),
+    // The members' sign-ups (administrators are not counted): the dashboard's totals and twelve month
+    // counts stay index-only scans (lib/stats.server.ts).
+    index("users_member_created_at_idx").on(t.createdAt).where(sql`${t.role} = 'user'`),
     index("users_credits_idx").on(t.credits),
     index("users_name_lower_idx").on(sql`lower(${t.name}) text_pattern_ops`),
     index("users_email_lower_pattern_idx").on(sql`lower(${t.email}) text_pattern_ops`),

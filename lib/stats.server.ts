@@ -1,6 +1,6 @@
 // Dashboard figures, computed by the database with aggregates (no rows are loaded into the process
-// but the few owed refunds it lists): four statements run side by side, one over users (totals, and
-// twelve month counts on users_created_at_idx), one over the succeeded and refunded payments by provider, and two over the
+// but the few owed refunds it lists): four statements run side by side, one over the members (totals,
+// and twelve month counts on users_member_created_at_idx), one over the succeeded and refunded payments by provider, and two over the
 // refunds still owed (their count and sum, and the oldest of them to list). See docs/performance.md (admin).
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -14,12 +14,14 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
   const year = now.getUTCFullYear();
   // The window starts eleven months back (Date.UTC carries a negative month into the previous year).
   const first = now.getUTCMonth() - 11;
-  // Twelve range counts on users_created_at_idx (index-only scans that read just that month's
-  // entries): cheaper than grouping every sign-up of the year by an expression.
+  const isMember = eq(users.role, "user");
+  // Users and sign-ups are the members' (role 'user'): the firm's administrators are not customers.
+  // Twelve range counts on the members' partial index users_member_created_at_idx (index-only scans
+  // that read just that month's entries): cheaper than grouping every sign-up of the year by an expression.
   const months: Record<string, SQL<number>> = Object.fromEntries(
     Array.from({ length: 12 }, (_, m) => [
       `m${m}`,
-      sql<number>`(select count(*) from ${users} where ${and(gte(users.createdAt, monthStart(year, first + m)), lt(users.createdAt, monthStart(year, first + m + 1)))})`.mapWith(
+      sql<number>`(select count(*) from ${users} where ${and(isMember, gte(users.createdAt, monthStart(year, first + m)), lt(users.createdAt, monthStart(year, first + m + 1)))})`.mapWith(
         Number,
       ),
     ]),
@@ -30,7 +32,8 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
   const [[usersRow], salesRows, [owedRow], owedRows] = await Promise.all([
     db
       .select({ total: count(), ...months })
-      .from(users),
+      .from(users)
+      .where(isMember),
     // Per provider: what was sold (refunded payments had succeeded first), what was refunded, and the
     // accounts with a successful purchase not refunded (Total Subscriptions, counted with the money it
     // stands for). A refunded payment never granted (its charge refunded before it succeeded, or one

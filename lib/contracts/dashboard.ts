@@ -19,7 +19,7 @@ export interface OwedRefund {
 }
 
 export interface DashboardStats {
-  /** Every account (members and admins). */
+  /** Member accounts (role "user"); administrators are not counted. */
   totalUsers: number;
   /** Accounts with at least one succeeded payment that is not refunded, of the provider the money figures count. */
   totalSubscriptions: number;
@@ -27,9 +27,9 @@ export interface DashboardStats {
   totalTransactions: number;
   /** Sum of those payments in dollars, with cents (e.g. 175.5): the net sales. */
   totalIncome: number;
-  /** Sign-ups in the current calendar month (UTC). */
+  /** Members' sign-ups in the current calendar month (UTC). */
   usersThisMonth: number;
-  /** Sign-ups per month (UTC) of the twelve months ending with the current one, oldest first: always 12 numbers. */
+  /** Members' sign-ups per month (UTC) of the twelve months ending with the current one, oldest first: always 12 numbers. */
   monthly: number[];
   /** The month of each `monthly` entry as "YYYY-MM" (the last one is the current month). */
   months: string[];

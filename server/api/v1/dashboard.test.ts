@@ -41,20 +41,34 @@ describe("GET /api/v1/dashboard/get", () => {
     expect(ja.body.message).toBe("この操作を行う権限がありません。");
   });
 
-  it("answers zeros and twelve zero months on an empty site (apart from the admin)", async () => {
+  it("counts members only: an administrator is neither a user in Total Users nor a sign-up in the chart", async () => {
+    // Found by an operations manager: the firm's own administrator accounts showed as users.
+    app = await createTestApp();
+    const db = app.appContext.db;
+    const admin = await insertAdmin(db, { email: "boss@taxatlas.test" });
+    await insertAdmin(db, { email: "deputy@taxatlas.test" });
+    await insertUser(db, { email: "member@example.com" });
+    const res = await request(app, "GET", "/api/v1/dashboard/get", { token: admin.token });
+    expect(res.status).toBe(200);
+    const stats = res.body.data[0];
+    expect(stats).toMatchObject({ totalUsers: 1, usersThisMonth: 1 });
+    expect(stats.monthly).toEqual(Array.from({ length: 12 }, (_, i) => (i === 11 ? 1 : 0)));
+  });
+
+  it("answers zeros and twelve zero months on a site with only its admin", async () => {
     app = await createTestApp();
     const admin = await insertAdmin(app.appContext.db, { email: "boss@taxatlas.test" });
     const res = await request(app, "GET", "/api/v1/dashboard/get", { token: admin.token });
     expect(res.status).toBe(200);
     // The chart's window ends with the current month: its last entry.
-    const monthly = Array.from({ length: 12 }, (_, i) => (i === 11 ? 1 : 0));
+    const monthly = Array.from({ length: 12 }, () => 0);
     const now = new Date();
     const months = Array.from({ length: 12 }, (_, i) =>
       new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1)).toISOString().slice(0, 7),
     );
     expect(res.body).toEqual({
       success: true,
-      data: [{ totalUsers: 1, totalSubscriptions: 0, totalTransactions: 0, totalIncome: 0, usersThisMonth: 1, monthly, months, refundsOwed: 0, refundsOwedCents: 0, owedRefunds: [], ...NO_SALES }],
+      data: [{ totalUsers: 0, totalSubscriptions: 0, totalTransactions: 0, totalIncome: 0, usersThisMonth: 0, monthly, months, refundsOwed: 0, refundsOwedCents: 0, owedRefunds: [], ...NO_SALES }],
     });
   });
 
@@ -67,7 +81,7 @@ describe("GET /api/v1/dashboard/get", () => {
     // `ago` months before the current one (Date.UTC carries negative months into earlier years).
     const at = (ago: number, day = 1, hour = 0, minute = 0) => utc(year, month - ago, day, hour, minute);
 
-    const admin = await insertAdmin(db); // signs up now: this month
+    const admin = await insertAdmin(db); // signs up now, but is not a member: counted nowhere
     // Sign-ups across the twelve-month window, on its UTC month boundaries, and outside it.
     const jan1 = await insertUser(db, { createdAt: at(11), credits: 3 }); // the window's first instant
     const jan2 = await insertUser(db, { createdAt: new Date(at(10).getTime() - 60_000), credits: 3 }); // last minute of that month
@@ -94,18 +108,18 @@ describe("GET /api/v1/dashboard/get", () => {
     expected[2] += 1;
     expected[6] += 3;
     expected[10] += 1;
-    expected[11] += 2; // the admin and `recent`
+    expected[11] += 1; // `recent` (not the admin)
 
     const res = await request(app, "GET", "/api/v1/dashboard/get", { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.data).toHaveLength(1);
     expect(res.body.data[0]).toEqual({
-      totalUsers: 11,
+      totalUsers: 10,
       totalSubscriptions: 2,
       totalTransactions: 3,
       totalIncome: 174.99,
-      usersThisMonth: 2,
+      usersThisMonth: 1,
       monthly: expected,
       months: Array.from({ length: 12 }, (_, i) => at(11 - i).toISOString().slice(0, 7)),
       refundsOwed: 0,

@@ -1,0 +1,2 @@
+-- The members' sign-ups, administrators left out: the admin dashboard counts them (lib/stats.server.ts).
+CREATE INDEX "users_member_created_at_idx" ON "users" USING btree ("created_at") WHERE "users"."role" = 'user';
