@@ -50,7 +50,7 @@ export default function AdminUser() {
   const detail = data && data.user.id === id ? data : undefined;
 
   const ledgerColumns: Column<AdminLedgerEntry>[] = [
-    { key: "date", header: t.user.ledger.date, className: "whitespace-nowrap text-slate-700", cell: (e) => formatDate(e.createdAt) },
+    { key: "date", header: t.user.ledger.date, primary: true, className: "whitespace-nowrap text-slate-700", cell: (e) => formatDate(e.createdAt) },
     { key: "kind", header: t.user.ledger.kind, className: "text-slate-700", cell: (e) => t.user.ledger.kinds[e.kind] ?? e.kind },
     {
       key: "change",
@@ -67,7 +67,7 @@ export default function AdminUser() {
     { key: "by", header: t.user.ledger.by, className: "text-slate-700", cell: (e) => e.adminName ?? "" },
   ];
   const paymentColumns: Column<AdminPaymentEntry>[] = [
-    { key: "date", header: t.user.payments.date, className: "whitespace-nowrap text-slate-700", cell: (p) => formatDate(p.createdAt) },
+    { key: "date", header: t.user.payments.date, primary: true, className: "whitespace-nowrap text-slate-700", cell: (p) => formatDate(p.createdAt) },
     {
       key: "receipt",
       header: t.user.payments.receipt,
@@ -134,7 +134,7 @@ export default function AdminUser() {
               rows={detail.ledger}
               columns={ledgerColumns}
               rowKey={(e) => e.id}
-              minWidth="min-w-[40rem]"
+              minWidth="40rem"
               label={t.user.ledger.title}
               testId="ledger-table"
               rowTestId="ledger-row"
@@ -146,9 +146,10 @@ export default function AdminUser() {
               rows={detail.payments}
               columns={paymentColumns}
               rowKey={(p) => p.id}
-              minWidth="min-w-[36rem]"
+              minWidth="36rem"
               label={t.user.payments.title}
               testId="payments-table"
+              rowTestId="payments-row"
             />
           </History>
 

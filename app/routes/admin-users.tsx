@@ -4,7 +4,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { format, formatQuantity } from "~/lib/i18n/format";
 import { LANGUAGES } from "~/lib/i18n/languages";
-import { DEFAULT_PAGE_SIZE, SEARCH_MATCHES, USER_SORTS, UserListQuerySchema } from "~/lib/contracts/admin";
+import { DEFAULT_PAGE_SIZE, SEARCH_MATCHES, USER_SORTS, UserListQuerySchema, type AdminUserListRow } from "~/lib/contracts/admin";
 import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE } from "~/app/page-helpers/seo";
 import { CsvExportButton } from "~/app/components/admin-csv-export";
 import { useApiData } from "~/app/api/use-api-data";
@@ -19,6 +19,7 @@ import {
 } from "~/app/components/admin-ui";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
+import { DataTable, type Column } from "~/app/components/ui/data-table";
 import { admin } from "~/content/messages/admin";
 import type { Route } from "./+types/admin-users";
 
@@ -68,6 +69,34 @@ export default function AdminUsers() {
   const rows = data?.users ?? [];
   const from = total === 0 ? 0 : (query.page - 1) * pageSize + 1;
   const to = Math.min(total, (query.page - 1) * pageSize + rows.length);
+  const columns: Column<AdminUserListRow>[] = [
+    {
+      key: "name",
+      header: t.users.columns.name,
+      primary: true,
+      cell: (user) => (
+        <>
+          <LocalizedLink to={`/admin/users/${user._id}`} className="font-medium text-brand-700 hover:underline">
+            {user.name}
+          </LocalizedLink>
+          {user.role === "admin" && (
+            <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">{t.users.adminBadge}</span>
+          )}
+        </>
+      ),
+    },
+    { key: "email", header: t.users.columns.email, className: "break-all text-slate-700", cell: (user) => user.email },
+    { key: "credits", header: t.users.columns.credits, numeric: true, className: "text-slate-900", cell: (user) => formatQuantity(user.credits) },
+    // Badges and package names on one line (Japanese broke "支払い済み" in two beside a long e-mail address).
+    { key: "paymentStatus", header: t.users.columns.paymentStatus, className: "whitespace-nowrap", cell: (user) => <PaymentBadge status={user.paymentStatus} /> },
+    // A refunded member's last package stays visible beside her Refunded badge.
+    {
+      key: "package",
+      header: t.users.columns.package,
+      className: "whitespace-nowrap text-slate-700",
+      cell: (user) => packageLabel(user.package || user.lastPackage),
+    },
+  ];
 
   return (
     <div>
@@ -184,63 +213,21 @@ export default function AdminUsers() {
             </button>
           )}
           {rows.length > 0 && (
-            <div className="scroll-cue mt-2 overflow-x-auto rounded-lg border border-slate-200" aria-busy={loading}>
-            <table className="w-full min-w-[40rem] text-left text-sm" data-testid="user-table">
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold text-slate-700">
-                    {t.users.columns.name}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold text-slate-700">
-                    {t.users.columns.email}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold text-slate-700">
-                    {t.users.columns.credits}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold text-slate-700">
-                    {t.users.columns.paymentStatus}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold text-slate-700">
-                    {t.users.columns.package}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((user) => (
-                  <tr
-                    key={user._id}
-                    className="cursor-pointer border-t border-slate-200 hover:bg-slate-50"
-                    // The name is the keyboard-reachable link; a click anywhere on the row does the same.
-                    onClick={(event) => {
-                      if ((event.target as HTMLElement).closest("a")) return;
-                      navigate(href(`/admin/users/${user._id}`));
-                    }}
-                    data-testid="user-row"
-                  >
-                    <td className="px-4 py-3">
-                      <LocalizedLink
-                        to={`/admin/users/${user._id}`}
-                        className="font-medium text-brand-700 hover:underline"
-                      >
-                        {user.name}
-                      </LocalizedLink>
-                      {user.role === "admin" && (
-                        <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
-                          {t.users.adminBadge}
-                        </span>
-                      )}
-                    </td>
-                    <td className="break-all px-4 py-3 text-slate-700">{user.email}</td>
-                    <td className="px-4 py-3 text-right tabular-nums text-slate-900">{formatQuantity(user.credits)}</td>
-                    <td className="px-4 py-3">
-                      <PaymentBadge status={user.paymentStatus} />
-                    </td>
-                    {/* A refunded member's last package stays visible beside her Refunded badge. */}
-                    <td className="px-4 py-3 text-slate-700">{packageLabel(user.package || user.lastPackage)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <div className="mt-2">
+              <DataTable
+                rows={rows}
+                columns={columns}
+                rowKey={(user) => user._id}
+                minWidth="40rem"
+                label={t.users.title}
+                testId="user-table"
+                rowTestId="user-row"
+                cellClassName="px-4 py-3"
+                frameClassName="rounded-lg border border-slate-200"
+                // The name is the keyboard-reachable link; a click anywhere on the row does the same.
+                onRowClick={(user) => navigate(href(`/admin/users/${user._id}`))}
+                busy={loading}
+              />
             </div>
           )}
           <Pagination page={query.page} pages={pages} onChange={(page) => update({ page: page === 1 ? undefined : page })} />

@@ -4,7 +4,7 @@
 // sidebar at 375 px, and axe on every admin page.
 import { expectNoAxeViolations } from "./axe";
 import { randomBytes } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { admin as adminText } from "~/content/messages/admin";
 import { getPackage } from "~/lib/catalog";
 import { adminSession, expect, signInPage, signUpViaApi, test, uniqueEmail, type Session } from "./fixtures";
@@ -224,7 +224,7 @@ test.describe("admin area", () => {
     await expect(page.getByTestId("badge-refunded")).toHaveText("Refunded");
     await expect(page.getByTestId("user-credits")).toHaveText("100,003");
     await page.goto(`/zh/admin/users?q=${encodeURIComponent(member.email)}`);
-    await expect(page.getByTestId("badge-refunded")).toHaveText(adminText.zh.users.refunded);
+    await expect(page.getByTestId("user-row").getByTestId("badge-refunded")).toHaveText(adminText.zh.users.refunded);
   });
 
   test("recharts is not part of the public pages' JavaScript", async ({ page }) => {
@@ -355,7 +355,7 @@ test.describe("admin area", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("a member's page on a phone in Japanese: the ledger names packages, never the system's English codes, and its tables can be scrolled by keyboard", async ({ page, app }) => {
+  test("a member's page on a phone in Japanese: the ledger names packages, never the system's English codes, its rows are cards, and its wide tables can be scrolled by keyboard", async ({ page, app }) => {
     const member = await signUpViaApi();
     const bought = await app.api("/payment/create", {
       method: "POST",
@@ -374,23 +374,37 @@ test.describe("admin area", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAdmin(page);
     await page.goto(`/ja/admin/users/${member.user.id}`);
+    // On a phone each row is a card, every column a "label: value" line.
+    const declinedCard = page.getByTestId("payments-row-card").filter({ hasText: "カードの残高が不足しています。" });
+    await expect(declinedCard).toBeVisible();
+    await expect(page.getByTestId("payments-table-cards")).not.toContainText("insufficient_funds");
+    const line = (card: Locator, label: string) => card.locator("dl > div").filter({ has: page.locator("dt", { hasText: label }) }).locator("dd");
+    await expect(line(declinedCard, adminText.ja.user.payments.credits)).toHaveText("—");
+    const cards = page.getByTestId("ledger-row-card");
+    await expect(cards).toHaveCount(2);
+    // Newest first: the purchase, then the sign-up grant (no reason: no reason line).
+    await expect(line(cards.nth(0), adminText.ja.user.ledger.reason)).toHaveText(getPackage("basic")!.name.ja);
+    await expect(line(cards.nth(1), adminText.ja.user.ledger.reason)).toHaveCount(0);
+    await expect(page.getByTestId("ledger-table-cards")).not.toContainText(/starting credits|package:|AI answer/);
+    await expectNoAxeViolations(page);
+
+    // Wide, the tables: the same, column by column.
+    await page.setViewportSize({ width: 1366, height: 900 });
     const payments = page.getByTestId("payments-table");
     await expect(payments).toContainText("カードの残高が不足しています。");
     await expect(payments).not.toContainText("insufficient_funds");
     await expect(payments.locator("tbody tr").filter({ hasText: "カードの残高が不足しています。" }).locator("td").nth(4)).toHaveText("—");
     const rows = page.getByTestId("ledger-row");
     await expect(rows).toHaveCount(2);
-    // Newest first: the purchase, then the sign-up grant.
     await expect(rows.nth(0).locator("td").nth(4)).toHaveText(getPackage("basic")!.name.ja);
     await expect(rows.nth(1).locator("td").nth(4)).toHaveText("");
     await expect(page.getByTestId("ledger-table")).not.toContainText(/starting credits|package:|AI answer/);
-    // Each table scrolls sideways at this width: its scrolling region takes the keyboard focus.
+    // A table that larger text widens past its box scrolls sideways: its region takes the keyboard
+    // focus and shows a shadow at the edge with more columns (found by a stranger's review: only
+    // Date and Type showed, and the table looked complete).
     for (const name of [adminText.ja.user.ledger.title, adminText.ja.user.payments.title]) {
       const region = page.getByRole("group", { name });
       await expect(region).toHaveAttribute("tabindex", "0");
-      // ...and shows that it does: a shadow at the edge with more columns (found by a stranger's
-      // review: only Date and Type showed, and the table looked complete).
-      expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
       await expect(region).toHaveCSS("background-image", /radial-gradient/);
     }
     await expectNoAxeViolations(page);
@@ -484,6 +498,85 @@ test.describe("admin area", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("en and ja at 390 px: no admin page scrolls sideways, each table row reads as a card; at 1366 px the tables stay", async ({ page, app }) => {
+    // Found by an operations manager: the users list and a member's ledger and payments scrolled
+    // sideways on a phone, most of each row out of view.
+    const member = await signUpViaApi({ name: `Phone ${randomBytes(3).toString("hex")}` });
+    const bought = await app.api("/payment/create", {
+      method: "POST",
+      token: member.token,
+      body: { package: "basic", paymentMethodId: "pm_card_visa", country: "JP" },
+    });
+    expect(bought.body.status).toBe("succeeded");
+    const declined = await app.api("/payment/create", {
+      method: "POST",
+      token: member.token,
+      body: { package: "pro", paymentMethodId: "pm_card_visa_chargeDeclinedInsufficientFunds", country: "JP" },
+    });
+    expect(declined.body.status).toBe("failed");
+    const sent = await app.api("/contact", {
+      body: { name: "Hanako Yamada", email: member.email, subject: `Phone check ${randomBytes(3).toString("hex")}`, message: "A question.", service: "general" },
+    });
+    expect(sent.status).toBe(201);
+    const session = await signInAdmin(page);
+    const grant = { direction: "grant", amount: 5, reason: "Goodwill after a long phone call about the receipt" };
+    expect((await app.api(`/admin/users/${member.user.id}/credits`, { method: "POST", token: session.token, body: grant })).status).toBe(200);
+
+    /** Elements in the admin area that scroll sideways, and the page's own width. */
+    const sideways = () =>
+      page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        boxes: [...document.querySelectorAll("[data-testid=admin-layout] *")]
+          .filter((el) => ["auto", "scroll"].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
+          .map((el) => el.getAttribute("data-testid") ?? el.getAttribute("aria-label") ?? el.tagName),
+      }));
+    const pages = [
+      { path: "/admin", ready: "dashboard-cards" },
+      { path: `/admin/users?q=${encodeURIComponent(member.email)}`, ready: "user-row-card" },
+      { path: `/admin/users/${member.user.id}`, ready: "ledger-row-card" },
+      { path: "/admin/messages", ready: "message-item" },
+      { path: "/admin/pricing", ready: "admin-packages" },
+    ];
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const lang of ["en", "ja"] as const) {
+      const prefix = lang === "en" ? "" : `/${lang}`;
+      for (const { path, ready } of pages) {
+        await page.goto(prefix + path);
+        await expect(page.getByTestId(ready).first()).toBeVisible();
+        expect(await sideways(), `${lang} ${path}`).toEqual({ page: 390, boxes: [] });
+      }
+      await page.goto(`${prefix}/admin/users/${member.user.id}`);
+      const tx = adminText[lang].user;
+      // Every column is in the card, under its label: the declined payment's reason and its "—" credits.
+      const declinedCard = page.getByTestId("payments-row-card").filter({ hasText: tx.payments.statuses.failed });
+      await expect(declinedCard).toBeVisible();
+      const line = (label: string) => declinedCard.locator("dl > div").filter({ has: page.locator("dt", { hasText: label }) }).locator("dd");
+      await expect(line(tx.payments.credits)).toHaveText("—");
+      await expect(line(tx.payments.status)).toContainText(tx.payments.statuses.failed);
+      await expect(page.getByTestId("ledger-row-card").first()).toContainText(grant.reason);
+      await expect(page.getByTestId("ledger-table")).toBeHidden();
+      await expectNoAxeViolations(page, `${lang} user at 390 px`);
+    }
+    await page.goto(`/admin/users?q=${encodeURIComponent(member.email)}`);
+    const card = page.getByTestId("user-row-card");
+    await expect(card).toContainText(member.email);
+    await expect(card.getByTestId("badge-paid")).toBeVisible();
+    await expect(page.getByTestId("user-table")).toBeHidden();
+    await expectNoAxeViolations(page, "users at 390 px");
+    // A tap anywhere on the card opens the account, as a click on a table row does.
+    await card.getByRole("definition").filter({ hasText: member.email }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/users/${member.user.id}$`));
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expect(page.getByTestId("ledger-table")).toBeVisible();
+    await expect(page.getByTestId("ledger-row-card").first()).toBeHidden();
+    await expect(page.getByTestId("payments-table").getByRole("columnheader")).toHaveCount(6);
+    await page.goto(`/admin/users?q=${encodeURIComponent(member.email)}`);
+    await expect(page.getByTestId("user-row")).toHaveCount(1);
+    await expect(page.getByTestId("user-row-card")).toBeHidden();
+    await expectNoAxeViolations(page, "users at 1366 px");
+  });
+
   test("Japanese and Chinese admin pages, and the collapsing sidebar at 375 px", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await signInAdmin(page);
@@ -500,8 +593,9 @@ test.describe("admin area", () => {
     await nav.getByRole("link", { name: "ユーザー" }).click();
     await expect(page).toHaveURL(/\/ja\/admin\/users$/);
     await expect(nav).toBeHidden();
-    await expect(page.getByTestId("user-row").first()).toBeVisible();
-    // No horizontal scrolling of the page itself (the table scrolls inside its box).
+    // One card per user: no horizontal scrolling of the page, nor of the list.
+    await expect(page.getByTestId("user-row-card").first()).toBeVisible();
+    await expect(page.getByTestId("user-table")).toBeHidden();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoAxeViolations(page);
 
