@@ -134,25 +134,26 @@ export default function AdminMessages() {
                           {unread ? t.messages.unread : t.messages.read}
                         </span>
                       </div>
+                      {/* A label keeps its width beside a long address ("送信者" broke in two at 390 px). */}
                       <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
                         <div className="flex gap-2">
-                          <dt className="text-slate-600">{t.messages.from}</dt>
+                          <dt className="shrink-0 text-slate-600">{t.messages.from}</dt>
                           <dd className="break-all text-slate-900">
                             {message.name} &lt;{message.email}&gt;
                           </dd>
                         </div>
                         {message.company && (
                           <div className="flex gap-2">
-                            <dt className="text-slate-600">{t.messages.company}</dt>
+                            <dt className="shrink-0 text-slate-600">{t.messages.company}</dt>
                             <dd className="text-slate-900">{message.company}</dd>
                           </div>
                         )}
                         <div className="flex gap-2">
-                          <dt className="text-slate-600">{t.messages.service}</dt>
+                          <dt className="shrink-0 text-slate-600">{t.messages.service}</dt>
                           <dd className="text-slate-900">{t.messages.services[message.service] ?? message.service}</dd>
                         </div>
                         <div className="flex gap-2">
-                          <dt className="text-slate-600">{t.messages.received}</dt>
+                          <dt className="shrink-0 text-slate-600">{t.messages.received}</dt>
                           <dd className="text-slate-900">{formatDate(message.createdAt)}</dd>
                         </div>
                       </dl>
