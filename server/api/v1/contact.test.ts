@@ -184,6 +184,24 @@ describe("POST /api/v1/contact", () => {
       expect(warn).toHaveBeenCalledWith(expect.objectContaining({ id: res.body.id }), expect.stringContaining("acknowledgement"));
     });
 
+    // Review: sign-up confirms no address (anyone can register with anyone's), so "the account's own
+    // address" is one a visitor typed; the copy then carries a stranger's text to it: a relay.
+    it("mails no text a visitor chose to an address nobody proved, as an account signed up with a stranger's address", async () => {
+      app = await createTestApp({ CONTACT_EMAIL: "team@taxatlas.test", RATE_LIMITS: "false" });
+      const victim = "victim@example.org";
+      const res0 = await request(app, "POST", "/api/v1/user/register", {
+        body: { email: victim, password: "correct horse battery", name: "Cheap pills at spam.example" },
+      });
+      expect(res0.status).toBe(201);
+      const spam = { ...valid, email: victim, subject: "WIN A PRIZE at spam.example", message: "Claim it now: https://spam.example/claim" };
+      for (let i = 0; i < 3; i += 1) {
+        const res = await request(app, "POST", "/api/v1/contact", { body: spam, token: res0.body.token });
+        expect(res.status).toBe(201);
+      }
+      const toVictim = app.mails.filter((m) => m.to.toLowerCase() === victim);
+      for (const mail of toVictim) expect(`${mail.subject}\n${mail.text}`).not.toContain("spam.example");
+    });
+
     it("keeps the spam guard: a filled honeypot from a member is refused and nothing is mailed", async () => {
       app = await createTestApp();
       const member = await signUp();
