@@ -5,7 +5,7 @@ import { aiQuestions, creditLedger, users } from "~/db/schema";
 import { AI_ERRORS } from "~/lib/ai/errors";
 import { CREDIT_RETURN_DAYS, CREDIT_RETURN_LIMIT, CREDIT_RETURN_LIMIT_DAYS } from "~/lib/contracts/ai-limits";
 import { MAX_CREDIT_BALANCE } from "~/lib/credits.server";
-import { insertAiSpend, insertUser } from "~/tests/helpers/admin-data";
+import { insertAdmin, insertAiSpend, insertUser } from "~/tests/helpers/admin-data";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 import { testDatabase } from "~/tests/helpers/test-db";
 
@@ -158,5 +158,34 @@ describe("POST /api/v1/ai/questions/:id/credit-return", () => {
     const [question] = await db.select().from(aiQuestions).where(eq(aiQuestions.id, id));
     expect(question!.creditReturnedAt).toBeNull();
     expect((await ledgerOf(testApp, member.id)).filter((row) => row.kind === "ai_return")).toEqual([]);
+  });
+  // Review: "Download my data" promises all the account holds (content/legal.ts); the export said the
+  // answer cost a credit and left out that it was returned.
+  it("shows the return in the member's data export, on the answer", async () => {
+    const testApp = await freshApp();
+    const member = await insertUser(testApp.appContext.db, { credits: 1 });
+    const id = await insertAiSpend(testApp.appContext.db, member.id);
+    const returned = await returnCredit(testApp, member.token, id);
+    expect(returned.status).toBe(200);
+    const exported = await request(testApp, "GET", "/api/v1/account/export", { token: member.token });
+    expect(exported.status).toBe(200);
+    const data = exported.body;
+    const question = data.questions.find((q: { id: string }) => q.id === id);
+    expect(question).toMatchObject({ creditReturnedAt: returned.body.question.creditReturnedAt });
+  });
+
+  // Review: the admin's user page listed the answer as "1 credit" with nothing saying it was returned,
+  // so the firm cannot see which answers missed.
+  it("shows the return on the answer in the admin's view of the member", async () => {
+    const testApp = await freshApp();
+    const { db } = testApp.appContext;
+    const admin = await insertAdmin(db);
+    const member = await insertUser(db, { credits: 1 });
+    const id = await insertAiSpend(db, member.id);
+    const returned = await returnCredit(testApp, member.token, id);
+    expect(returned.status).toBe(200);
+    const detail = await request(testApp, "GET", `/api/v1/admin/users/${member.id}`, { token: admin.token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.questions.find((q: { id: string }) => q.id === id)).toMatchObject({ creditReturnedAt: returned.body.question.creditReturnedAt });
   });
 });
