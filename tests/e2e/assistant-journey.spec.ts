@@ -278,3 +278,49 @@ async function buyBasicInJapanese(page: Page): Promise<void> {
   await page.getByTestId("checkout-form").getByRole("button").last().click();
   await expect(page.getByTestId("checkout-success")).toBeVisible({ timeout: 10_000 });
 }
+
+test.describe("returning an answer's credit (review)", () => {
+  test("a keyboard user who returns a credit keeps the focus on the answer, not on the page's start", async ({ page }) => {
+    // Review: the button the member pressed is replaced by the confirmation, and focus fell to <body>.
+    const t = aiMessages.en;
+    const session = await signUpViaApi();
+    await page.goto("/services/tax-consultation");
+    await signInPage(page, session);
+    await readyWithConsent(page);
+    await page.getByLabel(t.questionLabel).fill("How is VAT charged on cross-border services?");
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 2 credits.", { timeout: 10_000 });
+    await page.getByTestId("credit-return-button").focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("credit-returned")).toHaveText("Credit returned. Your balance: 3 credits.");
+    const focused = await page.evaluate(() => ({
+      body: document.activeElement === document.body || document.activeElement === null,
+      inAnswer: Boolean(document.activeElement?.closest('[data-testid="ai-answer"]')),
+    }));
+    expect(focused).toEqual({ body: false, inAnswer: true });
+  });
+
+  test("after a follow-up, an earlier returned answer no longer states a balance the header contradicts", async ({ page }) => {
+    // Review: the earlier turn kept "Your balance: 3 credits" while the follow-up's charge made it 2;
+    // the page's own rule is that only the latest answer states the balance (ai-charge: chargedPast).
+    test.slow();
+    const t = aiMessages.en;
+    const session = await signUpViaApi();
+    await page.goto("/services/tax-consultation");
+    await signInPage(page, session);
+    await readyWithConsent(page);
+    await page.getByLabel(t.questionLabel).fill("How is VAT charged on cross-border services?");
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 2 credits.", { timeout: 10_000 });
+    await page.getByTestId("credit-return-button").click();
+    await expect(page.getByTestId("credit-returned")).toHaveText("Credit returned. Your balance: 3 credits.");
+
+    await page.getByTestId("follow-up-button").click();
+    await page.getByLabel(t.followUpLabel, { exact: true }).fill("And what changes for services bought by consumers?");
+    await page.getByTestId("generate-button").click();
+    const answers = page.getByTestId("ai-answer");
+    await expect(answers.nth(1).getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 2 credits.", { timeout: 10_000 });
+    await expect(page.getByTestId("header-credits").first()).toContainText("2");
+    await expect(answers.nth(0).getByTestId("credit-returned")).toHaveText(t.creditReturnedPast);
+  });
+});
