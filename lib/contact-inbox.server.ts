@@ -36,22 +36,23 @@ export const CONTACT_TEXT = {
 } satisfies Record<string, LocalizedText>;
 
 /**
- * The acknowledgement a signed-in member gets for a message sent from their own address. It promises
- * the reply time the contact page states (content/contact.ts: "within 24 hours").
+ * The acknowledgement a signed-in member gets for a message sent from their account's address. Sign-up
+ * proves no address (anyone can register with anyone's), so it carries no text the sender chose: not
+ * the subject, the message or the account's name, or the form would carry a stranger's words to any
+ * address (a review of this feature). It promises the reply time the contact page states
+ * (content/contact.ts: "within 24 hours"); the message itself is kept and listed for the team.
  */
 export const CONTACT_ACK_MAIL = {
   subject: {
-    en: "Your message to {siteName}: {subject}",
-    ja: "{siteName} へのお問い合わせを受け付けました：{subject}",
-    zh: "我们已收到您发给 {siteName} 的留言：{subject}",
+    en: "We have received your message to {siteName}",
+    ja: "{siteName} へのお問い合わせを受け付けました",
+    zh: "我们已收到您发给 {siteName} 的留言",
   },
   text: {
-    en: "Hello {name},\n\nThank you for contacting {siteName}. We have received your message and will get back to you within 24 hours. A copy of your message follows.\n\n{copy}\n\n{siteName}\n{firm}",
-    ja: "{name} 様\n\nこのたびは {siteName} にお問い合わせいただき、誠にありがとうございます。以下の内容でお問い合わせを受け付けました。24時間以内に担当者よりご連絡いたします。\n\n{copy}\n\n{siteName}\n{firm}",
-    zh: "{name}，您好：\n\n感谢您联系 {siteName}。我们已收到您的留言，将在24小时内回复您。以下是您的留言副本。\n\n{copy}\n\n{siteName}\n{firm}",
+    en: "Hello,\n\nThank you for contacting {siteName}. We have received the message you sent through our contact form while signed in to your account, and we will get back to you within 24 hours.\n\nIf you did not write to us, you can ignore this e-mail.\n\n{siteName}\n{firm}",
+    ja: "このたびは {siteName} にお問い合わせいただき、誠にありがとうございます。アカウントにログインした状態でお問い合わせフォームから送信されたメッセージを受け付けました。24時間以内に担当者よりご連絡いたします。\n\nお心当たりのない場合は、このメールを破棄してください。\n\n{siteName}\n{firm}",
+    zh: "您好：\n\n感谢您联系 {siteName}。我们已收到您在登录账户后通过联系表单发送的留言，将在24小时内回复您。\n\n如果您并未联系过我们，请忽略此邮件。\n\n{siteName}\n{firm}",
   },
-  subjectLabel: { en: "Subject", ja: "件名", zh: "主题" },
-  messageLabel: { en: "Message", ja: "お問い合わせ内容", zh: "留言内容" },
   contactPage: { en: "Contact page", ja: "お問い合わせページ", zh: "联系页面" },
 } satisfies Record<string, LocalizedText>;
 
@@ -72,7 +73,6 @@ const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, " ").trim();
 /** The signed-in member who sent a message, when the request carried a valid token. */
 export interface ContactSender {
   email: string;
-  name: string;
 }
 
 /**
@@ -97,17 +97,9 @@ function firmLines(env: Pick<Env, "SITE_NAME" | "COMPANY_LEGAL_NAME" | "CONTACT_
 export function contactAckMail(
   env: Pick<Env, "SITE_NAME" | "COMPANY_LEGAL_NAME" | "CONTACT_EMAIL" | "CONTACT_PHONE" | "CONTACT_ADDRESS">,
   origin: string,
-  sender: ContactSender,
-  input: Pick<ContactInput, "subject" | "message">,
   lang: Lang,
 ): { subject: string; text: string } {
-  const copy = [
-    labelled(lang, CONTACT_ACK_MAIL.subjectLabel[lang], input.subject),
-    "",
-    labelled(lang, CONTACT_ACK_MAIL.messageLabel[lang], "").trimEnd(),
-    input.message,
-  ].join("\n");
-  const values = { siteName: env.SITE_NAME, name: sender.name, subject: oneLine(input.subject), copy, firm: firmLines(env, origin, lang) };
+  const values = { siteName: env.SITE_NAME, firm: firmLines(env, origin, lang) };
   return {
     subject: oneLine(format(CONTACT_ACK_MAIL.subject[lang], values)).slice(0, 250),
     text: format(CONTACT_ACK_MAIL.text[lang], values),
@@ -174,13 +166,14 @@ export async function submitContact(
       logger.warn({ err: error, id }, "contact form: notification e-mail failed");
     }
   };
-  // Only to the account's own address: an address anyone can type would make the form a relay.
+  // Only to the account's own address, and in words the firm chose (CONTACT_ACK_MAIL): an address
+  // anyone can type, or a text anyone can write, would make the form a relay.
   const acknowledge = async (sender: ContactSender): Promise<boolean> => {
     try {
       await mailer.send({
         to: sender.email,
         ...(env.CONTACT_EMAIL ? { replyTo: env.CONTACT_EMAIL } : {}),
-        ...contactAckMail(env, site.origin, sender, input, context.lang),
+        ...contactAckMail(env, site.origin, context.lang),
       });
       return true;
     } catch (error) {

@@ -2,7 +2,7 @@
 // JavaScript; with JavaScript the form helper (app/components/ui/use-form.ts) checks the fields with
 // the same schema first and shows translated errors, and a valid form goes on to the action. A
 // signed-in member's form goes to the API instead: only the browser holds the token, and with it the
-// server mails the member a copy (lib/contact-inbox.server.ts), which the success panel then names.
+// server mails the member a confirmation (lib/contact-inbox.server.ts), which the success panel then names.
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { api, ApiRequestError } from "~/app/api/api.client";
@@ -27,7 +27,7 @@ export interface ContactActionResult {
   values: ContactFormValues;
 }
 
-/** The success page's history state after a member's message: the address the copy went to. */
+/** The success page's history state after a member's message: the address the confirmation went to. */
 interface SentState {
   copySentTo?: string;
 }

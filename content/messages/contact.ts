@@ -10,7 +10,7 @@ const en = {
   refundSubject: "Refund request: {number}",
   refundMessage: "I would like a refund of my purchase {number}.",
   /** Under the success text when the server mailed a signed-in member an acknowledgement. */
-  copySent: "A copy has been sent to {email}.",
+  copySent: "A confirmation has been sent to {email}.",
   /** A signed-in member's message (sent through the API) that got no answer. */
   failed: "Your message could not be sent. Check your connection and try again.",
 };
@@ -26,7 +26,7 @@ export const contactMessages: Localized<ContactMessages> = {
     contactDetails: "連絡先",
     refundSubject: "返金のご依頼：{number}",
     refundMessage: "ご購入 {number} の返金をお願いします。",
-    copySent: "{email} 宛てに控えをお送りしました。",
+    copySent: "{email} 宛てに受付確認メールをお送りしました。",
     failed: "メッセージを送信できませんでした。接続状況をご確認のうえ、もう一度お試しください。",
   },
   zh: {
@@ -36,7 +36,7 @@ export const contactMessages: Localized<ContactMessages> = {
     contactDetails: "联系方式",
     refundSubject: "退款申请：{number}",
     refundMessage: "我希望为购买 {number} 申请退款。",
-    copySent: "已将副本发送至 {email}。",
+    copySent: "已向 {email} 发送确认邮件。",
     failed: "留言未能发送。请检查网络连接后重试。",
   },
 };

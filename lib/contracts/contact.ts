@@ -61,8 +61,8 @@ export interface ContactResponse {
   message: string;
   id: string;
   /**
-   * A copy was mailed to the sender: only a signed-in member who gave their account's own address
-   * (never an address anyone can type) gets one.
+   * A confirmation was mailed to the sender: only a signed-in member who gave their account's own
+   * address (never an address anyone can type) gets one, in the firm's words only.
    */
   acknowledged: boolean;
 }
