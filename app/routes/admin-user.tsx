@@ -165,6 +165,11 @@ export default function AdminUser() {
                     <span>{t.user.questions.topics[q.topic] ?? q.topic}</span>
                     <span>{t.user.questions.statuses[shownQuestionStatus(q)] ?? q.status}</span>
                     <span>{format(t.user.questions.spent, { count: q.creditsSpent })}</span>
+                    {q.creditReturnedAt && (
+                      <span className="font-medium text-amber-900" data-testid="admin-question-returned">
+                        {t.user.questions.returned}
+                      </span>
+                    )}
                   </p>
                   <p className="mt-2 whitespace-pre-wrap break-words font-medium text-slate-900">{q.question}</p>
                   {q.answer && (

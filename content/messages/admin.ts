@@ -236,6 +236,7 @@ const en = {
       answer: "Answer",
       sources: "Sources",
       spent: "{count|# credit spent|# credits spent}",
+      returned: "Credit returned by the member: the answer missed",
       empty: "No questions yet.",
       statuses: { pending: "In progress", answered: "Answered", unanswered: "No answer found — no credit used", failed: "Failed", stopped: "Stopped — no credit used" },
       topics: {
@@ -498,7 +499,7 @@ export const admin: Localized<AdminMessages> = {
           signup_grant: "登録特典",
           purchase: "購入",
           ai_spend: "AI 回答",
-          ai_return: "AI 回答のクレジット返却",
+          ai_return: "AI 回答のクレジット返還",
           admin_adjustment: "管理者による調整",
           refund: "返金",
         },
@@ -523,6 +524,7 @@ export const admin: Localized<AdminMessages> = {
         answer: "回答",
         sources: "出典",
         spent: "{count} クレジット使用",
+        returned: "会員がクレジットを戻しました（回答が質問に合っていなかったため）",
         empty: "質問はまだありません。",
         statuses: { pending: "回答中", answered: "回答済み", unanswered: "回答なし — クレジット消費なし", failed: "失敗", stopped: "中止 — クレジット消費なし" },
         topics: {
@@ -780,7 +782,7 @@ export const admin: Localized<AdminMessages> = {
           signup_grant: "注册赠送",
           purchase: "购买",
           ai_spend: "AI 解答",
-          ai_return: "AI 解答退还点数",
+          ai_return: "AI 解答积分退还",
           admin_adjustment: "管理员调整",
           refund: "退款",
         },
@@ -805,6 +807,7 @@ export const admin: Localized<AdminMessages> = {
         answer: "回答",
         sources: "来源",
         spent: "消耗 {count} 积分",
+        returned: "会员已退回积分：回答未解答其问题",
         empty: "暂无提问。",
         statuses: { pending: "解答中", answered: "已解答", unanswered: "未找到答案 — 未扣除积分", failed: "失败", stopped: "已停止 — 未扣除积分" },
         topics: {

@@ -239,6 +239,7 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountExpo
       answer: q.answer,
       status: q.status,
       creditsSpent: q.creditsSpent,
+      creditReturnedAt: q.creditReturnedAt?.toISOString() ?? null,
       createdAt: q.createdAt.toISOString(),
     })),
     payments: await paymentHistory(db, userId, 10_000),
@@ -248,6 +249,7 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountExpo
       balanceAfter: l.balanceAfter,
       kind: l.kind,
       reason: l.reason,
+      aiQuestionId: l.aiQuestionId,
       createdAt: l.createdAt.toISOString(),
     })),
   };

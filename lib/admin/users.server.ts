@@ -297,6 +297,7 @@ export async function getUserDetail(db: Db, id: string): Promise<AdminUserDetail
         source: aiQuestions.source,
         status: aiQuestions.status,
         creditsSpent: aiQuestions.creditsSpent,
+        creditReturnedAt: aiQuestions.creditReturnedAt,
         createdAt: aiQuestions.createdAt,
       })
       .from(aiQuestions)
@@ -312,7 +313,7 @@ export async function getUserDetail(db: Db, id: string): Promise<AdminUserDetail
     user: iso(withPurchaseState(user, lastPackages)),
     ledger: ledger.map(iso),
     payments: paymentRows.map(iso),
-    questions: questions.map(iso),
+    questions: questions.map((q) => ({ ...iso(q), creditReturnedAt: q.creditReturnedAt?.toISOString() ?? null })),
     totals: {
       ledger: Number(ledgerCount?.n ?? 0),
       payments: Number(paymentCount?.n ?? 0),

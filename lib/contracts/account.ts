@@ -91,10 +91,13 @@ export interface AccountExport {
     answer: string;
     status: string;
     creditsSpent: number;
+    /** When the member returned the answer's credit; null when not returned. */
+    creditReturnedAt: string | null;
     createdAt: string;
   }[];
   payments: PaymentHistoryItem[];
-  ledger: { id: number; delta: number; balanceAfter: number; kind: string; reason: string | null; createdAt: string }[];
+  /** `aiQuestionId`: the answer an `ai_spend` or `ai_return` row is for. */
+  ledger: { id: number; delta: number; balanceAfter: number; kind: string; reason: string | null; aiQuestionId: string | null; createdAt: string }[];
 }
 
 /** The account endpoints for the typed client (app/api/api.client.ts), keyed "METHOD /path". */

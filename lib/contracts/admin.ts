@@ -156,6 +156,8 @@ export interface AdminQuestionEntry {
   source: string;
   status: AiQuestionStatus;
   creditsSpent: number;
+  /** When the member returned the answer's credit (it missed the question); null when not returned. */
+  creditReturnedAt: string | null;
   createdAt: string;
 }
 
