@@ -624,13 +624,15 @@ export function AskAssistant({
                 <p>{t.disclaimer}</p>
                 <p className="mt-1" data-testid="ai-charge">
                   {/* The balance after the latest answer only: each earlier one showed the balance of its own time. */}
-                  {!turn.charged ? t.free : last && turn.credits !== null ? format(t.charged, { count: turn.credits }) : t.chargedPast}
+                  {/* Once its credit is returned, the confirmation below states the balance instead. */}
+                  {!turn.charged ? t.free : last && turn.credits !== null && !turn.creditReturnedAt ? format(t.charged, { count: turn.credits }) : t.chargedPast}
                 </p>
                 {turn.charged && turn.id && turn.answeredAt && (
                   <CreditReturn
                     questionId={turn.id}
                     answeredAt={turn.answeredAt}
                     returnedAt={turn.creditReturnedAt}
+                    showBalance={last}
                     onReturned={(returnedAt) => setTurns((all) => all.map((other) => (other.id === turn.id ? { ...other, creditReturnedAt: returnedAt } : other)))}
                   />
                 )}

@@ -1,7 +1,7 @@
 // Under a charged answer: the member gives the credit back when the answer missed the question
 // (lib/ai/credit-return.server.ts decides; this only offers it while the server would accept it, and
 // shows the server's translated refusal otherwise).
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { api, ApiRequestError } from "~/app/api/api.client";
 import { format } from "~/lib/i18n/format";
 import { CREDIT_RETURN_DAYS, CREDIT_RETURN_LIMIT, CREDIT_RETURN_LIMIT_DAYS } from "~/lib/contracts/ai-limits";
@@ -18,6 +18,7 @@ export function CreditReturn({
   questionId,
   answeredAt,
   returnedAt,
+  showBalance,
   onReturned,
 }: {
   questionId: string;
@@ -25,28 +26,25 @@ export function CreditReturn({
   answeredAt: string;
   /** When its credit was returned (ISO), or null. */
   returnedAt: string | null;
+  /** Whether the confirmation states the balance: only the latest answer does (ask-assistant.tsx). */
+  showBalance: boolean;
   onReturned?: (returnedAt: string) => void;
 }) {
   const t = useMessages(aiMessages);
   const auth = useAuth();
   const { lang } = useLanguage();
-  const [state, setState] = useState<{ kind: "idle" | "sending" } | { kind: "done"; credits: number } | { kind: "error"; message: string }>({ kind: "idle" });
+  // "elsewhere": returned meanwhile in another tab or from the history (the server said so).
+  const [state, setState] = useState<{ kind: "idle" | "sending" | "elsewhere" } | { kind: "done"; credits: number } | { kind: "error"; message: string }>({
+    kind: "idle",
+  });
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  // The button the member pressed is replaced by the confirmation: the focus moves to it, not to the page's start.
+  useEffect(() => {
+    if (state.kind === "done") doneRef.current?.focus();
+  }, [state.kind]);
 
-  if (state.kind === "done") {
-    return (
-      <p role="status" className="mt-2 font-medium text-green-800" data-testid="credit-returned">
-        {format(t.creditReturned, { count: state.credits })}
-      </p>
-    );
-  }
-  if (returnedAt) {
-    return (
-      <p className="mt-2" data-testid="credit-returned">
-        {t.creditReturnedPast}
-      </p>
-    );
-  }
-  if (!withinCreditReturnWindow(answeredAt)) return null;
+  const returned = state.kind === "done" || state.kind === "elsewhere" || returnedAt !== null;
+  const open = !returned && withinCreditReturnWindow(answeredAt);
 
   async function giveBack() {
     if (!auth.token) return;
@@ -58,30 +56,43 @@ export function CreditReturn({
       onReturned?.(result.question.creditReturnedAt ?? new Date().toISOString());
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 401) auth.clear();
+      // Returned meanwhile (another tab, the history): the answer says so, not an error.
+      if (error instanceof ApiRequestError && error.code === "credit_already_returned") {
+        setState({ kind: "elsewhere" });
+        return;
+      }
       setState({ kind: "error", message: error instanceof ApiRequestError && error.message ? error.message : t.connectionError });
     }
   }
 
   return (
-    <div className="mt-2">
-      <button
-        type="button"
-        onClick={giveBack}
-        disabled={state.kind === "sending"}
-        aria-describedby={`${questionId}-return-note`}
-        className="text-left font-medium text-brand-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-70"
-        data-testid="credit-return-button"
-      >
-        {state.kind === "sending" ? t.returningCredit : t.returnCredit}
-      </button>
-      <span id={`${questionId}-return-note`} className="mt-0.5 block text-xs text-slate-600">
-        {format(t.returnCreditNote, { days: CREDIT_RETURN_DAYS, limit: CREDIT_RETURN_LIMIT, limitDays: CREDIT_RETURN_LIMIT_DAYS })}
-      </span>
-      {state.kind === "error" && (
-        <p role="alert" className="mt-1 text-sm text-red-800" data-testid="credit-return-error">
-          {state.message}
-        </p>
+    <>
+      {/* One live region, there from the start, so the confirmation is announced when it fills. */}
+      <p role="status" ref={doneRef} tabIndex={-1} className={returned ? `mt-2 focus:outline-none ${state.kind === "done" ? "font-medium text-green-800" : ""}` : "sr-only"} data-testid={returned ? "credit-returned" : undefined}>
+        {state.kind === "done" && showBalance ? format(t.creditReturned, { count: state.credits }) : returned ? t.creditReturnedPast : ""}
+      </p>
+      {open && (
+        <div className="mt-2">
+          <button
+            type="button"
+            onClick={giveBack}
+            disabled={state.kind === "sending"}
+            aria-describedby={`${questionId}-return-note`}
+            className="text-left font-medium text-brand-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-70"
+            data-testid="credit-return-button"
+          >
+            {state.kind === "sending" ? t.returningCredit : t.returnCredit}
+          </button>
+          <span id={`${questionId}-return-note`} className="mt-0.5 block text-xs text-slate-600">
+            {format(t.returnCreditNote, { days: CREDIT_RETURN_DAYS, limit: CREDIT_RETURN_LIMIT, limitDays: CREDIT_RETURN_LIMIT_DAYS })}
+          </span>
+          {state.kind === "error" && (
+            <p role="alert" className="mt-1 text-sm text-red-800" data-testid="credit-return-error">
+              {state.message}
+            </p>
+          )}
+        </div>
       )}
-    </div>
+    </>
   );
 }

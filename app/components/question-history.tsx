@@ -156,7 +156,8 @@ function HistoryAnswer({ item }: { item: AiHistoryItem }) {
       </p>
       {item.status === "answered" && item.creditsSpent > 0 && (
         <div className="text-sm text-slate-700">
-          <CreditReturn questionId={item.id} answeredAt={item.createdAt} returnedAt={item.creditReturnedAt} />
+          {/* No balance in the confirmation: a second return would leave the first one's stale; the header shows it. */}
+          <CreditReturn questionId={item.id} answeredAt={item.createdAt} returnedAt={item.creditReturnedAt} showBalance={false} />
         </div>
       )}
     </>

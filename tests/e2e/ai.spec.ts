@@ -524,6 +524,7 @@ test.describe("answers from the published material on a server without an AI key
     await expect(page.getByTestId("header-credits").first()).toContainText("2");
     await page.getByTestId("credit-return-button").click();
     await expect(page.getByTestId("credit-returned")).toHaveText("积分已退还。当前余额：3 个积分");
+    await expect(page.getByTestId("ai-charge")).toHaveText(zh.chargedPast);
     await expect(page.getByTestId("header-credits").first()).toContainText("3");
     await expect(page.getByTestId("credit-return-button")).toHaveCount(0);
     await expectNoAxeViolations(page);
@@ -539,7 +540,7 @@ test.describe("answers from the published material on a server without an AI key
     await expect(threads.nth(1).getByTestId("credit-returned")).toHaveText(zh.creditReturnedPast);
     await threads.nth(0).locator("summary").click();
     await threads.nth(0).getByTestId("credit-return-button").click();
-    await expect(threads.nth(0).getByTestId("credit-returned")).toHaveText("积分已退还。当前余额：3 个积分");
+    await expect(threads.nth(0).getByTestId("credit-returned")).toHaveText(zh.creditReturnedPast);
     await expect(page.getByTestId("header-credits").first()).toContainText("3");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);

@@ -279,7 +279,7 @@ async function buyBasicInJapanese(page: Page): Promise<void> {
   await expect(page.getByTestId("checkout-success")).toBeVisible({ timeout: 10_000 });
 }
 
-test.describe("returning an answer's credit (review)", () => {
+test.describe("returning an answer's credit", () => {
   test("a keyboard user who returns a credit keeps the focus on the answer, not on the page's start", async ({ page }) => {
     // Review: the button the member pressed is replaced by the confirmation, and focus fell to <body>.
     const t = aiMessages.en;
