@@ -94,22 +94,22 @@ export const AI_ERRORS = {
   /** A credit return (lib/ai/credit-return.server.ts, 409): the answer cost nothing. */
   not_charged: {
     en: "This answer did not cost a credit, so there is nothing to return.",
-    ja: "この回答ではクレジットを使用していないため、返却するクレジットはありません。",
+    ja: "この回答ではクレジットを使用していないため、戻すクレジットはありません。",
     zh: "该回答没有消耗积分，因此无需退还。",
   },
   credit_already_returned: {
     en: "The credit for this answer has already been returned.",
-    ja: "この回答のクレジットはすでに返却されています。",
+    ja: "この回答のクレジットはすでに残高に戻しています。",
     zh: "该回答的积分已经退还。",
   },
   credit_return_expired: {
     en: "A credit can be returned only within 7 days of the answer. If this answer was wrong, please contact us.",
-    ja: "クレジットを返却できるのは回答から 7 日以内です。回答に誤りがあった場合はお問い合わせください。",
+    ja: "クレジットを残高に戻せるのは回答から 7 日以内です。回答に誤りがあった場合はお問い合わせください。",
     zh: "只能在回答后 7 天内退还积分。如果该回答有误，请联系我们。",
   },
   credit_return_limit: {
     en: "You have returned 10 credits in the last 30 days, the most we allow. If the assistant keeps missing your questions, please contact us.",
-    ja: "過去 30 日間に上限の 10 クレジットを返却済みです。アシスタントの回答が質問に合わない状態が続く場合は、お問い合わせください。",
+    ja: "過去 30 日間に、上限の 10 クレジットをすでに残高に戻しています。アシスタントの回答が質問に合わない状態が続く場合は、お問い合わせください。",
     zh: "您在过去 30 天内已退还 10 个积分，已达上限。如果助手的回答仍不对题，请联系我们。",
   },
 } satisfies Record<string, LocalizedText>;

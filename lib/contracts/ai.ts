@@ -132,7 +132,10 @@ export interface AiCreditReturnResponse {
   question: AiHistoryItem;
 }
 
-/** Refusals of a credit return (409 but the 404): lib/ai/credit-return.server.ts decides them. */
+/**
+ * Refusals of a credit return (409 but the 404): lib/ai/credit-return.server.ts decides them. The route
+ * may also answer 409 `credit_limit` (the balance's maximum, lib/credits.server.ts), as grants do.
+ */
 export const CREDIT_RETURN_ERROR_CODES = [
   "question_not_found",
   "not_charged",
