@@ -279,17 +279,21 @@ async function buyBasicInJapanese(page: Page): Promise<void> {
   await expect(page.getByTestId("checkout-success")).toBeVisible({ timeout: 10_000 });
 }
 
+/** A new member's first question on a service page, answered and charged (2 of 3 credits left). */
+async function oneChargedAnswer(page: Page) {
+  const session = await signUpViaApi();
+  await page.goto("/services/tax-consultation");
+  await signInPage(page, session);
+  await readyWithConsent(page);
+  await page.getByLabel(aiMessages.en.questionLabel).fill("How is VAT charged on cross-border services?");
+  await page.getByTestId("generate-button").click();
+  await expect(page.getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 2 credits.", { timeout: 10_000 });
+}
+
 test.describe("returning an answer's credit", () => {
   test("a keyboard user who returns a credit keeps the focus on the answer, not on the page's start", async ({ page }) => {
-    // Review: the button the member pressed is replaced by the confirmation, and focus fell to <body>.
-    const t = aiMessages.en;
-    const session = await signUpViaApi();
-    await page.goto("/services/tax-consultation");
-    await signInPage(page, session);
-    await readyWithConsent(page);
-    await page.getByLabel(t.questionLabel).fill("How is VAT charged on cross-border services?");
-    await page.getByTestId("generate-button").click();
-    await expect(page.getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 2 credits.", { timeout: 10_000 });
+    // Found by a review: the button the member pressed is replaced by the confirmation, and focus fell to <body>.
+    await oneChargedAnswer(page);
     await page.getByTestId("credit-return-button").focus();
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("credit-returned")).toHaveText("Credit returned. Your balance: 3 credits.");
@@ -301,17 +305,11 @@ test.describe("returning an answer's credit", () => {
   });
 
   test("after a follow-up, an earlier returned answer no longer states a balance the header contradicts", async ({ page }) => {
-    // Review: the earlier turn kept "Your balance: 3 credits" while the follow-up's charge made it 2;
+    // Found by a review: the earlier turn kept "Your balance: 3 credits" while the follow-up's charge made it 2;
     // the page's own rule is that only the latest answer states the balance (ai-charge: chargedPast).
     test.slow();
     const t = aiMessages.en;
-    const session = await signUpViaApi();
-    await page.goto("/services/tax-consultation");
-    await signInPage(page, session);
-    await readyWithConsent(page);
-    await page.getByLabel(t.questionLabel).fill("How is VAT charged on cross-border services?");
-    await page.getByTestId("generate-button").click();
-    await expect(page.getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 2 credits.", { timeout: 10_000 });
+    await oneChargedAnswer(page);
     await page.getByTestId("credit-return-button").click();
     await expect(page.getByTestId("credit-returned")).toHaveText("Credit returned. Your balance: 3 credits.");
 
