@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { admin as adminText } from "~/content/messages/admin";
 import { getPackage } from "~/lib/catalog";
-import { adminSession, expect, signInPage, signUpViaApi, test, uniqueEmail, type Session } from "./fixtures";
+import { adminSession, expect, signInPage, signUpViaApi, test, uniqueEmail, type AppFixture, type Session } from "./fixtures";
 
 const t = adminText.en;
 
@@ -15,6 +15,22 @@ async function signInAdmin(page: Page): Promise<Session> {
   const session = await adminSession();
   await signInPage(page, session);
   return session;
+}
+
+/** A member's two payments: Basic bought, then Pro declined for insufficient funds. */
+async function boughtBasicDeclinedPro(app: Pick<AppFixture, "api">, member: Session): Promise<void> {
+  const bought = await app.api("/payment/create", {
+    method: "POST",
+    token: member.token,
+    body: { package: "basic", paymentMethodId: "pm_card_visa", country: "JP" },
+  });
+  expect(bought.body.status).toBe("succeeded");
+  const declined = await app.api("/payment/create", {
+    method: "POST",
+    token: member.token,
+    body: { package: "pro", paymentMethodId: "pm_card_visa_chargeDeclinedInsufficientFunds", country: "JP" },
+  });
+  expect(declined.body).toMatchObject({ success: false, status: "failed", code: "insufficient_funds" });
 }
 
 const dollars = (amount: number) =>
@@ -357,20 +373,9 @@ test.describe("admin area", () => {
 
   test("a member's page on a phone in Japanese: the ledger names packages, never the system's English codes, its rows are cards, and its wide tables can be scrolled by keyboard", async ({ page, app }) => {
     const member = await signUpViaApi();
-    const bought = await app.api("/payment/create", {
-      method: "POST",
-      token: member.token,
-      body: { package: "basic", paymentMethodId: "pm_card_visa", country: "JP" },
-    });
-    expect(bought.body.status).toBe("succeeded");
     // A declined card (found by a stranger's review: it showed as "insufficient_funds", with the
     // package's 100 credits though none were added).
-    const declined = await app.api("/payment/create", {
-      method: "POST",
-      token: member.token,
-      body: { package: "pro", paymentMethodId: "pm_card_visa_chargeDeclinedInsufficientFunds", country: "JP" },
-    });
-    expect(declined.body).toMatchObject({ success: false, status: "failed", code: "insufficient_funds" });
+    await boughtBasicDeclinedPro(app, member);
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAdmin(page);
     await page.goto(`/ja/admin/users/${member.user.id}`);
@@ -502,18 +507,7 @@ test.describe("admin area", () => {
     // Found by an operations manager: the users list and a member's ledger and payments scrolled
     // sideways on a phone, most of each row out of view.
     const member = await signUpViaApi({ name: `Phone ${randomBytes(3).toString("hex")}` });
-    const bought = await app.api("/payment/create", {
-      method: "POST",
-      token: member.token,
-      body: { package: "basic", paymentMethodId: "pm_card_visa", country: "JP" },
-    });
-    expect(bought.body.status).toBe("succeeded");
-    const declined = await app.api("/payment/create", {
-      method: "POST",
-      token: member.token,
-      body: { package: "pro", paymentMethodId: "pm_card_visa_chargeDeclinedInsufficientFunds", country: "JP" },
-    });
-    expect(declined.body.status).toBe("failed");
+    await boughtBasicDeclinedPro(app, member);
     const sent = await app.api("/contact", {
       body: { name: "Hanako Yamada", email: member.email, subject: `Phone check ${randomBytes(3).toString("hex")}`, message: "A question.", service: "general" },
     });
