@@ -55,6 +55,21 @@ describe("GET /api/v1/dashboard/get", () => {
     expect(stats.monthly).toEqual(Array.from({ length: 12 }, (_, i) => (i === 11 ? 1 : 0)));
   });
 
+  it("Total Subscriptions counts paying members only, as Total Users does: an administrator's own purchase makes no paying user (a review)", async () => {
+    // Members only on the Total Users card, yet an administrator who bought credits (trying the
+    // checkout, or a member promoted after buying) was a paying user: 1 user and 2 paying users.
+    app = await createTestApp();
+    const db = app.appContext.db;
+    const admin = await insertAdmin(db);
+    const member = await insertUser(db);
+    await insertPayment(db, admin.id, { package: "basic", status: "succeeded" });
+    await insertPayment(db, member.id, { package: "pro", status: "succeeded" });
+    const stats = (await request(app, "GET", "/api/v1/dashboard/get", { token: admin.token })).body.data[0];
+    expect(stats.totalUsers).toBe(1);
+    expect(stats.totalSubscriptions).toBeLessThanOrEqual(stats.totalUsers);
+    expect(stats.totalSubscriptions).toBe(1);
+  });
+
   it("answers zeros and twelve zero months on a site with only its admin", async () => {
     app = await createTestApp();
     const admin = await insertAdmin(app.appContext.db, { email: "boss@taxatlas.test" });
