@@ -571,6 +571,65 @@ test.describe("admin area", () => {
     await expectNoAxeViolations(page, "users at 1366 px");
   });
 
+  test("390 px: a message whose subject or company is one long word (a web address) does not widen the page (a review)", async ({ page, app }) => {
+    // overflow-wrap: break-word does not lower a flex item's minimum width: the subject's <h2> and the
+    // company's <dd> (flex items) kept the whole word's width and pushed the page sideways.
+    const tag = randomBytes(3).toString("hex");
+    const sent = await app.api("/contact", {
+      body: {
+        name: "Long Word",
+        email: uniqueEmail("long"),
+        company: `www.${"verylongcompanyname".repeat(5)}.example`,
+        subject: `Invoice ${tag} https://example.com/${"invoices".repeat(12)}`,
+        message: "A question.",
+        service: "general",
+      },
+    });
+    expect(sent.status).toBe(201);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAdmin(page);
+    for (const prefix of ["", "/ja", "/zh"]) {
+      await page.goto(`${prefix}/admin/messages`);
+      await expect(page.getByTestId("message-item").filter({ hasText: `Invoice ${tag}` })).toBeVisible();
+      // The page's width, and what reaches past the screen's right edge.
+      const wide = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        past: [...document.querySelectorAll("[data-testid=message-item] *")]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+          .map((el) => el.tagName.toLowerCase()),
+      }));
+      expect(wide, prefix || "/").toEqual({ page: 390, past: [] });
+    }
+  });
+
+  test("tablets beside the sidebar (768 and 1024 px) in ja and zh: a long e-mail address and an administrator's long reason scroll nothing sideways (a review)", async ({ page, app }) => {
+    const member = await signUpViaApi({ email: uniqueEmail(`accounts-payable-department-${"x".repeat(10)}`), name: `Tablet ${randomBytes(3).toString("hex")}` });
+    await boughtBasicDeclinedPro(app, member);
+    const session = await signInAdmin(page);
+    // A ticket's address pasted into the reason: one word of 90 characters.
+    const grant = { direction: "grant", amount: 5, reason: `Goodwill, see https://support.example.com/tickets/${"7".repeat(40)}` };
+    expect((await app.api(`/admin/users/${member.user.id}/credits`, { method: "POST", token: session.token, body: grant })).status).toBe(200);
+    const sideways = () =>
+      page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        viewport: window.innerWidth,
+        boxes: [...document.querySelectorAll("[data-testid=admin-layout] *")]
+          .filter((el) => ["auto", "scroll"].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1)
+          .map((el) => el.getAttribute("data-testid") ?? el.getAttribute("aria-label") ?? el.tagName),
+      }));
+    for (const width of [768, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const lang of ["ja", "zh"] as const) {
+        await page.goto(`/${lang}/admin/users?q=${encodeURIComponent(member.email)}`);
+        await expect(page.getByText(member.email).first()).toBeAttached();
+        expect(await sideways(), `${width} ${lang} users`).toEqual({ page: width, viewport: width, boxes: [] });
+        await page.goto(`/${lang}/admin/users/${member.user.id}`);
+        await expect(page.getByText(grant.reason).first()).toBeAttached();
+        expect(await sideways(), `${width} ${lang} member`).toEqual({ page: width, viewport: width, boxes: [] });
+      }
+    }
+  });
+
   test("Japanese and Chinese admin pages, and the collapsing sidebar at 375 px", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await signInAdmin(page);
