@@ -38,7 +38,7 @@ const en = {
     totalSubscriptions: "Total Subscriptions",
     totalTransactions: "Total Transactions",
     totalIncome: "Total Income",
-    usersThisMonth: "{count} new members this month",
+    usersThisMonth: "{count|# new member|# new members} this month",
     refundsOwed:
       "{count|# refund|# refunds} returned by the card's bank {count|is|are} still owed to members ({amount}). Repay them another way and mark them repaid below; the payments export lists them too (refund_returned_at).",
     owedItem: "{number} · {package} · {amount} · returned on {date} ({reason})",
