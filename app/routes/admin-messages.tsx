@@ -125,7 +125,7 @@ export default function AdminMessages() {
                   >
                     <article>
                       <div className="flex flex-wrap items-start justify-between gap-3">
-                        <h2 className={`break-words text-lg text-slate-900 ${unread ? "font-bold" : "font-semibold"}`}>{message.subject}</h2>
+                        <h2 className={`min-w-0 text-lg text-slate-900 [overflow-wrap:anywhere] ${unread ? "font-bold" : "font-semibold"}`}>{message.subject}</h2>
                         <span
                           className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
                             unread ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-700"
@@ -145,7 +145,7 @@ export default function AdminMessages() {
                         {message.company && (
                           <div className="flex gap-2">
                             <dt className="shrink-0 text-slate-600">{t.messages.company}</dt>
-                            <dd className="text-slate-900">{message.company}</dd>
+                            <dd className="min-w-0 text-slate-900 [overflow-wrap:anywhere]">{message.company}</dd>
                           </div>
                         )}
                         <div className="flex gap-2">

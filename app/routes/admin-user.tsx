@@ -63,8 +63,8 @@ export default function AdminUser() {
       ),
     },
     { key: "balance", header: t.user.ledger.balance, numeric: true, className: "text-slate-900", cell: (e) => e.balanceAfter },
-    { key: "reason", header: t.user.ledger.reason, className: "whitespace-pre-wrap break-words text-slate-700", cell: (e) => ledgerReason(e, packageLabel) },
-    { key: "by", header: t.user.ledger.by, className: "text-slate-700", cell: (e) => e.adminName ?? "" },
+    { key: "reason", header: t.user.ledger.reason, className: "whitespace-pre-wrap text-slate-700 [overflow-wrap:anywhere]", cell: (e) => ledgerReason(e, packageLabel) },
+    { key: "by", header: t.user.ledger.by, className: "text-slate-700 [overflow-wrap:anywhere]", cell: (e) => e.adminName ?? "" },
   ];
   const paymentColumns: Column<AdminPaymentEntry>[] = [
     { key: "date", header: t.user.payments.date, primary: true, className: "whitespace-nowrap text-slate-700", cell: (p) => formatDate(p.createdAt) },
