@@ -15,7 +15,8 @@ function captureStatements(db: Db) {
   client.query = function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text?: string; values?: unknown[] } | undefined;
     if (typeof first === "string") seen.push({ text: first, values: (args[1] as unknown[] | undefined) ?? [] });
-    else if (first?.text) seen.push({ text: first.text, values: first.values ?? [] });
+    // node-postgres is also called with a config object and the values beside it.
+    else if (first?.text) seen.push({ text: first.text, values: first.values ?? (args[1] as unknown[] | undefined) ?? [] });
     return original.apply(this, args);
   };
   return {
@@ -58,7 +59,9 @@ describe("getDashboardStats on the database", () => {
     const plan = await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`prepare ${name} as ${statement!.text}`));
       await tx.execute(sql.raw("set local plan_cache_mode = force_generic_plan"));
-      const rows = rowsOf<Record<string, string>>(await tx.execute(sql.raw(`explain execute ${name}(${statement!.values.map(literal).join(", ")})`)));
+      // A statement without parameters is executed without parentheses (PostgreSQL refuses "()").
+      const args = statement!.values.length ? `(${statement!.values.map(literal).join(", ")})` : "";
+      const rows = rowsOf<Record<string, string>>(await tx.execute(sql.raw(`explain execute ${name}${args}`)));
       await tx.execute(sql.raw(`deallocate ${name}`));
       return rows.map((row) => Object.values(row)[0]).join("\n");
     });
