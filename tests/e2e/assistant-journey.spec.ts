@@ -47,13 +47,7 @@ test.describe("on a phone", () => {
 
 test.describe("follow-up questions", () => {
   test("the thread named in the address stays there when the language changes, so a reload shows it", async ({ page }) => {
-    const session = await signUpViaApi();
-    await page.goto("/services/tax-consultation");
-    await signInPage(page, session);
-    await readyWithConsent(page);
-    await page.getByLabel(aiMessages.en.questionLabel).fill("How is VAT charged on cross-border services?");
-    await page.getByTestId("generate-button").click();
-    await expect(page.getByTestId("ai-charge")).toBeVisible({ timeout: 10_000 });
+    await oneChargedAnswer(page);
     await expect(page).toHaveURL(/\?thread=[0-9a-f-]{36}$/);
     const threadId = new URL(page.url()).searchParams.get("thread");
 
