@@ -5,7 +5,7 @@
 // lines a server sent with those bytes (name, value, ...): the path under /with-head then answers
 // the same body with those lines, so the cost of a page's own head is measured apart from the rest
 // of the server (docs/performance.md, "Public pages against the platform"). Under /at-cost/<µs> every
-// path answers as itself after spending that many µs of CPU first: a server exactly as costly per
+// path answers as itself after spending that many µs of CPU first: a server made as costly per
 // request as TaxAtlas and otherwise the Node limit, the control for what this machine does to a
 // slower server's p99 (docs/performance.md, "Public pages against the platform"). It prints "port N"
 // once listening.
