@@ -282,7 +282,7 @@ table gives the µs per request it reached), so a server as costly per request a
 ${fmt(median(enRows.map((r) => r.atCostP99Ratio)), 2)}, <= 2 on ${enRows.filter((r) => r.atCostP99Ratio <= 2).length} of ${enRows.length} pages; TaxAtlas on the same pages: median
 ${fmt(median(enRows.map((r) => r.p99Ratio)), 2)}, <= 2 on ${enRows.filter((r) => r.p99Ratio <= 2).length} of ${enRows.length}. Where the control misses too, the miss is what this machine
 does to any server that costs that much per answer (its load generator shares the two cores; see
-"2026-11-30, 06:25-08:15 UTC"); where TaxAtlas misses and the control does not, this control does not explain the miss:
+"2026-11-30, 06:25-08:20 UTC"); where TaxAtlas misses and the control does not, this control does not explain the miss:
 ${enRows.filter((r) => r.p99Ratio > 2 && r.atCostP99Ratio <= 2).map((r) => `\`${r.url}\``).join(", ") || "no page"}.
 
 What the head costs: a TaxAtlas page carries ${fmt(headMean)} bytes of header lines on average (the
