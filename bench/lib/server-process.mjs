@@ -27,19 +27,22 @@ export const serverEntry = path.join(appRoot, "build", "server.js");
 /**
  * @param {string} name
  * @param {Record<string, string | undefined>} env  the whole configuration
- * @param {{ logFile?: string, port?: number, startTimeoutMs?: number, waitReady?: boolean, nodeArgs?: string[] }} [options]
+ * @param {{ logFile?: string, port?: number, startTimeoutMs?: number, waitReady?: boolean, nodeArgs?: string[], appRoot?: string }} [options]
+ *   appRoot: another copy to run (a snapshot the bench compares with), instead of BENCH_APP_ROOT's
  * @returns {Promise<ServerProcess>}
  */
 export async function startServerProcess(name, env, options = {}) {
-  if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run \`npm run build\` first`);
+  const root = options.appRoot ? path.resolve(options.appRoot) : appRoot;
+  const entry = options.appRoot ? path.join(root, "build", "server.js") : serverEntry;
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   let log;
   if (options.logFile) {
     mkdirSync(path.dirname(options.logFile), { recursive: true });
     log = createWriteStream(options.logFile, { flags: "a" });
   }
   // nodeArgs: flags for node itself, e.g. --cpu-prof (not allowed in NODE_OPTIONS).
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), serverEntry], {
-    cwd: appRoot,
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], {
+    cwd: root,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
