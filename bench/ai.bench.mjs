@@ -12,6 +12,8 @@
 //   2. server overhead per answer at 20 concurrent streams: the client's time for the whole answer
 //      minus the provider's own time for it (request received → [DONE] written). Baseline: the same
 //      overhead for answers asked one at a time. Also the server's CPU time per answer (Linux /proc).
+//      Measured twice: in rounds whose 20 questions are sent at one instant, and with 20 streams held
+//      open (each member asks again as soon as an answer is done).
 // Prints a table and one `BENCH {json}` line per figure ({figure, value, unit, baseline,
 // baselineValue, ratio, target?, pass?}) and rewrites its section of docs/performance.md.
 // Settings (environment): AI_BENCH_SEQUENTIAL (default 50), AI_BENCH_CONCURRENCY (20), AI_BENCH_ROUNDS (5).

@@ -5,7 +5,8 @@
 // multiplies wall time by 4, so this wait shows in its blocking time.
 //
 //   node bench/first-layout.bench.mjs          (needs the production build: npm run build)
-//   node bench/snapshot-build.mjs /tmp/base && FIRST_LAYOUT_BASE_ROOT=/tmp/base node bench/first-layout.bench.mjs
+//   node bench/snapshot-build.mjs <dir>   (on the commit to compare with), then
+//   FIRST_LAYOUT_BASE_ROOT=<dir> node bench/first-layout.bench.mjs
 //
 // Each load is a new browser context (a new renderer, fonts not yet looked up, as on a visitor's first
 // page) at 412 px, traced with Chromium's timeline categories; the figure per load is the longest
@@ -91,7 +92,7 @@ for (const page of PAGES) {
     const { wallMs, threadMs, waitingMs } = stats(name, page);
     console.log(`${page.padEnd(14)} ${name.padEnd(8)} ${String(wallMs).padStart(8)} ${String(threadMs).padStart(10)} ${String(waitingMs).padStart(11)}`);
   }
-  // The contract of scripts/bench.mjs: against the base build when there is one, else against the thread time.
+  // The contract of scripts/bench.mjs: against the base build when there is one, else with no baseline.
   const current = stats("current", page);
   const base = BASE_ROOT ? stats("base", page) : null;
   const baseline = (figure, value) =>
