@@ -88,13 +88,13 @@ const stats = (name, page) => {
 console.log(`\nFirst layout, ${LOADS} loads per page and build, medians (${machine()}; load average ${loadBefore} before, ${loadAfter} after)`);
 console.log(`${"page".padEnd(14)} ${"build".padEnd(8)} ${"wall ms".padStart(8)} ${"thread ms".padStart(10)} ${"waiting ms".padStart(11)}`);
 for (const page of PAGES) {
-  for (const { name } of builds) {
-    const { wallMs, threadMs, waitingMs } = stats(name, page);
+  const byBuild = Object.fromEntries(builds.map(({ name }) => [name, stats(name, page)]));
+  for (const [name, { wallMs, threadMs, waitingMs }] of Object.entries(byBuild)) {
     console.log(`${page.padEnd(14)} ${name.padEnd(8)} ${String(wallMs).padStart(8)} ${String(threadMs).padStart(10)} ${String(waitingMs).padStart(11)}`);
   }
   // The contract of scripts/bench.mjs: against the base build when there is one, else with no baseline.
-  const current = stats("current", page);
-  const base = BASE_ROOT ? stats("base", page) : null;
+  const current = byBuild.current;
+  const base = byBuild.base ?? null;
   const baseline = (figure, value) =>
     base ? { baseline: `same, base build`, baselineValue: base[figure], ratio: ratio(value, base[figure]) } : { baseline: null, baselineValue: null, ratio: null };
   emit({ bench: "first-layout", figure: `${page}: longest first layout, wall time`, value: current.wallMs, unit: "ms", ...baseline("wallMs", current.wallMs) });

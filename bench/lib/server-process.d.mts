@@ -18,7 +18,7 @@ export interface ServerProcess {
 export declare function startServerProcess(
   name: string,
   env: Record<string, string | undefined>,
-  options?: { logFile?: string; port?: number; startTimeoutMs?: number; waitReady?: boolean },
+  options?: { logFile?: string; port?: number; startTimeoutMs?: number; waitReady?: boolean; nodeArgs?: string[]; appRoot?: string },
 ): Promise<ServerProcess>;
 
 export declare function waitForAnswer(target: string, hasExited?: () => boolean, options?: { timeoutMs?: number; pollMs?: number }): Promise<void>;

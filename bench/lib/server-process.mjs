@@ -33,7 +33,7 @@ export const serverEntry = path.join(appRoot, "build", "server.js");
  */
 export async function startServerProcess(name, env, options = {}) {
   const root = options.appRoot ? path.resolve(options.appRoot) : appRoot;
-  const entry = options.appRoot ? path.join(root, "build", "server.js") : serverEntry;
+  const entry = path.join(root, "build", "server.js");
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   let log;
   if (options.logFile) {
