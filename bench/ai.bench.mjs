@@ -16,7 +16,8 @@
 //      open (each member asks again as soon as an answer is done).
 // Prints a table and one `BENCH {json}` line per figure ({figure, value, unit, baseline,
 // baselineValue, ratio, target?, pass?}) and rewrites its section of docs/performance.md.
-// Settings (environment): AI_BENCH_SEQUENTIAL (default 50), AI_BENCH_CONCURRENCY (20), AI_BENCH_ROUNDS (5).
+// Settings (environment): AI_BENCH_SEQUENTIAL (default 50), AI_BENCH_CONCURRENCY (20), AI_BENCH_ROUNDS (5),
+// AI_BENCH_HELD_ANSWERS (15).
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -30,6 +31,11 @@ import { childrenOf, threadCpuMs } from "./lib/proc-cpu.mjs";
 const SEQUENTIAL = Number(process.env.AI_BENCH_SEQUENTIAL ?? 50);
 const CONCURRENCY = Number(process.env.AI_BENCH_CONCURRENCY ?? 20);
 const ROUNDS = Number(process.env.AI_BENCH_ROUNDS ?? 5);
+/**
+ * Measured answers per member with the streams held open: 300 in all, three times the rounds' sample,
+ * for a few seconds more (docs/performance.md, "2026-11-30, 11:20-12:40 UTC").
+ */
+const HELD_ANSWERS = Number(process.env.AI_BENCH_HELD_ANSWERS ?? 15);
 /**
  * Answers before anything is measured, in rounds of CONCURRENCY: a server answers for weeks, and
  * its first answers run slower while V8 compiles (on its worker threads) the code of the server
@@ -293,7 +299,7 @@ async function askHeldOpen(url, tokens, sequentialResults) {
     tokens.map(async (token, i) => {
       await new Promise((resolve) => setTimeout(resolve, (answerMs * i) / tokens.length));
       const results = [];
-      for (let n = 0; n < ROUNDS + 2; n++) results.push(await ask(url, token));
+      for (let n = 0; n < HELD_ANSWERS + 2; n++) results.push(await ask(url, token));
       return results;
     }),
   );
@@ -677,7 +683,7 @@ ${goalTable}
 - **Two shapes of ${CONCURRENCY} streams at once.** In rounds, the bench sends ${CONCURRENCY} questions at the same instant
   and waits for all the answers (${answers} answers); held open, ${CONCURRENCY} members each ask again as soon as an answer is
   done, their first questions spread over one answer's time, so ${CONCURRENCY} answers stream at every moment without
-  arriving together (${ROUNDS} measured answers each, their first and last not counted; the row "answers streaming when a
+  arriving together (${HELD_ANSWERS} measured answers each, their first and last not counted; the row "answers streaming when a
   held-open question was sent" shows how many were). Rounds are the harsher shape: every start queues behind the others.
 - **First token → first byte**: from the provider writing its first chunk to the client receiving the
   first \`delta\` event (answers one at a time), next to a plain \`GET /healthz\` round trip.
