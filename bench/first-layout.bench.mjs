@@ -15,10 +15,10 @@
 // `BENCH {json}` line per page and build. FIRST_LAYOUT_PAGES (default home and about in the three
 // languages), FIRST_LAYOUT_LOADS (default 12 per page and build). Uses /usr/bin/chromium (CHROMIUM_PATH).
 import { mkdtempSync, rmSync } from "node:fs";
-import os, { tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright";
-import { emit, machine, median, round } from "./harness.mjs";
+import { emit, loadAverage, machine, median, round } from "./harness.mjs";
 import { startServerProcess } from "./lib/server-process.mjs";
 
 const PAGES = (process.env.FIRST_LAYOUT_PAGES ?? "/,/ja,/zh,/about,/ja/about,/zh/about").split(",").filter(Boolean);
@@ -57,7 +57,7 @@ async function firstLayout(url) {
   }
 }
 
-const loadBefore = os.loadavg().map((l) => l.toFixed(2)).join(", ");
+const loadBefore = loadAverage();
 /** samples[build][page] */
 const samples = Object.fromEntries(builds.map((b) => [b.name, Object.fromEntries(PAGES.map((p) => [p, []]))]));
 try {
@@ -75,7 +75,7 @@ try {
   for (const { server } of builds) await server.stop();
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 }
-const loadAfter = os.loadavg().map((l) => l.toFixed(2)).join(", ");
+const loadAfter = loadAverage();
 
 const stats = (name, page) => {
   const runs = samples[name][page];

@@ -80,6 +80,9 @@ export const round = (value, digits = 2) => (Number.isFinite(value) ? Number(val
 /** The middle value (the upper one of an even count). */
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** The load average over 1, 5 and 15 minutes, "0.64, 0.98, 1.20": how busy the shared machine was. */
+export const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(", ");
+
 /** "Intel Xeon ... × 2, Node v20.x, linux" */
 export function machine() {
   const cpus = os.cpus();

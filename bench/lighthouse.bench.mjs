@@ -11,11 +11,11 @@
 // LIGHTHOUSE_BENCH_PAGES="/,/pricing" limits the pages; BENCH_APP_ROOT runs a copy of the build.
 // Scores depend on the machine being quiet: the load average before and after is reported with them.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import os, { tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { machine, markdownTable, writeSection } from "./harness.mjs";
+import { loadAverage, machine, markdownTable, writeSection } from "./harness.mjs";
 import { startServerProcess } from "./lib/server-process.mjs";
 
 const LANG_PREFIXES = ["", "/ja", "/zh"];
@@ -61,7 +61,6 @@ async function audit(url, attempts = 3) {
   }
 }
 
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(", ");
 const loadBefore = loadAverage();
 let loadAfter = loadBefore;
 const results = [];
