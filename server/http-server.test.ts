@@ -2,11 +2,14 @@
 // to the server) get the site's refusal: the same security headers as every other answer, no-store,
 // and a translated {error:{code,message}}. Found by a helper's attack: Node answered them with a bare
 // status line, and a CONNECT with a closed connection.
+import type { AddressInfo } from "node:net";
 import net from "node:net";
+import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertUser } from "~/tests/helpers/admin-data";
 import { rawExchange } from "~/tests/helpers/raw-http";
 import { createTestApp, type TestApp } from "~/tests/helpers/test-app";
+import { createHttpServer } from "./http-server";
 import { rawRequest, type RawResponse } from "~/tests/security/pages-app";
 
 /** The security headers helmet sets (server/app.ts): each refusal must carry them, with the same values. */
@@ -249,6 +252,29 @@ describe("answers Node would write itself", () => {
       const answer = await within(exchange(`${head}${huge}abc`));
       expect(answer.status, head).toBe(status);
       expect(answer.headers.connection, head).toBe("close");
+    }
+  });
+
+  it("keeps every header line of an answer written as a list before its body has come", async () => {
+    // Found by an attack: the Connection: close set before such an answer made Node merge its lines
+    // one value per name, so a page's first Vary line was lost (and the page's kept head with it).
+    const bare = express();
+    // Nothing set before the list, as on the fast path (a header set before is merged by Node anyway).
+    bare.disable("x-powered-by");
+    bare.use((_req, res) => {
+      res.writeHead(200, ["Vary", "Cookie, Accept-Language", "Vary", "Accept-Encoding", "Content-Length", "2"]);
+      res.end("ok");
+    });
+    const server = createHttpServer(bare, {});
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port: barePort } = server.address() as AddressInfo;
+      const answer = (await rawExchange(barePort, "GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 10\r\n\r\nabc")).toString("latin1");
+      expect(answer).toMatch(/^Vary: Cookie, Accept-Language\r\nVary: Accept-Encoding\r\n/m);
+      expect(answer).toMatch(/^Connection: close\r\n/m);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 

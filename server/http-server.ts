@@ -118,7 +118,15 @@ function parseRefusal(code: string | undefined): ApiError {
 function closeIfUnread(req: http.IncomingMessage, res: http.ServerResponse): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: http.ServerResponse, ...args: Parameters<typeof writeHead>) {
-    if (!req.complete && !this.headersSent) this.setHeader("Connection", "close");
+    if (!req.complete && !this.headersSent) {
+      const last = args.length - 1;
+      const lines: unknown = args[last];
+      // Header lines given as a list are written as they are, unless a header was set before: then
+      // Node sets each one and keeps one value per name, and a page's first Vary line was lost.
+      if (last > 0 && Array.isArray(lines) && this.getHeaderNames().length === 0) {
+        (args as unknown[])[last] = [...(lines as string[]), "Connection", "close"];
+      } else this.setHeader("Connection", "close");
+    }
     return writeHead.apply(this, args);
   } as typeof writeHead;
 }

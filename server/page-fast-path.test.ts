@@ -2,6 +2,7 @@
 // middleware chain answers (headers in the same order and case, same body), for every variant of
 // request, and leaves to the chain whatever it must decide itself (redirects, refusals, queries).
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { productionPagesApp, type PagesTestApp } from "~/tests/security/pages-app";
 import { BUILD_TIMEOUT_MS } from "~/tests/security/production-build";
@@ -412,7 +413,68 @@ describe("fast path for cached pages", () => {
     expect(post.head).toMatch(/^HTTP\/1\.1 405/);
     expect(app.fastPath!.counts()).toEqual(before);
   });
+
+  // Found by an attack: the fast path answered requests that announce a body (a length other than 0,
+  // a transfer coding), which the chain refuses or closes after. Its answer, written while the body
+  // was still unread, lost a Vary line, and the head it kept for the page said so to every later visitor.
+  it("leaves a request that announces a body to the chain, and keeps the page's head whole", async () => {
+    const variant = `GET / HTTP/1.1\nHost: ${host}\nAccept-Encoding: deflate`;
+    // A variant the chain has answered once, its head not kept yet (no hit on a kept-alive connection).
+    for (const each of [app, chainApp]) await raw(each.port, variant);
+    const before = app.fastPath!.counts();
+    for (const announced of [`${variant}\nContent-Length: 00`, `${variant}\nTransfer-Encoding: chunked\n\n0`]) {
+      const [fast, chain] = [await rawRequestsKeptAlive(app.port, [announced]), await rawRequestsKeptAlive(chainApp.port, [announced])];
+      expectSameAnswers(fast, chain, announced);
+      expect(fast[0]!.head).toMatch(/^Vary: Cookie, Accept-Language$/m);
+    }
+    // The next visitors get the page's whole head, the second one from the kept head.
+    const [fast, chain] = [await rawRequestsKeptAlive(app.port, [variant, variant]), await rawRequestsKeptAlive(chainApp.port, [variant, variant])];
+    expectSameAnswers(fast, chain, "after the announced bodies");
+    for (const answer of fast) expect(answer.head).toMatch(/^Vary: Cookie, Accept-Language\r\n[^]*^Connection: keep-alive$/m);
+    expect(app.fastPath!.counts().hits - before.hits).toBe(2);
+
+    // A transfer coding the edge does not take: 501, as from the chain.
+    const coded = `GET /blog/1 HTTP/1.1\nHost: ${host}\nTransfer-Encoding: gzip, chunked`;
+    const refused = await raw(app.port, coded, "0\r\n\r\n");
+    expect(refused.head).toMatch(/^HTTP\/1\.1 501/);
+    expect(refused.head).toBe((await raw(chainApp.port, coded, "0\r\n\r\n")).head);
+    expect(JSON.parse(refused.body.toString("utf8")).error.code).toBe("unsupported_transfer_encoding");
+
+    // A body declared huge once the head is kept: answered, then the connection closed, not read on.
+    const gzip = `GET /blog/1 HTTP/1.1\nHost: ${host}\nAccept-Encoding: gzip`;
+    await rawRequestsKeptAlive(app.port, [gzip, gzip, gzip]);
+    const endless = await sendEndlessBody(app.port, `${gzip}\nContent-Length: 1000000000000`);
+    expect(endless.head).toMatch(/^HTTP\/1\.1 200/);
+    expect(endless.head).toMatch(/^Connection: close$/m);
+    expect(endless.closed).toBe(true);
+  });
 });
+
+/**
+ * Sends `head` and then body bytes until the server closes the connection or 5 s have passed: the
+ * answer's head and whether the server closed.
+ */
+function sendEndlessBody(port: number, head: string): Promise<{ head: string; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(`${head.replace(/\n/g, "\r\n")}\r\n\r\n`));
+    const chunk = Buffer.alloc(65_536, 0x61);
+    let received = Buffer.alloc(0);
+    const pump = setInterval(() => {
+      if (socket.writable) socket.write(chunk);
+    }, 2);
+    const finish = (closed: boolean) => {
+      clearInterval(pump);
+      clearTimeout(deadline);
+      socket.destroy();
+      const split = received.indexOf("\r\n\r\n");
+      resolve({ head: received.subarray(0, split === -1 ? received.length : split).toString("latin1"), closed });
+    };
+    const deadline = setTimeout(() => finish(false), 5_000);
+    socket.on("data", (data: Buffer) => (received = Buffer.concat([received, data])));
+    socket.on("close", () => finish(true));
+    socket.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? finish(true) : reject(error)));
+  });
+}
 
 describe("the page cache at its bound", () => {
   let app: PagesTestApp;

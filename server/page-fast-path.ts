@@ -12,7 +12,7 @@ import express from "express";
 import type { Logger } from "~/lib/logger.server";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 import { boundedMemo } from "~/lib/bounded-memo";
-import { createHostCheck, isSecure } from "./fast-path-edge";
+import { announcesBody, createHostCheck, isSecure } from "./fast-path-edge";
 import { sendRecorded } from "./prepared-head";
 import { COMPRESSED_OFFERS, encodingVariant, negotiatesLanguage, offerOf, revalidates, sharesKeptPage, variantKey, type CachedPage, type PageHandler } from "./pages";
 
@@ -66,6 +66,10 @@ export function createFastPath(options: FastPathOptions): FastPath {
   const fastPath = ((req, res) => {
     const method = req.method;
     if (method !== "GET" && method !== "HEAD") return false;
+    // A request that announces a body is the chain's: its edge refuses a transfer coding other than
+    // chunked (501), and an answer written before the body has come closes the connection
+    // (server/http-server.ts); found by an attack, which also broke the page's kept head that way.
+    if (announcesBody(req.headers)) return false;
     const url = req.url ?? "";
     const queryAt = url.indexOf("?");
     const path = queryAt === -1 ? url : url.slice(0, queryAt);

@@ -7,6 +7,7 @@
 // on the usual connection (HTTP/1.1 kept alive, nothing else set on the answer); every other answer
 // goes through writeHead as before. See docs/decisions/0023-prepared-answer-heads.md.
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
+import { announcesBody } from "./fast-path-edge";
 
 /** Node's head for one answer, split around its Date value, and the server settings it was written under. */
 export interface PreparedHead {
@@ -54,7 +55,7 @@ function httpDate(): string {
 
 /**
  * A request and answer whose head depends on nothing but the answer and the server's keep-alive
- * settings: HTTP/1.1, kept alive, no Expect, no header set on the answer yet (the drain's
+ * settings: HTTP/1.1, kept alive, no Expect, no body announced, no header set on the answer yet (the drain's
  * `Connection: close`, server/lifecycle.ts), the request limit of the connection not reached.
  */
 function usual(req: IncomingMessage, res: ServerResponse & ResponseInternals, headersSet: boolean): boolean {
@@ -65,7 +66,9 @@ function usual(req: IncomingMessage, res: ServerResponse & ResponseInternals, he
     res.sendDate &&
     res.maxRequestsOnConnectionReached !== true &&
     req.httpVersion === "1.1" &&
-    req.headers.expect === undefined
+    req.headers.expect === undefined &&
+    // An answer written before the request's body has come closes the connection (server/http-server.ts).
+    !announcesBody(req.headers)
   );
 }
 
