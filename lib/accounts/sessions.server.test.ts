@@ -8,7 +8,7 @@ import { aiQuestions, sessions, users } from "~/db/schema";
 import { HISTORY_OF_SESSION_USER } from "~/lib/ai/history-read.server";
 import { countStatements } from "~/tests/helpers/count-statements";
 import { resetDatabase, testDatabase } from "~/tests/helpers/test-db";
-import { createSession, getSessionUser, readWithSession, revokeSession } from "./sessions.server";
+import { createSession, createSessionTouches, getSessionUser, readWithSession, revokeSession } from "./sessions.server";
 
 let database: Database;
 beforeEach(async () => {
@@ -75,5 +75,43 @@ describe("readWithSession", () => {
     expect((await Promise.all([getSessionUser(database.db, a!.token), getSessionUser(database.db, b!.token)])).map((user) => user?.id)).toEqual([a!.id, b!.id]);
     await revokeSession(database.db, a!.sessionId);
     expect((await Promise.all([getSessionUser(database.db, a!.token), getSessionUser(database.db, b!.token)])).map((user) => user?.id ?? null)).toEqual([null, b!.id]);
+  });
+});
+
+describe("createSessionTouches", () => {
+  // Found by an attack: a session noted in use just before it expired was refused once expired, and
+  // then the minute's touch gave it 30 more days.
+  it("never touches a session that has expired meanwhile back to life", async () => {
+    const [member] = await members(1);
+    const touches = createSessionTouches(database.db, { delayMs: 60_000 });
+    try {
+      // Last used two hours ago (so it is touched), expiring in a moment.
+      await database.db
+        .update(sessions)
+        .set({ lastUsedAt: new Date(Date.now() - 2 * 3_600_000), expiresAt: new Date(Date.now() + 300) })
+        .where(eq(sessions.id, member!.sessionId));
+      expect((await getSessionUser(database.db, member!.token, touches))?.id).toBe(member!.id);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await getSessionUser(database.db, member!.token)).toBeNull();
+      await touches.flush();
+      expect(await getSessionUser(database.db, member!.token)).toBeNull();
+    } finally {
+      await touches.close();
+    }
+  });
+
+  it("slides the expiry of a live session it touches", async () => {
+    const [member] = await members(1);
+    const touches = createSessionTouches(database.db, { delayMs: 60_000 });
+    try {
+      const soon = new Date(Date.now() + 3_600_000);
+      await database.db.update(sessions).set({ lastUsedAt: new Date(Date.now() - 2 * 3_600_000), expiresAt: soon }).where(eq(sessions.id, member!.sessionId));
+      expect((await getSessionUser(database.db, member!.token, touches))?.id).toBe(member!.id);
+      await touches.flush();
+      const [row] = await database.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, member!.sessionId));
+      expect(row!.expiresAt.getTime()).toBeGreaterThan(soon.getTime() + 24 * 3_600_000);
+    } finally {
+      await touches.close();
+    }
   });
 });

@@ -222,7 +222,8 @@ export function createSessionTouches(db: DbOrTx, options: { delayMs?: number; on
         await db
           .update(sessions)
           .set({ lastUsedAt: sql`now()`, expiresAt: sql`now() + ${sql.raw(String(SESSION_TTL_MS / 1000))} * interval '1 second'` })
-          .where(and(inArray(sessions.id, ids.slice(i, i + 1000)), isNull(sessions.revokedAt)));
+          // Only sessions still live: one that expired since it was noted stays expired (found by an attack).
+          .where(and(inArray(sessions.id, ids.slice(i, i + 1000)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
       } catch (error) {
         options.onError?.(error);
       }
