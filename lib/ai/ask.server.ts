@@ -88,7 +88,7 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
   // sentences the composed answer quotes. Searched alone when it found something, "when is the
   // documentation due?" after a transfer-pricing question found another topic's deadlines.
   const earlierQuestions = thread?.earlier.map((turn) => turn.question) ?? [];
-  const retrieval = courtesy ? NOTHING_FOUND : retrieveFor(await ctx.knowledge(), input, earlierQuestions);
+  const retrieval = courtesy ? NOTHING_FOUND : retrieveFor(await knowledgeOf(ctx), input, earlierQuestions);
   const sources = sourcesOf(retrieval);
   // Without a model, a follow-up whose composed reply would only repeat the thread's earlier answers
   // is answered as a question the site cannot answer: nothing new, no credit. The reply composed to
@@ -186,18 +186,37 @@ async function firstQuestion(ctx: AskContext, request: AskRequest, started: numb
   if (rate && !rate.allowed) throw tooManyRequests(AI_ERRORS.ai_rate_limited, rate.retryAfterSeconds);
   const questionId = slot.questionId ?? (await lookIntoRefusal(ctx.db, { ...question, userId: slot.userId }));
   if (!questionId) throw await refusal(ctx, slot.userId);
-  const knowledge = await ctx.knowledge();
+  let sources: Source[];
+  try {
+    sources = sourcesOf(retrieveFor(await knowledgeOf(ctx), input));
+  } catch (error) {
+    // The slot is freed: a pending question holds a credit (found by an attack: 402 at the next question).
+    await endQuestion(ctx.db, { questionId, status: "failed", errorCode: "ai_unavailable", partialAnswer: "", firstTokenMs: null, durationMs: elapsed(started) }).catch(
+      (endError: unknown) => ctx.logger.error({ err: endError, questionId }, "could not free the AI question's slot"),
+    );
+    throw error;
+  }
   const reserved: Reserved = {
     questionId,
     threadId: questionId,
     userId: slot.userId,
     input,
-    sources: sourcesOf(retrieveFor(knowledge, input)),
+    sources,
     earlier: [],
     started,
     signal: request.signal,
   };
   return modelAnswer(ctx, reserved);
+}
+
+/** The site's search index, or 503: a build that failed is tried again by the next question (lib/ai/knowledge-index.server.ts). */
+async function knowledgeOf(ctx: AskContext): Promise<KnowledgeIndex> {
+  try {
+    return await ctx.knowledge();
+  } catch (error) {
+    ctx.logger.error({ err: error }, "the knowledge index is unavailable");
+    throw new ApiError(503, "ai_unavailable", AI_ERRORS.ai_unavailable);
+  }
 }
 
 /** The passages for a question, searched in the language it is written in and cited in the page's. */
@@ -368,7 +387,15 @@ async function* composedAnswer(ctx: AskContext, q: Reserved, composed = composeF
     await endQuestion(ctx.db, { questionId: q.questionId, status: "stopped", errorCode: "client_disconnected", partialAnswer: answer, ...timing });
     return;
   }
-  const balance = await completeQuestion(ctx.db, { questionId: q.questionId, userId: q.userId, answer, citations, ...timing });
+  let balance: number | null;
+  try {
+    balance = await completeQuestion(ctx.db, { questionId: q.questionId, userId: q.userId, answer, citations, ...timing });
+  } catch (error) {
+    // Ended below like a refused charge, so the slot is freed (found by an attack: the question
+    // stayed pending and held the member's credit).
+    ctx.logger.error({ err: error, questionId: q.questionId }, "could not store the composed AI answer");
+    balance = null;
+  }
   if (balance === null) {
     await endQuestion(ctx.db, { questionId: q.questionId, status: "failed", errorCode: "ai_error", partialAnswer: answer, ...timing });
     yield errorEvent("ai_error", q.input.lang);
@@ -400,6 +427,10 @@ function runToEnd(ctx: AskContext, q: Reserved, events: AsyncGenerator<AskEvent>
       for await (const event of events) out.push(event);
     } catch (error) {
       ctx.logger.error({ err: error, questionId: q.questionId }, "AI answer failed");
+      // Still pending, it would hold a credit: ended without an answer (a no-op once it has ended).
+      await endQuestion(ctx.db, { questionId: q.questionId, status: "failed", errorCode: "ai_error", partialAnswer: "", firstTokenMs: null, durationMs: elapsed(q.started) }).catch(
+        (endError: unknown) => ctx.logger.error({ err: endError, questionId: q.questionId }, "could not free the AI question's slot"),
+      );
       out.push(errorEvent("ai_error", q.input.lang));
     } finally {
       out.close();

@@ -111,11 +111,15 @@ export interface AiHistoryResponse {
   questions: AiHistoryItem[];
 }
 
-/** JSON refusals of /ai/ask before the stream starts (besides the common ones); the last four refuse a follow-up. */
+/**
+ * JSON refusals of /ai/ask before the stream starts (besides the common ones); the last four refuse a
+ * follow-up. `ai_unavailable` (503): the site's passages cannot be searched now (nothing is charged).
+ */
 export const AI_ERROR_CODES = [
   "no_credits",
   "credits_held",
   "rate_limited",
+  "ai_unavailable",
   "question_not_found",
   "parent_not_answered",
   "parent_found_nothing",

@@ -1,7 +1,7 @@
 // The AI assistant API against the fake OpenAI-compatible server, through the real `openai` SDK:
 // every provider outcome, the credit it costs (or not), the stored row, concurrency, disconnects,
 // answers composed from the published material without a key, and history with citations.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { aiQuestions, creditLedger, rateLimits, sessions, users } from "~/db/schema";
@@ -271,6 +271,24 @@ describe("POST /api/v1/ai/ask with a model", () => {
     const member = await insertUser(testApp.appContext.db, { credits: 1 });
     expect(finalEvent((await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" })).events)?.event).toBe("done");
     expect(searches).toBe(1);
+  });
+
+  // Found by an attack: a first question's slot was taken, then the search index failed to build:
+  // a 500, and the question stayed pending, holding the member's credit for 15 minutes (402 next).
+  it("frees the slot and answers 503 when the site's passages cannot be searched, in the request's language", async () => {
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.appContext.db, { credits: 1 });
+    const knowledge = testApp.appContext.knowledge;
+    testApp.appContext.knowledge = () => Promise.reject(new Error("index build failed"));
+    const failed = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "zh" });
+    expect(failed.status).toBe(503);
+    expect(failed.body).toMatchObject({ error: { code: "ai_unavailable", message: AI_ERRORS.ai_unavailable.zh } });
+    expect(await creditsOf(testApp, member.id)).toBe(1);
+    expect((await questionsOf(testApp, member.id)).filter((row) => row.status === "pending")).toEqual([]);
+    expect(fake.requests).toHaveLength(0);
+    testApp.appContext.knowledge = knowledge;
+    expect(finalEvent((await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "en" })).events)?.event).toBe("done");
+    expect(await creditsOf(testApp, member.id)).toBe(0);
   });
 
   it("sends the site's passages as numbered context and cites them on done and in the history", async () => {
@@ -733,6 +751,29 @@ describe("POST /api/v1/ai/ask without a key (answers from the published material
       citations: done.data.citations,
     });
     expect(fake.requests).toHaveLength(0);
+  });
+
+  // Found by an attack: storing and charging a composed answer failed (a passing database error),
+  // and the question stayed pending, holding the member's only credit for 15 minutes (402 next).
+  it("frees the slot when storing and charging a composed answer fails: nothing charged, the answer kept as failed", async () => {
+    app = await createTestApp({ AI_BASE_URL: fake.baseURL });
+    const { db } = app.appContext;
+    const member = await insertUser(db, { credits: 1 });
+    const question = { topic: "tax-consultation", question: "海外のライセンサーにロイヤルティを支払うとき、源泉徴収税はどうなりますか？", lang: "ja" };
+    await db.execute(sql`create function zz_fail_spend() returns trigger language plpgsql as $$ begin raise exception 'injected' using errcode = '40001'; end $$`);
+    await db.execute(sql`create trigger zz_fail_spend before insert on credit_ledger for each row when (new.kind = 'ai_spend') execute function zz_fail_spend()`);
+    try {
+      const failed = await ask(app, member.token, question);
+      expect(finalEvent(failed.events)).toEqual({ event: "error", data: { code: "ai_error", message: AI_ERRORS.ai_error.ja } });
+      expect(await creditsOf(app, member.id)).toBe(1);
+      const [row] = await questionsOf(app, member.id);
+      expect(row).toMatchObject({ status: "failed", errorCode: "ai_error", creditsSpent: 0, source: "knowledge_base" });
+      expect(row!.answer).toBe(deltaText(failed.events));
+    } finally {
+      await db.execute(sql`drop trigger zz_fail_spend on credit_ledger`);
+      await db.execute(sql`drop function zz_fail_spend()`);
+    }
+    expect(finalEvent((await ask(app, member.token, question)).events)).toMatchObject({ event: "done", data: { credits: 0, charged: true } });
   });
 
   it("finds a question written in another language than the page's, and answers it in the page's language", async () => {
