@@ -91,6 +91,20 @@ describe("installQueryCache", () => {
     expect((await cached.query("select * from shape")).rows).toEqual([{ a: 1, b: 2 }]);
   });
 
+  // Found by an attack: a statement kept from before a column changed type (or a table was made
+  // again with other types) bound its values with the old parameter types, failing for good.
+  it("prepares its statements afresh after the schema changes, by query() or exec()", async () => {
+    const count = "select count(*)::int as n from w where a = $1";
+    await cached.query("create table w (a int)");
+    expect((await cached.query(count, [1])).rows).toEqual([{ n: 0 }]);
+    await cached.query("alter table w alter column a type bigint");
+    await cached.query("insert into w values (3000000000)");
+    expect((await cached.query(count, [3000000000])).rows).toEqual([{ n: 1 }]);
+    await cached.exec("drop table w; create table w (a text)");
+    await cached.query("insert into w values ('x')");
+    expect((await cached.query(count, ["x"])).rows).toEqual([{ n: 1 }]);
+  });
+
   it.each([
     ["cached", () => cached],
     ["plain", () => plain],

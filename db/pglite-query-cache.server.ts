@@ -16,6 +16,10 @@ import { runInTurnBatch, type PGliteHolder } from "./pglite-turn-batch.server";
 import { exchange } from "./pglite-wire.server";
 
 const MAX_STATEMENTS = 256;
+/** Command tags of statements that may change what a kept statement reads or the types it binds. */
+const SCHEMA_CHANGE_TAG = /^(CREATE|ALTER|DROP|DO)$/;
+/** The same in SQL text given to exec() (a false match only costs the kept statements). */
+const SCHEMA_CHANGE_TEXT = /\b(create|alter|drop|do)\b/i;
 
 interface Field {
   name: string;
@@ -73,6 +77,18 @@ export function installQueryCache(client: PGlite): void {
     return statement;
   }
 
+  /**
+   * Closes every kept statement: after the schema changed, a kept statement would bind its values
+   * with the parameter types described before (found by an attack: a column made bigint refused
+   * 3000000000 as out of range for integer, for good). Runs inside a hold of the database.
+   */
+  async function forgetAll(): Promise<void> {
+    if (statements.size === 0) return;
+    const names = [...statements.values()].map((statement) => statement.name);
+    statements.clear();
+    await exchange(pg, Buffer.concat([...names.map((name) => serialize.close({ type: "S", name })), serialize.sync()]));
+  }
+
   async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
     let statement = statements.get(text);
     if (statement) statement.lastUsed = ++uses;
@@ -88,7 +104,9 @@ export function installQueryCache(client: PGlite): void {
       Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]),
       options?.onNotice as ((notice: unknown) => void) | undefined,
     );
-    return toResults<T>(messages as unknown as Message[], statement.fields, parsersFor(options), options?.rowMode === "array");
+    const results = toResults<T>(messages as unknown as Message[], statement.fields, parsersFor(options), options?.rowMode === "array");
+    if (results.command !== undefined && SCHEMA_CHANGE_TAG.test(results.command)) await forgetAll();
+    return results;
   }
 
   function parsersFor(options: QueryOptions | undefined): Parsers {
@@ -98,6 +116,17 @@ export function installQueryCache(client: PGlite): void {
     if (!merged) mergedParsers.set(extra, (merged = { ...pg.parsers, ...extra }));
     return merged;
   }
+
+  // A schema changed by exec() (one or more statements) forgets the kept statements too; a schema
+  // changed inside a transaction is not seen (the migrations run before anything is kept).
+  const exec = pg.exec.bind(pg) as PGlite["exec"];
+  pg.exec = (async (text: string, options?: QueryOptions) => {
+    try {
+      return await exec(text, options);
+    } finally {
+      if (SCHEMA_CHANGE_TEXT.test(text)) await runInTurnBatch(pg, forgetAll);
+    }
+  }) as PGlite["exec"];
 
   pg.query = (async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
     if (options?.blob || options?.paramTypes) return original<T>(text, params, options);
