@@ -370,6 +370,7 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
       maxBytes: pages.cacheLimits?.bytes,
       clientDir,
       compressedDir: pages.compressedDir,
+      answerSettings: JSON.stringify([headersSetBy(security), String(trustProxySetting(env))]),
       getLoadContext: (req) => ({ appContext, clientIp: clientIp(req) }),
     });
     app.all("/{*splat}", pageHandler);

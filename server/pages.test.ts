@@ -460,3 +460,36 @@ describe("renders for clients that left", () => {
     }
   }, BUILD_TIMEOUT_MS);
 });
+
+describe("a kept page's validator", () => {
+  // Found by an attack: the ETag named the body alone, so after a change of the answer's headers
+  // alone (the security headers, TRUST_PROXY and with it HSTS) the shipped nginx revalidated its
+  // copy with the old tag, got 304 and kept the old headers for as long as the page was asked for.
+  it("changes with the headers the page is answered with, so a proxy's copy is replaced", async () => {
+    const ask = async (port: number, headers: Record<string, string> = {}) => {
+      const response = await fetch(`http://127.0.0.1:${port}/about`, { headers: { "X-Forwarded-Proto": "https", "Accept-Encoding": "identity", ...headers } });
+      await response.arrayBuffer();
+      return response;
+    };
+    const before = await productionPagesApp({ TRUST_PROXY: "false" }, { fastPath: false });
+    let tag: string;
+    try {
+      const first = await ask(before.port);
+      expect(first.headers.get("strict-transport-security")).toBeNull();
+      tag = first.headers.get("etag")!;
+      expect((await ask(before.port, { "If-None-Match": tag })).status).toBe(304);
+    } finally {
+      await before.close();
+    }
+    const after = await productionPagesApp({ TRUST_PROXY: "loopback" }, { fastPath: false });
+    try {
+      await ask(after.port);
+      const revalidated = await ask(after.port, { "If-None-Match": tag });
+      expect(revalidated.status).toBe(200);
+      expect(revalidated.headers.get("strict-transport-security")).toMatch(/^max-age=/);
+      expect((await ask(after.port, { "If-None-Match": revalidated.headers.get("etag")! })).status).toBe(304);
+    } finally {
+      await after.close();
+    }
+  }, BUILD_TIMEOUT_MS);
+});

@@ -102,6 +102,12 @@ export interface PageHandlerOptions {
    * without compressing again (unset: compressed in memory only).
    */
   compressedDir?: string;
+  /**
+   * What besides the body decides a kept page's answer (the security headers, the trust-proxy setting
+   * that turns HSTS on), hashed into its ETag with the body: a proxy revalidating its copy after only
+   * these changed gets the page anew instead of a 304 that keeps the old headers (found by an attack).
+   */
+  answerSettings?: string;
 }
 
 /** The page of every path under a first segment that is no language, and the path it is rendered from. */
@@ -410,7 +416,8 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
     bytes += sizeOf(page);
     evict();
   };
-  // The bodies of one page are named by its content hash: a file is either this page's or absent.
+  // The bodies of one page are named by its ETag (a hash of the body and the answer settings): a file
+  // is either this page's or absent.
   const compressedFile = (page: CachedPage, encoding: "gz" | "br") =>
     options.compressedDir ? path.join(options.compressedDir, `${page.etag.slice(1, -1)}.html.${encoding}`) : null;
   const readCompressed = async (page: CachedPage): Promise<[Buffer, Buffer] | null> => {
@@ -771,7 +778,10 @@ export function createPageHandler(options: PageHandlerOptions): PageHandler {
         const page: CachedPage = {
           status: response.status,
           headers,
-          etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+          etag: `"${createHash("sha1")
+            .update(options.answerSettings ?? "")
+            .update(body)
+            .digest("base64url")}"`,
           raw: body,
           answers: new Map(),
           lastAsked: 0,
