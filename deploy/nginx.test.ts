@@ -33,6 +33,13 @@ const instance = http.createServer((req, res) => {
     res.end('{"error":{"code":"invalid_host"}}');
     return;
   }
+  // As the app does (server/static-assets.ts): a built file, the same for every visitor, kept a year.
+  if (url.startsWith("/assets/")) {
+    seen.push({ url, status: 200 });
+    res.writeHead(200, { "Content-Type": "text/javascript", "Cache-Control": "public, max-age=31536000, immutable" });
+    res.end("export {};");
+    return;
+  }
   // As the app does (server/app.ts): an unprefixed URL sends a visitor whose language cookie, or
   // without it Accept-Language, asks for Japanese or Chinese to that page (private); English is public.
   if (!/^\/(ja|zh)(\/|$)/.test(url)) {
@@ -138,6 +145,20 @@ describe.skipIf(usingPostgres())("deploy/nginx.conf", () => {
     // A visitor whose only language is English still gets the kept page.
     await get("/pricing");
     expect(await get("/pricing")).toMatchObject({ status: 200, cache: "HIT" });
+  });
+
+  // Found by an attack: the language key and bypass of unprefixed pages applied to the built files
+  // too, so a Japanese or Chinese visitor's every asset went to an instance, and English visitors'
+  // assets were kept once per Accept-Language value.
+  it("keeps a built file once for every visitor, whatever language they ask for", async () => {
+    const path = "/assets/entry.client-abc123.js";
+    const ask = async (headers: Record<string, string>) =>
+      (await fetch(proxy.url + path, { headers: { "Accept-Encoding": "identity", ...headers } })).headers.get("x-proxy-cache");
+    expect(await ask({ Cookie: "selectedLanguage=ja" })).toBe("MISS");
+    for (const headers of [{ Cookie: "selectedLanguage=ja" }, { Cookie: "selectedLanguage=zh" }, { "Accept-Language": "ja,en;q=0.8" }, { "Accept-Language": "en-GB,en;q=0.8" }, {}]) {
+      expect(await ask(headers), JSON.stringify(headers)).toBe("HIT");
+    }
+    expect(asked(path)).toHaveLength(1);
   });
 
   it("answers a client that accepts no encoding with the plain page, whatever an earlier request's repeated headers said", async () => {
