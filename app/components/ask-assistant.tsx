@@ -92,6 +92,17 @@ export function AskAssistant({
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const stopRef = useRef<HTMLButtonElement>(null);
   const requestRef = useRef<AbortController | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  /**
+   * Generate pressed before the page knew who is signed in (a click made before hydration is played
+   * again at once, the sign-in a moment later): the question is asked once it is known, not dropped.
+   */
+  const askWhenSignInKnown = useRef(false);
+  useEffect(() => {
+    if (!auth.ready || !askWhenSignInKnown.current) return;
+    askWhenSignInKnown.current = false;
+    formRef.current?.requestSubmit();
+  }, [auth.ready]);
   const [question, setQuestion] = useState("");
   const [generating, setGenerating] = useState(false);
   /** The thread on screen, oldest first; the last one may still be streaming. */
@@ -291,7 +302,10 @@ export function AskAssistant({
       inputRef.current?.focus();
       return;
     }
-    if (!auth.ready) return;
+    if (!auth.ready) {
+      askWhenSignInKnown.current = true;
+      return;
+    }
     if (!auth.isAuthenticated || !auth.token) {
       saveDraft(text);
       navigate(loginPath());
@@ -429,6 +443,7 @@ export function AskAssistant({
 
         {/* Escape stops an answer that is coming, as the Stop button does. */}
         <form
+          ref={formRef}
           onSubmit={onSubmit}
           onKeyDown={(event) => {
             if (event.key === "Escape" && generating) stop();

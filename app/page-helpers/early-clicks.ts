@@ -15,13 +15,14 @@ export const HYDRATED_EVENT = "taxatlas:hydrated";
  * Inline classic script for <head>, before anything clickable is parsed. Captures (and stops, so
  * nothing half-handles it) a click on a button that needs React; after hydration it stops listening
  * and clicks each kept button that is still in the document, on the next task so every effect of
- * the first render has run.
+ * the first render has run. A button pressed again while nothing seemed to happen is clicked once
+ * (found by a stranger: a menu tapped twice opened and closed again).
  */
 export const EARLY_CLICK_SCRIPT =
   `(()=>{const d=document,q=[],c=e=>{` +
   `const b=e.target instanceof Element?e.target.closest("button"):null;` +
   `if(!b||b.disabled||(b.form&&/^(get|post)$/i.test(b.form.getAttribute("method")||"")))return;` +
-  `e.preventDefault();e.stopImmediatePropagation();q.push(b)};` +
+  `e.preventDefault();e.stopImmediatePropagation();if(!q.includes(b))q.push(b)};` +
   `d.addEventListener("click",c,true);` +
   `d.addEventListener(${JSON.stringify(HYDRATED_EVENT)},()=>{d.removeEventListener("click",c,true);` +
   `setTimeout(()=>{for(const b of q.splice(0))if(b.isConnected)b.click()},0)},{once:true})})()`;

@@ -183,6 +183,40 @@ test.describe("header controls clicked before hydration", () => {
   });
 });
 
+test.describe("clicked twice or before the sign-in is known (found by a stranger)", () => {
+  test("the mobile menu tapped twice before hydration opens once", async ({ page }) => {
+    // Both taps were played again after hydration: the menu opened and closed.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await withConsent(page);
+    const release = await holdScripts(page);
+    await page.goto("/about", { waitUntil: "commit" });
+    const toggle = page.getByTestId("mobile-menu-button");
+    await earlyClick(page, toggle);
+    await page.waitForTimeout(300);
+    await earlyClick(page, toggle);
+    release();
+    await expect(page.getByTestId("mobile-menu")).toBeVisible(AFTER_HYDRATION);
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  });
+
+  for (const lang of ["en", "zh"] as const) {
+    test(`Generate pressed before hydration asks the question once the page knows who is signed in (${lang})`, async ({ page }) => {
+      // The replayed click came before the sign-in state, and Generate returned without a word.
+      await withConsent(page);
+      const release = await holdScripts(page);
+      await page.goto(`${prefix(lang)}/services/tax-consultation`, { waitUntil: "commit" });
+      const box = page.getByTestId("question-input");
+      await expect(box).toBeVisible();
+      const text = lang === "en" ? "Do we need transfer pricing documentation?" : "我们需要准备转让定价文档吗？";
+      await box.fill(text);
+      await earlyClick(page, page.getByTestId("generate-button"));
+      release();
+      // Signed out: sent to log in, the question kept for after it.
+      await expect(page).toHaveURL(new RegExp(`${prefix(lang)}/login`), AFTER_HYDRATION);
+    });
+  }
+});
+
 test.describe("links need no JavaScript", () => {
   test("a pricing link clicked before hydration navigates", async ({ page }) => {
     await withConsent(page);
