@@ -23,8 +23,15 @@ export const EARLY_CLICK_SCRIPT =
   `const b=e.target instanceof Element?e.target.closest("button"):null;` +
   `if(!b||b.disabled||(b.form&&/^(get|post)$/i.test(b.form.getAttribute("method")||"")))return;` +
   `e.preventDefault();e.stopImmediatePropagation();if(!q.includes(b))q.push(b)};` +
-  `d.addEventListener("click",c,true);` +
-  `d.addEventListener(${JSON.stringify(HYDRATED_EVENT)},()=>{d.removeEventListener("click",c,true);` +
+  // A form that posts, sent again before its answer has come (nothing seemed to happen), is not sent
+  // twice (found by a stranger: two messages on a slow network); a page shown again from the
+  // back-forward cache may send it anew.
+  `let p=new WeakSet;const f=e=>{const t=e.target;` +
+  `if(!(t instanceof HTMLFormElement)||!/^post$/i.test(t.getAttribute("method")||""))return;` +
+  `if(p.has(t))e.preventDefault();else p.add(t)};` +
+  `addEventListener("pageshow",e=>{if(e.persisted)p=new WeakSet});` +
+  `d.addEventListener("click",c,true);d.addEventListener("submit",f,true);` +
+  `d.addEventListener(${JSON.stringify(HYDRATED_EVENT)},()=>{d.removeEventListener("click",c,true);d.removeEventListener("submit",f,true);` +
   `setTimeout(()=>{for(const b of q.splice(0))if(b.isConnected)b.click()},0)},{once:true})})()`;
 
 /** Called once by the root layout's first effect: React now handles events itself. */

@@ -199,6 +199,34 @@ test.describe("clicked twice or before the sign-in is known (found by a stranger
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
   });
 
+  test("the contact form sent twice before hydration on a slow network is sent once", async ({ page, app }) => {
+    // The second tap resubmitted the form (nothing seemed to happen): two messages reached the inbox.
+    await withConsent(page);
+    const release = await holdScripts(page);
+    await page.goto("/contact", { waitUntil: "commit" });
+    const subject = `Early twice ${Date.now().toString(36)}`;
+    const values = { name: "Grace Hopper", email: "grace@example.test", subject, message: "We need help with VAT registration in Japan." };
+    for (const [field, value] of Object.entries(values)) await page.locator(`#contact-${field}`).fill(value);
+    // A slow network: the post reaches the server, its answer takes a while to come back.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 300, downloadThroughput: 200_000, uploadThroughput: 90_000 });
+    const send = page.getByTestId("contact-submit");
+    await expect(send).toBeVisible();
+    expect(await isHydrated(page)).toBe(false);
+    // Two taps 300 ms apart while the page is still the form (made in the page: the navigation the
+    // first starts is not waited for).
+    await send.evaluate((button: HTMLButtonElement) => {
+      button.click();
+      setTimeout(() => button.click(), 300);
+    });
+    await page.waitForTimeout(600);
+    release();
+    const sent = async () => (await app.mails()).filter((m) => m.to.includes("contact@taxatlas.test") && m.subject.includes(subject)).length;
+    await expect.poll(sent, { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(3_000);
+    expect(await sent()).toBe(1);
+  });
+
   for (const lang of ["en", "zh"] as const) {
     test(`Generate pressed before hydration asks the question once the page knows who is signed in (${lang})`, async ({ page }) => {
       // The replayed click came before the sign-in state, and Generate returned without a word.
