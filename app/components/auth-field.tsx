@@ -1,6 +1,6 @@
 // Building blocks of the account forms (log-in, sign-up, forgotten and reset password): the field
 // in the account pages' style (app/components/ui/field.tsx), the page card, the show-password toggle.
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Field } from "./ui/field";
 
 interface AuthFieldProps {
@@ -51,13 +51,24 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
   );
 }
 
+/**
+ * The box is uncontrolled: React unticked a controlled one ticked before the page hydrated, and the
+ * password stayed hidden (found by a stranger). Its state before hydration is read once React is there.
+ */
 export function ShowPasswordToggle({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current && box.current.checked !== checked) onChange(box.current.checked);
+    // Once, at hydration: afterwards the box's own changes report themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div className="flex items-center gap-2">
       <input
+        ref={box}
         id={id}
         type="checkbox"
-        checked={checked}
+        defaultChecked={checked}
         onChange={(e) => onChange(e.target.checked)}
         className="h-4 w-4 rounded border-slate-400 text-brand-600 focus:ring-2 focus:ring-brand-600"
       />

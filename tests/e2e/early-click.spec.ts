@@ -245,6 +245,27 @@ test.describe("clicked twice or before the sign-in is known (found by a stranger
   }
 });
 
+test.describe("ticked before hydration (found by a stranger)", () => {
+  for (const path of ["/login", "/ja/signup"]) {
+    test(`"Show password" ticked before hydration shows the password once the page is ready (${path})`, async ({ page }) => {
+      // Hydration unticked the box and the password stayed hidden.
+      await withConsent(page);
+      const release = await holdScripts(page);
+      await page.goto(path, { waitUntil: "commit" });
+      const password = page.locator("#password");
+      await expect(password).toBeVisible();
+      await password.fill("correct horse battery");
+      await earlyClick(page, page.locator("#show-password"));
+      release();
+      await waitUntilHydrated(page);
+      await expect(page.locator("#show-password")).toBeChecked();
+      await expect(password).toHaveAttribute("type", "text", AFTER_HYDRATION);
+      await page.locator("#show-password").click();
+      await expect(password).toHaveAttribute("type", "password");
+    });
+  }
+});
+
 test.describe("links need no JavaScript", () => {
   test("a pricing link clicked before hydration navigates", async ({ page }) => {
     await withConsent(page);
