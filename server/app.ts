@@ -214,6 +214,7 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
     strictTransportSecurity: false,
   });
   app.use(security);
+  const securityHeaders = headersSetBy(security);
   app.use((req, res, next) => {
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
@@ -370,7 +371,7 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
       maxBytes: pages.cacheLimits?.bytes,
       clientDir,
       compressedDir: pages.compressedDir,
-      answerSettings: JSON.stringify([headersSetBy(security), String(trustProxySetting(env))]),
+      answerSettings: JSON.stringify([securityHeaders, String(trustProxySetting(env))]),
       getLoadContext: (req) => ({ appContext, clientIp: clientIp(req) }),
     });
     app.all("/{*splat}", pageHandler);
@@ -385,5 +386,5 @@ export function createApp({ appContext, pages, beforePages = [], memberReadFastP
     res.status(500).type("text/plain").send("Internal Error Occurred. Try Again Later.");
   }) satisfies ErrorRequestHandler);
 
-  return { app, pageHandler, fastPath, memberReadFastPath, admission, securityHeaders: headersSetBy(security) };
+  return { app, pageHandler, fastPath, memberReadFastPath, admission, securityHeaders };
 }
