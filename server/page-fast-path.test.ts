@@ -456,12 +456,17 @@ describe("fast path for cached pages", () => {
  */
 function sendEndlessBody(port: number, head: string): Promise<{ head: string; closed: boolean }> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1", () => socket.write(`${head.replace(/\n/g, "\r\n")}\r\n\r\n`));
+    // The body is pumped only once the head is written: a socket still connecting is writable, and
+    // a chunk queued before the head made the server read "aaaa..." as a request line (405).
+    let pump: NodeJS.Timeout | undefined;
+    const socket = net.connect(port, "127.0.0.1", () => {
+      socket.write(`${head.replace(/\n/g, "\r\n")}\r\n\r\n`);
+      pump = setInterval(() => {
+        if (socket.writable) socket.write(chunk);
+      }, 2);
+    });
     const chunk = Buffer.alloc(65_536, 0x61);
     let received = Buffer.alloc(0);
-    const pump = setInterval(() => {
-      if (socket.writable) socket.write(chunk);
-    }, 2);
     const finish = (closed: boolean) => {
       clearInterval(pump);
       clearTimeout(deadline);
