@@ -33,7 +33,9 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-const KEYS = { token: "token", user: "user", credits: "credits" } as const;
+/** Where this tab keeps its session (the early-click script reads the token's key: app/page-helpers/early-clicks.ts). */
+export const SESSION_STORAGE_KEYS = { token: "token", user: "user", credits: "credits" } as const;
+const KEYS = SESSION_STORAGE_KEYS;
 
 /** Set when the server refused this tab's stored session, or another tab logged out; the login page reads it once. */
 const SESSION_ENDED_KEY = "sessionEnded";

@@ -3,7 +3,7 @@
 // the same schema first and shows translated errors, and a valid form goes on to the action. A
 // signed-in member's form goes to the API instead: only the browser holds the token, and with it the
 // server mails the member a confirmation (lib/contact-inbox.server.ts), which the success panel then names.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { api, ApiRequestError } from "~/app/api/api.client";
 import { ContactSchema, CONTACT_FIELDS, CONTACT_LIMITS, DEFAULT_CONTACT_SERVICE, HONEYPOT_FIELD, type ContactField, type ContactServiceId } from "~/lib/contracts/contact";
@@ -11,6 +11,7 @@ import { contactMessages } from "~/content/messages/contact";
 import type { ContactContent } from "~/content/types";
 import { format } from "~/lib/i18n/format";
 import { localePath } from "~/lib/i18n/paths";
+import { SENDS_AS_MEMBER_ATTRIBUTE } from "~/app/page-helpers/early-clicks";
 import { useAuth } from "./auth-provider";
 import { CheckIcon } from "./icons";
 import { useLanguage, useMessages } from "./language-provider";
@@ -100,6 +101,20 @@ export function ContactForm({
   const hasClientErrors = Object.keys(clientErrors).length > 0;
   const formRef = useRef<HTMLFormElement>(null);
   const successRef = useRef<HTMLHeadingElement>(null);
+  // Sent before the page knew who is signed in (a hydrated page reads the session a moment later, and
+  // a form kept before hydration is sent at once, app/page-helpers/early-clicks.ts): it goes once that
+  // is known, as the member's if one is, never as an anonymous post in the meantime.
+  const sendWhenSignInKnown = useRef(false);
+  const onFormSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (auth.ready) return onSubmit(event);
+    event.preventDefault();
+    sendWhenSignInKnown.current = true;
+  };
+  useEffect(() => {
+    if (!auth.ready || !sendWhenSignInKnown.current) return;
+    sendWhenSignInKnown.current = false;
+    formRef.current?.requestSubmit();
+  }, [auth.ready]);
   // After hydration only: the history state survives a reload, the server's page never has it.
   const copySentTo = hydrated ? (location.state as SentState | null)?.copySentTo : undefined;
 
@@ -200,7 +215,8 @@ export function ContactForm({
       method="post"
       preventScrollReset
       noValidate={hydrated}
-      onSubmit={onSubmit}
+      onSubmit={onFormSubmit}
+      {...{ [SENDS_AS_MEMBER_ATTRIBUTE]: "" }}
       className="space-y-5"
       aria-labelledby="contact-form-title"
       data-testid="contact-form"

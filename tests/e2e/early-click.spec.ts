@@ -9,10 +9,12 @@ import type { Page } from "@playwright/test";
 import { CONSENT_COOKIE } from "~/app/consent/consent";
 import { common } from "~/content/messages/common";
 import { consent } from "~/content/messages/consent";
+import { contactMessages } from "~/content/messages/contact";
 import { portfolioMessages } from "~/content/messages/portfolio";
 import { portfolio } from "~/content/portfolio";
+import { format } from "~/lib/i18n/format";
 import type { Lang } from "~/lib/i18n/languages";
-import { expect, test } from "./fixtures";
+import { expect, signInPage, signUpViaApi, test } from "./fixtures";
 
 const LANGS: Lang[] = ["en", "ja", "zh"];
 const prefix = (lang: Lang) => (lang === "en" ? "" : `/${lang}`);
@@ -225,6 +227,30 @@ test.describe("clicked twice or before the sign-in is known (found by a stranger
     await expect.poll(sent, { timeout: 20_000 }).toBeGreaterThan(0);
     await page.waitForTimeout(3_000);
     expect(await sent()).toBe(1);
+  });
+
+  test("a signed-in member's message sent before hydration goes out as the member's, with the copy mailed", async ({ page, app }) => {
+    // Found by a stranger: the form posted natively, without the token only the browser holds, so the
+    // message went out anonymous and the member's confirmation was never mailed.
+    const session = await signUpViaApi();
+    await withConsent(page);
+    await signInPage(page, session);
+    const release = await holdScripts(page);
+    await page.goto("/contact", { waitUntil: "commit" });
+    const subject = `Early member ${Date.now().toString(36)}`;
+    const values = { name: "Grace Hopper", email: session.email, subject, message: "We need help with VAT registration in Japan." };
+    for (const [field, value] of Object.entries(values)) await page.locator(`#contact-${field}`).fill(value);
+    const send = page.getByTestId("contact-submit");
+    await expect(send).toBeVisible();
+    expect(await isHydrated(page)).toBe(false);
+    await send.evaluate((button: HTMLButtonElement) => button.click());
+    await page.waitForTimeout(300);
+    release();
+    await expect(page.getByTestId("contact-copy-sent")).toHaveText(format(contactMessages.en.copySent, { email: session.email }), AFTER_HYDRATION);
+    const toMember = async () => (await app.mails()).filter((m) => m.to.includes(session.email)).length;
+    const toTeam = async () => (await app.mails()).filter((m) => m.to.includes("contact@taxatlas.test") && m.subject.includes(subject)).length;
+    await expect.poll(toMember, { timeout: 20_000 }).toBe(1);
+    expect(await toTeam()).toBe(1);
   });
 
   for (const lang of ["en", "zh"] as const) {
