@@ -105,6 +105,30 @@ describe("installQueryCache", () => {
     expect((await cached.query(count, ["x"])).rows).toEqual([{ n: 1 }]);
   });
 
+  it("prepares its statements afresh after a transaction changed the schema, by its query() or exec()", async () => {
+    const count = "select count(*)::int as n from v where a = $1";
+    await cached.query("create table v (a int)");
+    expect((await cached.query(count, [1])).rows).toEqual([{ n: 0 }]);
+    await cached.transaction(async (tx) => {
+      await tx.query("alter table v alter column a type bigint");
+      await tx.query("insert into v values (3000000000)");
+    });
+    expect((await cached.query(count, [3000000000])).rows).toEqual([{ n: 1 }]);
+    await cached.transaction(async (tx) => {
+      await tx.exec("drop table v; create table v (a text)");
+    });
+    await cached.query("insert into v values ('x')");
+    expect((await cached.query(count, ["x"])).rows).toEqual([{ n: 1 }]);
+    // A transaction rolled back leaves the schema as it was; the statements are prepared afresh all the same.
+    await expect(
+      cached.transaction(async (tx) => {
+        await tx.query("alter table v alter column a type int using 0");
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect((await cached.query(count, ["x"])).rows).toEqual([{ n: 1 }]);
+  });
+
   it.each([
     ["cached", () => cached],
     ["plain", () => plain],

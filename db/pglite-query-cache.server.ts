@@ -8,7 +8,7 @@
 // hold of the database (db/pglite-turn-batch.server.ts). At most MAX_STATEMENTS texts are kept
 // (least recently used first out, lib/least-recently-used.ts: a use only notes a count on its
 // statement). Transactions (their own query()), blobs and explicit parameter types take PGlite's path.
-import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite";
+import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
 import { types } from "@electric-sql/pglite";
 import { serialize } from "pg-protocol";
 import { leastRecentlyUsed } from "../lib/least-recently-used";
@@ -117,8 +117,7 @@ export function installQueryCache(client: PGlite): void {
     return merged;
   }
 
-  // A schema changed by exec() (one or more statements) forgets the kept statements too; a schema
-  // changed inside a transaction is not seen (the migrations run before anything is kept).
+  // A schema changed by exec() (one or more statements) forgets the kept statements too.
   const exec = pg.exec.bind(pg) as PGlite["exec"];
   pg.exec = (async (text: string, options?: QueryOptions) => {
     try {
@@ -127,6 +126,28 @@ export function installQueryCache(client: PGlite): void {
       if (SCHEMA_CHANGE_TEXT.test(text)) await runInTurnBatch(pg, forgetAll);
     }
   }) as PGlite["exec"];
+
+  // And a schema changed inside a transaction, once it has ended (committed or rolled back), from
+  // the command tags of its statements (found by an attack: only query() and exec() were watched).
+  const transaction = pg.transaction.bind(pg) as PGlite["transaction"];
+  pg.transaction = (async <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> => {
+    let changed = false;
+    const note = <R>(result: R): R => {
+      for (const each of [result].flat() as { command?: string }[]) if (each?.command && SCHEMA_CHANGE_TAG.test(each.command)) changed = true;
+      return result;
+    };
+    try {
+      return await transaction((tx) => {
+        const { query, sql, exec: execIn } = tx;
+        tx.query = (async (...args: Parameters<Transaction["query"]>) => note(await query(...args))) as Transaction["query"];
+        tx.sql = (async (...args: Parameters<Transaction["sql"]>) => note(await sql(...args))) as Transaction["sql"];
+        tx.exec = async (...args: Parameters<Transaction["exec"]>) => note(await execIn(...args));
+        return callback(tx);
+      });
+    } finally {
+      if (changed) await runInTurnBatch(pg, forgetAll);
+    }
+  }) as PGlite["transaction"];
 
   pg.query = (async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
     if (options?.blob || options?.paramTypes) return original<T>(text, params, options);
