@@ -21,7 +21,7 @@ import type { RootData } from "./page-helpers/root-data";
 import { revalidateUnlessQueryOnly } from "./page-helpers/seo";
 import type { Route } from "./+types/root";
 import stylesheetUrl from "./app.css?url";
-import { AuthProvider } from "./components/auth-provider";
+import { AuthProvider, useAuth } from "./components/auth-provider";
 import { CookieConsent } from "./components/cookie-consent";
 import { ErrorPage } from "./components/error-page";
 import { LanguageProvider } from "./components/language-provider";
@@ -87,15 +87,30 @@ function SkipLink() {
   );
 }
 
+/**
+ * Marks the page hydrated (clicks kept by EARLY_CLICK_SCRIPT are played then, app/page-helpers/early-clicks.ts)
+ * once React has it and knows who is signed in: a signed-in member's header lays its controls out at
+ * other breakpoints, and a click played before it did opened the language menu in a header then
+ * hidden (found by a stranger). Its effect runs after every effect of the hydrated page.
+ */
+function MarkHydratedWhenSignInKnown() {
+  const { ready } = useAuth();
+  useEffect(() => {
+    if (ready) markHydrated();
+  }, [ready]);
+  return null;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
   const location = useLocation();
   const lang = root?.lang ?? splitLangPath(location.pathname).lang;
   const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
   const siteName = root?.siteName ?? "TaxAtlas";
-  // The layout's first effect runs after every effect of the hydrated page: clicks kept by
-  // EARLY_CLICK_SCRIPT are played now (app/page-helpers/early-clicks.ts).
-  useEffect(markHydrated, []);
+  // Without the layout (no root data) nothing waits for the sign-in: the first effect marks it.
+  useEffect(() => {
+    if (!root) markHydrated();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, for the hydrated page
   return (
     // CONSENT_PROBE_SCRIPT may add data-consent-pending to <html> before React hydrates it.
     <html lang={tag} suppressHydrationWarning>
@@ -138,6 +153,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 {children}
               </main>
               <SiteFooter root={root} />
+              <MarkHydratedWhenSignInKnown />
             </AuthProvider>
           </LanguageProvider>
         ) : (

@@ -94,15 +94,12 @@ export function AskAssistant({
   const requestRef = useRef<AbortController | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   /**
-   * Generate pressed before the page knew who is signed in (a click made before hydration is played
-   * again at once, the sign-in a moment later): the question is asked once it is known, not dropped.
+   * Generate pressed before the page knew who is signed in, or before a reopened thread was shown (a
+   * click made before hydration is played again at once, the sign-in and the thread a moment later):
+   * the question is asked once both are known, not dropped, and as a follow-up to that thread (found
+   * by a stranger: it went out as a new question, and the thread then covered its paid answer).
    */
-  const askWhenSignInKnown = useRef(false);
-  useEffect(() => {
-    if (!auth.ready || !askWhenSignInKnown.current) return;
-    askWhenSignInKnown.current = false;
-    formRef.current?.requestSubmit();
-  }, [auth.ready]);
+  const askWhenReady = useRef(false);
   const [question, setQuestion] = useState("");
   const [generating, setGenerating] = useState(false);
   /** The thread on screen, oldest first; the last one may still be streaming. */
@@ -160,6 +157,8 @@ export function AskAssistant({
 
   // A past thread reopened from the history (?thread=<id>): shown, and open to a follow-up.
   const threadId = searchParams.get("thread");
+  /** The reopened thread whose loading has ended (shown, or failed): a question waits for it. */
+  const [threadSettled, setThreadSettled] = useState<string | null>(null);
   useEffect(() => {
     if (!threadId || !auth.ready || !auth.token) return;
     const controller = new AbortController();
@@ -167,6 +166,7 @@ export function AskAssistant({
     api("GET /ai/threads/:id", { params: { id: threadId }, token: auth.token, lang, signal: controller.signal })
       .then(({ questions }) => {
         setThreadLoad("idle");
+        setThreadSettled(threadId);
         setTurns(
           questions
             .filter((q) => q.status === "answered")
@@ -186,15 +186,21 @@ export function AskAssistant({
         setFollowUp(true);
       })
       .catch(() => {
-        if (!controller.signal.aborted) setThreadLoad("error");
+        if (controller.signal.aborted) return;
+        setThreadLoad("error");
+        setThreadSettled(threadId);
       });
     return () => controller.abort();
   }, [threadId, auth.ready, auth.token, lang]);
+  const readyToAsk = auth.ready && (!threadId || !auth.token || threadSettled === threadId);
 
   // Back from the login page (or from buying credits): put the visitor's question back in the box,
   // and the visitor at it (the page otherwise opens at its top, the box a few screens down on a phone).
   useEffect(() => {
-    if (!auth.ready || !auth.isAuthenticated) return;
+    // A question asked before the page was ready is in the box: it is about to be sent, and the draft
+    // it keeps while its answer comes must not come back into the box (found by a stranger: an early
+    // Generate left its question there, one more click from being asked and paid for twice).
+    if (!auth.ready || !auth.isAuthenticated || askWhenReady.current) return;
     let restored = takePendingQuestion(topic);
     try {
       const draft = sessionStorage.getItem(draftKey(topic));
@@ -210,6 +216,13 @@ export function AskAssistant({
     inputRef.current?.scrollIntoView({ block: "center" });
     inputRef.current?.focus({ preventScroll: true });
   }, [auth.ready, auth.isAuthenticated, topic]);
+
+  // After the effect above (effects run in order), which leaves the box alone while a question waits.
+  useEffect(() => {
+    if (!readyToAsk || !askWhenReady.current) return;
+    askWhenReady.current = false;
+    formRef.current?.requestSubmit();
+  }, [readyToAsk]);
 
   // Leaving the page stops the answer (the server then charges nothing).
   useEffect(() => () => requestRef.current?.abort(), []);
@@ -295,15 +308,17 @@ export function AskAssistant({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (generating) return;
-    const text = question.trim();
+    // The box itself, not the state that mirrors it: a click replayed after hydration may come in the
+    // same task as the example that filled the box, before React has rendered it.
+    const text = (inputRef.current?.value ?? question).trim();
     if (!text) return;
     // Longer than the server takes: the box says so (below it) and keeps every character to edit.
     if (text.length > QUESTION_MAX) {
       inputRef.current?.focus();
       return;
     }
-    if (!auth.ready) {
-      askWhenSignInKnown.current = true;
+    if (!readyToAsk) {
+      askWhenReady.current = true;
       return;
     }
     if (!auth.isAuthenticated || !auth.token) {

@@ -26,6 +26,11 @@ interface AuthContextValue {
    * the member has just signed out every device, this one included. The login page says which.
    */
   clear: (reason?: SessionEnd) => void;
+  /**
+   * Forgets the session stored in this browser, without a word on the login page: the member has just
+   * ended it themselves (a password reset revokes every session, so a logout call would only be refused).
+   */
+  forget: () => void;
   setCredits: (credits: number) => void;
   /** Reads the member again from the server; resolves to the balance, or null when unknown. */
   refresh: () => Promise<number | null>;
@@ -168,6 +173,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (token) await api("POST /user/logout", { token }).catch(() => undefined);
       },
       clear,
+      forget,
       setCredits,
       refresh,
     }),

@@ -23,9 +23,11 @@ export const HYDRATED_EVENT = "taxatlas:hydrated";
 /**
  * Inline classic script for <head>, before anything clickable is parsed. Captures (and stops, so
  * nothing half-handles it) a click on a button that needs React; after hydration it stops listening
- * and clicks each kept button that is still in the document, on the next task so every effect of
- * the first render has run. A button pressed again while nothing seemed to happen is clicked once
- * (found by a stranger: a menu tapped twice opened and closed again).
+ * and clicks each kept button that is still in the document, each on a task of its own, so every
+ * effect of the first render has run and React has rendered what the click before did (found by a
+ * stranger: an example question and Generate, played in one task, asked nothing). A button pressed
+ * again while nothing seemed to happen is clicked once (found by a stranger: a menu tapped twice
+ * opened and closed again).
  */
 export const EARLY_CLICK_SCRIPT =
   `(()=>{const d=document,q=[],c=e=>{` +
@@ -43,7 +45,13 @@ export const EARLY_CLICK_SCRIPT =
   `addEventListener("pageshow",e=>{if(e.persisted)p=new WeakSet});` +
   `d.addEventListener("click",c,true);d.addEventListener("submit",f,true);` +
   `d.addEventListener(${JSON.stringify(HYDRATED_EVENT)},()=>{d.removeEventListener("click",c,true);d.removeEventListener("submit",f,true);` +
-  `setTimeout(()=>{for(const b of q.splice(0))if(b.isConnected)b.click();for(const t of m.splice(0))if(t.isConnected)t.requestSubmit()},0)},{once:true})})()`;
+  // A kept button hidden by the hydrated layout (a signed-in header moves its controls to another
+  // breakpoint) is played on its visible twin, the button with the same data-testid (found by a
+  // stranger: the language menu opened where it could not be seen); without a twin, the button itself.
+  `const v=b=>b.getClientRects().length>0,w=b=>{if(v(b))return b;const i=b.getAttribute("data-testid");` +
+  `return(i&&[...d.querySelectorAll("button")].find(o=>o.getAttribute("data-testid")===i&&v(o)))||b};` +
+  `setTimeout(function n(){const b=q.shift();if(b){if(b.isConnected)w(b).click();setTimeout(n,0)}` +
+  `else for(const t of m.splice(0))if(t.isConnected)t.requestSubmit()},0)},{once:true})})()`;
 
 /** Called once by the root layout's first effect: React now handles events itself. */
 export function markHydrated(): void {

@@ -60,8 +60,10 @@ export default function ResetPassword() {
       try {
         await api("POST /user/password/reset", { body: { token, password }, lang });
         // Every session of the account was revoked; forget this browser's one too (the member did it:
-        // not a session that ended on them, which the login page would mention).
-        if (auth.isAuthenticated) void auth.signOut();
+        // not a session that ended on them, which the login page would mention). From storage, not
+        // from the signed-in state, which a form sent as the page hydrates may not know yet (found
+        // by a stranger: the revoked token stayed, and the header still showed the member).
+        auth.forget();
         setDone(true);
         setStatus({ kind: "success", text: t.reset.success });
       } catch (error) {

@@ -7,6 +7,7 @@
 // early click is replayed, docs/decisions/0014).
 import type { Page } from "@playwright/test";
 import { CONSENT_COOKIE } from "~/app/consent/consent";
+import { auth as authMessages } from "~/content/messages/auth";
 import { common } from "~/content/messages/common";
 import { consent } from "~/content/messages/consent";
 import { contactMessages } from "~/content/messages/contact";
@@ -325,4 +326,119 @@ test.describe("typing before hydration", () => {
       await expect(page).toHaveURL(new RegExp(`${prefix(lang)}/login`));
     });
   }
+});
+
+test.describe("a signed-in member's controls before hydration (found by a stranger)", () => {
+  /** The bodies of the assistant's ask requests, as the page sends them. */
+  function askBodies(page: Page): { question: string; parentId?: string }[] {
+    const bodies: { question: string; parentId?: string }[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/api/v1/ai/ask") bodies.push(request.postDataJSON());
+    });
+    return bodies;
+  }
+
+  test("Generate asks once, and the box is empty after the answer (en)", async ({ page }) => {
+    // The question came back into the box (the draft it keeps was restored): one click from being paid for twice.
+    const session = await signUpViaApi();
+    await withConsent(page);
+    await signInPage(page, session);
+    const asked = askBodies(page);
+    const release = await holdScripts(page);
+    await page.goto("/services/tax-consultation", { waitUntil: "commit" });
+    const box = page.getByTestId("question-input");
+    await expect(box).toBeVisible();
+    await box.fill("Do we need transfer pricing documentation?");
+    await earlyClick(page, page.getByTestId("generate-button"));
+    release();
+    await expect(page.getByTestId("ai-charge")).toBeVisible(AFTER_HYDRATION);
+    expect(asked.map((body) => body.question)).toEqual(["Do we need transfer pricing documentation?"]);
+    await expect(box).toHaveValue("");
+  });
+
+  test("a follow-up asked on a reopened thread goes out as a follow-up, and its answer joins the thread (ja)", async ({ page, app }) => {
+    // It went out as a new question, and the thread, shown a moment later, covered its paid answer.
+    const session = await signUpViaApi();
+    const first = await app.api("/ai/ask", { method: "POST", token: session.token, body: { topic: "tax-consultation", question: "移転価格文書は必要ですか？", lang: "ja" } });
+    expect(first.status).toBe(200);
+    const history = await app.api("/ai/history", { token: session.token });
+    const { threadId, id: firstId } = history.body.questions[0] as { threadId: string; id: string };
+    await withConsent(page);
+    await signInPage(page, { token: session.token, user: { ...session.user, credits: 2 } });
+    const asked = askBodies(page);
+    const release = await holdScripts(page);
+    await page.goto(`/ja/services/tax-consultation?thread=${threadId}`, { waitUntil: "commit" });
+    const box = page.getByTestId("question-input");
+    await expect(box).toBeVisible();
+    await box.fill("文書化の期限はいつですか？");
+    await earlyClick(page, page.getByTestId("generate-button"));
+    release();
+    const answers = page.getByTestId("ai-answer");
+    await expect(answers).toHaveCount(2, AFTER_HYDRATION);
+    await expect(answers.nth(1).getByTestId("ai-charge")).toBeVisible();
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ question: "文書化の期限はいつですか？", parentId: firstId });
+  });
+
+  test("an example question and Generate, both clicked before hydration, ask the example once (en)", async ({ page }) => {
+    // The two clicks were played in one task: Generate still saw an empty box and asked nothing.
+    const session = await signUpViaApi();
+    await withConsent(page);
+    await signInPage(page, session);
+    const asked = askBodies(page);
+    const release = await holdScripts(page);
+    await page.goto("/services/tax-consultation", { waitUntil: "commit" });
+    const example = page.getByTestId("example-question").first();
+    await expect(example).toBeVisible();
+    const text = (await example.textContent())!.trim();
+    await earlyClick(page, example);
+    await earlyClick(page, page.getByTestId("generate-button"));
+    release();
+    await expect(page.getByTestId("ai-charge")).toBeVisible(AFTER_HYDRATION);
+    expect(asked.map((body) => body.question)).toEqual([text]);
+  });
+
+  test("a password reset sent before hydration forgets this browser's session too (zh)", async ({ page, app }) => {
+    // The reset revoked every session, but the browser kept its token and still showed the member.
+    const session = await signUpViaApi();
+    await app.api("/user/password/forgot", { method: "POST", body: { email: session.email } });
+    let token = "";
+    await expect
+      .poll(async () => {
+        const mail = (await app.mails()).find((m) => m.to === session.email);
+        token = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1] ?? "");
+        return token;
+      })
+      .not.toBe("");
+    await withConsent(page);
+    await signInPage(page, session);
+    const release = await holdScripts(page);
+    await page.goto(`/zh/reset-password?token=${encodeURIComponent(token)}`, { waitUntil: "commit" });
+    const password = page.locator("#password");
+    await expect(password).toBeVisible();
+    await password.fill("a brand new secret");
+    await page.locator("#confirm").fill("a brand new secret");
+    await page.getByTestId("reset-form").getByRole("button", { name: authMessages.zh.reset.submit }).evaluate((button: HTMLButtonElement) => button.click());
+    await page.waitForTimeout(300);
+    release();
+    await expect(page.getByRole("status").filter({ hasText: authMessages.zh.reset.success })).toBeVisible(AFTER_HYDRATION);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    await expect(page.getByTestId("header-account")).toHaveCount(0);
+  });
+
+  test("the language menu opened before hydration on a signed-in header at 1100 px is the one shown", async ({ page }) => {
+    // The signed-in header moves its controls below 1280 px: the menu opened in the hidden one.
+    await page.setViewportSize({ width: 1100, height: 800 });
+    const session = await signUpViaApi();
+    await withConsent(page);
+    await signInPage(page, session);
+    const release = await holdScripts(page);
+    await page.goto("/about", { waitUntil: "commit" });
+    await earlyClick(page, page.getByTestId("language-button").first());
+    release();
+    // Once the header is the signed-in one, the menu is open where it can be seen.
+    await expect(page.getByTestId("header-credits").first()).toBeAttached(AFTER_HYDRATION);
+    await page.waitForTimeout(500);
+    await expect(page.getByTestId("language-menu").filter({ visible: true })).toHaveCount(1);
+  });
 });
