@@ -101,6 +101,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const clear = useCallback(
     (reason?: SessionEnd) => {
       if (readStorage().token) noteSessionEnded(reason);
+      // The member's own act (signed out everywhere from here): as after signOut(), a guarded page
+      // waits for the caller's navigation (found by a stranger: /login?next=/account, not /login).
+      if (reason === "everywhere") setSignedOut(true);
       forget();
     },
     [forget],

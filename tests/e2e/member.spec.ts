@@ -386,3 +386,35 @@ for (const [lang, prefix] of [
     await expect(page.getByRole("heading", { level: 1 }).locator("..")).toContainText(lang === "en" ? "already been used" : "已被使用");
   });
 }
+
+test("a device's Sign out and Sign out everywhere, pressed twice, each act once; everywhere lands on the plain login page", async ({ page, app }) => {
+  // Found by a stranger: a double click sent two revokes, and the second's 404 replaced the first's
+  // success; signing out everywhere landed on /login?next=/account, as if the page had been refused.
+  const t = account.en;
+  const session = await signUpViaApi();
+  const other = await app.api("/user/login", { method: "POST", body: { email: session.email, password: session.password } });
+  await signInPage(page, session);
+  await page.goto("/account");
+  const revokes: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && /\/api\/v1\/account\/sessions\/.+\/revoke|revoke-all/.test(request.url())) revokes.push(new URL(request.url()).pathname);
+  });
+  const signOut = page.getByTestId("session-item").filter({ hasNotText: t.sessions.current }).getByRole("button", { name: t.sessions.signOut });
+  await signOut.evaluate((button: HTMLButtonElement) => {
+    button.click();
+    button.click();
+  });
+  await expect(page.getByTestId("account-sessions-status")).toHaveText(/./);
+  await expect(page.getByTestId("session-item")).toHaveCount(1);
+  expect(revokes).toHaveLength(1);
+  expect((await app.api("/account", { token: other.body.token })).status).toBe(401);
+  await expect(page.getByTestId("account-sessions-status")).not.toHaveText(/does not exist/);
+
+  await page.getByTestId("sign-out-everywhere").evaluate((button: HTMLButtonElement) => {
+    button.click();
+    button.click();
+  });
+  await expect(page).toHaveURL(/\/login$/);
+  expect(revokes.filter((path) => path.endsWith("revoke-all"))).toHaveLength(1);
+  expect((await app.api("/account", { token: session.token })).status).toBe(401);
+});

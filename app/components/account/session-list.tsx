@@ -1,5 +1,5 @@
 // The member's signed-in devices, each with "Sign out", and "Sign out everywhere" (this device too).
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { api, ApiRequestError } from "~/app/api/api.client";
 import { useApiData } from "~/app/api/use-api-data";
@@ -29,8 +29,16 @@ export function SessionList({ t, onSignedOut }: { t: AccountMessages; onSignedOu
   const latest = useLatestStatus();
   const shown: FormStatus = (latest.shown ? status : null) ?? (error ? { kind: "error", text: t.loadError } : null);
 
+  /** The sign-out under way ("all" for every device): its button is busy, and a second press does nothing. */
+  const [busy, setBusy] = useState<string | null>(null);
+  const busyRef = useRef(false);
+
   /** Signs out one other device, or every device (this one too, so the member goes to log in). */
   async function signOut(sessionId: string | null) {
+    // Found by a stranger: a double click sent two revokes, and the second's 404 replaced the first's success.
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(sessionId ?? "all");
     latest.claim();
     try {
       const result = sessionId
@@ -49,6 +57,9 @@ export function SessionList({ t, onSignedOut }: { t: AccountMessages; onSignedOu
       if (failure instanceof ApiRequestError && failure.status === 401) clear();
       latest.claim();
       setStatus({ kind: "error", text: failure instanceof ApiRequestError && failure.message ? failure.message : t.failed });
+    } finally {
+      busyRef.current = false;
+      setBusy(null);
     }
   }
 
@@ -74,8 +85,10 @@ export function SessionList({ t, onSignedOut }: { t: AccountMessages; onSignedOu
               <button
                 type="button"
                 onClick={() => signOut(session.id)}
+                disabled={busy !== null}
+                aria-busy={busy === session.id}
                 aria-label={format(t.sessions.signOutLabel, { date: date(session.lastUsedAt) })}
-                className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100"
+                className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60"
               >
                 {t.sessions.signOut}
               </button>
@@ -87,7 +100,9 @@ export function SessionList({ t, onSignedOut }: { t: AccountMessages; onSignedOu
       <button
         type="button"
         onClick={() => signOut(null)}
-        className="mt-3 rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50"
+        disabled={busy !== null}
+        aria-busy={busy === "all"}
+        className="mt-3 rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
         data-testid="sign-out-everywhere"
       >
         {t.sessions.signOutEverywhere}
