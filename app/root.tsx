@@ -13,7 +13,7 @@ import {
 } from "react-router";
 import { useEffect } from "react";
 import { CONSENT_PROBE_SCRIPT } from "~/app/consent/consent";
-import { EARLY_CLICK_SCRIPT, markHydrated } from "~/app/page-helpers/early-clicks";
+import { EARLY_CLICK_SCRIPT, markHydrated, markReady } from "~/app/page-helpers/early-clicks";
 import { companyLegalName } from "~/lib/env.server";
 import { isLang, LANGUAGES, type Lang } from "~/lib/i18n/languages";
 import { splitLangPath } from "~/lib/i18n/paths";
@@ -88,15 +88,15 @@ function SkipLink() {
 }
 
 /**
- * Marks the page hydrated (clicks kept by EARLY_CLICK_SCRIPT are played then, app/page-helpers/early-clicks.ts)
- * once React has it and knows who is signed in: a signed-in member's header lays its controls out at
- * other breakpoints, and a click played before it did opened the language menu in a header then
- * hidden (found by a stranger). Its effect runs after every effect of the hydrated page.
+ * Marks the page ready (html[data-hydrated]; the clicks kept by EARLY_CLICK_SCRIPT are played,
+ * app/page-helpers/early-clicks.ts) once it also knows who is signed in: a signed-in member's header
+ * lays its controls out at other breakpoints, and a click played before it did opened the language
+ * menu in a header then hidden (found by a stranger).
  */
-function MarkHydratedWhenSignInKnown() {
+function MarkReadyWhenSignInKnown() {
   const { ready } = useAuth();
   useEffect(() => {
-    if (ready) markHydrated();
+    if (ready) markReady();
   }, [ready]);
   return null;
 }
@@ -107,9 +107,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = root?.lang ?? splitLangPath(location.pathname).lang;
   const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
   const siteName = root?.siteName ?? "TaxAtlas";
-  // Without the layout (no root data) nothing waits for the sign-in: the first effect marks it.
+  // The layout's first effect runs after every effect of the hydrated page: React handles the
+  // page's events from now on. Without root data nothing waits for the sign-in: ready too.
   useEffect(() => {
-    if (!root) markHydrated();
+    markHydrated();
+    if (!root) markReady();
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, for the hydrated page
   return (
     // CONSENT_PROBE_SCRIPT may add data-consent-pending to <html> before React hydrates it.
@@ -153,7 +155,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 {children}
               </main>
               <SiteFooter root={root} />
-              <MarkHydratedWhenSignInKnown />
+              <MarkReadyWhenSignInKnown />
             </AuthProvider>
           </LanguageProvider>
         ) : (

@@ -27,10 +27,12 @@ interface AuthContextValue {
    */
   clear: (reason?: SessionEnd) => void;
   /**
-   * Forgets the session stored in this browser, without a word on the login page: the member has just
-   * ended it themselves (a password reset revokes every session, so a logout call would only be refused).
+   * Forgets the session stored in this browser if it is `userId`'s, without a word on the login page:
+   * the member has just ended it themselves (a password reset revokes every session of the account,
+   * so a logout call would only be refused). Read from storage, which a page still hydrating knows
+   * before its signed-in state does.
    */
-  forget: () => void;
+  forgetIfSignedInAs: (userId: string) => void;
   setCredits: (credits: number) => void;
   /** Reads the member again from the server; resolves to the balance, or null when unknown. */
   refresh: () => Promise<number | null>;
@@ -80,6 +82,19 @@ function readStorage(): { token: string | null; user: StoredUser | null; credits
   }
 }
 
+/**
+ * Writes to local storage, which a browser blocking site data refuses with an exception: the tab then
+ * keeps the session in memory only (found by a stranger: a password reset that had succeeded said it
+ * had failed, when forgetting the session threw).
+ */
+function writeStorage(write: () => void): void {
+  try {
+    write();
+  } catch {
+    // Storage unavailable: nothing to keep or forget beyond this tab.
+  }
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<{ token: string | null; user: StoredUser | null; credits: number | null }>({
     token: null,
@@ -93,7 +108,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => setSignedOut(false), [pathname]);
 
   const forget = useCallback(() => {
-    for (const key of Object.values(KEYS)) localStorage.removeItem(key);
+    writeStorage(() => {
+      for (const key of Object.values(KEYS)) localStorage.removeItem(key);
+    });
     setState({ token: null, user: null, credits: null });
   }, []);
   // The server refused the stored session (401), or the member signed out everywhere: the login page
@@ -111,9 +128,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const apply = useCallback((token: string, user: PublicUser) => {
     const stored: StoredUser = { id: user.id, email: user.email, name: user.name, isAuthenticated: true, role: user.role };
-    localStorage.setItem(KEYS.token, token);
-    localStorage.setItem(KEYS.user, JSON.stringify(stored));
-    localStorage.setItem(KEYS.credits, String(user.credits));
+    writeStorage(() => {
+      localStorage.setItem(KEYS.token, token);
+      localStorage.setItem(KEYS.user, JSON.stringify(stored));
+      localStorage.setItem(KEYS.credits, String(user.credits));
+    });
     setState({ token, user: stored, credits: user.credits });
   }, []);
 
@@ -154,7 +173,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Stable identity, so pages can list it as an effect dependency.
   const setCredits = useCallback((credits: number) => {
-    localStorage.setItem(KEYS.credits, String(credits));
+    writeStorage(() => localStorage.setItem(KEYS.credits, String(credits)));
     setState((s) => ({ ...s, credits }));
   }, []);
 
@@ -176,7 +195,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (token) await api("POST /user/logout", { token }).catch(() => undefined);
       },
       clear,
-      forget,
+      forgetIfSignedInAs: (userId: string) => {
+        if (readStorage().user?.id === userId) forget();
+      },
       setCredits,
       refresh,
     }),

@@ -58,12 +58,13 @@ export default function ResetPassword() {
     },
     async submit({ password = "" }) {
       try {
-        await api("POST /user/password/reset", { body: { token, password }, lang });
-        // Every session of the account was revoked; forget this browser's one too (the member did it:
-        // not a session that ended on them, which the login page would mention). From storage, not
-        // from the signed-in state, which a form sent as the page hydrates may not know yet (found
-        // by a stranger: the revoked token stayed, and the header still showed the member).
-        auth.forget();
+        const { userId } = await api("POST /user/password/reset", { body: { token, password }, lang });
+        // Every session of the account was revoked; forget this browser's one too if it was one of
+        // them (the member did it: not a session that ended on them, which the login page would
+        // mention). A browser signed in to another account stays so. From storage, not from the
+        // signed-in state, which a form sent as the page hydrates may not know yet (found by a
+        // stranger: the revoked token stayed, and the header still showed the member).
+        auth.forgetIfSignedInAs(userId);
         setDone(true);
         setStatus({ kind: "success", text: t.reset.success });
       } catch (error) {

@@ -46,7 +46,7 @@ import type { Endpoint, ResponseOf } from "./endpoints";
 import type { PaymentHistoryItem, PaymentHistoryResponse, PaymentResponse } from "./payment";
 import type { ReceiptResponse } from "./receipt";
 import type { RefundCandidate, RefundListResponse, RefundResponse } from "./refund";
-import type { MeResponse, ResetTokenCheckResponse, SignInResponse, UserMessageResponse } from "./user";
+import type { MeResponse, ResetPasswordResponse, ResetTokenCheckResponse, SignInResponse, UserMessageResponse } from "./user";
 
 describe("endpoint types", () => {
   it("the client expects exactly what each router satisfies", () => {
@@ -55,7 +55,7 @@ describe("endpoint types", () => {
     expectTypeOf<ResponseOf<"POST /user/logout">>().toEqualTypeOf<UserMessageResponse>();
     expectTypeOf<ResponseOf<"GET /user/me">>().toEqualTypeOf<MeResponse>();
     expectTypeOf<ResponseOf<"POST /user/password/forgot">>().toEqualTypeOf<UserMessageResponse>();
-    expectTypeOf<ResponseOf<"POST /user/password/reset">>().toEqualTypeOf<UserMessageResponse>();
+    expectTypeOf<ResponseOf<"POST /user/password/reset">>().toEqualTypeOf<ResetPasswordResponse>();
     expectTypeOf<ResponseOf<"POST /user/password/reset/check">>().toEqualTypeOf<ResetTokenCheckResponse>();
     expectTypeOf<ResponseOf<"GET /ai/history">>().toEqualTypeOf<AiHistoryResponse>();
     expectTypeOf<ResponseOf<"GET /ai/threads/:id">>().toEqualTypeOf<AiThreadResponse>();

@@ -46,8 +46,14 @@ export interface MeResponse {
   user: AccountUser;
 }
 
-/** POST /user/logout, POST /user/password/forgot (202), POST /user/password/reset */
+/** POST /user/logout, POST /user/password/forgot (202) */
 export type UserMessageResponse = MessageResponse;
+
+/**
+ * POST /user/password/reset: the account whose password changed (its every session was revoked), so
+ * a browser signed in to it forgets its session, and one signed in to another account keeps it.
+ */
+export type ResetPasswordResponse = MessageResponse & { userId: string };
 
 /** POST /user/password/reset/check: the link can still be used (an unusable one is a 400 invalid_reset_token). */
 export interface ResetTokenCheckResponse {
@@ -132,6 +138,6 @@ export interface UserEndpoints {
   "POST /user/logout": { response: UserMessageResponse };
   "GET /user/me": { response: MeResponse };
   "POST /user/password/forgot": { body: z.input<typeof ForgotPasswordSchema>; response: UserMessageResponse };
-  "POST /user/password/reset": { body: z.input<typeof ResetPasswordSchema>; response: UserMessageResponse };
+  "POST /user/password/reset": { body: z.input<typeof ResetPasswordSchema>; response: ResetPasswordResponse };
   "POST /user/password/reset/check": { body: z.input<typeof CheckResetTokenSchema>; response: ResetTokenCheckResponse };
 }

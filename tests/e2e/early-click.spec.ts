@@ -442,3 +442,104 @@ test.describe("a signed-in member's controls before hydration (found by a strang
     await expect(page.getByTestId("language-menu").filter({ visible: true })).toHaveCount(1);
   });
 });
+
+test.describe("between hydration and the sign-in being known, and without scripts (found by a stranger)", () => {
+  const values = (subject: string, email = "grace@example.test") => ({ name: "Grace Hopper", email, subject, message: "We need help with VAT registration in Japan." });
+  const teamMails = async (app: { mails(): Promise<{ to: string; subject: string }[]> }, subject: string) =>
+    (await app.mails()).filter((m) => m.to.includes("contact@taxatlas.test") && m.subject.includes(subject)).length;
+
+  test("a visitor's Send pressed once React has the form, before the page knows who is signed in, is sent once", async ({ page, app }) => {
+    // The form held its submit until the sign-in was known, and the head script then blocked it as a second one.
+    await withConsent(page);
+    const release = await holdScripts(page);
+    await page.goto("/contact", { waitUntil: "commit" });
+    const subject = `Gap ${Date.now().toString(36)}`;
+    for (const [field, value] of Object.entries(values(subject))) await page.locator(`#contact-${field}`).fill(value);
+    release();
+    // Pressed in the first frame where React has the form (it sets novalidate) and the page is not yet ready.
+    const pressedInGap = await page.waitForFunction(
+      () => {
+        const form = document.querySelector<HTMLFormElement>('[data-testid="contact-form"]');
+        if (document.documentElement.hasAttribute("data-hydrated")) return "late";
+        if (!form?.noValidate) return false;
+        form.querySelector<HTMLButtonElement>('[data-testid="contact-submit"]')!.click();
+        return "gap";
+      },
+      null,
+      { polling: "raf", ...AFTER_HYDRATION },
+    );
+    expect(await pressedInGap.jsonValue()).toBe("gap");
+    await expect(page).toHaveURL(/\/contact\?sent=1$/, AFTER_HYDRATION);
+    await expect.poll(() => teamMails(app, subject), { timeout: 20_000 }).toBe(1);
+  });
+
+  test("a signed-in member's message is still sent when the page's scripts never load", async ({ page, app }) => {
+    // The head script held the member's form for the scripts, which never came: Send did nothing, for good.
+    test.setTimeout(120_000);
+    const session = await signUpViaApi();
+    await withConsent(page);
+    await signInPage(page, session);
+    await page.route(/\/assets\/[^?]+\.js(\?.*)?$/, (route) => route.abort());
+    await page.goto("/contact", { waitUntil: "commit" });
+    const subject = `No scripts ${Date.now().toString(36)}`;
+    for (const [field, value] of Object.entries(values(subject, session.email))) await page.locator(`#contact-${field}`).fill(value);
+    await page.getByTestId("contact-submit").evaluate((button: HTMLButtonElement) => button.click());
+    await expect(page).toHaveURL(/\/contact\?sent=1$/, { timeout: 30_000 });
+    expect(await teamMails(app, subject)).toBe(1);
+    // The scripts that failed to load are the page's own errors, not the test's.
+    consoleErrors = consoleErrors.filter((text) => !/Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module|net::ERR_FAILED/i.test(text));
+  });
+
+  test("a password reset with the browser's storage blocked says it succeeded", async ({ page, app }) => {
+    // Forgetting the session threw, and a reset the server had made was reported as failed.
+    const session = await signUpViaApi();
+    await app.api("/user/password/forgot", { method: "POST", body: { email: session.email } });
+    let token = "";
+    await expect
+      .poll(async () => {
+        const mail = (await app.mails()).find((m) => m.to === session.email);
+        token = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1] ?? "");
+        return token;
+      })
+      .not.toBe("");
+    await withConsent(page);
+    await page.addInitScript(() => {
+      Object.defineProperty(window, "localStorage", {
+        get() {
+          throw new DOMException("The operation is insecure.", "SecurityError");
+        },
+      });
+    });
+    await page.goto(`/reset-password?token=${encodeURIComponent(token)}`);
+    await page.waitForSelector("html[data-hydrated]", AFTER_HYDRATION);
+    await page.locator("#password").fill("a brand new secret");
+    await page.locator("#confirm").fill("a brand new secret");
+    await page.getByTestId("reset-form").getByRole("button", { name: authMessages.en.reset.submit }).click();
+    await expect(page.getByRole("status").filter({ hasText: authMessages.en.reset.success })).toBeVisible();
+  });
+
+  test("resetting another account's password leaves this browser's member signed in", async ({ page, app }) => {
+    // The browser forgot the member's session, which the reset of another account had not ended.
+    const member = await signUpViaApi();
+    const other = await signUpViaApi();
+    await app.api("/user/password/forgot", { method: "POST", body: { email: other.email } });
+    let token = "";
+    await expect
+      .poll(async () => {
+        const mail = (await app.mails()).find((m) => m.to === other.email);
+        token = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1] ?? "");
+        return token;
+      })
+      .not.toBe("");
+    await withConsent(page);
+    await signInPage(page, member);
+    await page.goto(`/reset-password?token=${encodeURIComponent(token)}`);
+    await page.waitForSelector("html[data-hydrated]", AFTER_HYDRATION);
+    await page.locator("#password").fill("a brand new secret");
+    await page.locator("#confirm").fill("a brand new secret");
+    await page.getByTestId("reset-form").getByRole("button", { name: authMessages.en.reset.submit }).click();
+    await expect(page.getByRole("status").filter({ hasText: authMessages.en.reset.success })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBe(member.token);
+    expect((await app.api("/user/me", { token: member.token })).status).toBe(200);
+  });
+});

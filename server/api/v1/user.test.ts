@@ -273,12 +273,14 @@ describe("accounts API", () => {
 
     it("sets the password, revokes every session and works only once", async () => {
       app = await createTestApp({ RATE_LIMITS: "false" });
-      const { token: session, email, password } = await signUp(app);
+      const { token: session, user, email, password } = await signUp(app);
       await request(app, "POST", "/api/v1/user/password/forgot", { body: { email } });
       const token = resetLinkToken(app.mails[0]!.text);
       const res = await request(app, "POST", "/api/v1/user/password/reset", { body: { token, password: "brand new password" } });
       expect(res.status).toBe(200);
       expect(res.body.success).toBe(true);
+      // Which account it was, so a browser signed in to it forgets its session and another keeps its own.
+      expect(res.body.userId).toBe(user.id);
       expect((await request(app, "GET", "/api/v1/user/me", { token: session })).status).toBe(401);
       expect((await request(app, "POST", "/api/v1/user/login", { body: { email, password } })).status).toBe(401);
       expect(

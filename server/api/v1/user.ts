@@ -18,6 +18,7 @@ import {
   ResetPasswordSchema,
   type ResetTokenCheckResponse,
   type SignInResponse,
+  type ResetPasswordResponse,
   type UserMessageResponse,
 } from "~/lib/contracts/user";
 import { clientIp, parseBody, requestLang, requireUser, appContext, sendAccountMail } from "~/server/http";
@@ -149,7 +150,7 @@ userRouter.post("/password/reset", async (req, res) => {
   const lang = isLang(account.lang) ? account.lang : requestLang(req);
   const link = `${site.origin}${localePath(lang, "/forgot-password")}`;
   sendAccountMail(req, account.email, PASSWORD_RESET_DONE_MAIL.subject, PASSWORD_RESET_DONE_MAIL.text, lang, { name: account.name, link }, "password reset notice could not be sent");
-  res.json({ success: true, message: ACCOUNT_MESSAGES.passwordReset[requestLang(req)] } satisfies UserMessageResponse);
+  res.json({ success: true, message: ACCOUNT_MESSAGES.passwordReset[requestLang(req)], userId: account.userId } satisfies ResetPasswordResponse);
 });
 
 /** The reset page asks when it opens, so a used or expired link says so before anything is typed. */
