@@ -439,7 +439,8 @@ describe("renders for clients that left", () => {
       const base = `http://127.0.0.1:${app.port}`;
       // The four render slots held.
       const holding = ["/terms", "/ja/terms", "/zh/terms", "/terms?x=1"].map((path) => fetch(base + path).then((r) => r.text()));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Until the four renders hold their slots (waited for, not given a fixed time a busy machine can outrun).
+      await expect.poll(() => rendered.length, { timeout: 10_000 }).toBe(4);
       // Ten requests that wait for a slot, whose clients leave.
       const leaving = Array.from({ length: 10 }, (_, i) => {
         const controller = new AbortController();

@@ -37,6 +37,8 @@ async function serve(level: string, routes: (app: express.Express) => void) {
 }
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** Resolves once `count` lines are written (a request's line goes out as its answer ends): waited for, not given a fixed time. */
+const linesWritten = (lines: Line[], count: number) => expect.poll(() => lines.length, { timeout: 10_000 }).toBe(count);
 
 describe("the request log", () => {
   let close: (() => Promise<void>) | undefined;
@@ -61,8 +63,7 @@ describe("the request log", () => {
     await fetch(`${served.url}/page?token=secret-reset-token`).then((r) => r.text());
     await fetch(`${served.url}/healthz`).then((r) => r.text());
     await fetch(`${served.url}/broken`).then((r) => r.text());
-    await settled();
-    expect(served.lines).toHaveLength(2);
+    await linesWritten(served.lines, 2);
     const [completed, errored] = served.lines;
     expect(completed).toMatchObject({ level: 30, msg: "request completed", req: { id: 1, method: "GET", url: "/page" }, res: { statusCode: 200 } });
     expect(typeof completed!.responseTime).toBe("number");
@@ -83,7 +84,7 @@ describe("the request log", () => {
     });
     close = served.close;
     await fetch(`${served.url}/api/v1/broken?token=secret`).then((r) => r.text());
-    await settled();
+    await linesWritten(served.lines, 2);
     expect(served.lines.map((line) => [line.msg, (line.req as { url: string }).url])).toEqual([
       ["handler failed", "/api/v1/broken"],
       ["request errored", "/api/v1/broken"],
@@ -91,17 +92,34 @@ describe("the request log", () => {
   });
 
   it("says when the client left before the answer", async () => {
+    // The client leaves once the handler has its request, and the handler answers once the test lets
+    // it, after that: in that order whatever the machine's load (timers 50 and 300 ms apart raced).
+    let arrived!: () => void;
+    const inHandler = new Promise<void>((resolve) => (arrived = resolve));
+    let letAnswer!: () => void;
+    const answerLet = new Promise<void>((resolve) => (letAnswer = resolve));
+    let answeredLate!: () => void;
+    const lateAnswer = new Promise<void>((resolve) => (answeredLate = resolve));
     const served = await serve("info", (app) => {
       app.get("/slow", (_req, res) => {
-        setTimeout(() => res.end("late"), 300);
+        arrived();
+        void answerLet.then(() => {
+          res.end("late");
+          answeredLate();
+        });
       });
     });
     close = served.close;
     const controller = new AbortController();
     const asked = fetch(`${served.url}/slow`, { signal: controller.signal }).catch(() => null);
-    setTimeout(() => controller.abort(), 50);
+    await inHandler;
+    controller.abort();
     await asked;
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await linesWritten(served.lines, 1);
+    // The late answer adds no line.
+    letAnswer();
+    await lateAnswer;
+    await settled();
     expect(served.lines.map((line) => line.msg)).toEqual(["request aborted"]);
   });
 

@@ -300,12 +300,15 @@ test("the test-mode notice spans the summary and the form, in every language, wi
 test("while paying: 'Processing...' with the button disabled; a lost answer is retried as the same payment", async ({ page, app }) => {
   const session = await openCheckout(page, "enterprise");
   await fillCard(page, "4242 4242 4242 4242");
-  // The server charges, but the answer never reaches the browser.
+  // The server charges, but the answer never reaches the browser. The request is held until the
+  // sending state has been seen (a fixed 600 ms hold could end first on a busy machine).
   let calls = 0;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/v1/payment/create", async (route) => {
     calls++;
     if (calls === 1) {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await released;
       await route.fetch();
       await route.abort("connectionreset");
       return;
@@ -316,6 +319,7 @@ test("while paying: 'Processing...' with the button disabled; a lost answer is r
   const busy = page.getByRole("button", { name: "Processing..." });
   await expect(busy).toBeVisible();
   await expect(busy).toBeDisabled();
+  release();
   await expect(page.getByTestId("checkout-error")).toHaveText(/^Error: /);
 
   // Pressing Pay again retries the same attempt (same idempotency key): one payment, credits once.

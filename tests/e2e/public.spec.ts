@@ -659,7 +659,9 @@ test.describe("cookie consent on /cookies and /terms", () => {
     await dismissBanner(page);
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await page.waitForLoadState("networkidle");
+    // Hydrated, so the page's scripts had their chance to show the banner: a quiet network
+    // ("networkidle") can come before hydration on a busy machine, and then proves nothing.
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
     await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
     await page.goto("/cookies");
     await expect(page.getByTestId("consent-current")).toHaveText(format(consent.en.current, { choice: consent.en.choiceNecessary }));

@@ -1,7 +1,8 @@
 // Graceful shutdown of the production server (node build/server.js on PGlite, as a child process):
 // on SIGTERM it stops accepting connections at once, lets the request in flight (an AI answer that
-// the fake provider streams slowly) finish and be charged, and exits 0 well within
+// the fake provider streams slowly) finish and be charged, and exits 0 without reaching
 // SHUTDOWN_TIMEOUT_MS. A stream that outlives the bound is cut, costs nothing, and the process still exits.
+// Asserted from what the server did (its log, its exit code), not from how long it took.
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -22,7 +23,11 @@ import { FAKE_ANSWER, startFakeOpenAI, type FakeOpenAI } from "~/tests/fakes/fak
 import { testDatabase, usingPostgres } from "~/tests/helpers/test-db";
 import { BUILD_TIMEOUT_MS, ensureProductionBuild } from "~/tests/security/production-build";
 
-const SHUTDOWN_TIMEOUT_MS = 8_000;
+// Far beyond a drain's work (about 1.5 s of stream), so only a drain that waits for something it
+// should not (an idle keep-alive connection: 65 s) reaches it.
+const SHUTDOWN_TIMEOUT_MS = 30_000;
+/** What the server logs when SHUTDOWN_TIMEOUT_MS has passed and it cuts the connections left (server/lifecycle.ts). */
+const FORCED_CLOSE = /shutdown timeout reached, closing remaining connections/;
 // Starting the production server migrates a fresh PGlite: seconds alone, most of a minute on a busy
 // 2-core machine.
 const START_AND_RUN_MS = 180_000;
@@ -30,6 +35,8 @@ const START_AND_RUN_MS = 180_000;
 let fake: FakeOpenAI;
 let server: ServerProcess | undefined;
 let dataDir: string | undefined;
+/** Resolves once the process has ended and its output has all been read ('exit' can come before its last lines). */
+let outputEnded: Promise<void> = Promise.resolve();
 
 beforeAll(async () => {
   await ensureProductionBuild();
@@ -58,7 +65,16 @@ async function startServer(env: Record<string, string> = {}): Promise<ServerProc
     LOG_LEVEL: "info",
     ...env,
   });
+  const child = server.child;
+  outputEnded = new Promise((resolve) => child.once("close", () => resolve()));
   return server;
+}
+
+/** Everything the process wrote, once it has ended. */
+async function finalOutput(proc: ServerProcess): Promise<string> {
+  await proc.exited;
+  await outputEnded;
+  return proc.output();
 }
 
 async function signUp(url: string): Promise<{ token: string; userId: string }> {
@@ -148,11 +164,13 @@ describe.skipIf(usingPostgres())("graceful shutdown of the production server", (
     const ask = openAsk(proc.url, member.token);
     await ask.started;
 
-    const signalled = Date.now();
+    let answered = false;
+    void ask.finished.then(() => (answered = true));
     proc.child.kill("SIGTERM");
-    // The listening socket closes at once: a new connection is refused while the stream goes on.
+    // The listening socket closes at once: a new connection is refused while the stream goes on
+    // (tried until then, not a fixed number of times that a busy machine could use up).
     let refused = "";
-    for (let i = 0; i < 20 && refused !== "ECONNREFUSED"; i++) {
+    while (!answered && refused !== "ECONNREFUSED") {
       refused = await tryConnect(proc.port);
       if (refused !== "ECONNREFUSED") await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -169,11 +187,12 @@ describe.skipIf(usingPostgres())("graceful shutdown of the production server", (
     const exit = await proc.exited;
     expect(exit.code).toBe(0);
     expect(exit.signal).toBeNull();
-    // The stream takes about 1.5 s; the process must not wait for the keep-alive connection to time
-    // out (65 s) nor for the shutdown bound (8 s).
-    expect(exit.at - signalled).toBeLessThan(SHUTDOWN_TIMEOUT_MS - 3_000);
-    expect(proc.output()).toMatch(/shutting down/);
-    expect(proc.output()).toMatch(/"msg":"stopped"/);
+    // The drain ended by itself, with the client's keep-alive connection still open: the process did
+    // not wait for it to time out (65 s), which would have run into the shutdown bound.
+    const output = await finalOutput(proc);
+    expect(output).toMatch(/shutting down/);
+    expect(output).not.toMatch(FORCED_CLOSE);
+    expect(output).toMatch(/"msg":"stopped"/);
     ask.agent.destroy();
 
     const stored = await readDatabase(dataDir!, member.userId);
@@ -196,10 +215,13 @@ describe.skipIf(usingPostgres())("graceful shutdown of the production server", (
     const result = await ask.finished;
     expect(result.events.some((e) => e.event === "done")).toBe(false);
     const exit = await proc.exited;
-    expect(exit.code).toBe(0);
-    // The bound, plus the time to close the database.
+    // Cut at the bound, not before (a busy machine only ever adds to this), and then the database
+    // closed: exit 0, not the 1 of a close that did not finish (server/lifecycle.ts, CLOSE_GRACE_MS).
     expect(exit.at - signalled).toBeGreaterThanOrEqual(bound - 100);
-    expect(exit.at - signalled).toBeLessThan(bound + 5_000);
+    expect(exit.code).toBe(0);
+    const output = await finalOutput(proc);
+    expect(output).toMatch(FORCED_CLOSE);
+    expect(output).toMatch(/"msg":"stopped"/);
     ask.agent.destroy();
 
     const stored = await readDatabase(dataDir!, member.userId);
@@ -219,11 +241,12 @@ describe.skipIf(usingPostgres())("graceful shutdown of the production server", (
         res.on("end", resolve);
       }).on("error", reject);
     });
-    const signalled = Date.now();
     proc.child.kill("SIGTERM");
     const exit = await proc.exited;
     expect(exit.code).toBe(0);
-    expect(exit.at - signalled).toBeLessThan(3_000);
+    // Nothing held the drain: the idle connection was closed at once rather than waited for until
+    // the shutdown bound.
+    expect(await finalOutput(proc)).not.toMatch(FORCED_CLOSE);
     agent.destroy();
   }, START_AND_RUN_MS);
 });

@@ -447,12 +447,17 @@ describe("payments with Stripe (fake Stripe API on loopback)", () => {
     const body = { package: "pro", paymentMethodId: "pm_card_visa", country: "US", idempotencyKey: key() };
     const apiAnswer = pay(app, who, body);
     let intent = undefined as ReturnType<typeof intentOf>;
-    for (let i = 0; i < 100 && !intent; i++) {
-      const [row] = await app.appContext.db.select().from(payments).where(eq(payments.userId, who.id));
-      intent = row ? intentOf(row.id) : undefined;
-      if (!intent) await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect(intent?.status).toBe("succeeded");
+    // Until the charge is made (waited for, not polled a fixed number of times a busy machine can use up).
+    await expect
+      .poll(
+        async () => {
+          const [row] = await app.appContext.db.select().from(payments).where(eq(payments.userId, who.id));
+          intent = row ? intentOf(row.id) : undefined;
+          return intent?.status;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe("succeeded");
     const delivery = fake.webhook("payment_intent.succeeded", intent!.id, WEBHOOK_SECRET);
     const deliveries = await Promise.all(Array.from({ length: 5 }, () => webhook(app, delivery.payload, delivery.signature)));
     for (const res of deliveries) expect(res.status).toBe(200);
@@ -566,11 +571,16 @@ describe("payments with Stripe (fake Stripe API on loopback)", () => {
       signal: abort.signal,
     }).catch((error: Error) => error);
     let row: typeof payments.$inferSelect | undefined;
-    for (let i = 0; i < 200; i++) {
-      [row] = await app.appContext.db.select().from(payments).where(eq(payments.userId, who.id));
-      if (row && intentOf(row.id)?.status === "succeeded") break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    // Until Stripe has charged (waited for, not polled a fixed number of times a busy machine can use up).
+    await expect
+      .poll(
+        async () => {
+          [row] = await app.appContext.db.select().from(payments).where(eq(payments.userId, who.id));
+          return row ? intentOf(row.id)?.status : undefined;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe("succeeded");
     abort.abort();
     expect(await lost).toBeInstanceOf(Error);
     const intent = intentOf(row!.id)!;

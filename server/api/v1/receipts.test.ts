@@ -1,6 +1,6 @@
 // Receipts: the confirmation of a purchase, the receipt API (owner and administrators only) and the receipt e-mail.
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { payments, users } from "~/db/schema";
 import { insertAdmin } from "~/tests/helpers/admin-data";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
@@ -71,7 +71,8 @@ describe("receipts", { timeout: 120_000 }, () => {
     }
     expect((await request(app, "GET", `/api/v1/payment/receipts/${first.body.transactionId}`)).status).toBe(401);
 
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The receipts are mailed after the answer: waited for, not given a fixed time a busy machine can outrun.
+    await vi.waitFor(() => expect(app.mails.filter((m) => /receipt|領収書/.test(m.subject))).toHaveLength(2), { timeout: 10_000 });
     const adaMail = app.mails.find((m) => m.to === "ada@example.com");
     expect(adaMail?.subject).toBe("Your TaxAtlas receipt R-000001");
     expect(adaMail?.text).toContain("$25 USD (tax included)");
@@ -114,7 +115,8 @@ describe("receipts", { timeout: 120_000 }, () => {
     const res = await request(app, "GET", `/api/v1/payment/receipts/${bought.body.transactionId}`, { token });
     expect(res.status).toBe(200);
     expect(res.body.receipt.seller).toEqual({ legalName: "TaxAtlas K.K.", address: null, taxId: null });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Mailed after the answer: waited for, not given a fixed time.
+    await vi.waitFor(() => expect(app.mails.some((m) => m.to === "hanako@example.jp")).toBe(true), { timeout: 10_000 });
     const mail = app.mails.find((m) => m.to === "hanako@example.jp");
     expect(mail?.text).toContain("領収書 — TaxAtlas K.K.\n");
     expect(mail?.text).not.toMatch(/登録番号|Tax registration/);

@@ -40,6 +40,10 @@ async function askAssistant(token: string) {
   return response.status;
 }
 
+/** Resolves once `count` mails match (mails go out after the answer): waited for, not given a fixed time a busy machine can outrun. */
+const mailed = (match: (mail: TestApp["mails"][number]) => boolean, count = 1) =>
+  expect.poll(() => app.mails.filter(match).length, { timeout: 10_000 }).toBe(count);
+
 describe("refunds (test mode)", { timeout: 120_000 }, () => {
   it("refunds in full once: payment marked refunded, a refund ledger row, the member told; a second time is refused", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
@@ -75,7 +79,7 @@ describe("refunds (test mode)", { timeout: 120_000 }, () => {
     expect(receipt.body.receipt.refundedAt).toBeTruthy();
     const history = await request(app, "GET", "/api/v1/payment/history", { token: ada.token });
     expect(history.body.payments[0]).toMatchObject({ status: "refunded" });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await mailed((m) => m.to === "ada@example.com" && /has been refunded/.test(m.subject));
     const mail = app.mails.find((m) => m.to === "ada@example.com" && /has been refunded/.test(m.subject));
     // A test-mode purchase moved no money: the e-mail must not promise any on the card (found by an operations review).
     expect(mail?.text).toContain("test mode");
@@ -92,7 +96,7 @@ describe("refunds (test mode)", { timeout: 120_000 }, () => {
     const ok = await refund(admin.token, paymentId, "zh");
     expect(ok.status).toBe(200);
     expect(ok.body.message).toContain("测试模式");
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await mailed((m) => m.to === "ada@example.com" && m.subject.includes("返金"));
     const mail = app.mails.find((m) => m.to === "ada@example.com" && m.subject.includes("返金"));
     expect(mail?.text).toContain("テストモード");
     expect(mail?.text).not.toContain("営業日");
@@ -343,7 +347,16 @@ describe("a refund updates the member's purchase state (payment status, package,
       await other.db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, ada.id)).for("update");
         claim = refund(admin.token, paymentId);
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        // Until the claim waits for a lock (waited for, not given a fixed time a busy machine can outrun).
+        await expect
+          .poll(
+            async () => {
+              const waiting = await other.db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+              return (((waiting as { rows?: unknown[] }).rows ?? waiting) as { n: number }[])[0]!.n;
+            },
+            { timeout: 10_000 },
+          )
+          .toBe(1);
         // The claim waits for the member's row while it holds the purchase's.
         const locked = await other.db.execute(sql`select id from payments where id = ${paymentId} for update nowait`).then(
           () => null,
@@ -441,7 +454,39 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
   const webhook = (delivery: { payload: string; signature: string }) =>
     request(app, "POST", "/api/v1/payment/webhook", { raw: delivery.payload, headers: { "Content-Type": "application/json", "Stripe-Signature": delivery.signature } });
   const intentOf = async (paymentId: string) => (await app.appContext.db.select().from(payments).where(eq(payments.id, paymentId)))[0]!.providerRef!;
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+  /**
+   * Holds the app's refunds (or charges) at the provider until release(): before Stripe is asked, or
+   * after Stripe has made them, their answer held. `reached` resolves once one is held. The test's
+   * steps then come while it waits, in that order whatever the machine's load (a fake Stripe slowed
+   * by a number of milliseconds raced them).
+   */
+  const holdAtStripe = (call: "refund" | "charge", at: "before Stripe" | "after Stripe") => {
+    const real = app.appContext.payments;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const reached = new Promise<void>((resolve) => (held = resolve));
+    const hold = async <T>(ask: () => Promise<T>): Promise<T> => {
+      if (at === "before Stripe") {
+        held();
+        await released;
+        return ask();
+      }
+      const answer = await ask();
+      held();
+      await released;
+      return answer;
+    };
+    app.appContext.payments = {
+      ...real,
+      name: real.name,
+      webhooksEnabled: real.webhooksEnabled,
+      ...(call === "refund"
+        ? { refund: (...args: Parameters<typeof real.refund>) => hold(() => real.refund(...args)) }
+        : { charge: (...args: Parameters<typeof real.charge>) => hold(() => real.charge(...args)) }),
+    };
+    return { reached, release };
+  };
 
   it("a refund made in Stripe's dashboard is applied once: payment refunded, credits removed, the member told", async () => {
     app = await stripeApp();
@@ -460,8 +505,7 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     expect(ledger).toMatchObject([{ userId: ada.id, delta: -50, balanceAfter: 103, paymentId, adminId: null }]);
     const [user] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
     expect(user).toMatchObject({ credits: 103, paymentDone: true, package: "pro" });
-    await settle();
-    expect(app.mails.filter((m) => m.to === "ada@example.com" && /has been refunded/.test(m.subject))).toHaveLength(1);
+    await mailed((m) => m.to === "ada@example.com" && /has been refunded/.test(m.subject));
 
     // Delivered again, or refunded again from the admin area: nothing more is removed.
     expect((await webhook(delivery)).body.result).toBe("duplicate");
@@ -495,8 +539,7 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     expect([...fake.refunds.values()].filter((r) => r.payment_intent === row!.providerRef)).toHaveLength(1);
     expect((await webhook(made)).status).toBe(200);
     expect(await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"))).toHaveLength(1);
-    await settle();
-    expect(app.mails.filter((m) => m.to === "ada@example.com" && /has been refunded/.test(m.subject))).toHaveLength(1);
+    await mailed((m) => m.to === "ada@example.com" && /has been refunded/.test(m.subject));
   });
 
   it("a dashboard refund without its notice, of a purchase whose credits were partly spent, is recorded here removing what is left", async () => {
@@ -605,13 +648,13 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     const raced = await purchase(ada.token);
     const intent = await intentOf(raced);
     const [before] = await app.appContext.db.select().from(users).where(eq(users.id, ada.id));
-    fake.setResponseDelay(400);
+    const stripe = holdAtStripe("refund", "after Stripe");
     const adminRefund = refund(admin.token, raced);
     try {
-      await expect.poll(() => [...fake.refunds.values()].some((r) => r.payment_intent === intent), { timeout: 5_000 }).toBe(true);
+      await stripe.reached;
       expect((await webhook(fake.refundedWebhook(intent, "whsec_fake"))).body.result).toBe("processed");
     } finally {
-      fake.setResponseDelay(0);
+      stripe.release();
     }
     const late = await adminRefund;
     expect(late.status).toBe(200);
@@ -624,8 +667,7 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
       { kind: "purchase" },
       { kind: "refund", delta: -50, adminId: admin.id },
     ]);
-    await settle();
-    expect(app.mails.filter((m) => m.to === "ada@example.com" && /has been refunded/.test(m.subject))).toHaveLength(2);
+    await mailed((m) => m.to === "ada@example.com" && /has been refunded/.test(m.subject), 2);
   });
 
   it("a refund the card's bank returns later is marked failed once: credits stay removed, the admin and the member are told", async () => {
@@ -659,9 +701,8 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     expect(list.body.purchases[0].refundFailedAt).toBeTruthy();
     const receipt = await request(app, "GET", `/api/v1/payment/receipts/${paymentId}`, { token: ada.token });
     expect(receipt.body.receipt.refundFailedAt).toBeTruthy();
-    await settle();
+    await mailed((m) => m.to === "ada@example.com" && /could not be completed/.test(m.subject));
     const told = app.mails.filter((m) => m.to === "ada@example.com" && /could not be completed/.test(m.subject));
-    expect(told).toHaveLength(1);
     expect(told[0]!.text).toMatch(/expired or been cancelled/);
 
     // Repaid another way (a bank transfer): the admin records it, once; the panel and the receipt say so.
@@ -700,26 +741,26 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     const ada = await member();
     const paymentId = await purchase(ada.token);
     const intent = await intentOf(paymentId);
-    fake.setResponseDelay(800);
+    const stripe = holdAtStripe("refund", "after Stripe");
     let slow;
     let early;
     try {
       slow = refund(admin.token, paymentId);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Made at Stripe, its answer not back yet.
+      await stripe.reached;
       const refundId = [...fake.refunds.values()].find((r) => r.payment_intent === intent)!.id;
       early = fake.failRefund(refundId, "whsec_fake");
       const first = await webhook(early);
       expect(first.status).toBe(503);
       expect(first.body.error.code).toBe("refund_not_recorded");
     } finally {
-      fake.setResponseDelay(0);
+      stripe.release();
     }
     expect((await slow).status).toBe(200);
     expect((await webhook(early)).body.result).toBe("processed");
     const [row] = await app.appContext.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row).toMatchObject({ status: "refunded", refundFailure: "expired_or_canceled_card" });
-    await settle();
-    expect(app.mails.filter((m) => m.to === "ada@example.com" && /could not be completed/.test(m.subject))).toHaveLength(1);
+    await mailed((m) => m.to === "ada@example.com" && /could not be completed/.test(m.subject));
   });
 
   it("a charge refunded before its payment was granted is never granted afterwards", async () => {
@@ -796,11 +837,11 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     const first = await purchase(ada.token);
     const second = await purchase(ada.token);
     await app.appContext.db.update(users).set({ credits: 93 }).where(eq(users.id, ada.id));
-    fake.setResponseDelay(600);
+    const stripe = holdAtStripe("refund", "after Stripe");
     let slow;
     try {
       slow = refund(admin.token, first);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await stripe.reached;
       fake.failNext(1);
       const again = await refund(admin.token, first, "ja");
       expect(again.status).toBe(409);
@@ -815,7 +856,7 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
       expect(other.status).toBe(409);
       expect(other.body.error.code).toBe("insufficient_credits");
     } finally {
-      fake.setResponseDelay(0);
+      stripe.release();
       fake.failNext(0);
     }
     expect((await slow).status).toBe(200);
@@ -830,16 +871,16 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     const ada = await member();
     const paymentId = await purchase(ada.token);
     await app.appContext.db.update(users).set({ credits: 51 }).where(eq(users.id, ada.id));
-    fake.setDelay(3000);
+    const stripe = holdAtStripe("refund", "before Stripe");
     let answer;
     try {
       answer = refund(admin.token, paymentId);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await stripe.reached;
       const statuses = [await askAssistant(ada.token), await askAssistant(ada.token)];
       // Told the credits are on hold, not to buy more (found by a review).
       expect(statuses).toEqual([200, 409]);
     } finally {
-      fake.setDelay(0);
+      stripe.release();
     }
     const done = await answer;
     expect(done.status).toBe(200);
@@ -914,18 +955,18 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
         body: { direction: "deduct", amount, reason: "correction" },
         headers: { "Accept-Language": lang },
       });
-    fake.setDelay(1500);
+    const stripe = holdAtStripe("refund", "before Stripe");
     let answer;
     try {
       answer = refund(admin.token, paymentId);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await stripe.reached;
       const held = await deduct(10, "ja");
       expect(held.status).toBe(409);
       expect(held.body.error).toMatchObject({ code: "credits_held", credits: 53, free: 3 });
       expect(held.body.error.message).toContain("返金");
       expect((await deduct(3)).status).toBe(200);
     } finally {
-      fake.setDelay(0);
+      stripe.release();
     }
     expect((await answer!).body.creditsRemoved).toBe(50);
 
@@ -944,13 +985,13 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     const ada = await member();
     const paymentId = await purchase(ada.token);
     // Stripe is slow to take the refund; meanwhile the member spends all but 47 of the balance.
-    fake.setDelay(300);
+    const stripe = holdAtStripe("refund", "before Stripe");
     const answer = refund(admin.token, paymentId);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await stripe.reached;
       await app.appContext.db.update(users).set({ credits: 47 }).where(eq(users.id, ada.id));
     } finally {
-      fake.setDelay(0);
+      stripe.release();
     }
     const done = await answer;
     expect(done.status).toBe(200);
@@ -965,17 +1006,17 @@ describe("refunds with Stripe (fake Stripe API on loopback)", { timeout: 120_000
     // Stripe charges at once but its answer to the checkout is slow; the refund's delivery (and the
     // lookup of our id it needs) comes while the checkout still waits.
     const earlier = new Set(fake.intents.keys());
-    fake.setResponseDelay(1500);
+    const stripe = holdAtStripe("charge", "after Stripe");
     const checkout = request(app, "POST", "/api/v1/payment/create", { token: ada.token, body: { package: "basic", paymentMethodId: "pm_card_visa", country: "JP" } });
     let intent: string | undefined;
     try {
-      await expect
-        .poll(() => (intent = [...fake.intents.values()].find((i) => !earlier.has(i.id) && i.status === "succeeded")?.id), { timeout: 5_000 })
-        .toBeDefined();
+      await stripe.reached;
+      intent = [...fake.intents.values()].find((i) => !earlier.has(i.id) && i.status === "succeeded")?.id;
+      expect(intent).toBeDefined();
+      expect((await webhook(fake.dashboardRefund(intent!, "whsec_fake"))).body.result).toBe("processed");
     } finally {
-      fake.setResponseDelay(0);
+      stripe.release();
     }
-    expect((await webhook(fake.dashboardRefund(intent!, "whsec_fake"))).body.result).toBe("processed");
     const [refunded] = await app.appContext.db.select().from(payments);
     expect(refunded).toMatchObject({ status: "refunded", grantedAt: null, providerRef: intent });
     const answer = await checkout;
