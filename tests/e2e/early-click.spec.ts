@@ -15,7 +15,7 @@ import { portfolioMessages } from "~/content/messages/portfolio";
 import { portfolio } from "~/content/portfolio";
 import { format } from "~/lib/i18n/format";
 import type { Lang } from "~/lib/i18n/languages";
-import { expect, signInPage, signUpViaApi, test } from "./fixtures";
+import { expect, resetLinkToken, signInPage, signUpViaApi, test } from "./fixtures";
 
 const LANGS: Lang[] = ["en", "ja", "zh"];
 const prefix = (lang: Lang) => (lang === "en" ? "" : `/${lang}`);
@@ -401,15 +401,7 @@ test.describe("a signed-in member's controls before hydration (found by a strang
   test("a password reset sent before hydration forgets this browser's session too (zh)", async ({ page, app }) => {
     // The reset revoked every session, but the browser kept its token and still showed the member.
     const session = await signUpViaApi();
-    await app.api("/user/password/forgot", { method: "POST", body: { email: session.email } });
-    let token = "";
-    await expect
-      .poll(async () => {
-        const mail = (await app.mails()).find((m) => m.to === session.email);
-        token = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1] ?? "");
-        return token;
-      })
-      .not.toBe("");
+    const token = await resetLinkToken(app, session.email);
     await withConsent(page);
     await signInPage(page, session);
     const release = await holdScripts(page);
@@ -493,15 +485,7 @@ test.describe("between hydration and the sign-in being known, and without script
   test("a password reset with the browser's storage blocked says it succeeded", async ({ page, app }) => {
     // Forgetting the session threw, and a reset the server had made was reported as failed.
     const session = await signUpViaApi();
-    await app.api("/user/password/forgot", { method: "POST", body: { email: session.email } });
-    let token = "";
-    await expect
-      .poll(async () => {
-        const mail = (await app.mails()).find((m) => m.to === session.email);
-        token = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1] ?? "");
-        return token;
-      })
-      .not.toBe("");
+    const token = await resetLinkToken(app, session.email);
     await withConsent(page);
     await page.addInitScript(() => {
       Object.defineProperty(window, "localStorage", {
@@ -522,15 +506,7 @@ test.describe("between hydration and the sign-in being known, and without script
     // The browser forgot the member's session, which the reset of another account had not ended.
     const member = await signUpViaApi();
     const other = await signUpViaApi();
-    await app.api("/user/password/forgot", { method: "POST", body: { email: other.email } });
-    let token = "";
-    await expect
-      .poll(async () => {
-        const mail = (await app.mails()).find((m) => m.to === other.email);
-        token = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1] ?? "");
-        return token;
-      })
-      .not.toBe("");
+    const token = await resetLinkToken(app, other.email);
     await withConsent(page);
     await signInPage(page, member);
     await page.goto(`/reset-password?token=${encodeURIComponent(token)}`);

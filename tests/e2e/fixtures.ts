@@ -157,6 +157,20 @@ export async function signInPage(page: Page, session: Pick<Session, "token" | "u
   await page.reload();
 }
 
+/** Asks for a password reset of `email` and reads the link's token from the mail it is sent. */
+export async function resetLinkToken(app: AppFixture, email: string): Promise<string> {
+  await app.api("/user/password/forgot", { method: "POST", body: { email } });
+  let token = "";
+  await expect
+    .poll(async () => {
+      const mail = (await app.mails()).find((m) => m.to === email);
+      token = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1] ?? "");
+      return token;
+    })
+    .not.toBe("");
+  return token;
+}
+
 export const test = base.extend<{ app: AppFixture; clientIp: string }>({
   baseURL: async ({}, use) => {
     await use(env("E2E_BASE_URL"));

@@ -16,7 +16,7 @@ import type { PaymentResponse } from "~/lib/contracts/payment";
 import { receiptLabel } from "~/lib/contracts/receipt";
 import { cardErrorText } from "~/lib/payments/card-errors";
 import { RECEIPT_LINES } from "~/lib/payments/receipt-messages";
-import { adminSession, expect, signInPage, signUpViaApi, test, type AppFixture, type Session } from "./fixtures";
+import { adminSession, expect, resetLinkToken, signInPage, signUpViaApi, test, type AppFixture, type Session } from "./fixtures";
 
 async function buy(app: AppFixture, session: Session, paymentMethodId = "pm_card_visa", lang = "en") {
   const res = await app.api("/payment/create", {
@@ -370,15 +370,7 @@ for (const [lang, prefix] of [
 ] as const) {
   test(`${lang}: a used reset link says so at once and offers a new one`, async ({ page, app }) => {
     const session = await signUpViaApi();
-    await app.api("/user/password/forgot", { method: "POST", body: { email: session.email } });
-    let token = "";
-    await expect
-      .poll(async () => {
-        const mail = (await app.mails()).find((m) => m.to === session.email);
-        token = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? "")?.[1] ?? "");
-        return token;
-      })
-      .not.toBe("");
+    const token = await resetLinkToken(app, session.email);
     await app.api("/user/password/reset", { method: "POST", body: { token, password: "another-long-secret" } });
     await page.goto(`${prefix}/reset-password?token=${encodeURIComponent(token)}`);
     await expect(page.getByTestId("reset-request-new")).toBeVisible();
