@@ -338,14 +338,20 @@ test.describe("a signed-in member's controls before hydration (found by a strang
     return bodies;
   }
 
-  test("Generate asks once, and the box is empty after the answer (en)", async ({ page }) => {
-    // The question came back into the box (the draft it keeps was restored): one click from being paid for twice.
+  /** A new member signed in on the assistant's page, its scripts held: the ask requests it sends, and the release. */
+  async function memberOnAssistantPage(page: Page) {
     const session = await signUpViaApi();
     await withConsent(page);
     await signInPage(page, session);
     const asked = askBodies(page);
     const release = await holdScripts(page);
     await page.goto("/services/tax-consultation", { waitUntil: "commit" });
+    return { asked, release };
+  }
+
+  test("Generate asks once, and the box is empty after the answer (en)", async ({ page }) => {
+    // The question came back into the box (the draft it keeps was restored): one click from being paid for twice.
+    const { asked, release } = await memberOnAssistantPage(page);
     const box = page.getByTestId("question-input");
     await expect(box).toBeVisible();
     await box.fill("Do we need transfer pricing documentation?");
@@ -382,12 +388,7 @@ test.describe("a signed-in member's controls before hydration (found by a strang
 
   test("an example question and Generate, both clicked before hydration, ask the example once (en)", async ({ page }) => {
     // The two clicks were played in one task: Generate still saw an empty box and asked nothing.
-    const session = await signUpViaApi();
-    await withConsent(page);
-    await signInPage(page, session);
-    const asked = askBodies(page);
-    const release = await holdScripts(page);
-    await page.goto("/services/tax-consultation", { waitUntil: "commit" });
+    const { asked, release } = await memberOnAssistantPage(page);
     const example = page.getByTestId("example-question").first();
     await expect(example).toBeVisible();
     const text = (await example.textContent())!.trim();
@@ -482,6 +483,16 @@ test.describe("between hydration and the sign-in being known, and without script
     consoleErrors = consoleErrors.filter((text) => !/Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module|net::ERR_FAILED/i.test(text));
   });
 
+  /** Sets a new password through the reset page, once it is ready, and sees it succeed. */
+  async function resetOnPage(page: Page, token: string) {
+    await page.goto(`/reset-password?token=${encodeURIComponent(token)}`);
+    await page.waitForSelector("html[data-hydrated]", AFTER_HYDRATION);
+    await page.locator("#password").fill("a brand new secret");
+    await page.locator("#confirm").fill("a brand new secret");
+    await page.getByTestId("reset-form").getByRole("button", { name: authMessages.en.reset.submit }).click();
+    await expect(page.getByRole("status").filter({ hasText: authMessages.en.reset.success })).toBeVisible();
+  }
+
   test("a password reset with the browser's storage blocked says it succeeded", async ({ page, app }) => {
     // Forgetting the session threw, and a reset the server had made was reported as failed.
     const session = await signUpViaApi();
@@ -494,12 +505,7 @@ test.describe("between hydration and the sign-in being known, and without script
         },
       });
     });
-    await page.goto(`/reset-password?token=${encodeURIComponent(token)}`);
-    await page.waitForSelector("html[data-hydrated]", AFTER_HYDRATION);
-    await page.locator("#password").fill("a brand new secret");
-    await page.locator("#confirm").fill("a brand new secret");
-    await page.getByTestId("reset-form").getByRole("button", { name: authMessages.en.reset.submit }).click();
-    await expect(page.getByRole("status").filter({ hasText: authMessages.en.reset.success })).toBeVisible();
+    await resetOnPage(page, token);
   });
 
   test("resetting another account's password leaves this browser's member signed in", async ({ page, app }) => {
@@ -509,12 +515,7 @@ test.describe("between hydration and the sign-in being known, and without script
     const token = await resetLinkToken(app, other.email);
     await withConsent(page);
     await signInPage(page, member);
-    await page.goto(`/reset-password?token=${encodeURIComponent(token)}`);
-    await page.waitForSelector("html[data-hydrated]", AFTER_HYDRATION);
-    await page.locator("#password").fill("a brand new secret");
-    await page.locator("#confirm").fill("a brand new secret");
-    await page.getByTestId("reset-form").getByRole("button", { name: authMessages.en.reset.submit }).click();
-    await expect(page.getByRole("status").filter({ hasText: authMessages.en.reset.success })).toBeVisible();
+    await resetOnPage(page, token);
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBe(member.token);
     expect((await app.api("/user/me", { token: member.token })).status).toBe(200);
   });
