@@ -2,8 +2,9 @@
 // (docs/decisions/0005), so on a slow phone a visitor can press a button React does not handle yet,
 // and the click would be lost. An inline script in <head> (EARLY_CLICK_SCRIPT) keeps those clicks
 // and plays them again, in order, on the same elements once the page is hydrated (markHydrated)
-// and knows who is signed in (markReady). What works without JavaScript is left to the browser: links, and the buttons of
-// forms with a real method (the contact form posts, the portfolio filter is a GET form).
+// and knows who is signed in (markReady). What works without JavaScript is left to the browser:
+// links, and the buttons of forms with a real method (the contact form posts, the portfolio filter
+// is a GET form).
 // A form that a signed-in member sends through the API (SENDS_AS_MEMBER_ATTRIBUTE: only the browser
 // holds the token) is kept too when a token is stored, and sent once React handles it.
 // See docs/decisions/0014-early-clicks.md.
