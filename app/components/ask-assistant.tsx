@@ -141,9 +141,13 @@ export function AskAssistant({
   const giveBack = (text: string) => {
     if (!inputRef.current?.value) showQuestion(text);
   };
+  // The member's own words in the box (typed before hydration or since), which a kept question must not replace.
+  const typedHere = useRef(false);
   useEffect(() => {
     const typed = inputRef.current?.value;
-    if (typed) setQuestion(typed);
+    if (!typed) return;
+    typedHere.current = true;
+    setQuestion(typed);
   }, []);
 
   // A question carried in the link (?q=, from the home page's examples) goes into the box; it is
@@ -197,10 +201,7 @@ export function AskAssistant({
   // Back from the login page (or from buying credits): put the visitor's question back in the box,
   // and the visitor at it (the page otherwise opens at its top, the box a few screens down on a phone).
   useEffect(() => {
-    // A question asked before the page was ready is in the box: it is about to be sent, and the draft
-    // it keeps while its answer comes must not come back into the box (found by a stranger: an early
-    // Generate left its question there, one more click from being asked and paid for twice).
-    if (!auth.ready || !auth.isAuthenticated || askWhenReady.current) return;
+    if (!auth.ready || !auth.isAuthenticated) return;
     let restored = takePendingQuestion(topic);
     try {
       const draft = sessionStorage.getItem(draftKey(topic));
@@ -211,7 +212,11 @@ export function AskAssistant({
     } catch {
       // Storage unavailable: nothing to restore.
     }
-    if (!restored) return;
+    // What the member has typed stays in the box, and a question asked before the page was ready is
+    // about to be sent: the kept one is dropped, not put back now or on a later visit (found by
+    // strangers: an early Generate left its question there, one more click from being paid for twice;
+    // a question kept from running out of credits replaced the typed one, and was asked instead).
+    if (!restored || askWhenReady.current || typedHere.current) return;
     showQuestion(restored);
     inputRef.current?.scrollIntoView({ block: "center" });
     inputRef.current?.focus({ preventScroll: true });
@@ -491,7 +496,10 @@ export function AskAssistant({
             name="question"
             rows={4}
             defaultValue={question}
-            onChange={(e) => setQuestion(e.target.value)}
+            onChange={(e) => {
+              typedHere.current = true;
+              setQuestion(e.target.value);
+            }}
             placeholder={t.questionPlaceholder}
             aria-describedby={tooLong ? `${hintId} ${tooLongId}` : hintId}
             aria-invalid={tooLong || undefined}

@@ -362,6 +362,32 @@ test.describe("a signed-in member's controls before hydration (found by a strang
     await expect(box).toHaveValue("");
   });
 
+  test("a question kept from running out of credits does not come back after a newer one asked before hydration (en)", async ({ page }) => {
+    // The early question left the kept one in the tab's storage, and the next visit put it back in the box.
+    const session = await signUpViaApi();
+    await withConsent(page);
+    await signInPage(page, session);
+    await page.evaluate(() =>
+      sessionStorage.setItem("ai-pending-question", JSON.stringify({ path: "/services/tax-consultation", topic: "tax-consultation", text: "An older question kept for after buying credits" })),
+    );
+    const asked = askBodies(page);
+    const release = await holdScripts(page);
+    await page.goto("/services/tax-consultation", { waitUntil: "commit" });
+    const box = page.getByTestId("question-input");
+    await expect(box).toBeVisible();
+    await box.fill("Do we need transfer pricing documentation?");
+    await earlyClick(page, page.getByTestId("generate-button"));
+    release();
+    await expect(page.getByTestId("ai-charge")).toBeVisible(AFTER_HYDRATION);
+    expect(asked.map((body) => body.question)).toEqual(["Do we need transfer pricing documentation?"]);
+    await page.goto("/services/tax-consultation");
+    await waitUntilHydrated(page);
+    await expect(page.locator("html[data-hydrated]")).toBeAttached(AFTER_HYDRATION);
+    await page.waitForTimeout(300);
+    await expect(box).toHaveValue("");
+    expect(await page.evaluate(() => sessionStorage.getItem("ai-pending-question"))).toBeNull();
+  });
+
   test("a follow-up asked on a reopened thread goes out as a follow-up, and its answer joins the thread (ja)", async ({ page, app }) => {
     // It went out as a new question, and the thread, shown a moment later, covered its paid answer.
     const session = await signUpViaApi();
