@@ -34,7 +34,8 @@ export const MEMBER_FORM_WAIT_MS = 10_000;
  * events (HYDRATED_EVENT: from then on React has every click itself, and a form it holds back, to
  * send once the sign-in is known, is not blocked by this script: found by a stranger). Once the page
  * knows who is signed in (READY_EVENT: a signed-in member's header lays its controls out at other
- * breakpoints) it clicks each kept button still in the document, each on a task of its own, so
+ * breakpoints) it clicks each kept button still in the document, and sends each kept member's form,
+ * in the order they were pressed, each on a task of its own, so
  * React has rendered what the click before did (found by a stranger: an example question and
  * Generate, played in one task, asked nothing), on its one visible twin (same data-testid) when the
  * layout has hidden it. A button pressed again while nothing seemed to happen is clicked once (found
@@ -52,7 +53,7 @@ export const EARLY_CLICK_SCRIPT =
   `if(!(t instanceof HTMLFormElement)||!/^post$/i.test(t.getAttribute("method")||""))return;` +
   // A signed-in member's form waits for React (its submit goes through the API with the token), once;
   // posted as it is if the scripts have not come within MEMBER_FORM_WAIT_MS.
-  `if(t.hasAttribute(${JSON.stringify(SENDS_AS_MEMBER_ATTRIBUTE)})&&s()&&!x.has(t)){e.preventDefault();if(!m.includes(t)){m.push(t);` +
+  `if(t.hasAttribute(${JSON.stringify(SENDS_AS_MEMBER_ATTRIBUTE)})&&s()&&!x.has(t)){e.preventDefault();if(!m.includes(t)){m.push(t);q.push(t);` +
   `setTimeout(()=>{const i=m.indexOf(t);if(i>=0&&t.isConnected){m.splice(i,1);x.add(t);t.requestSubmit()}},${MEMBER_FORM_WAIT_MS})}return}` +
   `if(p.has(t))e.preventDefault();else p.add(t)};` +
   `addEventListener("pageshow",e=>{if(e.persisted)p=new WeakSet});` +
@@ -61,8 +62,9 @@ export const EARLY_CLICK_SCRIPT =
   `d.addEventListener(${JSON.stringify(READY_EVENT)},()=>{` +
   `const v=b=>b.getClientRects().length>0,w=b=>{if(v(b))return b;const i=b.getAttribute("data-testid");` +
   `const o=i?[...d.querySelectorAll("button")].filter(o=>o.getAttribute("data-testid")===i&&v(o)):[];return o.length===1?o[0]:b};` +
-  `setTimeout(function n(){const b=q.shift();if(b){if(b.isConnected)w(b).click();setTimeout(n,0)}` +
-  `else for(const t of m.splice(0))if(t.isConnected)t.requestSubmit()},0)},{once:true})})()`;
+  // Buttons and kept forms in the order they were pressed (found by a stranger: a form went after every click).
+  `setTimeout(function n(){const b=q.shift();if(!b)return;if(b instanceof HTMLFormElement){const i=m.indexOf(b);` +
+  `if(i>=0){m.splice(i,1);if(b.isConnected)b.requestSubmit()}}else if(b.isConnected)w(b).click();setTimeout(n,0)},0)},{once:true})})()`;
 
 /** Called once by the root layout's first effect: React now handles events itself. */
 export function markHydrated(): void {

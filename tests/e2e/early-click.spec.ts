@@ -254,6 +254,38 @@ test.describe("clicked twice or before the sign-in is known (found by a stranger
     expect(await toTeam()).toBe(1);
   });
 
+  test("a signed-in member's Send pressed before a header button is played before it", async ({ page, app }) => {
+    // Found by a stranger: the kept form was sent after every kept click, whatever the order they came in.
+    const session = await signUpViaApi();
+    await withConsent(page);
+    await signInPage(page, session);
+    // What happens first once the page is ready: the message leaves, or the language menu opens.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      const send = window.fetch;
+      window.fetch = (input, init) => {
+        if (String(input instanceof Request ? input.url : input).includes("/api/v1/contact")) seen.push("send");
+        return send(input, init);
+      };
+      new MutationObserver(() => {
+        if (!seen.includes("menu") && document.querySelector('[data-testid="language-menu"]')) seen.push("menu");
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const release = await holdScripts(page);
+    await page.goto("/contact", { waitUntil: "commit" });
+    const subject = `Order ${Date.now().toString(36)}`;
+    const values = { name: "Grace Hopper", email: session.email, subject, message: "We need help with VAT registration in Japan." };
+    for (const [field, value] of Object.entries(values)) await page.locator(`#contact-${field}`).fill(value);
+    await expect(page.getByTestId("contact-submit")).toBeVisible();
+    expect(await isHydrated(page)).toBe(false);
+    await page.getByTestId("contact-submit").evaluate((button: HTMLButtonElement) => button.click());
+    await page.getByTestId("language-button").first().evaluate((button: HTMLButtonElement) => button.click());
+    release();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { seen: string[] }).seen), AFTER_HYDRATION).toEqual(["send", "menu"]);
+    await expect.poll(async () => (await app.mails()).filter((m) => m.to.includes(session.email)).length, { timeout: 20_000 }).toBe(1);
+  });
+
   for (const lang of ["en", "zh"] as const) {
     test(`Generate pressed before hydration asks the question once the page knows who is signed in (${lang})`, async ({ page }) => {
       // The replayed click came before the sign-in state, and Generate returned without a word.
