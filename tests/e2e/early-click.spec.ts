@@ -371,52 +371,47 @@ test.describe("a signed-in member's controls before hydration (found by a strang
   }
 
   /** A new member signed in on the assistant's page, its scripts held: the ask requests it sends, and the release. */
-  async function memberOnAssistantPage(page: Page) {
+  async function memberOnAssistantPage(page: Page, inTab?: (page: Page) => Promise<unknown>) {
     const session = await signUpViaApi();
     await withConsent(page);
     await signInPage(page, session);
+    await inTab?.(page);
     const asked = askBodies(page);
     const release = await holdScripts(page);
     await page.goto("/services/tax-consultation", { waitUntil: "commit" });
     return { asked, release };
   }
 
-  test("Generate asks once, and the box is empty after the answer (en)", async ({ page }) => {
-    // The question came back into the box (the draft it keeps was restored): one click from being paid for twice.
-    const { asked, release } = await memberOnAssistantPage(page);
+  /** Types `text` and presses Generate before hydration: once the page is there, `text` alone is asked and charged. */
+  async function askBeforeHydration(page: Page, { asked, release }: Awaited<ReturnType<typeof memberOnAssistantPage>>, text: string) {
     const box = page.getByTestId("question-input");
     await expect(box).toBeVisible();
-    await box.fill("Do we need transfer pricing documentation?");
+    await box.fill(text);
     await earlyClick(page, page.getByTestId("generate-button"));
     release();
     await expect(page.getByTestId("ai-charge")).toBeVisible(AFTER_HYDRATION);
-    expect(asked.map((body) => body.question)).toEqual(["Do we need transfer pricing documentation?"]);
-    await expect(box).toHaveValue("");
+    expect(asked.map((body) => body.question)).toEqual([text]);
+  }
+
+  test("Generate asks once, and the box is empty after the answer (en)", async ({ page }) => {
+    // The question came back into the box (the draft it keeps was restored): one click from being paid for twice.
+    await askBeforeHydration(page, await memberOnAssistantPage(page), "Do we need transfer pricing documentation?");
+    await expect(page.getByTestId("question-input")).toHaveValue("");
   });
 
   test("a question kept from running out of credits does not come back after a newer one asked before hydration (en)", async ({ page }) => {
     // The early question left the kept one in the tab's storage, and the next visit put it back in the box.
-    const session = await signUpViaApi();
-    await withConsent(page);
-    await signInPage(page, session);
-    await page.evaluate(() =>
-      sessionStorage.setItem("ai-pending-question", JSON.stringify({ path: "/services/tax-consultation", topic: "tax-consultation", text: "An older question kept for after buying credits" })),
+    const member = await memberOnAssistantPage(page, (tab) =>
+      tab.evaluate(() =>
+        sessionStorage.setItem("ai-pending-question", JSON.stringify({ path: "/services/tax-consultation", topic: "tax-consultation", text: "An older question kept for after buying credits" })),
+      ),
     );
-    const asked = askBodies(page);
-    const release = await holdScripts(page);
-    await page.goto("/services/tax-consultation", { waitUntil: "commit" });
-    const box = page.getByTestId("question-input");
-    await expect(box).toBeVisible();
-    await box.fill("Do we need transfer pricing documentation?");
-    await earlyClick(page, page.getByTestId("generate-button"));
-    release();
-    await expect(page.getByTestId("ai-charge")).toBeVisible(AFTER_HYDRATION);
-    expect(asked.map((body) => body.question)).toEqual(["Do we need transfer pricing documentation?"]);
+    await askBeforeHydration(page, member, "Do we need transfer pricing documentation?");
     await page.goto("/services/tax-consultation");
     await waitUntilHydrated(page);
     await expect(page.locator("html[data-hydrated]")).toBeAttached(AFTER_HYDRATION);
     await page.waitForTimeout(300);
-    await expect(box).toHaveValue("");
+    await expect(page.getByTestId("question-input")).toHaveValue("");
     expect(await page.evaluate(() => sessionStorage.getItem("ai-pending-question"))).toBeNull();
   });
 
