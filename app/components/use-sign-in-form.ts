@@ -12,6 +12,7 @@ import { SUCCESS_REDIRECT_MS } from "./auth-field";
 import { useAuth } from "./auth-provider";
 import { useLanguage } from "./language-provider";
 import { useHydrated } from "./use-hydrated";
+import type { WelcomeState } from "./welcome-panel";
 import { useForm, type FormProblem, type FormValues } from "./ui/use-form";
 
 type SignInEndpoint = "POST /user/login" | "POST /user/register";
@@ -76,8 +77,12 @@ export function useSignInForm(options: {
         }
         auth.signIn({ token: result.token, user: result.user });
         form.setStatus({ kind: "success", text: texts.success });
-        const target = landing(result.user.role, endpoint === "POST /user/register") ?? href("/");
-        timer.current = setTimeout(() => navigate(target, { replace: true }), SUCCESS_REDIRECT_MS);
+        const signedUp = endpoint === "POST /user/register";
+        const target = landing(result.user.role, signedUp) ?? href("/");
+        // The welcome names the credits the account started with: the balance it reads later may already
+        // include a purchase (found by a stranger: "starts with 53 free credits" after buying Basic).
+        const state: WelcomeState | undefined = signedUp && !next ? { startingCredits: result.user.credits } : undefined;
+        timer.current = setTimeout(() => navigate(target, { replace: true, state }), SUCCESS_REDIRECT_MS);
         return "keep-pending";
       } catch (error) {
         form.showFailure(error, texts.error, texts.failed);

@@ -1,17 +1,22 @@
 // The welcome a new member sees on /explore right after signing up (/explore?welcome=1): the free
 // credits, where to ask, how to buy more. Shown after hydration, so the page HTML stays the same.
-import { useRouteLoaderData, useSearchParams } from "react-router";
+import { useLocation, useRouteLoaderData, useSearchParams } from "react-router";
 import type { RootData } from "~/app/page-helpers/root-data";
 import { format } from "~/lib/i18n/format";
 import { welcome as welcomeMessages } from "~/content/messages/welcome";
-import { useAuth } from "./auth-provider";
 import { useMessages } from "./language-provider";
 import { LocalizedLink } from "./localized-link";
+
+/** The history state of the sign-up's landing on /explore?welcome=1 (it survives a reload and Back). */
+export interface WelcomeState {
+  /** The balance the sign-up answered with: the credits the account started with. */
+  startingCredits: number;
+}
 
 export function WelcomePanel() {
   const t = useMessages(welcomeMessages);
   const root = useRouteLoaderData<RootData>("root");
-  const { credits } = useAuth();
+  const startingCredits = (useLocation().state as Partial<WelcomeState> | null)?.startingCredits;
   const [searchParams, setSearchParams] = useSearchParams();
   // /explore renders member content only after hydration (RequireAuth), so reading the query here
   // changes no server HTML.
@@ -42,7 +47,8 @@ export function WelcomePanel() {
         </button>
       </div>
       <ul className="mt-3 list-disc space-y-1 pl-6 text-slate-800">
-        {credits !== null && <li>{format(t.credits, { count: credits })}</li>}
+        {/* Without the sign-up's state (a link typed or shared), what the account started with is not known here. */}
+        {typeof startingCredits === "number" && <li>{format(t.credits, { count: startingCredits })}</li>}
         <li>{t.ask}</li>
         <li>
           {t.buy}{" "}

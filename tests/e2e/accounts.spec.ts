@@ -8,12 +8,13 @@ import type { Page, Route } from "@playwright/test";
 import { auth as authMessages } from "~/content/messages/auth";
 import { common } from "~/content/messages/common";
 import { explore as exploreMessages } from "~/content/messages/explore";
+import { welcome as welcomeMessages } from "~/content/messages/welcome";
 import { ACCOUNT_MESSAGES } from "~/lib/accounts/messages";
 import { format } from "~/lib/i18n/format";
 import type { Lang } from "~/lib/i18n/languages";
 import { fieldErrorText } from "~/lib/contracts/field-errors";
 import { SERVICE_SLUGS } from "~/lib/service-catalog";
-import { expect, readyWithConsent, signInPage, signUpViaApi, test, uniqueEmail, waitForHydration } from "./fixtures";
+import { adminSession, expect, readyWithConsent, signInPage, signUpViaApi, test, uniqueEmail, waitForHydration } from "./fixtures";
 
 const ADMIN_EMAIL = "admin@taxatlas.test";
 const ADMIN_PASSWORD = "admin-password-123";
@@ -41,6 +42,24 @@ async function fillSignup(page: Page, lang: Lang, fields: { name?: string; email
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem("token"));
 
 test.describe("sign-up, session and logout", () => {
+  test("the welcome names the credits the account started with, not the balance after more were added (ja)", async ({ page, app }) => {
+    // Found by a stranger: back on /explore?welcome=1 after buying Basic, it said the account started with 53 free credits.
+    await page.goto("/ja/signup");
+    await readyWithConsent(page, "ja");
+    await fillSignup(page, "ja", { email: uniqueEmail("welcome"), password: "correct horse battery" });
+    await expect(page).toHaveURL(/\/ja\/explore\?welcome=1$/);
+    const welcome = page.getByTestId("welcome-panel");
+    const started = format(welcomeMessages.ja.credits, { count: 3 });
+    await expect(welcome).toContainText(started);
+    const userId = await page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "null")?.id as string);
+    const admin = await adminSession();
+    const grant = await app.api(`/admin/users/${userId}/credits`, { method: "POST", token: admin.token, body: { direction: "grant", amount: 50, reason: "Bought Basic" } });
+    expect(grant.status).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId("header-credits").first()).toContainText("53");
+    await expect(welcome).toContainText(started);
+  });
+
   test("sign up → signed in with Explore → reload stays signed in → explore → logout revokes", async ({ page, app }) => {
     // Two axe runs and five page loads: past 30 s on a busy 2-core machine (it timed out once there).
     test.slow();
