@@ -74,6 +74,7 @@ function Settings() {
   const navigate = useNavigate();
   // Kept while it reloads (after an e-mail change), so the forms keep what was typed.
   const { data, error, reload } = useApiData("GET /account");
+  const [sessionsVersion, setSessionsVersion] = useState(0);
   const context = { token: auth.token, lang };
 
   if (error) {
@@ -116,8 +117,10 @@ function Settings() {
         {...common}
         onDone={(_, form) => {
           clearFields(form, ["currentPassword", "newPassword"]);
-          // A new password cancels an address change waiting for confirmation: the profile is read again.
+          // A new password cancels an address change waiting for confirmation: the profile is read again;
+          // it signs every other device out: so is the list of devices.
           reload();
+          setSessionsVersion((version) => version + 1);
         }}
       >
         {(errors) => (
@@ -155,7 +158,7 @@ function Settings() {
       </AccountForm>
 
       {/* Signing a device out cancels an address change waiting for confirmation: the profile is read again. */}
-      <SessionList t={t} onSignedOut={reload} />
+      <SessionList t={t} onSignedOut={reload} version={sessionsVersion} />
       <DataExport t={t} />
 
       <AccountForm

@@ -16,6 +16,7 @@ import type { PaymentResponse } from "~/lib/contracts/payment";
 import { receiptLabel } from "~/lib/contracts/receipt";
 import { cardErrorText } from "~/lib/payments/card-errors";
 import { RECEIPT_LINES } from "~/lib/payments/receipt-messages";
+import { SETTINGS_MESSAGES } from "~/lib/accounts/settings-messages";
 import { adminSession, expect, resetLinkToken, signInPage, signUpViaApi, test, type AppFixture, type Session } from "./fixtures";
 
 async function buy(app: AppFixture, session: Session, paymentMethodId = "pm_card_visa", lang = "en") {
@@ -378,6 +379,51 @@ for (const [lang, prefix] of [
     await expect(page.getByRole("heading", { level: 1 }).locator("..")).toContainText(lang === "en" ? "already been used" : "已被使用");
   });
 }
+
+test("zh: a password change takes the devices it signed out off the list at once (a stranger: they stayed, and Sign out then said they did not exist)", async ({ page, app }) => {
+  const t = account.zh;
+  const session = await signUpViaApi();
+  await app.api("/user/login", { method: "POST", body: { email: session.email, password: session.password } });
+  await signInPage(page, session);
+  await page.goto("/zh/account");
+  await expect(page.getByTestId("session-item")).toHaveCount(2);
+  const passwordForm = page.getByTestId("account-password");
+  await passwordForm.getByLabel(t.currentPassword).fill(session.password);
+  await passwordForm.getByLabel(t.password.newPassword).fill("another-long-password-42");
+  await passwordForm.getByRole("button", { name: t.password.submit }).click();
+  await expect(page.getByTestId("account-password-status")).toHaveText(/./);
+  await expect(page.getByTestId("session-item")).toHaveCount(1);
+  await expect(page.getByTestId("session-item")).toContainText(t.sessions.current);
+});
+
+test("ja: a device already signed out elsewhere leaves the list when its Sign out says so, and focus stays in the section", async ({ page, app }) => {
+  // Found by a stranger: the row stayed after the refusal, and after a sign-out focus fell to the document.
+  const t = account.ja;
+  const session = await signUpViaApi();
+  const logIn = () => app.api("/user/login", { method: "POST", body: { email: session.email, password: session.password } });
+  const stale = await logIn();
+  await signInPage(page, session);
+  await page.goto("/ja/account");
+  const others = page.getByTestId("session-item").filter({ hasNotText: t.sessions.current });
+  const focusInSection = () => page.evaluate(() => !!document.activeElement?.closest('[data-testid="account-sessions"]'));
+  await expect(others).toHaveCount(1);
+  // That device signs itself out meanwhile: its row is now stale.
+  expect((await app.api("/user/logout", { method: "POST", token: stale.body.token })).status).toBe(200);
+  await others.getByRole("button", { name: t.sessions.signOut }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("account-sessions-status")).toHaveText(SETTINGS_MESSAGES.sessionNotFound.ja);
+  await expect(others).toHaveCount(0);
+  expect(await focusInSection()).toBe(true);
+
+  const other = await logIn();
+  await page.reload();
+  await expect(others).toHaveCount(1);
+  await others.getByRole("button", { name: t.sessions.signOut }).focus();
+  await page.keyboard.press("Enter");
+  await expect(others).toHaveCount(0);
+  expect(await focusInSection()).toBe(true);
+  expect((await app.api("/account", { token: other.body.token })).status).toBe(401);
+});
 
 test("a device's Sign out and Sign out everywhere, pressed twice, each act once; everywhere lands on the plain login page", async ({ page, app }) => {
   // Found by a stranger: a double click sent two revokes, and the second's 404 replaced the first's

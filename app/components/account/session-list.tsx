@@ -1,5 +1,5 @@
 // The member's signed-in devices, each with "Sign out", and "Sign out everywhere" (this device too).
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { api, ApiRequestError } from "~/app/api/api.client";
 import { useApiData } from "~/app/api/use-api-data";
@@ -20,11 +20,22 @@ function deviceName(userAgent: string | null): string | null {
   return [browser, os].filter(Boolean).join(" / ") || null;
 }
 
-export function SessionList({ t, onSignedOut }: { t: AccountMessages; onSignedOut?: () => void }) {
+/**
+ * `version`: raised by the page when something else signed devices out (a new password): the list is
+ * read again (found by a stranger: the devices stayed, and their Sign out said they did not exist).
+ */
+export function SessionList({ t, onSignedOut, version = 0 }: { t: AccountMessages; onSignedOut?: () => void; version?: number }) {
   const { token, clear } = useAuth();
   const { lang } = useLanguage();
   const navigate = useNavigate();
   const { data, error, reload } = useApiData("GET /account/sessions");
+  const readFirst = useRef(version);
+  useEffect(() => {
+    if (version !== readFirst.current) reload();
+  }, [version, reload]);
+  // After a device's Sign out its row is gone: focus stays in the section, on its heading (found by a
+  // stranger: it fell to the document, and a keyboard user started again from the top).
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const [status, setStatus] = useState<FormStatus>(null);
   const latest = useLatestStatus();
   const shown: FormStatus = (latest.shown ? status : null) ?? (error ? { kind: "error", text: t.loadError } : null);
@@ -52,11 +63,17 @@ export function SessionList({ t, onSignedOut }: { t: AccountMessages; onSignedOu
       latest.claim();
       setStatus({ kind: "success", text: result.message });
       reload();
+      headingRef.current?.focus();
       onSignedOut?.();
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.status === 401) clear();
       latest.claim();
       setStatus({ kind: "error", text: failure instanceof ApiRequestError && failure.message ? failure.message : t.failed });
+      // Signed out elsewhere meanwhile: the refusal says so, and its row leaves the list.
+      if (failure instanceof ApiRequestError && failure.status === 404) {
+        reload();
+        headingRef.current?.focus();
+      }
     } finally {
       busyRef.current = false;
       setBusy(null);
@@ -66,7 +83,7 @@ export function SessionList({ t, onSignedOut }: { t: AccountMessages; onSignedOu
   const date = useDateTimeFormat();
   return (
     <section aria-labelledby="sessions-title" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm" data-testid="account-sessions">
-      <h2 id="sessions-title" className="text-lg font-semibold text-slate-900">
+      <h2 id="sessions-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
         {t.sessions.title}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t.sessions.intro}</p>
