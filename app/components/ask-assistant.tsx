@@ -11,7 +11,7 @@ import { savePendingQuestion, takePendingQuestion } from "./pending-question.cli
 import { api, ApiRequestError, askStream } from "~/app/api/api.client";
 import { format } from "~/lib/i18n/format";
 import { fieldErrorText } from "~/lib/contracts/field-errors";
-import type { AiSource, Citation } from "~/lib/contracts/ai";
+import type { AiHistoryItem, AiSource, Citation } from "~/lib/contracts/ai";
 import { QUESTION_MAX, THREAD_MAX } from "~/lib/contracts/ai-limits";
 import { courtesyOf } from "~/lib/ai/courtesy";
 import { NO_CREDITS } from "~/lib/ai/errors";
@@ -37,6 +37,11 @@ const ANSWER_IN_VIEW_PX = 120;
 
 /** The abort reason of the Stop button (leaving the page aborts with another one). */
 const STOPPED_BY_MEMBER = "stopped";
+/** After a stop, how often and how far apart the history is read while the question is under way. */
+const STOP_CHECKS = 6;
+const STOP_CHECK_MS = 400;
+/** How far this browser's clock may be from the server's when a stopped question is looked for. */
+const CLOCK_SKEW_MS = 10 * 60_000;
 
 interface Answer {
   /** The stored question's id, once the answer is complete. */
@@ -108,6 +113,8 @@ export function AskAssistant({
   const [followUp, setFollowUp] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [stopped, setStopped] = useState(false);
+  /** Stop came after the server had finished the answer: the credits it used (the answer is shown). */
+  const [stoppedLate, setStoppedLate] = useState<number | null>(null);
   const [threadLoad, setThreadLoad] = useState<"idle" | "loading" | "error">("idle");
   // No text for STALL_NOTICE_MS while an answer is being written: a line says it still is and that
   // Stop costs nothing (a stalled provider left only a blinking cursor, found by a stranger).
@@ -296,6 +303,33 @@ export function AskAssistant({
     }
   }
 
+  /**
+   * The member's question `text`, asked at `askedAt` (this browser's clock), if the server answered it
+   * although the member stopped it: the history is read until the question is no longer under way.
+   * Not one shown before (the same question asked earlier), nor one older than a few minutes.
+   */
+  async function answeredBeforeStop(text: string, askedAt: number, shownBefore: Answer[]): Promise<AiHistoryItem | null> {
+    for (let attempt = 0; attempt < STOP_CHECKS; attempt++) {
+      let questions: AiHistoryItem[];
+      try {
+        ({ questions } = await api("GET /ai/history", { query: { limit: 5 }, token: auth.token, lang }));
+      } catch {
+        return null;
+      }
+      const asked = questions.find(
+        (item) =>
+          item.topic === topic &&
+          item.question === text &&
+          Date.parse(item.createdAt) >= askedAt - CLOCK_SKEW_MS &&
+          !shownBefore.some((turn) => turn.id === item.id),
+      );
+      if (!asked) return null;
+      if (asked.status !== "pending") return asked.status === "answered" ? asked : null;
+      await new Promise((resolve) => setTimeout(resolve, STOP_CHECK_MS));
+    }
+    return null;
+  }
+
   // Closing the request is what the server sees: it ends the provider call and charges nothing.
   function stop() {
     requestRef.current?.abort(STOPPED_BY_MEMBER);
@@ -348,6 +382,8 @@ export function AskAssistant({
     saveDraft(text);
     setFailure(null);
     setStopped(false);
+    setStoppedLate(null);
+    const askedAt = Date.now();
     const shownBefore = turns.filter((turn) => turn.complete);
     const pendingTurn: Answer = { id: null, question: text, text: "", source: null, credits: null, charged: false, citations: [], complete: false, answeredAt: null, creditReturnedAt: null };
     // A new question starts a new thread on screen; a follow-up joins the one shown.
@@ -399,8 +435,30 @@ export function AskAssistant({
     } catch (error) {
       // Aborted with a reason, fetch rejects with that reason rather than an AbortError.
       if (controller.signal.aborted || (error as Error).name === "AbortError") {
-        // An unfinished answer is not kept: the server stores it as stopped, without charge.
+        // An unfinished answer is not kept: the server stores it as stopped, without charge. Unless the
+        // server had finished it before the stop reached it (a slow network, or a second tap that landed
+        // on Stop): then it is shown with its credit (found by a stranger: "no credit used", yet charged).
         if (controller.signal.reason === STOPPED_BY_MEMBER && !finished) {
+          const kept = await answeredBeforeStop(text, askedAt, shownBefore);
+          if (kept) {
+            const balance = await auth.refresh();
+            setLast(() => ({
+              id: kept.id,
+              question: text,
+              text: kept.answer,
+              source: kept.source,
+              credits: balance,
+              charged: kept.creditsSpent > 0,
+              citations: kept.citations,
+              complete: true,
+              answeredAt: kept.createdAt,
+              creditReturnedAt: kept.creditReturnedAt,
+            }));
+            setFollowUp(parentId !== undefined);
+            setStoppedLate(kept.creditsSpent);
+            keepThreadInAddress(kept.threadId);
+            return;
+          }
           dropLast(shownBefore);
           setStopped(true);
           giveBack(text);
@@ -519,7 +577,9 @@ export function AskAssistant({
                 <> · {format(t.balance, { count: auth.credits })}</>
               )}
             </p>
-            <span className="flex items-center gap-3">
+            {/* At the right end on every width, Generate stays where it was and Stop appears beside it
+                (found by a stranger: on a phone Stop took Generate's place, and a double tap stopped the answer). */}
+            <span className="ml-auto flex items-center gap-3">
               {generating && (
                 <button
                   ref={stopRef}
@@ -577,6 +637,11 @@ export function AskAssistant({
         {stopped && (
           <p role="status" className="mt-6 rounded-md border border-slate-300 bg-slate-50 px-4 py-3 text-slate-800" data-testid="ai-stopped">
             {t.stopped}
+          </p>
+        )}
+        {stoppedLate !== null && (
+          <p role="status" className="mt-6 rounded-md border border-slate-300 bg-slate-50 px-4 py-3 text-slate-800" data-testid="ai-stopped-late">
+            {format(t.stoppedLate, { count: stoppedLate })}
           </p>
         )}
 

@@ -7,6 +7,7 @@ import { ai as aiMessages } from "~/content/messages/ai";
 import { explore as exploreMessages } from "~/content/messages/explore";
 import { AI_ERRORS } from "~/lib/ai/errors";
 import { KNOWLEDGE_BASE } from "~/lib/ai/knowledge-base";
+import { format } from "~/lib/i18n/format";
 import { expect, readyWithConsent, signInPage, signUpViaApi, test, uniqueEmail, waitForHydration, type Session } from "./fixtures";
 
 const PAGE = "/services/tax-consultation";
@@ -113,6 +114,40 @@ test.describe("the AI assistant on a service page", () => {
     expect(history.body.questions[0]).toMatchObject({ question, status: "stopped", creditsSpent: 0, answer: "" });
     const me = await app.api("/user/me", { token: session.token });
     expect(me.body.user.credits).toBe(3);
+  });
+
+  test("Stop pressed after the server has finished the answer shows the answer and its credit, not 'no credit used'", async ({ page, app }) => {
+    // Found by a stranger: on a slow network (or a double tap that landed on Stop) the page said
+    // "Stopped — no credit used" and gave the question back, while the server had answered and charged.
+    const session = await signUpViaApi();
+    await page.goto(PAGE);
+    await signInPage(page, session);
+    await readyWithConsent(page);
+    const question = "Can I deduct the cost of a home office?";
+    const box = page.getByLabel(t.questionLabel);
+    await box.fill(question);
+    // The whole answer is on its way, held up by the network.
+    let deliver!: () => void;
+    const delivered = new Promise<void>((resolve) => (deliver = resolve));
+    let answered!: () => void;
+    const serverDone = new Promise<void>((resolve) => (answered = resolve));
+    await page.route("**/api/v1/ai/ask", async (route) => {
+      const response = await route.fetch();
+      answered();
+      await delivered;
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    await page.getByTestId("generate-button").click();
+    await serverDone;
+    await page.getByTestId("stop-button").click();
+    deliver();
+    await expect(page.getByTestId("ai-stopped-late")).toHaveText(format(t.stoppedLate, { count: 1 }));
+    await expect(page.getByTestId("ai-stopped")).toHaveCount(0);
+    await expect(page.getByTestId("ai-answer")).toContainText("Short answer");
+    await expect(box).toHaveValue("");
+    await expect(page.getByTestId("header-credits").first()).toContainText("2");
+    const me = await app.api("/user/me", { token: session.token });
+    expect(me.body.user.credits).toBe(2);
   });
 
   test("by keyboard: Generate puts focus on Stop, Escape stops, and focus is back in the box after an answer", async ({ page, app }) => {

@@ -43,6 +43,21 @@ test.describe("on a phone", () => {
     expect(top).toBeLessThan(844);
     await expect(page.getByLabel(t.questionLabel)).not.toBeFocused();
   });
+
+  test("in English: a double tap on Generate asks once and leaves the answer running", async ({ page }) => {
+    // Found by a stranger: Stop appeared where Generate had been, so the second tap stopped the answer.
+    const session = await signUpViaApi();
+    await page.goto("/services/tax-consultation");
+    await signInPage(page, session);
+    await readyWithConsent(page);
+    await page.getByTestId("example-question").first().click();
+    const asked = askRequests(page);
+    await page.getByTestId("generate-button").dblclick();
+    await expect(page.getByTestId("ai-answer").getByTestId("ai-charge")).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByTestId("ai-stopped")).toHaveCount(0);
+    await expect(page.getByTestId("ai-stopped-late")).toHaveCount(0);
+    expect(asked).toHaveLength(1);
+  });
 });
 
 test.describe("follow-up questions", () => {
