@@ -105,6 +105,8 @@ export function AskAssistant({
    * by a stranger: it went out as a new question, and the thread then covered its paid answer).
    */
   const askWhenReady = useRef(false);
+  /** A press whose balance is being read again (at 0 credits), before the page is busy generating. */
+  const askingRef = useRef(false);
   const [question, setQuestion] = useState("");
   const [generating, setGenerating] = useState(false);
   /** The thread on screen, oldest first; the last one may still be streaming. */
@@ -346,7 +348,9 @@ export function AskAssistant({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (generating) return;
+    // The ref, not only the state: at 0 credits the balance is read again before the page is busy, and
+    // a second press meanwhile asked too (found by a stranger: two answers paid for one question).
+    if (generating || askingRef.current) return;
     // The box itself, not the state that mirrors it: a click replayed after hydration may come in the
     // same task as the example that filled the box, before React has rendered it.
     const text = (inputRef.current?.value ?? question).trim();
@@ -369,13 +373,19 @@ export function AskAssistant({
     // At 0 credits every question is refused (402): the balance is read again (a package may have
     // been bought in another tab) and, still 0, the box says so itself instead of asking in vain.
     // Thanks or a greeting costs nothing (lib/ai/courtesy.ts), so it is sent at 0 credits too.
-    if (auth.credits === 0 && !courtesyOf(text) && (await auth.refresh()) === 0) {
-      setFailure({ message: NO_CREDITS[lang] ?? NO_CREDITS.en, pricing: true });
-      savePendingQuestion({ path: hereWithThread(), topic, text });
-      return;
+    const parentId = followUp && canFollowUp ? lastAnswered.id : undefined;
+    if (auth.credits === 0 && !courtesyOf(text)) {
+      // Busy until the answer ends (the finally below), or until the balance says 0.
+      askingRef.current = true;
+      const balance = await auth.refresh();
+      if (balance === 0) {
+        askingRef.current = false;
+        setFailure({ message: NO_CREDITS[lang] ?? NO_CREDITS.en, pricing: true });
+        savePendingQuestion({ path: hereToAsk(parentId !== undefined), topic, text });
+        return;
+      }
     }
 
-    const parentId = followUp && canFollowUp ? lastAnswered.id : undefined;
     showQuestion("");
     // Kept in the tab until the answer ends: a reload in the middle gives the question back (it was
     // lost with the answer, found by a stranger); the restoring effect above puts it in the box.
@@ -397,7 +407,7 @@ export function AskAssistant({
       dropLast(shownBefore);
       giveBack(text);
       // Out of credits: after buying, the checkout leads back here and the box holds the question.
-      if (value.pricing) savePendingQuestion({ path: hereWithThread(), topic, text });
+      if (value.pricing) savePendingQuestion({ path: hereToAsk(parentId !== undefined), topic, text });
     };
     let finished = false;
     try {
@@ -479,6 +489,7 @@ export function AskAssistant({
       fail({ message: t.connectionError });
     } finally {
       if (requestRef.current === controller) requestRef.current = null;
+      askingRef.current = false;
       setGenerating(false);
       forgetDraft();
     }
@@ -619,7 +630,7 @@ export function AskAssistant({
               {t.noCreditsNote}{" "}
               <LocalizedLink
                 to="/pricing"
-                onClick={() => question.trim() && savePendingQuestion({ path: hereWithThread(), topic, text: question.trim() })}
+                onClick={() => question.trim() && savePendingQuestion({ path: hereToAsk(followUp && canFollowUp), topic, text: question.trim() })}
                 className="font-semibold text-brand-700 underline hover:no-underline"
               >
                 {t.buyCredits}
@@ -768,12 +779,16 @@ export function AskAssistant({
 }
 
 /**
- * The page as the address bar has it, with the thread it shows (`?thread=`, set in place by
- * keepThreadInAddress, which the router does not see): the way back after buying credits reopens the
- * conversation (a stranger came back to a new question, the thread gone).
+ * Where the way back after buying credits leads: the page as the address bar has it, with the thread
+ * it shows (`?thread=`, set in place by keepThreadInAddress, which the router does not see) for a
+ * follow-up, so the conversation is reopened (a stranger came back to a new question, the thread
+ * gone); without it for a new question, which would otherwise come back as a follow-up to that
+ * thread (found by a stranger too).
  */
-function hereWithThread(): string {
-  return `${window.location.pathname}${window.location.search}`;
+function hereToAsk(followUp: boolean): string {
+  const url = new URL(window.location.href);
+  if (!followUp) url.searchParams.delete("thread");
+  return `${url.pathname}${url.search}`;
 }
 
 /**

@@ -10,7 +10,7 @@ import { explore as exploreMessages } from "~/content/messages/explore";
 import { home } from "~/content/home";
 import { AI_ERRORS } from "~/lib/ai/errors";
 import { format } from "~/lib/i18n/format";
-import { expect, readyWithConsent, signInPage, signUpViaApi, test } from "./fixtures";
+import { adminSession, expect, readyWithConsent, signInPage, signUpViaApi, test } from "./fixtures";
 
 
 const askRequests = (page: Page) => {
@@ -273,6 +273,57 @@ test.describe("deep links and calls to action", () => {
     await expect(page).toHaveURL(`/ja/services/tax-consultation?thread=${threadId}`);
     await expect(page.getByTestId("ai-answer").first()).toBeVisible();
     await expect(page.getByLabel(t.followUpLabel, { exact: true })).toHaveValue(followUp);
+  });
+});
+
+test.describe("out of credits, found by a stranger", () => {
+  test("a new question asked at 0 credits under an answered thread comes back after buying as a new question", async ({ page, app }) => {
+    // It came back as a follow-up to the thread the address named, and was sent with its parentId.
+    const t = aiMessages.ja;
+    const session = await signUpViaApi();
+    for (let i = 0; i < 2; i++) {
+      expect((await app.api("/ai/ask", { method: "POST", token: session.token, body: { topic: "tax-consultation", question: `移転価格 ${i}？`, lang: "ja" } })).status).toBe(200);
+    }
+    await page.goto("/ja/services/tax-consultation");
+    await signInPage(page, { token: session.token, user: { ...session.user, credits: 1 } });
+    await readyWithConsent(page, "ja");
+    const box = page.getByLabel(t.questionLabel, { exact: true });
+    await box.fill("恒久的施設のリスクはどう判断しますか？");
+    await page.getByTestId("generate-button").click();
+    await expect(page.getByTestId("ai-charge")).toBeVisible();
+    await expect(page).toHaveURL(/\?thread=/);
+    const question = "移転価格文書はいつまでに作成すべきですか？";
+    await box.fill(question);
+    await page.getByTestId("generate-button").click();
+    await page.getByRole("alert").getByRole("link", { name: t.buyCredits }).click();
+    await expect(page).toHaveURL("/ja/pricing");
+
+    await buyBasicInJapanese(page);
+    await page.getByTestId("back-to-question").click();
+    await expect(page).toHaveURL("/ja/services/tax-consultation");
+    await expect(page.getByLabel(t.questionLabel, { exact: true })).toHaveValue(question);
+    await expect(page.getByLabel(t.followUpLabel, { exact: true })).toHaveCount(0);
+  });
+
+  test("Generate pressed twice at 0 credits after credits came from elsewhere asks once", async ({ page, app }) => {
+    // The page read the balance again before it was busy, so the second press asked (and paid) too.
+    const session = await signUpViaApi();
+    for (let i = 0; i < 3; i++) {
+      expect((await app.api("/ai/ask", { method: "POST", token: session.token, body: { topic: "tax-consultation", question: `Transfer pricing ${i}?`, lang: "en" } })).status).toBe(200);
+    }
+    await page.goto("/services/tax-consultation");
+    await signInPage(page, { token: session.token, user: { ...session.user, credits: 0 } });
+    await readyWithConsent(page);
+    // Bought on another device: this page still says 0.
+    const admin = await adminSession();
+    expect((await app.api(`/admin/users/${session.user.id}/credits`, { method: "POST", token: admin.token, body: { direction: "grant", amount: 50, reason: "Bought Basic on a phone" } })).status).toBe(200);
+    await page.getByLabel(aiMessages.en.questionLabel, { exact: true }).fill("When is transfer pricing documentation due?");
+    const asked = askRequests(page);
+    await page.getByTestId("generate-button").dblclick();
+    await expect(page.getByTestId("ai-charge")).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(asked).toHaveLength(1);
+    await expect.poll(async () => (await app.api("/user/me", { token: session.token })).body.user.credits).toBe(49);
   });
 });
 
