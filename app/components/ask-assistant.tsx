@@ -29,6 +29,8 @@ import { foundNothing as isNothingFound, foundSomething } from "~/lib/ai/found-n
 
 /** A question typed by a signed-out visitor waits here while they log in. */
 const draftKey = (topic: ServiceSlug) => `ai-question:${topic}`;
+/** The question under way, with when it was asked: a reload in its middle checks what became of it. */
+const askingKey = (topic: ServiceSlug) => `ai-asking:${topic}`;
 
 /** How long an answer may go without new text before the page says it is still being written. */
 const STALL_NOTICE_MS = 15_000;
@@ -212,12 +214,15 @@ export function AskAssistant({
   useEffect(() => {
     if (!auth.ready || !auth.isAuthenticated) return;
     let restored = takePendingQuestion(topic);
+    let asking: { text?: unknown; at?: unknown } | null = null;
     try {
       const draft = sessionStorage.getItem(draftKey(topic));
       if (draft) {
         sessionStorage.removeItem(draftKey(topic));
         restored = draft;
       }
+      asking = JSON.parse(sessionStorage.getItem(askingKey(topic)) ?? "null");
+      sessionStorage.removeItem(askingKey(topic));
     } catch {
       // Storage unavailable: nothing to restore.
     }
@@ -226,9 +231,27 @@ export function AskAssistant({
     // strangers: an early Generate left its question there, one more click from being paid for twice;
     // a question kept from running out of credits replaced the typed one, and was asked instead).
     if (!restored || askWhenReady.current || typedHere.current) return;
-    showQuestion(restored);
-    inputRef.current?.scrollIntoView({ block: "center" });
-    inputRef.current?.focus({ preventScroll: true });
+    const text = restored;
+    const putBack = () => {
+      showQuestion(text);
+      inputRef.current?.scrollIntoView({ block: "center" });
+      inputRef.current?.focus({ preventScroll: true });
+    };
+    if (asking?.text !== text || typeof asking.at !== "number") return putBack();
+    // Left in the middle of its answer (a reload): the server may have finished and charged it
+    // meanwhile. Then its thread is shown, not the question given back to be paid for again (found
+    // by a stranger).
+    let cancelled = false;
+    void answeredAnyway(text, asking.at, []).then((answered) => {
+      if (cancelled) return;
+      if (answered) navigate({ search: `?thread=${answered.threadId}` }, { replace: true, preventScrollReset: true });
+      else putBack();
+    });
+    return () => {
+      cancelled = true;
+    };
+    // Once the sign-in is known: the history read and the navigation use that render's token and router.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [auth.ready, auth.isAuthenticated, topic]);
 
   // After the effect above (effects run in order), which leaves the box alone while a question waits.
@@ -300,6 +323,7 @@ export function AskAssistant({
     if (leaving.current) return;
     try {
       sessionStorage.removeItem(draftKey(topic));
+      sessionStorage.removeItem(askingKey(topic));
     } catch {
       // Storage unavailable: nothing was kept.
     }
@@ -307,10 +331,11 @@ export function AskAssistant({
 
   /**
    * The member's question `text`, asked at `askedAt` (this browser's clock), if the server answered it
-   * although the member stopped it: the history is read until the question is no longer under way.
-   * Not one shown before (the same question asked earlier), nor one older than a few minutes.
+   * although its answer never reached the page (stopped, or the page reloaded): the history is read
+   * until the question is no longer under way. Not one shown before (the same question asked
+   * earlier), nor one older than a few minutes.
    */
-  async function answeredBeforeStop(text: string, askedAt: number, shownBefore: Answer[]): Promise<AiHistoryItem | null> {
+  async function answeredAnyway(text: string, askedAt: number, shownBefore: Answer[]): Promise<AiHistoryItem | null> {
     for (let attempt = 0; attempt < STOP_CHECKS; attempt++) {
       let questions: AiHistoryItem[];
       try {
@@ -390,10 +415,15 @@ export function AskAssistant({
     // Kept in the tab until the answer ends: a reload in the middle gives the question back (it was
     // lost with the answer, found by a stranger); the restoring effect above puts it in the box.
     saveDraft(text);
+    const askedAt = Date.now();
+    try {
+      sessionStorage.setItem(askingKey(topic), JSON.stringify({ text, at: askedAt }));
+    } catch {
+      // Storage unavailable: a reload gives nothing back.
+    }
     setFailure(null);
     setStopped(false);
     setStoppedLate(null);
-    const askedAt = Date.now();
     const shownBefore = turns.filter((turn) => turn.complete);
     const pendingTurn: Answer = { id: null, question: text, text: "", source: null, credits: null, charged: false, citations: [], complete: false, answeredAt: null, creditReturnedAt: null };
     // A new question starts a new thread on screen; a follow-up joins the one shown.
@@ -449,7 +479,7 @@ export function AskAssistant({
         // server had finished it before the stop reached it (a slow network, or a second tap that landed
         // on Stop): then it is shown with its credit (found by a stranger: "no credit used", yet charged).
         if (controller.signal.reason === STOPPED_BY_MEMBER && !finished) {
-          const kept = await answeredBeforeStop(text, askedAt, shownBefore);
+          const kept = await answeredAnyway(text, askedAt, shownBefore);
           if (kept) {
             const balance = await auth.refresh();
             setLast(() => ({

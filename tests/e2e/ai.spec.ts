@@ -216,6 +216,35 @@ test.describe("the AI assistant on a service page", () => {
     await expect(page.getByLabel(t.followUpLabel, { exact: true })).toHaveValue("");
   });
 
+  test("a reload after the server has finished the answer shows its thread, not the question back to be paid for again", async ({ page, app }) => {
+    // Found by a stranger: on a slow network a reload gave the question back as if unanswered, though it was charged.
+    const session = await signUpViaApi();
+    await page.goto(PAGE);
+    await signInPage(page, session);
+    await readyWithConsent(page);
+    const question = "Can I deduct the cost of a home office?";
+    await page.getByLabel(t.questionLabel).fill(question);
+    let answered!: () => void;
+    const serverDone = new Promise<void>((resolve) => (answered = resolve));
+    // The whole answer is on its way, held up by the network until the page is gone.
+    let pageGone!: () => void;
+    const gone = new Promise<void>((resolve) => (pageGone = resolve));
+    await page.route("**/api/v1/ai/ask", async (route) => {
+      await route.fetch();
+      answered();
+      await gone;
+      await route.abort().catch(() => undefined);
+    });
+    await page.getByTestId("generate-button").click();
+    await serverDone;
+    await page.reload();
+    pageGone();
+    await expect(page).toHaveURL(/\?thread=[0-9a-f-]{36}$/);
+    await expect(page.getByTestId("ai-answer")).toContainText("Short answer");
+    await expect(page.getByLabel(t.followUpLabel, { exact: true })).toHaveValue("");
+    await expect(page.getByTestId("header-credits").first()).toContainText("2");
+  });
+
   test("an empty or whitespace-only question is ignored: no request, no error", async ({ page }) => {
     const session = await signUpViaApi();
     await page.goto(PAGE);
