@@ -144,7 +144,7 @@ export async function requestEmailChange(
   return { token, oldEmail: user.email, name: user.name, lang: user.lang };
 }
 
-/** Confirms a change of address. Null for an unknown, used or expired token. Throws email_taken when the address was taken meanwhile. */
+/** Confirms a change of address. Null for an unknown, used or expired token. Throws email_taken (and spends the change) when the address was taken meanwhile. */
 export async function confirmEmailChange(
   db: Db,
   token: string,
@@ -165,8 +165,14 @@ export async function confirmEmailChange(
       return { userId: claimed.userId, oldEmail: before.email, newEmail: claimed.newEmail, name: before.name, lang: before.lang };
     });
   } catch (error) {
-    if (isUniqueViolation(error, "users_email_lower_key")) throw new SettingsConflictError("email_taken");
-    throw error;
+    if (!isUniqueViolation(error, "users_email_lower_key")) throw error;
+    // Another account took the address meanwhile: the change can no longer happen, so it is spent
+    // rather than shown as waiting for good (found by a stranger); the member asks for another address.
+    await db
+      .update(emailChanges)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(emailChanges.tokenHash, hashToken(token)), isNull(emailChanges.usedAt)));
+    throw new SettingsConflictError("email_taken");
   }
 }
 

@@ -149,6 +149,23 @@ describe("account settings API", { timeout: 120_000 }, () => {
     expect(await logIn("new@example.com")).toBeTruthy();
   });
 
+  it("an address change whose address another account took meanwhile is no longer shown as waiting (found by a stranger)", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const ada = await signUp("ada@example.com");
+    expect((await request(app, "POST", "/api/v1/account/email", { token: ada.token, body: { email: "new@example.com", currentPassword: PASSWORD } })).status).toBe(202);
+    await settle();
+    const confirmToken = linkToken(app.mails.find((m) => m.to === "new@example.com")!.text, "confirm-email");
+    await signUp("new@example.com");
+    const taken = await request(app, "POST", "/api/v1/account/email/confirm", { body: { token: confirmToken }, headers: { "Accept-Language": "ja" } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe("email_taken");
+    const account = await request(app, "GET", "/api/v1/account", { token: ada.token });
+    expect(account.body.account.email).toBe("ada@example.com");
+    expect(account.body.account.pendingEmail).toBeNull();
+    // The link is spent with it: it cannot take the address later either.
+    expect((await request(app, "POST", "/api/v1/account/email/confirm", { body: { token: confirmToken } })).body.error.code).toBe("invalid_email_token");
+  });
+
   it("lists the member's own sessions, signs one out, and signs out everywhere; nobody else's session", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const ada = await signUp("ada@example.com");
