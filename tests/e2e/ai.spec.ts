@@ -216,7 +216,7 @@ test.describe("the AI assistant on a service page", () => {
     await expect(page.getByLabel(t.followUpLabel, { exact: true })).toHaveValue("");
   });
 
-  test("a reload after the server has finished the answer shows its thread, not the question back to be paid for again", async ({ page, app }) => {
+  test("a reload after the server has finished the answer shows its thread, not the question back to be paid for again", async ({ page }) => {
     // Found by a stranger: on a slow network a reload gave the question back as if unanswered, though it was charged.
     const session = await signUpViaApi();
     await page.goto(PAGE);
