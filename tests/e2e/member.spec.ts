@@ -355,6 +355,18 @@ for (const lang of ["en", "ja"] as const) {
   });
 }
 
+test("ja: a receipt printed before the cookie choice leaves the consent banner off the paper (found by a stranger)", async ({ page, app }) => {
+  const member = await signUpViaApi();
+  const paid = await buy(app, member, "pm_card_visa", "ja");
+  await signInPage(page, member);
+  await page.goto(`/ja/account/receipts/${paid.transactionId}`);
+  await expect(page.getByTestId("receipt")).toBeVisible();
+  await expect(page.getByTestId("cookie-banner")).toBeVisible();
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByTestId("cookie-banner")).toBeHidden();
+  await expect(page.getByTestId("receipt")).toBeVisible();
+});
+
 test("ja: an unknown receipt has its page heading, says so and leads back, with no axe violation", async ({ page }) => {
   const member = await signUpViaApi();
   await signInPage(page, member);
