@@ -13,7 +13,7 @@ import { LocalizedLink } from "./localized-link";
 import { Markdown } from "./markdown";
 import { SourcesList } from "./sources-list";
 import { CreditReturn } from "./credit-return";
-import { shownQuestionStatus, type ShownQuestionStatus } from "~/app/page-helpers/question-status";
+import { shownThreadStatus, type ShownQuestionStatus } from "~/app/page-helpers/question-status";
 import { useDateTimeFormat } from "~/app/components/use-date-time-format";
 
 /** How many questions the list loads (threads are cut where this many questions end). */
@@ -91,8 +91,8 @@ export function QuestionHistory() {
                       <span className="font-semibold text-brand-700">{assistant}</span>
                       <span aria-hidden>·</span>
                       <span>{format(t.questions.asked, { date: formatDate(latest.createdAt) })}</span>
-                      <span className={`rounded-full px-2 py-0.5 font-medium ${statusClass[shownQuestionStatus(latest)] ?? statusClass.stopped}`}>
-                        {t.questions.status[shownQuestionStatus(latest)] ?? latest.status}
+                      <span className={`rounded-full px-2 py-0.5 font-medium ${statusClass[shownThreadStatus(thread)] ?? statusClass.stopped}`}>
+                        {t.questions.status[shownThreadStatus(thread)] ?? latest.status}
                       </span>
                       {thread.length > 1 && <span data-testid="thread-count">{format(t.questions.threadCount, { count: thread.length })}</span>}
                     </span>

@@ -12,3 +12,14 @@ export type ShownQuestionStatus = AiQuestionStatus | "unanswered";
  */
 export const shownQuestionStatus = (item: { status: AiQuestionStatus; source: string; creditsSpent: number; question: string }): ShownQuestionStatus =>
   foundNothing(item) ? "unanswered" : item.status;
+
+/**
+ * A thread's status in the history's summary (its questions oldest first): one under way says so;
+ * otherwise answered when any of its answers answered. The latest question's alone read "No answer
+ * found — no credit used" for a thread whose first answer had cost a credit (found by a stranger).
+ */
+export function shownThreadStatus(thread: readonly Parameters<typeof shownQuestionStatus>[0][]): ShownQuestionStatus {
+  const latest = shownQuestionStatus(thread[thread.length - 1]!);
+  if (latest === "pending") return latest;
+  return thread.some((item) => shownQuestionStatus(item) === "answered") ? "answered" : latest;
+}
