@@ -13,6 +13,32 @@ import { expect, readyWithConsent, signInPage, signUpViaApi, test, uniqueEmail, 
 const PAGE = "/services/tax-consultation";
 const t = aiMessages.en;
 
+/** A new member signed in on PAGE, with `question` in the box. */
+async function memberAtTheBox(page: Page, question: string): Promise<Session> {
+  const session = await signUpViaApi();
+  await page.goto(PAGE);
+  await signInPage(page, session);
+  await readyWithConsent(page);
+  await page.getByLabel(t.questionLabel).fill(question);
+  return session;
+}
+
+/** The server answers the next question in full; the answer stays on its way (a slow network) until `deliver`. */
+async function holdAnswerOnTheWay(page: Page): Promise<{ serverDone: Promise<void>; deliver: () => void }> {
+  let deliver!: () => void;
+  const delivered = new Promise<void>((resolve) => (deliver = resolve));
+  let answered!: () => void;
+  const serverDone = new Promise<void>((resolve) => (answered = resolve));
+  await page.route("**/api/v1/ai/ask", async (route) => {
+    const response = await route.fetch();
+    answered();
+    await delivered;
+    // The page may have gone meanwhile.
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+  return { serverDone, deliver };
+}
+
 
 const askRequests = (page: Page) => {
   const seen: string[] = [];
@@ -119,24 +145,9 @@ test.describe("the AI assistant on a service page", () => {
   test("Stop pressed after the server has finished the answer shows the answer and its credit, not 'no credit used'", async ({ page, app }) => {
     // Found by a stranger: on a slow network (or a double tap that landed on Stop) the page said
     // "Stopped — no credit used" and gave the question back, while the server had answered and charged.
-    const session = await signUpViaApi();
-    await page.goto(PAGE);
-    await signInPage(page, session);
-    await readyWithConsent(page);
-    const question = "Can I deduct the cost of a home office?";
+    const session = await memberAtTheBox(page, "Can I deduct the cost of a home office?");
     const box = page.getByLabel(t.questionLabel);
-    await box.fill(question);
-    // The whole answer is on its way, held up by the network.
-    let deliver!: () => void;
-    const delivered = new Promise<void>((resolve) => (deliver = resolve));
-    let answered!: () => void;
-    const serverDone = new Promise<void>((resolve) => (answered = resolve));
-    await page.route("**/api/v1/ai/ask", async (route) => {
-      const response = await route.fetch();
-      answered();
-      await delivered;
-      await route.fulfill({ response }).catch(() => undefined);
-    });
+    const { serverDone, deliver } = await holdAnswerOnTheWay(page);
     await page.getByTestId("generate-button").click();
     await serverDone;
     await page.getByTestId("stop-button").click();
@@ -218,27 +229,12 @@ test.describe("the AI assistant on a service page", () => {
 
   test("a reload after the server has finished the answer shows its thread, not the question back to be paid for again", async ({ page }) => {
     // Found by a stranger: on a slow network a reload gave the question back as if unanswered, though it was charged.
-    const session = await signUpViaApi();
-    await page.goto(PAGE);
-    await signInPage(page, session);
-    await readyWithConsent(page);
-    const question = "Can I deduct the cost of a home office?";
-    await page.getByLabel(t.questionLabel).fill(question);
-    let answered!: () => void;
-    const serverDone = new Promise<void>((resolve) => (answered = resolve));
-    // The whole answer is on its way, held up by the network until the page is gone.
-    let pageGone!: () => void;
-    const gone = new Promise<void>((resolve) => (pageGone = resolve));
-    await page.route("**/api/v1/ai/ask", async (route) => {
-      await route.fetch();
-      answered();
-      await gone;
-      await route.abort().catch(() => undefined);
-    });
+    await memberAtTheBox(page, "Can I deduct the cost of a home office?");
+    const { serverDone, deliver } = await holdAnswerOnTheWay(page);
     await page.getByTestId("generate-button").click();
     await serverDone;
     await page.reload();
-    pageGone();
+    deliver();
     await expect(page).toHaveURL(/\?thread=[0-9a-f-]{36}$/);
     await expect(page.getByTestId("ai-answer")).toContainText("Short answer");
     await expect(page.getByLabel(t.followUpLabel, { exact: true })).toHaveValue("");
