@@ -116,9 +116,11 @@ export function AskAssistant({
   /** Whether the box asks a follow-up to the last answer (otherwise a new question). */
   const [followUp, setFollowUp] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [stopped, setStopped] = useState(false);
-  /** Stop came after the server had finished the answer: the credits it used (the answer is shown). */
-  const [stoppedLate, setStoppedLate] = useState<number | null>(null);
+  /**
+   * What the member's Stop ended in: nothing charged ("free": the question is back in the box), or an
+   * answer the server had finished before the stop reached it, shown with the credits it used.
+   */
+  const [stopped, setStopped] = useState<"free" | { creditsUsed: number } | null>(null);
   const [threadLoad, setThreadLoad] = useState<"idle" | "loading" | "error">("idle");
   // No text for STALL_NOTICE_MS while an answer is being written: a line says it still is and that
   // Stop costs nothing (a stalled provider left only a blinking cursor, found by a stranger).
@@ -422,8 +424,7 @@ export function AskAssistant({
       // Storage unavailable: a reload gives nothing back.
     }
     setFailure(null);
-    setStopped(false);
-    setStoppedLate(null);
+    setStopped(null);
     const shownBefore = turns.filter((turn) => turn.complete);
     const pendingTurn: Answer = { id: null, question: text, text: "", source: null, credits: null, charged: false, citations: [], complete: false, answeredAt: null, creditReturnedAt: null };
     // A new question starts a new thread on screen; a follow-up joins the one shown.
@@ -495,12 +496,12 @@ export function AskAssistant({
               creditReturnedAt: kept.creditReturnedAt,
             }));
             setFollowUp(parentId !== undefined);
-            setStoppedLate(kept.creditsSpent);
+            setStopped({ creditsUsed: kept.creditsSpent });
             keepThreadInAddress(kept.threadId);
             return;
           }
           dropLast(shownBefore);
-          setStopped(true);
+          setStopped("free");
           giveBack(text);
           inputRef.current?.focus();
         }
@@ -676,13 +677,12 @@ export function AskAssistant({
         )}
 
         {stopped && (
-          <p role="status" className="mt-6 rounded-md border border-slate-300 bg-slate-50 px-4 py-3 text-slate-800" data-testid="ai-stopped">
-            {t.stopped}
-          </p>
-        )}
-        {stoppedLate !== null && (
-          <p role="status" className="mt-6 rounded-md border border-slate-300 bg-slate-50 px-4 py-3 text-slate-800" data-testid="ai-stopped-late">
-            {format(t.stoppedLate, { count: stoppedLate })}
+          <p
+            role="status"
+            className="mt-6 rounded-md border border-slate-300 bg-slate-50 px-4 py-3 text-slate-800"
+            data-testid={stopped === "free" ? "ai-stopped" : "ai-stopped-late"}
+          >
+            {stopped === "free" ? t.stopped : format(t.stoppedLate, { count: stopped.creditsUsed })}
           </p>
         )}
 
