@@ -10,6 +10,7 @@ import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE, textPageMeta } from "~/app/page-helpers/seo";
 import { account as accountMessages } from "~/content/messages/account";
 import { api, ApiRequestError } from "~/app/api/api.client";
+import { format } from "~/lib/i18n/format";
 import type { Route } from "./+types/account-confirm-email";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -34,18 +35,31 @@ export default function ConfirmEmail() {
   const auth = useAuth();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<{ ok: true; text: string; email: string } | { ok: false; text: string } | null>(null);
 
   useEffect(() => {
     if (!token) return;
     api("POST /account/email/confirm", { body: { token }, lang })
-      .then((body) => setResult({ ok: true, text: body.message }))
+      // The member signed in here is read again (no request without one): the header and the account
+      // show the new address, and the link may be another account's (below).
+      .then(async (body) => {
+        await auth.refresh();
+        setResult({ ok: true, text: body.message, email: body.email });
+      })
       .catch((error: unknown) => setResult({ ok: false, text: error instanceof ApiRequestError && error.message ? error.message : t.failed }));
     // Once per token: a second request would only report the link as used.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token]);
 
-  const text = !token ? t.confirmEmail.missingToken : (result?.text ?? t.confirmEmail.confirming);
+  // The link changed another account than the one signed in here: "your address is now …" would tell
+  // this member that theirs changed (found by a stranger).
+  const signedInAs = auth.isAuthenticated ? auth.user?.email : undefined;
+  const otherAccount = result?.ok && signedInAs !== undefined && signedInAs.toLowerCase() !== result.email.toLowerCase();
+  const text = !token
+    ? t.confirmEmail.missingToken
+    : otherAccount
+      ? format(t.confirmEmail.otherAccount, { email: result.email, current: signedInAs })
+      : (result?.text ?? t.confirmEmail.confirming);
   return (
     <AuthCard title={t.confirmEmail.title} subtitle="">
       <p role={result?.ok === false || !token ? "alert" : "status"} className="text-slate-800" data-testid="confirm-email-result">

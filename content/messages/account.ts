@@ -72,6 +72,7 @@ const en = {
     missingToken: "This link is incomplete. Please open the link from the e-mail again.",
     toAccount: "Go to account settings",
     toLogin: "Log in",
+    otherAccount: "{email} is confirmed as the new address of the account that asked for it. You are signed in here as {current}, and that account's address has not changed.",
   },
 };
 
@@ -149,6 +150,7 @@ export const account: Localized<AccountMessages> = {
       missingToken: "リンクが不完全です。メールのリンクをもう一度開いてください。",
       toAccount: "アカウント設定へ",
       toLogin: "ログイン",
+      otherAccount: "{email} は、変更を申請したアカウントの新しいメールアドレスとして確認されました。このブラウザでは {current} でログインしており、そのアカウントのメールアドレスは変わっていません。",
     },
   },
   zh: {
@@ -221,6 +223,7 @@ export const account: Localized<AccountMessages> = {
       missingToken: "链接不完整，请重新打开邮件中的链接。",
       toAccount: "前往账户设置",
       toLogin: "登录",
+      otherAccount: "{email} 已确认为申请更改的账户的新电子邮件地址。您在此浏览器中以 {current} 登录，该账户的电子邮件地址没有改变。",
     },
   },
 };

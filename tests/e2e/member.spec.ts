@@ -250,6 +250,28 @@ for (const lang of ["en", "ja"] as const) {
   });
 }
 
+test("zh: a link for another account's new address does not tell the member signed in here that theirs changed", async ({ page, app }) => {
+  // Found by a stranger: "Your email address is now …" and "Go to account settings", read by a member whose address had not changed.
+  const t = account.zh;
+  const member = await signUpViaApi();
+  const other = await signUpViaApi();
+  const newEmail = other.email.replace("@", "+new@");
+  expect((await app.api("/account/email", { method: "POST", token: other.token, body: { email: newEmail, currentPassword: other.password } })).status).toBe(202);
+  let link = "";
+  await expect
+    .poll(async () => {
+      link = /https?:\/\/\S+confirm-email\?token=\S+/.exec((await app.mails()).find((m) => m.to === newEmail)?.text ?? "")?.[0] ?? "";
+      return link;
+    })
+    .not.toBe("");
+  await signInPage(page, member);
+  await page.goto(`/zh${new URL(link).pathname}${new URL(link).search}`);
+  const result = page.getByTestId("confirm-email-result");
+  await expect(result).toHaveText(format(t.confirmEmail.otherAccount, { email: newEmail, current: member.email }));
+  expect((await app.api("/account", { token: other.token })).body.account.email).toBe(newEmail);
+  expect((await app.api("/account", { token: member.token })).body.account.email).toBe(member.email);
+});
+
 for (const lang of ["en", "ja"] as const) {
   test(`${lang}: deleting the account needs the password and signs out`, async ({ page, app }) => {
     const t = account[lang];
