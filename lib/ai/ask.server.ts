@@ -8,6 +8,7 @@ import type { AppContext } from "~/lib/app-context.server";
 import { getSessionUser, hashToken } from "~/lib/accounts/sessions.server";
 import { ApiError, tooManyRequests, unauthorized } from "~/lib/http/api-error";
 import type { Lang } from "~/lib/i18n/languages";
+import { localePath } from "~/lib/i18n/paths";
 import { ASK_RATE_RULE } from "~/lib/rate-rules";
 import type { AiDoneEvent, AiStreamEvent, AskInput, Citation } from "~/lib/contracts/ai";
 import { isInvisibleText } from "~/lib/contracts/storable-text";
@@ -54,14 +55,15 @@ const errorEvent = (code: AiErrorCode, lang: Lang): AskEvent => ({
   data: { code, message: AI_ERRORS[code][lang] ?? AI_ERRORS[code].en },
 });
 
-const noCredits = () => new ApiError(402, "no_credits", AI_ERRORS.no_credits, { pricingPath: "/pricing" });
+/** The pricing page in the language of the page asked on (found by a stranger: always the English one). */
+const noCredits = (lang: Lang) => new ApiError(402, "no_credits", AI_ERRORS.no_credits, { pricingPath: localePath(lang, "/pricing") });
 
 /**
  * Why no slot was free: the credits a refund under way holds (409, wait), or none at all (402, buy).
  * A member whose balance a refund held was told to buy a package (found by a review).
  */
-async function refusal(ctx: AskContext, userId: string): Promise<ApiError> {
-  return (await creditsHeldByRefunds(ctx.db, userId)) > 0 ? new ApiError(409, "credits_held", AI_ERRORS.credits_held) : noCredits();
+async function refusal(ctx: AskContext, userId: string, lang: Lang): Promise<ApiError> {
+  return (await creditsHeldByRefunds(ctx.db, userId)) > 0 ? new ApiError(409, "credits_held", AI_ERRORS.credits_held) : noCredits(lang);
 }
 
 /**
@@ -146,7 +148,7 @@ export async function askQuestion(ctx: AskContext, request: AskRequest): Promise
     if (error instanceof ThreadFull) throw threadFull();
     throw error;
   }
-  if (!questionId) throw await refusal(ctx, userId);
+  if (!questionId) throw await refusal(ctx, userId, input.lang);
   const reserved: Reserved = {
     questionId,
     threadId: thread?.threadId ?? questionId,
@@ -185,7 +187,7 @@ async function firstQuestion(ctx: AskContext, request: AskRequest, started: numb
   const rate = slot.counted && ctx.rateLimiter.resultOf(ASK_RATE_RULE, slot.counted);
   if (rate && !rate.allowed) throw tooManyRequests(AI_ERRORS.ai_rate_limited, rate.retryAfterSeconds);
   const questionId = slot.questionId ?? (await lookIntoRefusal(ctx.db, { ...question, userId: slot.userId }));
-  if (!questionId) throw await refusal(ctx, slot.userId);
+  if (!questionId) throw await refusal(ctx, slot.userId, input.lang);
   let sources: Source[];
   try {
     sources = sourcesOf(retrieveFor(await knowledgeOf(ctx), input));

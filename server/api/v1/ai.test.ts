@@ -609,7 +609,7 @@ describe("POST /api/v1/ai/ask with a model", () => {
     10_000,
   );
 
-  it("refuses at 0 credits with 402, a translated message and the pricing page", async () => {
+  it("refuses at 0 credits with 402, a translated message and the pricing page in the page's language", async () => {
     const testApp = await modelApp();
     const member = await insertUser(testApp.appContext.db, { credits: 0 });
     const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "ja" });
@@ -617,7 +617,8 @@ describe("POST /api/v1/ai/ask with a model", () => {
     expect(result.body).toMatchObject({
       success: false,
       message: AI_ERRORS.no_credits.ja,
-      error: { code: "no_credits", message: AI_ERRORS.no_credits.ja, pricingPath: "/pricing" },
+      // Found by a stranger: the Japanese page's refusal pointed to the English pricing page.
+      error: { code: "no_credits", message: AI_ERRORS.no_credits.ja, pricingPath: "/ja/pricing" },
     });
     expect(fake.requests).toHaveLength(0);
     expect(await questionsOf(testApp, member.id)).toHaveLength(0);
