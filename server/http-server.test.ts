@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import net from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMON_ERRORS } from "~/lib/http/api-error";
 import { insertUser } from "~/tests/helpers/admin-data";
 import { rawExchange } from "~/tests/helpers/raw-http";
 import { createTestApp, type TestApp } from "~/tests/helpers/test-app";
@@ -105,6 +106,28 @@ describe("answers Node would write itself", () => {
     }
     const big = await exchange(`GET /about HTTP/1.1\r\nHost: localhost\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
     expectRefusal(big, 431, "headers_too_large", "The request's headers are too large.");
+  });
+
+  it("answers a request line too long to read 414, not 431 for its headers; a browser asking for a page gets a page", async () => {
+    // Found by a stranger: /ja/ followed by 20,000 letters was told its headers were too large.
+    const long = await exchange(`GET /ja/${"a".repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    expectRefusal(long, 414, "uri_too_long", COMMON_ERRORS.uriTooLong.ja);
+    const api = await exchange(`GET /api/v1/user/me?x=${"a".repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\nAccept: text/html\r\nAccept-Language: zh\r\n\r\n`);
+    expectRefusal(api, 414, "uri_too_long", COMMON_ERRORS.uriTooLong.zh);
+    for (const [bytes, status, message] of [
+      [`GET /zh/${"a".repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\nAccept: text/html,*/*;q=0.8\r\n\r\n`, 414, COMMON_ERRORS.uriTooLong.zh],
+      // So long that its headers are never read: a page's address is answered as a page.
+      [`GET /zh/${"a".repeat(200_000)} HTTP/1.1\r\nHost: localhost\r\nAccept: text/html\r\n\r\n`, 414, COMMON_ERRORS.uriTooLong.zh],
+      [`GET /ja/about HTTP/1.1\r\nHost: localhost\r\nAccept: text/html\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`, 431, COMMON_ERRORS.headersTooLarge.ja],
+      ["FOO /ja/about HTTP/1.1\r\nHost: localhost\r\nAccept: text/html\r\n\r\n", 405, COMMON_ERRORS.methodNotAllowed.ja],
+    ] as const) {
+      const answer = await exchange(bytes);
+      expect(answer.status).toBe(status);
+      for (const name of SECURITY_HEADERS) expect(answer.headers[name], name).toBe(reference.headers[name]);
+      expect(answer.headers["cache-control"]).toBe("no-store");
+      expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(answer.body).toContain(message.replaceAll("'", "&#39;"));
+    }
   });
 
   it("answers a request it cannot parse in the language its ?lang= names, as the API's own refusals do", async () => {

@@ -14,16 +14,18 @@ import { expressObjects } from "./express-objects";
 import { announcesBody } from "./fast-path-edge";
 import { headerLang } from "./http";
 import { BODY_MAX_BYTES, declaresMoreThan } from "./body-limits";
-import { ALLOW, namedLang } from "./request-edge";
+import { ALLOW, namedLang, reduceRequestTarget } from "./request-edge";
+import { answersAsPage, refusalPage } from "./refusal-page";
 
-/** The header lines every refusal carries besides the security headers. */
-function refusalHead(status: number, lang: Lang, error: ApiError, securityHeaders: Record<string, string>, withBody: boolean) {
-  const body = withBody ? JSON.stringify(apiErrorBody(error, lang)) : "";
+/** The header lines every refusal carries besides the security headers; `asPage` for a browser opening a page (server/refusal-page.ts). */
+function refusalHead(status: number, lang: Lang, error: ApiError, securityHeaders: Record<string, string>, withBody: boolean, asPage = false) {
+  const text = asPage ? refusalPage(error, lang) : JSON.stringify(apiErrorBody(error, lang));
+  const body = withBody ? text : "";
   const headers: Record<string, string> = {
     ...securityHeaders,
     ...error.headers,
     "Cache-Control": "no-store",
-    "Content-Type": "application/json; charset=utf-8",
+    "Content-Type": asPage ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
     "Content-Length": String(withBody ? Buffer.byteLength(body) : 0),
     Connection: "close",
   };
@@ -50,12 +52,16 @@ function queryLang(target: string): Lang | undefined {
 const refusalLang = (target: string | undefined, headers: IncomingHttpHeaders): Lang =>
   namedLang(target ?? "") ?? queryLang(target ?? "") ?? headerLang(headers);
 
+/** A request line at least this long is refused 414 when Node's limit stops it (the limit counts it with the headers). */
+const LONG_REQUEST_LINE = 8_192;
+
 /**
- * The language of a request known only by its bytes, and whether it is a HEAD. `raw` holds all the
- * bytes received together, requests answered before this one included: the request is the one that
- * begins last at or before `at`, where the parser stopped (a head's end starts the next request).
+ * What the refusal of a request known only by its bytes needs: its language, whether it is a HEAD,
+ * whether its request line alone is too long to read, and whether it is answered as a page. `raw`
+ * holds all the bytes received together, requests answered before this one included: the request is
+ * the one that begins last at or before `at`, where the parser stopped (a head's end starts the next request).
  */
-function rawLang(raw: Buffer | undefined, at = 0): { lang: Lang; head: boolean } {
+function rawRequestOf(raw: Buffer | undefined, at = 0): { lang: Lang; head: boolean; longTarget: boolean; asPage: boolean } {
   const before = raw?.subarray(0, Math.min(raw.length, at)).toString("latin1") ?? "";
   const boundary = before.lastIndexOf("\r\n\r\n");
   let start = boundary === -1 ? 0 : boundary + 4;
@@ -66,16 +72,24 @@ function rawLang(raw: Buffer | undefined, at = 0): { lang: Lang; head: boolean }
     const length = /\r\ncontent-length:[ \t]*(\d{1,15})[ \t]*\r\n/i.exec(`${before.slice(headStart === -1 ? 0 : headStart + 2, boundary)}\r\n`)?.[1];
     if (length !== undefined && start + Number(length) <= at) start += Number(length);
   }
-  const text = raw?.subarray(start, start + 16_384).toString("latin1") ?? "";
-  const target = /^(\S+) (\S+)/.exec(text);
+  const lineEnd = raw?.indexOf("\r\n", start) ?? -1;
+  const longTarget = (lineEnd === -1 ? (raw?.length ?? 0) : lineEnd) - start >= LONG_REQUEST_LINE;
+  // The request line (its method and target) and the headers after it, however long the line.
+  const line = raw?.subarray(start, Math.min(lineEnd === -1 ? raw.length : lineEnd, start + 16_384)).toString("latin1") ?? "";
+  const text = line + (lineEnd === -1 ? "" : (raw?.subarray(lineEnd, lineEnd + 16_384).toString("latin1") ?? ""));
+  const target = /^(\S+) (\S+)/.exec(line);
+  // A line so long that the headers after it were never read: a page's address is answered as a page.
+  const accept = lineEnd === -1 && longTarget ? "text/html" : /\r\naccept:[ \t]*([^\r\n]*)/i.exec(text)?.[1];
   const headers: IncomingHttpHeaders = {};
-  const accept = /\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(text)?.[1];
+  const acceptLanguage = /\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(text)?.[1];
   const cookie = /\r\ncookie:[ \t]*([^\r\n]*)/i.exec(text)?.[1];
-  if (accept !== undefined) headers["accept-language"] = accept;
+  if (acceptLanguage !== undefined) headers["accept-language"] = acceptLanguage;
   if (cookie !== undefined) headers.cookie = cookie;
   return {
     lang: refusalLang(target?.[2], headers),
     head: target?.[1] === "HEAD",
+    longTarget,
+    asPage: answersAsPage((reduceRequestTarget(target?.[2] ?? "") ?? "").split("?")[0]!, accept),
   };
 }
 
@@ -95,11 +109,16 @@ function whenWritten(answer: http.ServerResponse | undefined, socket: Duplex, th
   });
 }
 
-/** What a parse error of Node's is to the client (Node's own choice of status, as an error of ours). */
-function parseRefusal(code: string | undefined): ApiError {
+/**
+ * What a parse error of Node's is to the client (Node's own choice of status, as an error of ours);
+ * past the limit with the request line itself, the address is too long (found by a stranger: 431).
+ */
+function parseRefusal(code: string | undefined, longTarget: boolean): ApiError {
   switch (code) {
     case "HPE_HEADER_OVERFLOW":
-      return new ApiError(431, "headers_too_large", COMMON_ERRORS.headersTooLarge);
+      return longTarget
+        ? new ApiError(414, "uri_too_long", COMMON_ERRORS.uriTooLong)
+        : new ApiError(431, "headers_too_large", COMMON_ERRORS.headersTooLarge);
     case "ERR_HTTP_REQUEST_TIMEOUT":
       return new ApiError(408, "request_timeout", COMMON_ERRORS.requestTooSlow);
     case "HPE_INVALID_METHOD":
@@ -162,9 +181,9 @@ export function createHttpServer(app: Express, securityHeaders: Record<string, s
       socket.destroy();
       return;
     }
-    const { lang, head } = rawLang(error.rawPacket, error.bytesParsed);
-    const refusal = parseRefusal(error.code);
-    const refuse = () => endWith(socket, rawRefusal(refusalHead(refusal.status, lang, refusal, securityHeaders, !head)));
+    const { lang, head, longTarget, asPage } = rawRequestOf(error.rawPacket, error.bytesParsed);
+    const refusal = parseRefusal(error.code, longTarget);
+    const refuse = () => endWith(socket, rawRefusal(refusalHead(refusal.status, lang, refusal, securityHeaders, !head, asPage)));
     const last = latest.get(socket);
     // Whole requests pipelined before the bytes that cannot be parsed are answered first: the
     // refusal follows the last of their answers (at once when they are written, as a cached page

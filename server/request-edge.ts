@@ -8,6 +8,7 @@ import { isValidHostHeader } from "~/lib/http/origin.server";
 import type { Lang } from "~/lib/i18n/languages";
 import { splitLangPath } from "~/lib/i18n/paths";
 import { requestLang } from "./http";
+import { answersAsPage, refusalPage } from "./refusal-page";
 
 /** Every route of the site (pages and API) answers only these. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
@@ -22,11 +23,19 @@ export function namedLang(target: string): Lang | undefined {
 /** The language a refusal speaks: the one a page's URL names, else the request's. */
 const refusalLang = (req: Request): Lang => namedLang(req.path) ?? requestLang(req);
 
-/** A refusal at the edge, as the API writes errors: `{error:{code,message}}` in the request's language. */
+/**
+ * A refusal at the edge, as the API writes errors: `{error:{code,message}}` in the request's language;
+ * a browser opening a page's address gets it as a page (server/refusal-page.ts).
+ */
 export function refuse(req: Request, res: Response, error: ApiError): void {
   for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
   res.setHeader("Cache-Control", "no-store");
-  res.status(error.status).json(apiErrorBody(error, refusalLang(req)));
+  const lang = refusalLang(req);
+  if (answersAsPage(req.path, req.headers.accept)) {
+    res.status(error.status).type("html").send(refusalPage(error, lang));
+    return;
+  }
+  res.status(error.status).json(apiErrorBody(error, lang));
 }
 
 /** An absolute-form target's scheme and authority (a backslash ends it, as URL parsers read it). */

@@ -139,6 +139,11 @@ export const COMMON_ERRORS = {
     ja: "リクエストのヘッダーが大きすぎます。",
     zh: "请求的标头过大。",
   },
+  uriTooLong: {
+    en: "This address is too long. Please check the link or go back to the site's pages.",
+    ja: "このアドレスは長すぎます。リンクを確認するか、サイトのページからお進みください。",
+    zh: "此地址过长。请检查链接，或从网站的页面重新进入。",
+  },
   requestTooSlow: {
     en: "The request did not arrive in time. Please send it again.",
     ja: "リクエストが時間内に届きませんでした。もう一度送信してください。",

@@ -8,9 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 import { pagesApp, rawRequest, type PagesTestApp } from "./pages-app";
 import { BUILD_TIMEOUT_MS, ensureProductionBuild, serverBuildEntry } from "./production-build";
+import { COMMON_ERRORS } from "~/lib/http/api-error";
+import { LANGUAGES } from "~/lib/i18n/languages";
+import { localePath } from "~/lib/i18n/paths";
 
 const DEFAULT_ORIGIN = "http://localhost:3000";
 const EVIL = "evil.example";
+/** What Chromium sends when it opens an address. */
+const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
 
 /** Every absolute URL a page carries (canonical, hreflang, og:*, JSON-LD, share links). */
 function absoluteUrls(html: string): string[] {
@@ -185,6 +190,31 @@ describe("one configured origin", () => {
     for (const path of ["/...", "/blog/1.", "/.well-known/x"]) {
       const res = await rawRequest(app.port, `GET ${path} HTTP/1.1\nHost: localhost`);
       expect(res.status, path).toBe(404);
+    }
+  });
+
+  it("a browser gets a refused page address as a page in its language, with the same headers; the API and JSON clients keep the JSON", async () => {
+    // Found by a stranger: /ja/%ZZ showed the browser the refusal's raw JSON.
+    for (const [path, lang, status] of [
+      ["GET /ja/%ZZ", "ja", 400],
+      ["GET /zh/blog/%00", "zh", 400],
+      ["GET /blog/..", "en", 400],
+      ["DELETE /ja/about", "ja", 405],
+    ] as const) {
+      const res = await rawRequest(app.port, `${path} HTTP/1.1\nHost: localhost\nAccept: ${BROWSER_ACCEPT}`);
+      expect(res.status, path).toBe(status);
+      expect(res.headers["content-type"], path).toBe("text/html; charset=utf-8");
+      expect(res.headers["cache-control"], path).toBe("no-store");
+      expect(res.headers["content-security-policy"], path).toContain("frame-ancestors 'none'");
+      expect(res.body, path).toContain(`<html lang="${LANGUAGES.find((l) => l.code === lang)!.tag}">`);
+      expect(res.body, path).toContain(status === 400 ? COMMON_ERRORS.badRequest[lang] : COMMON_ERRORS.methodNotAllowed[lang]);
+      expect(res.body, path).toContain(`href="${localePath(lang, "/")}"`);
+    }
+    expect((await rawRequest(app.port, `DELETE /about HTTP/1.1\nHost: localhost\nAccept: ${BROWSER_ACCEPT}`)).headers.allow).toBe("GET, HEAD, POST, OPTIONS");
+    for (const head of [`GET /api/v1/%ZZ HTTP/1.1\nHost: localhost\nAccept: ${BROWSER_ACCEPT}`, "GET /ja/%ZZ HTTP/1.1\nHost: localhost\nAccept: */*", "GET /ja/%ZZ HTTP/1.1\nHost: localhost"]) {
+      const res = await rawRequest(app.port, head);
+      expect(res.status, head).toBe(400);
+      expect(JSON.parse(res.body).error.code, head).toBe("bad_request");
     }
   });
 
