@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useMemo, type ReactNode } from 
 import { useLocation, useNavigate } from "react-router";
 import { isLang, type Lang, type Localized } from "~/lib/i18n/languages";
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from "~/lib/i18n/negotiate";
-import { localePath, splitLangPath } from "~/lib/i18n/paths";
+import { inLanguage, localePath, splitLangPath } from "~/lib/i18n/paths";
 
 interface LanguageContextValue {
   lang: Lang;
@@ -33,8 +33,9 @@ export function LanguageProvider({ lang, children }: { lang: Lang; children: Rea
       if (code === lang) return;
       const { path } = splitLangPath(location.pathname);
       // The address bar's query, not the router's: a page may name what it shows there in place
-      // (the assistant's ?thread=, history.replaceState), which the router does not see.
-      navigate(localePath(code, path) + window.location.search + window.location.hash);
+      // (the assistant's ?thread=, history.replaceState), which the router does not see. The page a
+      // login goes back to (?next=) follows the choice too.
+      navigate(localePath(code, path) + inLanguage(window.location.search, code) + window.location.hash);
     },
     [lang, location.pathname, navigate],
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alternates, localePath, safeRedirectPath, splitLangPath } from "./paths";
+import { alternates, inLanguage, localePath, safeRedirectPath, splitLangPath } from "./paths";
 
 describe("splitLangPath", () => {
   it.each([
@@ -82,5 +82,21 @@ describe("safeRedirectPath", () => {
   it("normalises dot segments without leaving the site", () => {
     expect(safeRedirectPath("/a/../explore")).toBe("/explore");
     expect(safeRedirectPath("/../../etc")).toBe("/etc");
+  });
+});
+
+describe("inLanguage", () => {
+  it("moves a query's same-site `next` into the chosen language, keeping its own query and the rest", () => {
+    // Found by a stranger: switched to Japanese on /zh/login?next=/zh/pricing/basic, the member landed on the Chinese page.
+    expect(inLanguage("?next=%2Fzh%2Fpricing%2Fbasic", "ja")).toBe("?next=%2Fja%2Fpricing%2Fbasic");
+    expect(inLanguage("?next=%2Fja%2Faccount%3Ftab%3Dx&reason=expired", "en")).toBe("?next=%2Faccount%3Ftab%3Dx&reason=expired");
+    expect(inLanguage("?next=%2Fpricing", "zh")).toBe("?next=%2Fzh%2Fpricing");
+    expect(inLanguage("?next=%2Fja", "zh")).toBe("?next=%2Fzh");
+  });
+
+  it("leaves a query without `next`, or with one that is not a same-site path, as it is", () => {
+    for (const search of ["", "?q=vat", "?next=https%3A%2F%2Fevil.example%2Fja", "?next=%2F%2Fevil.example", "?next=", "?next=a&next=b"]) {
+      expect(inLanguage(search, "ja"), search).toBe(search);
+    }
   });
 });

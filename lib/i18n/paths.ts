@@ -45,3 +45,19 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
     return fallback;
   }
 }
+
+/**
+ * A query whose `next` (the page to go back to after logging in or signing up) is a same-site path,
+ * with that page in `lang`: the language chosen on the login page holds for the page after it too
+ * (found by a stranger). Any other query is returned as it is.
+ */
+export function inLanguage(search: string, lang: Lang): string {
+  const params = new URLSearchParams(search);
+  const named = params.getAll("next");
+  const next = named.length === 1 ? safeRedirectPath(named[0], "") : "";
+  if (!next) return search;
+  const end = next.search(/[?#]/);
+  const pathname = end === -1 ? next : next.slice(0, end);
+  params.set("next", localePath(lang, splitLangPath(pathname).path) + (end === -1 ? "" : next.slice(end)));
+  return `?${params.toString()}`;
+}

@@ -85,6 +85,23 @@ test.describe("signed-out guards", () => {
     });
   }
 
+  test("a visitor who switches language on the login page is back on the page that asked for it in that language (390 px)", async ({ page }) => {
+    // Found by a stranger: switched from Chinese to Japanese on /zh/login?next=/zh/pricing/basic, the member landed on the Chinese page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const session = await signUpViaApi();
+    await page.goto("/zh/pricing/basic");
+    await loginURLFor(page, "zh", "/zh/pricing/basic");
+    await page.getByTestId("language-button").filter({ visible: true }).click();
+    await page.getByTestId("language-menu").filter({ visible: true }).getByTestId("language-option-ja").click();
+    await expect(page).toHaveURL((url) => url.pathname === "/ja/login" && url.searchParams.get("next") === "/ja/pricing/basic");
+    const t = authMessages.ja;
+    await page.getByLabel(t.fields.email, { exact: true }).fill(session.email);
+    await page.getByLabel(t.fields.password, { exact: true }).fill(session.password);
+    await page.getByRole("button", { name: t.login.submit, exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/ja/pricing/basic");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  });
+
   test("an admin sent to login from a user's page comes back to it", async ({ page }) => {
     const admin = await adminSession();
     const target = `/zh/admin/users/${admin.user.id}`;
