@@ -172,6 +172,14 @@ export const payments = pgTable(
     receiptNumber: bigint("receipt_number", { mode: "number" }),
     /** The last four digits of the card, when the provider tells them. */
     cardLast4: text("card_last4"),
+    /**
+     * Who the receipt is made out to, as the account read when the credits were granted: a receipt
+     * keeps the name and address it was issued to (found by a stranger: a later change rewrote it).
+     * Null on payments granted before these were kept (the account's current ones are shown), and
+     * cleared with the account, as everything personal is.
+     */
+    billedName: text("billed_name"),
+    billedEmail: text("billed_email"),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     refundRef: text("refund_ref"),
     refundedBy: uuid("refunded_by").references(() => users.id, { onDelete: "set null" }),

@@ -3,7 +3,7 @@
 // and keeps is described in docs/architecture.md ("Account deletion") and on the privacy page.
 import { and, asc, desc, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { aiQuestions, creditLedger, emailChanges, sessions, users } from "~/db/schema";
+import { aiQuestions, creditLedger, emailChanges, payments, sessions, users } from "~/db/schema";
 import type { AccountExport, AccountProfile, SessionItem } from "~/lib/contracts/account";
 import { paymentHistory } from "~/lib/payments/checkout.server";
 import { unauthorized } from "~/lib/http/api-error";
@@ -264,8 +264,8 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountExpo
 /**
  * Deletes the account. Removed: the user row with name and e-mail, questions and answers, sessions,
  * reset and e-mail change tokens (by cascade). Kept for the books without an owner: payments and
- * credit ledger rows (their user becomes null; free-text reasons an administrator typed are
- * cleared). Contact messages are not the account's: anyone can sign up with an address nobody
+ * credit ledger rows (their user becomes null; free-text reasons an administrator typed, and the
+ * name and address a receipt was made out to, are cleared). Contact messages are not the account's: anyone can sign up with an address nobody
  * confirmed and anyone can send the form with it, so they stay (erased on request, content/legal.ts).
  * The last administrator cannot delete themself.
  */
@@ -281,6 +281,7 @@ export async function deleteAccount(db: Db, userId: string, currentPassword: str
       .update(creditLedger)
       .set({ reason: null })
       .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, "admin_adjustment")));
+    await tx.update(payments).set({ billedName: null, billedEmail: null }).where(eq(payments.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
     return { email: user.email, name: user.name, lang: user.lang };
   });

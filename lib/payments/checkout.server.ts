@@ -431,9 +431,12 @@ async function grantInTransaction(
   // ensureRoomFor) and marks the package. A payment without an owner (account deleted) fails the
   // whole statement, so nothing is granted.
   // Written out rather than built by drizzle's query builder (see createPayment). The card's digits
-  // and the provider's reference are kept when none is given, as before.
+  // and the provider's reference are kept when none is given, as before. The receipt is made out to
+  // the account's name and address as they are now (payments.billed_name).
   const grant = sql`update payments set status = 'succeeded', granted_at = now(), updated_at = now(), error = null,
       receipt_number = nextval('receipt_number_seq'),
+      billed_name = (select name from users where users.id = payments.user_id),
+      billed_email = (select email from users where users.id = payments.user_id),
       card_last4 = coalesce(${cardLast4 || null}, card_last4),
       provider_ref = coalesce(provider_ref, ${providerRef || null})
     where id = ${paymentId} and granted_at is null and refunded_at is null

@@ -64,7 +64,8 @@ export async function getReceipt(
     refundFailedAt: p.refundFailedAt?.toISOString() ?? null,
     refundRepaidAt: p.refundRepaidAt?.toISOString() ?? null,
     seller: { legalName: companyLegalName(env), address: env.CONTACT_ADDRESS ?? null, taxId: env.COMPANY_TAX_ID ?? null },
-    customer: { name: row.name, email: row.email },
+    // As issued; a payment granted before the receipt kept them shows the account's current ones.
+    customer: { name: p.billedName ?? row.name, email: p.billedEmail ?? row.email },
     lang: isLang(row.lang) ? row.lang : "en",
   };
 }

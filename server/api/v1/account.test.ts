@@ -281,6 +281,8 @@ describe("account settings API", { timeout: 120_000 }, () => {
     const kept = await db.select().from(payments);
     expect(kept).toHaveLength(1);
     expect(kept[0]!.userId).toBeNull();
+    // The receipt was made out to her name and address: those go with the account.
+    expect(kept[0]).toMatchObject({ billedName: null, billedEmail: null });
     const ledger = await db.select().from(creditLedger).where(eq(creditLedger.paymentId, kept[0]!.id));
     expect(ledger).toMatchObject([{ userId: null, kind: "purchase", delta: 50 }]);
     expect((await request(app, "GET", "/api/v1/account", { token: ada.token })).status).toBe(401);

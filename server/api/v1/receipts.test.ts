@@ -108,6 +108,19 @@ describe("receipts", { timeout: 120_000 }, () => {
     expect((await request(app, "GET", `/api/v1/payment/receipts/${declined.body.transactionId}`, { token: admin.token })).status).toBe(404);
   });
 
+  it("keeps the name and address it was issued to when the member changes them later (found by a stranger)", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const ada = await signUp("ada@example.com");
+    const first = await buy(ada);
+    expect((await request(app, "POST", "/api/v1/account/name", { token: ada, body: { name: "Ada King" } })).status).toBe(200);
+    // The address as a confirmed change leaves it (lib/accounts/settings.server.ts, confirmEmailChange).
+    await app.appContext.db.update(users).set({ email: "ada.king@example.com" }).where(eq(users.email, "ada@example.com"));
+    const second = await buy(ada);
+    const customerOf = async (id: string) => (await request(app, "GET", `/api/v1/payment/receipts/${id}`, { token: ada })).body.receipt.customer;
+    expect(await customerOf(first.body.transactionId)).toEqual({ name: "Ada Lovelace", email: "ada@example.com" });
+    expect(await customerOf(second.body.transactionId)).toEqual({ name: "Ada King", email: "ada.king@example.com" });
+  });
+
   it("carries no tax registration number when none is configured: not in the API, not in the e-mail", async () => {
     app = await createTestApp({ RATE_LIMITS: "false", COMPANY_LEGAL_NAME: "TaxAtlas K.K." });
     const token = await signUp("hanako@example.jp", "ja");
