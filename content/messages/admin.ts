@@ -38,7 +38,7 @@ const en = {
     totalSubscriptions: "Total Subscriptions",
     totalTransactions: "Total Transactions",
     totalIncome: "Total Income",
-    usersThisMonth: "{count|# new member|# new members} this month",
+    usersThisMonth: "{count|# new member|# new members} this month (UTC); administrators are not counted",
     refundsOwed:
       "{count|# refund|# refunds} returned by the card's bank {count|is|are} still owed to members ({amount}). Repay them another way and mark them repaid below; the payments export lists them too (refund_returned_at).",
     owedItem: "{number} · {package} · {amount} · returned on {date} ({reason})",
@@ -46,9 +46,9 @@ const en = {
     owedMore: "The {count} oldest are shown; the payments export lists every one.",
     chartTitle: "User Statistics",
     chartSeries: "Member sign-ups",
-    chartDescription: "Line chart of member sign-ups per month from {start} to {end}.",
+    chartDescription: "Line chart of member sign-ups per month (UTC) from {start} to {end}.",
     chartTable: "Show the figures as a table",
-    month: "Month",
+    month: "Month (UTC)",
     errorPrefix: "Error: ",
     fetchFailed: "Failed to fetch dashboard data",
     income: {
@@ -326,7 +326,7 @@ export const admin: Localized<AdminMessages> = {
       totalSubscriptions: "購入ユーザー数",
       totalTransactions: "総取引数",
       totalIncome: "総収入",
-      usersThisMonth: "今月の新規会員 {count} 人",
+      usersThisMonth: "今月（UTC）の新規会員 {count} 人。管理者は含みません",
       refundsOwed:
         "カード会社から差し戻された返金 {count} 件（{amount}）が、まだ会員に支払われていません。別の方法で返金し、下の一覧で返金済みとして記録してください。決済のエクスポート（refund_returned_at）にも一覧されます。",
       owedItem: "{number}・{package}・{amount}・{date} に差し戻し（{reason}）",
@@ -334,9 +334,9 @@ export const admin: Localized<AdminMessages> = {
       owedMore: "古いものから {count} 件を表示しています。すべては決済のエクスポートで確認できます。",
       chartTitle: "ユーザー統計",
       chartSeries: "新規会員登録数",
-      chartDescription: "{start}から{end}までの月別新規会員登録数の折れ線グラフです。",
+      chartDescription: "{start}から{end}までの月別（UTC）新規会員登録数の折れ線グラフです。",
       chartTable: "数値を表で表示",
-      month: "月",
+      month: "月（UTC）",
       errorPrefix: "エラー：",
       fetchFailed: "ダッシュボードのデータを取得できませんでした",
       income: {
@@ -609,7 +609,7 @@ export const admin: Localized<AdminMessages> = {
       totalSubscriptions: "付费用户数",
       totalTransactions: "交易总数",
       totalIncome: "总收入",
-      usersThisMonth: "本月新增会员 {count} 人",
+      usersThisMonth: "本月（UTC）新增会员 {count} 人；不含管理员",
       refundsOwed:
         "有 {count} 笔被发卡银行退回的退款（{amount}）仍需退还给会员。请通过其他方式退款，并在下方标记为已退款；付款导出文件（refund_returned_at）也会列出这些退款。",
       owedItem: "{number} · {package} · {amount} · {date} 被退回（{reason}）",
@@ -617,9 +617,9 @@ export const admin: Localized<AdminMessages> = {
       owedMore: "仅显示最早的 {count} 笔；付款导出文件列出全部。",
       chartTitle: "用户统计",
       chartSeries: "会员注册人数",
-      chartDescription: "{start}至{end}每月会员注册人数折线图。",
+      chartDescription: "{start}至{end}每月（UTC）会员注册人数折线图。",
       chartTable: "以表格显示数据",
-      month: "月份",
+      month: "月份（UTC）",
       errorPrefix: "错误：",
       fetchFailed: "获取仪表盘数据失败",
       income: {
