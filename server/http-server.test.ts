@@ -130,6 +130,36 @@ describe("answers Node would write itself", () => {
     }
   });
 
+  it("tells a long address from long headers only from bytes that hold the request's start (a review found packets mixing them up)", async () => {
+    /** `pieces` written one by one, each read on its own, as a network delivers them. */
+    const inPieces = (pieces: string[]) =>
+      new Promise<RawResponse>((resolve, reject) => {
+        const socket = net.connect(port, "127.0.0.1");
+        const chunks: Buffer[] = [];
+        socket.on("data", (chunk) => chunks.push(chunk));
+        socket.on("error", reject);
+        socket.on("close", () => {
+          const raw = Buffer.concat(chunks).toString("utf8");
+          resolve({ status: Number(raw.split(" ")[1] ?? 0), headers: {}, body: raw.slice(raw.indexOf("\r\n\r\n") + 4) });
+        });
+        let at = 0;
+        const next = () => {
+          if (at >= pieces.length || socket.destroyed) return;
+          socket.write(pieces[at++]!);
+          setTimeout(next, 20);
+        };
+        socket.on("connect", next);
+      });
+    // Headers over the limit in a later packet than the request line: never "address too long".
+    const headers = await inPieces(["GET /ja/about HTTP/1.1\r\nHost: localhost\r\n", `Cookie: ${"a".repeat(20_000)}\r\n\r\n`]);
+    expect(headers.status).toBe(431);
+    expect(JSON.parse(headers.body).error.code).toBe("headers_too_large");
+    // An address cut by packet boundaries is still refused as Node counts it, with the headers.
+    const bytes = `GET /ja/${"a".repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`;
+    const address = await inPieces(Array.from({ length: Math.ceil(bytes.length / 1_460) }, (_, i) => bytes.slice(i * 1_460, (i + 1) * 1_460)));
+    expect([414, 431]).toContain(address.status);
+  });
+
   it("answers a request it cannot parse in the language its ?lang= names, as the API's own refusals do", async () => {
     // Found by an attack: the API's refusals follow ?lang=, Node's own were in Accept-Language's.
     const method = await exchange("FOO /api/v1/user/me?x=1&lang=ja HTTP/1.1\r\nHost: localhost\r\nAccept-Language: zh\r\n\r\n");

@@ -3,7 +3,8 @@
 // over its limit), an `Expect` it does not know and a CONNECT itself, with a bare status line and none
 // of the site's security headers, or closes the connection. Here each gets the answer every other
 // refusal has: the same security headers, `Cache-Control: no-store` and a translated
-// `{error:{code,message}}` (docs/reliability.md, "Attacks and their answers (hardening)").
+// `{error:{code,message}}`, or for a browser opening a page's address the same as a page
+// (server/refusal-page.ts; docs/reliability.md, "Attacks and their answers (hardening)").
 import http, { STATUS_CODES, type IncomingHttpHeaders } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
@@ -54,6 +55,8 @@ const refusalLang = (target: string | undefined, headers: IncomingHttpHeaders): 
 
 /** A request line at least this long is refused 414 when Node's limit stops it (the limit counts it with the headers). */
 const LONG_REQUEST_LINE = 8_192;
+/** How a request's bytes begin: a method and a space (RFC 9112, section 3). */
+const REQUEST_START = /^[A-Z]{3,10} \S/;
 
 /**
  * What the refusal of a request known only by its bytes needs: its language, whether it is a HEAD,
@@ -72,12 +75,17 @@ function rawRequestOf(raw: Buffer | undefined, at = 0): { lang: Lang; head: bool
     const length = /\r\ncontent-length:[ \t]*(\d{1,15})[ \t]*\r\n/i.exec(`${before.slice(headStart === -1 ? 0 : headStart + 2, boundary)}\r\n`)?.[1];
     if (length !== undefined && start + Number(length) <= at) start += Number(length);
   }
+  // Node hands over the bytes it read last, not the whole request: only bytes that hold the request's
+  // start tell a long address from long headers (an address cut by a packet boundary is answered 431,
+  // as Node counts it with the headers), and name its language and path.
+  const begins = start > 0 || REQUEST_START.test(raw?.subarray(0, 16).toString("latin1") ?? "");
   const lineEnd = raw?.indexOf("\r\n", start) ?? -1;
-  const longTarget = (lineEnd === -1 ? (raw?.length ?? 0) : lineEnd) - start >= LONG_REQUEST_LINE;
-  // The request line (its method and target) and the headers after it, however long the line.
+  const longTarget = begins && (lineEnd === -1 ? (raw?.length ?? 0) : lineEnd) - start >= LONG_REQUEST_LINE;
+  // The request line (its method and target) and its own headers (not the next request's), however long the line.
+  const headEnd = lineEnd === -1 ? -1 : raw!.indexOf("\r\n\r\n", lineEnd);
   const line = raw?.subarray(start, Math.min(lineEnd === -1 ? raw.length : lineEnd, start + 16_384)).toString("latin1") ?? "";
-  const text = line + (lineEnd === -1 ? "" : (raw?.subarray(lineEnd, lineEnd + 16_384).toString("latin1") ?? ""));
-  const target = /^(\S+) (\S+)/.exec(line);
+  const text = line + (lineEnd === -1 ? "" : raw!.subarray(lineEnd, Math.min(headEnd === -1 ? raw!.length : headEnd + 2, lineEnd + 16_384)).toString("latin1"));
+  const target = begins ? /^(\S+) (\S+)/.exec(line) : null;
   // A line so long that the headers after it were never read: a page's address is answered as a page.
   const accept = lineEnd === -1 && longTarget ? "text/html" : /\r\naccept:[ \t]*([^\r\n]*)/i.exec(text)?.[1];
   const headers: IncomingHttpHeaders = {};

@@ -216,6 +216,12 @@ describe("one configured origin", () => {
       expect(res.status, head).toBe(400);
       expect(JSON.parse(res.body).error.code, head).toBe("bad_request");
     }
+    // An API path written with doubled or escaped slashes keeps the API's JSON 404 (found by a review).
+    for (const path of ["//api/v1/user/me", "/api%2fv1/user/me"]) {
+      const res = await rawRequest(app.port, `GET ${path} HTTP/1.1\nHost: localhost\nAccept: ${BROWSER_ACCEPT}`);
+      expect(res.status, path).toBe(404);
+      expect(JSON.parse(res.body).error.code, path).toBe("not_found");
+    }
   });
 
   describe("with SITE_URL", () => {
