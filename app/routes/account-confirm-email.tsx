@@ -35,7 +35,7 @@ export default function ConfirmEmail() {
   const auth = useAuth();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const [result, setResult] = useState<{ ok: true; text: string; email: string } | { ok: false; text: string } | null>(null);
+  const [result, setResult] = useState<{ ok: true; text: string; email: string; signedInRead: boolean } | { ok: false; text: string } | null>(null);
 
   useEffect(() => {
     if (!token) return;
@@ -43,8 +43,8 @@ export default function ConfirmEmail() {
       // The member signed in here is read again (no request without one): the header and the account
       // show the new address, and the link may be another account's (below).
       .then(async (body) => {
-        await auth.refresh();
-        setResult({ ok: true, text: body.message, email: body.email });
+        const signedInRead = (await auth.refresh()) !== null;
+        setResult({ ok: true, text: body.message, email: body.email, signedInRead });
       })
       .catch((error: unknown) => setResult({ ok: false, text: error instanceof ApiRequestError && error.message ? error.message : t.failed }));
     // Once per token: a second request would only report the link as used.
@@ -52,9 +52,10 @@ export default function ConfirmEmail() {
   }, [token]);
 
   // The link changed another account than the one signed in here: "your address is now …" would tell
-  // this member that theirs changed (found by a stranger).
+  // this member that theirs changed (found by a stranger). Only said once the signed-in account has
+  // been read again: an unread one still holds its old address (found by a review).
   const signedInAs = auth.isAuthenticated ? auth.user?.email : undefined;
-  const otherAccount = result?.ok && signedInAs !== undefined && signedInAs.toLowerCase() !== result.email.toLowerCase();
+  const otherAccount = result?.ok && result.signedInRead && signedInAs !== undefined && signedInAs.toLowerCase() !== result.email.toLowerCase();
   const text = !token
     ? t.confirmEmail.missingToken
     : otherAccount

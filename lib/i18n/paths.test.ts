@@ -95,8 +95,10 @@ describe("inLanguage", () => {
   });
 
   it("leaves a query without `next`, or with one that is not a same-site path, as it is", () => {
-    for (const search of ["", "?q=vat", "?next=https%3A%2F%2Fevil.example%2Fja", "?next=%2F%2Fevil.example", "?next=", "?next=a&next=b"]) {
+    for (const search of ["", "?q=vat", "?next=https%3A%2F%2Fevil.example%2Fja", "?next=%2F%2Fevil.example", "?next=%2Fja%2F%2Fevil.example", "?next=", "?next=a&next=b"]) {
       expect(inLanguage(search, "ja"), search).toBe(search);
     }
+    // Moved into English, "/ja//evil.example" would be "//evil.example", another site (found by a review).
+    expect(inLanguage("?next=%2Fja%2F%2Fevil.example", "en")).toBe("?next=%2Fja%2F%2Fevil.example");
   });
 });

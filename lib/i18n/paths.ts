@@ -58,6 +58,9 @@ export function inLanguage(search: string, lang: Lang): string {
   if (!next) return search;
   const end = next.search(/[?#]/);
   const pathname = end === -1 ? next : next.slice(0, end);
-  params.set("next", localePath(lang, splitLangPath(pathname).path) + (end === -1 ? "" : next.slice(end)));
+  const moved = localePath(lang, splitLangPath(pathname).path) + (end === -1 ? "" : next.slice(end));
+  // "/ja//host" would become "//host", another site (found by a review): such a `next` is left alone.
+  if (safeRedirectPath(moved, "") !== moved) return search;
+  params.set("next", moved);
   return `?${params.toString()}`;
 }

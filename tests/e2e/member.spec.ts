@@ -245,7 +245,7 @@ for (const lang of ["en", "ja"] as const) {
       })
       .not.toBe("");
     await page.goto(new URL(link).pathname + new URL(link).search);
-    await expect(page.getByTestId("confirm-email-result")).toContainText(newEmail);
+    await expect(page.getByTestId("confirm-email-result")).toHaveText(format(SETTINGS_MESSAGES.emailChanged[lang], { email: newEmail }));
     expect((await app.api("/account", { token: session.token })).body.account.email).toBe(newEmail);
   });
 }
