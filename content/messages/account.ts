@@ -48,7 +48,7 @@ const en = {
   },
   delete: {
     title: "Delete account",
-    intro: "Deleting removes your name, e-mail address, questions and answers, sessions and password-reset links. Payments and credit history are kept for our accounting records, without your name or address. Messages sent through the contact form are kept apart from accounts; to have yours erased, ask us through the contact page. Unused credits are lost. This cannot be undone.",
+    intro: "Deleting removes your name, e-mail address, questions and answers, sessions and password-reset links. Payments and credit history are kept for our accounting records, without your name or address. Messages sent through the contact form are kept apart from accounts; to have yours erased, ask us through the contact page. Unused credits are lost: if a purchase can still be refunded (see the Terms of Service), ask us for the refund through the contact page before deleting. This cannot be undone.",
     confirm: "I understand that this cannot be undone.",
     confirmRequired: "Please confirm that you understand.",
     submit: "Delete my account",
@@ -127,7 +127,7 @@ export const account: Localized<AccountMessages> = {
     },
     delete: {
       title: "アカウントの削除",
-      intro: "削除すると、お名前、メールアドレス、質問と回答、ログイン情報、パスワード再設定リンクが消去されます。お支払いとクレジット履歴は、お名前やアドレスを除いた形で会計記録として保管します。お問い合わせフォームから送信されたメッセージはアカウントとは別に保管しています。消去をご希望の場合は、お問い合わせページからご依頼ください。未使用のクレジットは失効します。この操作は取り消せません。",
+      intro: "削除すると、お名前、メールアドレス、質問と回答、ログイン情報、パスワード再設定リンクが消去されます。お支払いとクレジット履歴は、お名前やアドレスを除いた形で会計記録として保管します。お問い合わせフォームから送信されたメッセージはアカウントとは別に保管しています。消去をご希望の場合は、お問い合わせページからご依頼ください。未使用のクレジットは失効します。返金の条件（利用規約）を満たす購入がある場合は、削除の前にお問い合わせページから返金をご依頼ください。この操作は取り消せません。",
       confirm: "この操作は取り消せないことを理解しました。",
       confirmRequired: "内容をご確認のうえ、チェックを入れてください。",
       submit: "アカウントを削除",
@@ -200,7 +200,7 @@ export const account: Localized<AccountMessages> = {
     },
     delete: {
       title: "注销账户",
-      intro: "注销后，您的姓名、电子邮件地址、提问与回答、登录会话和重置密码链接都将被删除。付款和积分记录将作为会计记录保留，但不再包含您的姓名或地址。通过联系表单发送的咨询留言与账户分开保存；如需删除，请通过联系页面告知我们。未使用的积分将作废。此操作无法撤销。",
+      intro: "注销后，您的姓名、电子邮件地址、提问与回答、登录会话和重置密码链接都将被删除。付款和积分记录将作为会计记录保留，但不再包含您的姓名或地址。通过联系表单发送的咨询留言与账户分开保存；如需删除，请通过联系页面告知我们。未使用的积分将作废；如有仍符合退款条件（见服务条款）的购买，请在注销前通过联系页面申请退款。此操作无法撤销。",
       confirm: "我了解此操作无法撤销。",
       confirmRequired: "请勾选确认。",
       submit: "注销我的账户",
