@@ -27,7 +27,7 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const { lang, path, title, description, siteName, origin } = input;
   const url = origin + localePath(lang, path);
   const fullTitle = title === siteName ? siteName : `${title} | ${siteName}`;
-  const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? lang;
+  const language = LANGUAGES.find((l) => l.code === lang);
   // The page type's 1200×630 PNG in the page's language (lib/share-images.ts), at the configured origin.
   const shareType = shareImageType(path);
   const image = origin + shareImagePath(shareType, lang);
@@ -53,7 +53,8 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { property: "og:image:width", content: String(SHARE_IMAGE_WIDTH) },
     { property: "og:image:height", content: String(SHARE_IMAGE_HEIGHT) },
     { property: "og:image:alt", content: imageAlt },
-    { property: "og:locale", content: tag.replace("-", "_") },
+    { property: "og:locale", content: language?.ogLocale ?? "en_US" },
+    ...LANGUAGES.filter((l) => l.code !== lang).map((l) => ({ property: "og:locale:alternate", content: l.ogLocale })),
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: fullTitle },
     { name: "twitter:description", content: description },

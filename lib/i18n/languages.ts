@@ -10,12 +10,14 @@ export interface Language {
   flag: string;
   /** BCP 47 tag for <html lang>, hreflang and Intl. */
   tag: string;
+  /** Open Graph's locale, language_TERRITORY (found by a stranger: "zh_Hans" is none). */
+  ogLocale: string;
 }
 
 export const LANGUAGES: readonly Language[] = [
-  { code: "en", name: "English", flag: "🇺🇸", tag: "en" },
-  { code: "ja", name: "日本語", flag: "🇯🇵", tag: "ja" },
-  { code: "zh", name: "中文", flag: "🇨🇳", tag: "zh-Hans" },
+  { code: "en", name: "English", flag: "🇺🇸", tag: "en", ogLocale: "en_US" },
+  { code: "ja", name: "日本語", flag: "🇯🇵", tag: "ja", ogLocale: "ja_JP" },
+  { code: "zh", name: "中文", flag: "🇨🇳", tag: "zh-Hans", ogLocale: "zh_CN" },
 ];
 
 export const isLang = memberOf(LANGS);

@@ -71,6 +71,8 @@ async function dismissBanner(page: Page, lang: Lang = "en") {
   await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
 }
 
+const OG_LOCALES = { en: "en_US", ja: "ja_JP", zh: "zh_CN" } as const;
+
 test.describe("every public page", () => {
   for (const lang of LANGS) {
     test(`answers 200 with its heading, title, description, canonical and alternates (${lang})`, async ({ page }) => {
@@ -88,6 +90,9 @@ test.describe("every public page", () => {
         await expect(page.locator('link[rel="alternate"][hreflang]'), target).toHaveCount(4);
         await expect(page.locator('link[rel="alternate"][hreflang="x-default"]'), target).toHaveAttribute("href", origin + path);
         await expect(page.locator('meta[property="og:title"]'), target).toHaveCount(1);
+        // Open Graph's locales are language_TERRITORY (found by a stranger: "zh_Hans").
+        await expect(page.locator('meta[property="og:locale"]'), target).toHaveAttribute("content", OG_LOCALES[lang]);
+        await expect(page.locator('meta[property="og:locale:alternate"]'), target).toHaveCount(2);
         await expect(page.locator('meta[name="twitter:card"]'), target).toHaveCount(1);
       }
     });
@@ -720,6 +725,14 @@ test.describe("pricing", () => {
       await expect(page.getByTestId("pricing-nav")).toHaveCount(0);
       await expect(page.getByRole("banner").getByRole("navigation", { name: common[lang].mainNavigation })).toHaveCount(1);
       await expect(page.getByTestId("pricing-tagline")).toHaveText(t.tagline);
+      // Found by a stranger: no page said how many free credits a new account starts with (the e2e server's STARTING_CREDITS).
+      await expect(page.getByTestId("pricing-starting-credits")).toHaveText(format(t.startingCredits, { count: 3 }));
+      // The packages as structured data, with the prices and credits the page shows.
+      const catalog = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "null");
+      expect(catalog).toMatchObject({ "@type": "OfferCatalog" });
+      expect(catalog.itemListElement).toEqual(
+        PACKAGES.map((pkg) => expect.objectContaining({ name: pkg.name[lang], price: (pkg.priceCents / 100).toFixed(2), priceCurrency: "USD", description: format(t.credits, { count: pkg.credits }) })),
+      );
       for (const pkg of PACKAGES) {
         const card = page.getByTestId(`package-${pkg.id}`);
         await expect(card.getByRole("heading", { level: 2 })).toHaveText(pkg.name[lang]);
