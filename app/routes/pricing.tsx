@@ -8,10 +8,14 @@ import { CheckIcon } from "~/app/components/icons";
 import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { pricingMessages } from "~/content/messages/pricing";
+import { useLoaderData } from "react-router";
+import { localePath } from "~/lib/i18n/paths";
 import type { Route } from "./+types/pricing";
 
-export function loader({ params }: Route.LoaderArgs) {
-  return { lang: pageLang(params) };
+export function loader({ params, context }: Route.LoaderArgs) {
+  // The free credits a new account starts with (STARTING_CREDITS): the terms and the home page name
+  // them, and a visitor comparing packages asked how many (found by a stranger).
+  return { lang: pageLang(params), startingCredits: context.appContext.env.STARTING_CREDITS };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
@@ -21,6 +25,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const root = rootDataFrom(matches);
   if (!data || !root) return [];
   const t = pricingMessages[data.lang];
+  const pricingUrl = root.origin + localePath(data.lang, "/pricing");
   return seoMeta({
     lang: data.lang,
     path: "/pricing",
@@ -29,12 +34,30 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     siteName: root.siteName,
     origin: root.origin,
     common: root.messages.common,
+    // The packages as structured data, the same prices and credits the page shows.
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "OfferCatalog",
+        name: t.title,
+        url: pricingUrl,
+        itemListElement: PACKAGES.map((pkg) => ({
+          "@type": "Offer",
+          name: pkg.name[data.lang],
+          description: format(t.credits, { count: pkg.credits }),
+          price: (pkg.priceCents / 100).toFixed(2),
+          priceCurrency: "USD",
+          url: root.origin + localePath(data.lang, `/${pkg.url}`),
+        })),
+      },
+    ],
   });
 };
 
 export default function Pricing() {
   const t = useMessages(pricingMessages);
   const { lang } = useLanguage();
+  const { startingCredits } = useLoaderData<typeof loader>();
   const best = bestValuePackageId();
   return (
     <>
@@ -44,6 +67,11 @@ export default function Pricing() {
           <p className="mt-4 text-lg text-slate-600" data-testid="pricing-tagline">
             {t.tagline}
           </p>
+          {startingCredits > 0 && (
+            <p className="mt-2 text-slate-600" data-testid="pricing-starting-credits">
+              {format(t.startingCredits, { count: startingCredits })}
+            </p>
+          )}
         </div>
         <ul className="mt-12 grid gap-8 md:grid-cols-3">
           {PACKAGES.map((pkg) => {

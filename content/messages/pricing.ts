@@ -16,6 +16,7 @@ const en = {
   title: "Pricing for the AI tax assistant",
   tagline:
     "Buy credits once and use them whenever a tax question comes up. One credit is one answer from the assistant. Prices are in US dollars and include any applicable tax.",
+  startingCredits: "Every new account starts with {count|# free credit|# free credits} to try the assistant, no card needed.",
   credits: "{count|# credit|# credits}",
   perCredit: "{price} per credit",
   oneTime: "one-time payment",
@@ -80,6 +81,7 @@ export const pricingMessages: Localized<PricingMessages> = {
     title: "AI税務アシスタントの料金",
     tagline:
       "クレジットを一度購入すれば、税務の疑問が生じたときにいつでもお使いいただけます。1クレジットでアシスタントの回答1件。価格は米ドル建て・税込です。",
+    startingCredits: "新しいアカウントには、アシスタントをお試しいただける無料クレジットが {count} 付与されます（カードの登録は不要です）。",
     credits: "{count}クレジット",
     perCredit: "1クレジットあたり{price}",
     oneTime: "買い切り",
@@ -138,6 +140,7 @@ export const pricingMessages: Localized<PricingMessages> = {
       "{siteName}积分套餐：基础版 $25 含 50 积分，专业版 $50 含 100 积分，VIP $100 含 250 积分。1 积分即 1 次解答，积分永不过期，价格已含税。",
     title: "AI 税务助手价格",
     tagline: "积分一次购买，遇到税务问题随时使用。1 积分即可获得助手的 1 次解答。价格以美元计，已包含所有适用税费。",
+    startingCredits: "每个新账户可获得 {count} 个免费积分试用助手，无需绑定银行卡。",
     credits: "{count} 积分",
     perCredit: "每积分 {price}",
     oneTime: "一次性付款",
