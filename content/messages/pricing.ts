@@ -81,7 +81,7 @@ export const pricingMessages: Localized<PricingMessages> = {
     title: "AI税務アシスタントの料金",
     tagline:
       "クレジットを一度購入すれば、税務の疑問が生じたときにいつでもお使いいただけます。1クレジットでアシスタントの回答1件。価格は米ドル建て・税込です。",
-    startingCredits: "新しいアカウントには、アシスタントをお試しいただける無料クレジットが {count} 付与されます（カードの登録は不要です）。",
+    startingCredits: "新しいアカウントには、アシスタントをお試しいただける{count}クレジットが無料で付与されます（カードの登録は不要です）。",
     credits: "{count}クレジット",
     perCredit: "1クレジットあたり{price}",
     oneTime: "買い切り",
