@@ -15,7 +15,7 @@ import { useEffect } from "react";
 import { CONSENT_PROBE_SCRIPT } from "~/app/consent/consent";
 import { EARLY_CLICK_SCRIPT, markHydrated, markReady } from "~/app/page-helpers/early-clicks";
 import { companyLegalName } from "~/lib/env.server";
-import { isLang, LANGUAGES, type Lang } from "~/lib/i18n/languages";
+import { isLang, langTag, type Lang } from "~/lib/i18n/languages";
 import { splitLangPath } from "~/lib/i18n/paths";
 import type { RootData } from "./page-helpers/root-data";
 import { revalidateUnlessQueryOnly } from "./page-helpers/seo";
@@ -105,7 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
   const location = useLocation();
   const lang = root?.lang ?? splitLangPath(location.pathname).lang;
-  const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
+  const tag = langTag(lang);
   const siteName = root?.siteName ?? "TaxAtlas";
   // The layout's first effect runs after every effect of the hydrated page: React handles the
   // page's events from now on. Without root data nothing waits for the sign-in: ready too.

@@ -1,7 +1,7 @@
 // The countries a customer can be billed in: the checkout's country list (app/routes/checkout.tsx)
 // and the payment contract's validation (lib/contracts/payment.ts) both use this one list.
 // Isomorphic: names come from the runtime's Intl data (Node and browsers ship full ICU).
-import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
+import { langTag, type Lang } from "~/lib/i18n/languages";
 
 /**
  * ISO 3166-1 alpha-2, the 249 officially assigned codes (ISO 3166 Maintenance Agency's Online
@@ -80,7 +80,7 @@ function regionNamer(tag: string): (code: CountryCode) => string {
 export function countryOptions(lang: Lang): readonly CountryOption[] {
   let options = optionsByLang.get(lang);
   if (!options) {
-    const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
+    const tag = langTag(lang);
     const name = regionNamer(tag);
     const collator = new Intl.Collator(tag);
     const first = FIRST_OF[lang];

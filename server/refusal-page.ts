@@ -5,7 +5,7 @@
 // their answers (hardening)"). Self-contained: such an address cannot be rendered by the site's
 // pages, and Node's own refusals (server/http-server.ts) are written before any app code runs.
 import type { ApiError } from "~/lib/http/api-error";
-import { LANGUAGES, type Lang, type Localized } from "~/lib/i18n/languages";
+import { langTag, type Lang, type Localized } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 
 const TEXTS: Localized<{ title: string; unavailable: string; home: string }> = {
@@ -30,7 +30,7 @@ export function refusalPage(error: ApiError, lang: Lang): string {
   const texts = TEXTS[lang];
   // A busy server or a request that took too long is no fault of the address (408, 5xx).
   const title = error.status === 408 || error.status >= 500 ? texts.unavailable : texts.title;
-  const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
+  const tag = langTag(lang);
   const message = escapeHtml(error.messageIn(lang));
   return (
     `<!doctype html><html lang="${tag}"><head><meta charset="utf-8">` +

@@ -13,7 +13,7 @@ import { getPackage } from "~/lib/catalog";
 import type { DashboardStats } from "~/lib/contracts/dashboard";
 import { receiptLabel } from "~/lib/contracts/receipt";
 import { format } from "~/lib/i18n/format";
-import { LANGUAGES } from "~/lib/i18n/languages";
+import { langTag } from "~/lib/i18n/languages";
 
 /** The red note with the list while refunds are owed; the latest action's status line stays after the last one is marked. */
 export function OwedRefunds({ stats, onChange }: { stats: DashboardStats; onChange: () => void }) {
@@ -21,7 +21,7 @@ export function OwedRefunds({ stats, onChange }: { stats: DashboardStats; onChan
   const r = useMessages(refundMessages);
   const { lang } = useLanguage();
   const [status, setStatus] = useState<FormStatus>(null);
-  const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
+  const tag = langTag(lang);
   const day = (iso: string) => new Intl.DateTimeFormat(tag, { dateStyle: "medium" }).format(new Date(iso));
 
   const line = <StatusMessage status={status} testId="owed-status" />;

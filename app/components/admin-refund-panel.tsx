@@ -17,13 +17,13 @@ import { formatUsd, getPackage } from "~/lib/catalog";
 import { receiptLabel } from "~/lib/contracts/receipt";
 import type { RefundCandidate } from "~/lib/contracts/refund";
 import { format } from "~/lib/i18n/format";
-import { LANGUAGES } from "~/lib/i18n/languages";
+import { langTag } from "~/lib/i18n/languages";
 
 export function AdminRefundPanel({ userId, balance, onDone }: { userId: string; balance: number; onDone?: () => void }) {
   const t = useMessages(refundMessages);
   const { lang } = useLanguage();
   const { token } = useAuth();
-  const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
+  const tag = langTag(lang);
   const { data: list, error, reload } = useApiData("GET /refunds", { query: { userId } });
   // The page's balance changed (a credit adjustment, a refund): what can be refunded is read again. The
   // panel kept the balance it was opened with and offered a refund the server then refused.

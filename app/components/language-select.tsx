@@ -3,7 +3,7 @@
 // (ArrowUp on the last), arrows, Home and End move, Escape closes it and returns focus to the
 // button, Tab closes it and moves on. After a choice it closes 200 ms later.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { LANGUAGES } from "~/lib/i18n/languages";
+import { languageOf, LANGUAGES } from "~/lib/i18n/languages";
 import { ChevronDownIcon } from "./icons";
 import { useLanguage } from "./language-provider";
 import { useCommonMessages } from "./root-messages";
@@ -19,7 +19,7 @@ export function LanguageSelect({ className = "" }: { className?: string }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const itemsRef = useRef<(HTMLButtonElement | null)[]>([]);
-  const current = LANGUAGES.find((l) => l.code === lang) ?? LANGUAGES[0]!;
+  const current = languageOf(lang);
 
   useEffect(() => {
     if (!open) return;

@@ -2,7 +2,7 @@
 // own time zone, named ("Nov 29, 2026, 10:45 PM GMT+9"), since receipts give times in UTC and the
 // firm's business hours are read beside them (a stranger could not tell which zone a time was in).
 import { useMemo } from "react";
-import { LANGUAGES } from "~/lib/i18n/languages";
+import { langTag } from "~/lib/i18n/languages";
 import { useLanguage } from "./language-provider";
 
 const OPTIONS: Intl.DateTimeFormatOptions = { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" };
@@ -11,7 +11,7 @@ const OPTIONS: Intl.DateTimeFormatOptions = { year: "numeric", month: "short", d
 export function useDateTimeFormat(): (value: string | Date) => string {
   const { lang } = useLanguage();
   return useMemo(() => {
-    const formatter = new Intl.DateTimeFormat(LANGUAGES.find((l) => l.code === lang)?.tag ?? "en", OPTIONS);
+    const formatter = new Intl.DateTimeFormat(langTag(lang), OPTIONS);
     return (value) => {
       const date = new Date(value);
       return Number.isNaN(date.getTime()) ? "" : formatter.format(date);

@@ -1,7 +1,7 @@
 // <head> tags every public page carries: title, description, canonical, hreflang alternates
 // (with x-default), Open Graph and Twitter cards.
 import type { MetaDescriptor, Params } from "react-router";
-import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
+import { langTag, languageOf, LANGUAGES, type Lang } from "~/lib/i18n/languages";
 import { alternates, localePath } from "~/lib/i18n/paths";
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, shareImagePath, shareImageType } from "~/lib/share-images";
 import { shareImageLabel } from "~/content/share-images";
@@ -27,7 +27,7 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const { lang, path, title, description, siteName, origin } = input;
   const url = origin + localePath(lang, path);
   const fullTitle = title === siteName ? siteName : `${title} | ${siteName}`;
-  const language = LANGUAGES.find((l) => l.code === lang);
+  const language = languageOf(lang);
   // The page type's 1200×630 PNG in the page's language (lib/share-images.ts), at the configured origin.
   const shareType = shareImageType(path);
   const image = origin + shareImagePath(shareType, lang);
@@ -39,7 +39,7 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     ...alternates(path).map((alt) => ({
       tagName: "link",
       rel: "alternate",
-      hrefLang: LANGUAGES.find((l) => l.code === alt.lang)?.tag ?? alt.lang,
+      hrefLang: langTag(alt.lang),
       href: origin + alt.href,
     })),
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: origin + path },

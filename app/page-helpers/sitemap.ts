@@ -1,6 +1,6 @@
 // The texts of /sitemap.xml (every public page in every language, with hreflang alternates) and
 // /robots.txt (everything public may be crawled; the member area, admin area and API may not).
-import { LANGS, LANGUAGES } from "~/lib/i18n/languages";
+import { LANGS, langTag } from "~/lib/i18n/languages";
 import { alternates, localePath } from "~/lib/i18n/paths";
 import { PUBLIC_PAGES } from "./public-pages";
 
@@ -8,11 +8,10 @@ const escapeXml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
 export function sitemapXml(origin: string): string {
-  const tagOf = (lang: string) => LANGUAGES.find((l) => l.code === lang)?.tag ?? lang;
   const urls = PUBLIC_PAGES.flatMap((path) => {
     const links = [
       ...alternates(path).map(
-        (alt) => `    <xhtml:link rel="alternate" hreflang="${tagOf(alt.lang)}" href="${escapeXml(origin + alt.href)}"/>`,
+        (alt) => `    <xhtml:link rel="alternate" hreflang="${langTag(alt.lang)}" href="${escapeXml(origin + alt.href)}"/>`,
       ),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(origin + path)}"/>`,
     ].join("\n");

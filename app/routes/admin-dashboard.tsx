@@ -2,7 +2,7 @@
 // sign-ups per month, the twelve months ending with the current one), then the setup checklist.
 import { lazy, Suspense, useMemo } from "react";
 import { format } from "~/lib/i18n/format";
-import { LANGUAGES } from "~/lib/i18n/languages";
+import { langTag } from "~/lib/i18n/languages";
 import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE } from "~/app/page-helpers/seo";
 import { CsvExportButton } from "~/app/components/admin-csv-export";
 import { adminMeta } from "~/app/components/admin-meta";
@@ -81,7 +81,7 @@ export default function AdminDashboard() {
 
   // Month labels in the page's language; the year is named where the window starts and at January.
   const { points, description } = useMemo(() => {
-    const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
+    const tag = langTag(lang);
     const short = new Intl.DateTimeFormat(tag, { month: "short", timeZone: "UTC" });
     const withYear = new Intl.DateTimeFormat(tag, { month: "short", year: "numeric", timeZone: "UTC" });
     const dates = (stats?.months ?? []).map((ym) => new Date(`${ym}-01T00:00:00Z`));

@@ -3,7 +3,7 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { format, formatQuantity } from "~/lib/i18n/format";
-import { LANGUAGES } from "~/lib/i18n/languages";
+import { langTag } from "~/lib/i18n/languages";
 import { DEFAULT_PAGE_SIZE, SEARCH_MATCHES, USER_SORTS, UserListQuerySchema, type AdminUserListRow } from "~/lib/contracts/admin";
 import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE } from "~/app/page-helpers/seo";
 import { CsvExportButton } from "~/app/components/admin-csv-export";
@@ -187,7 +187,7 @@ export default function AdminUsers() {
               : format(data.totalCapped ? t.users.showingCapped : t.users.showing, {
                   from,
                   to,
-                  total: total.toLocaleString(LANGUAGES.find((l) => l.code === lang)?.tag ?? "en"),
+                  total: total.toLocaleString(langTag(lang)),
                 })}
           </p>
           {/* A page past the last (an old link, a list that shrank) showed only "No users found.", with no pager (an operator's review). */}

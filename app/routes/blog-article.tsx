@@ -2,7 +2,7 @@ import { data, useLoaderData, useRouteLoaderData } from "react-router";
 import { isBlogArticleId } from "~/lib/blog";
 import { formatIsoDate } from "~/lib/i18n/dates";
 import { format } from "~/lib/i18n/format";
-import { LANGUAGES } from "~/lib/i18n/languages";
+import { langTag } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 import { PICTURE_SETS } from "~/lib/pictures";
 import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
@@ -61,7 +61,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
           image: [root.origin + article.image],
           datePublished: article.date,
           dateModified: article.date,
-          inLanguage: LANGUAGES.find((l) => l.code === lang)?.tag ?? lang,
+          inLanguage: langTag(lang),
           articleSection: article.category,
           keywords: article.tags.join(", "),
           author: { "@type": "Person", name: article.author, jobTitle: article.authorRole },

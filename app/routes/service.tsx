@@ -2,7 +2,7 @@
 // tax assistant. The text is public and indexable; asking needs sign-in (checked in the browser and
 // by the API). The old slugs of the spec's home cards are answered with a 301 in server/app.ts.
 import { data, useLoaderData, useRouteLoaderData } from "react-router";
-import { LANGUAGES } from "~/lib/i18n/languages";
+import { langTag } from "~/lib/i18n/languages";
 import { localePath } from "~/lib/i18n/paths";
 import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
 import { rootDataFrom, type RootData } from "~/app/page-helpers/root-data";
@@ -60,7 +60,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
         name: content.title,
         description: content.seo.description,
         url,
-        inLanguage: LANGUAGES.find((l) => l.code === lang)?.tag ?? lang,
+        inLanguage: langTag(lang),
         provider: { "@type": "Organization", name: root.siteName, url: root.origin + "/" },
       },
     ],

@@ -22,6 +22,12 @@ export const LANGUAGES: readonly Language[] = [
 
 export const isLang = memberOf(LANGS);
 
+/** A language's entry in LANGUAGES. */
+export const languageOf = (lang: Lang): Language => LANGUAGES.find((l) => l.code === lang) ?? LANGUAGES[0]!;
+
+/** A language's BCP 47 tag, for Intl, <html lang>, hreflang and structured data. */
+export const langTag = (lang: Lang): string => languageOf(lang).tag;
+
 /** A language named by a tag in any letter case (`?lang=JA`): language tags ignore case (BCP 47). */
 export const namedLangTag = (value: unknown): Lang | undefined => {
   const lower = typeof value === "string" ? value.toLowerCase() : undefined;

@@ -2,7 +2,7 @@
 import { formatUsd, getPackage } from "~/lib/catalog";
 import { receiptLabel, type Receipt } from "~/lib/contracts/receipt";
 import { format } from "~/lib/i18n/format";
-import { LANGUAGES, type Lang } from "~/lib/i18n/languages";
+import { langTag, type Lang } from "~/lib/i18n/languages";
 import { aside, labelled } from "~/lib/i18n/punctuation";
 import { RECEIPT_LINES } from "./receipt-messages";
 
@@ -17,7 +17,7 @@ const receiptDateFormats = new Map<Lang, Intl.DateTimeFormat>();
 function receiptDateFormat(lang: Lang): Intl.DateTimeFormat {
   let formatter = receiptDateFormats.get(lang);
   if (!formatter) {
-    const tag = LANGUAGES.find((l) => l.code === lang)?.tag ?? "en";
+    const tag = langTag(lang);
     formatter = new Intl.DateTimeFormat(tag, { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
     receiptDateFormats.set(lang, formatter);
   }
