@@ -19,6 +19,16 @@ describe("sitemap and robots", () => {
     expect(xml).not.toMatch(/admin|explore|login|pricing\/basic/);
   });
 
+  it("dates an article by its publication, in every language, and no page whose date it does not know", () => {
+    const xml = sitemapXml("https://taxatlas.example");
+    const entry = (loc: string) => xml.split("</url>").find((url) => url.includes(`<loc>${loc}</loc>`))!;
+    for (const loc of ["https://taxatlas.example/blog/1", "https://taxatlas.example/ja/blog/1", "https://taxatlas.example/zh/blog/1"]) {
+      expect(entry(loc)).toContain("<lastmod>2025-01-15</lastmod>");
+    }
+    expect(entry("https://taxatlas.example/zh/blog/3")).toContain("<lastmod>2025-03-05</lastmod>");
+    expect([...xml.matchAll(/<lastmod>/g)]).toHaveLength(3 * 3);
+  });
+
   it("allows public pages and disallows admin, explore and the API in every language", () => {
     const txt = robotsTxt("https://taxatlas.example");
     expect(txt).toContain("User-agent: *\nAllow: /\n");

@@ -2,10 +2,14 @@
 // /robots.txt (everything public may be crawled; the member area, admin area and API may not).
 import { LANGS, langTag } from "~/lib/i18n/languages";
 import { alternates, localePath } from "~/lib/i18n/paths";
+import { articles } from "~/content/blog";
 import { PUBLIC_PAGES } from "./public-pages";
 
 const escapeXml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+
+/** The pages whose date is known: an article, by its publication (the same in every language). */
+const LAST_MODIFIED = new Map(articles.en.map((article) => [`/blog/${article.id}`, article.date]));
 
 export function sitemapXml(origin: string): string {
   const urls = PUBLIC_PAGES.flatMap((path) => {
@@ -15,7 +19,9 @@ export function sitemapXml(origin: string): string {
       ),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(origin + path)}"/>`,
     ].join("\n");
-    return LANGS.map((lang) => `  <url>\n    <loc>${escapeXml(origin + localePath(lang, path))}</loc>\n${links}\n  </url>`);
+    const date = LAST_MODIFIED.get(path);
+    const lastmod = date ? `\n    <lastmod>${date}</lastmod>` : "";
+    return LANGS.map((lang) => `  <url>\n    <loc>${escapeXml(origin + localePath(lang, path))}</loc>${lastmod}\n${links}\n  </url>`);
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
