@@ -65,7 +65,7 @@ export const articles: Localized<Article[]> = {
     {
       ...meta("1"),
       seo: {
-        title: "How AI Is Changing Tax Compliance for Growing Businesses",
+        title: "How AI Is Changing Tax Compliance for Businesses",
         description:
           "Where AI already helps growing businesses with tax compliance, where human judgement still matters, and how to start with clean data and clear controls.",
       },
@@ -149,7 +149,7 @@ export const articles: Localized<Article[]> = {
     {
       ...meta("2"),
       seo: {
-        title: "E-Invoicing Mandates: What Finance Teams Should Prepare",
+        title: "E-Invoicing Mandates: A Guide for Finance Teams",
         description:
           "E-invoicing mandates are spreading worldwide. A practical guide for finance teams on timelines, master data, systems and the processes to prepare now.",
       },
@@ -231,7 +231,7 @@ export const articles: Localized<Article[]> = {
     {
       ...meta("3"),
       seo: {
-        title: "Protecting Tax and Royalty Data: A Practical Security Guide",
+        title: "Protecting Tax and Royalty Data: A Security Guide",
         description:
           "Tax and royalty data is among the most sensitive information a company holds. Practical steps to protect it: access control, encryption, partners, monitoring.",
       },
@@ -380,7 +380,7 @@ export const articles: Localized<Article[]> = {
     {
       ...meta("2"),
       seo: {
-        title: "電子インボイス義務化に向けて経理部門が準備すべきこと",
+        title: "電子インボイス義務化：経理部門が準備すべきこと",
         description:
           "世界各国で広がる電子インボイスの義務化。各国のスケジュール、マスタデータの整備、システムと業務プロセスの見直しなど、経理・財務部門が今から取り組むべき準備を解説します。",
       },

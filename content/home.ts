@@ -30,7 +30,7 @@ const exampleQuestions = (lang: Lang): HomeContent["questions"]["items"] =>
 export const home: Localized<HomeContent> = {
   en: {
     seo: {
-      title: "Tax Consultation and Tax Technology for Businesses",
+      title: "Tax Consultation and Technology for Businesses",
       description:
         "{siteName} combines tax consultation, tax technology, security services and custom software to help businesses of every size stay compliant with confidence.",
     },
@@ -101,7 +101,7 @@ export const home: Localized<HomeContent> = {
 
   ja: {
     seo: {
-      title: "企業のための税務コンサルティングと税務テクノロジー",
+      title: "企業の税務コンサルティングと税務テクノロジー",
       description:
         "{siteName}は、税務コンサルティング、税務テクノロジー、セキュリティ、カスタムソフトウェア開発を組み合わせ、あらゆる規模の企業の確かな税務コンプライアンスを支援します。",
     },

@@ -42,7 +42,7 @@ function build(texts: Texts[]): PortfolioProject[] {
 export const portfolio: Localized<PortfolioContent> = {
   en: {
     seo: {
-      title: "Portfolio: Tax Technology, Software and Security Projects",
+      title: "Portfolio: Tax Technology, Software and Security",
       description:
         "Selected projects in custom software, tax technology and security: e-invoicing portals, AI-assisted VAT classification and protection of royalty data.",
     },
@@ -209,7 +209,7 @@ export const portfolio: Localized<PortfolioContent> = {
   },
   ja: {
     seo: {
-      title: "導入実績：税務テクノロジー・システム開発・セキュリティ",
+      title: "導入実績：税務テクノロジー・開発・セキュリティ",
       description:
         "電子インボイスポータル、AIによるVAT区分判定、ロイヤルティデータの保護など、当社が手がけたシステム開発、税務テクノロジー、セキュリティの導入事例をご紹介します。",
     },

@@ -13,6 +13,8 @@ export interface SeoInput {
   /** The page's unprefixed path, e.g. "/about". */
   path: string;
   title: string;
+  /** Said after the title in brackets, "(Case study)", where the whole title still fits a search result. */
+  titleLabel?: string;
   description: string;
   siteName: string;
   origin: string;
@@ -23,10 +25,21 @@ export interface SeoInput {
   jsonLd?: Record<string, unknown>[];
 }
 
+/** A title's width in a search result: a wide (Japanese, Chinese) character takes two Latin ones' room. */
+export const titleWidth = (title: string) => [...title].reduce((width, char) => width + (/[\u3000-\u9fff\uff00-\uffef]/.test(char) ? 2 : 1), 0);
+
+/** A search result shows about 60 Latin characters of a title (found by an audit: case studies ran to 72). */
+const TITLE_WIDTH = 60;
+
+function fittedTitle(title: string, label: string | undefined, siteName: string): string {
+  const labelled = label ? `${title} (${label}) | ${siteName}` : "";
+  return labelled && titleWidth(labelled) <= TITLE_WIDTH ? labelled : `${title} | ${siteName}`;
+}
+
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const { lang, path, title, description, siteName, origin } = input;
   const url = origin + localePath(lang, path);
-  const fullTitle = title === siteName ? siteName : `${title} | ${siteName}`;
+  const fullTitle = title === siteName ? siteName : fittedTitle(title, input.titleLabel, siteName);
   const language = languageOf(lang);
   // The page type's 1200×630 PNG in the page's language (lib/share-images.ts), at the configured origin.
   const shareType = shareImageType(path);

@@ -38,7 +38,8 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   return seoMeta({
     lang,
     path,
-    title: `${project.title} (${portfolioMessages[lang].caseStudy.label})`,
+    title: project.title,
+    titleLabel: portfolioMessages[lang].caseStudy.label,
     description: project.description,
     siteName: root.siteName,
     origin: root.origin,

@@ -73,6 +73,9 @@ async function dismissBanner(page: Page, lang: Lang = "en") {
 
 const OG_LOCALES = { en: "en_US", ja: "ja_JP", zh: "zh_CN" } as const;
 
+/** A title's width in a search result: a wide (Japanese, Chinese) character takes two Latin ones' room. */
+const titleWidth = (title: string) => [...title].reduce((width, char) => width + (/[\u3000-\u9fff\uff00-\uffef]/.test(char) ? 2 : 1), 0);
+
 test.describe("every public page", () => {
   for (const lang of LANGS) {
     test(`answers 200 with its heading, title, description, canonical and alternates (${lang})`, async ({ page }) => {
@@ -84,6 +87,9 @@ test.describe("every public page", () => {
         await expect(page.getByRole("heading", { level: 1 }), target).toHaveText(expectedHeading(lang, path));
         await expect(page.locator("h1"), target).toHaveCount(1);
         await expect(page, target).toHaveTitle(new RegExp(SITE_NAME));
+        // A search result shows about 60 Latin characters of a title (found by an audit: five English
+        // titles and three Japanese ones ran past it).
+        expect(titleWidth(await page.title()), target).toBeLessThanOrEqual(60);
         await expect(page.locator('meta[name="description"]'), target).toHaveAttribute("content", /.{40,}/);
         const origin = new URL(page.url()).origin;
         await expect(page.locator('link[rel="canonical"]'), target).toHaveAttribute("href", origin + target);
