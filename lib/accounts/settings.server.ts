@@ -66,7 +66,9 @@ export function profileOf(
 
 async function checkPassword(db: DbOrTx, userId: string, password: string) {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
-  if (!row || !(await verifyPassword(row.passwordHash, password))) throw new WrongPasswordError();
+  // An account deleted since its session was read is signed out, not a wrong password (found by an attacker).
+  if (!row) throw unauthorized();
+  if (!(await verifyPassword(row.passwordHash, password))) throw new WrongPasswordError();
   return row;
 }
 
@@ -269,14 +271,21 @@ export async function exportAccount(db: Db, userId: string): Promise<AccountExpo
  * confirmed and anyone can send the form with it, so they stay (erased on request, content/legal.ts).
  * The last administrator cannot delete themself.
  */
-export async function deleteAccount(db: Db, userId: string, currentPassword: string): Promise<{ email: string; name: string; lang: string }> {
+export async function deleteAccount(db: Db, userId: string, sessionId: string, currentPassword: string): Promise<{ email: string; name: string; lang: string }> {
   const user = await checkPassword(db, userId, currentPassword);
   return db.transaction(async (tx) => {
-    if (user.role === "admin") {
-      // Locks the admins so two admins deleting themselves at once cannot leave none.
-      const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
-      if (admins.length <= 1) throw new SettingsConflictError("last_admin");
-    }
+    // Everything checked before the transaction is read again under locks (found by an attacker: a
+    // password changed or reset, or the session signed out, after the check still deleted the
+    // account; a member promoted meanwhile was deleted as the last admin). The admin rows are locked
+    // first and the account's own row after, in changeRole's order, so the two cannot deadlock, and
+    // two admins deleting themselves at once cannot leave none.
+    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
+    const [still] = await tx.select({ role: users.role, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).for("update");
+    if (!still) throw unauthorized();
+    if (still.passwordHash !== user.passwordHash) throw new WrongPasswordError();
+    const [live] = await tx.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    if (!live) throw unauthorized();
+    if (still.role === "admin" && !admins.some((admin) => admin.id !== userId)) throw new SettingsConflictError("last_admin");
     await tx
       .update(creditLedger)
       .set({ reason: null })

@@ -5,6 +5,7 @@ import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { changeCredits } from "~/lib/credits.server";
 import { defaultName, type PublicUser, type Role } from "~/lib/contracts/user";
+import { unauthorized } from "~/lib/http/api-error";
 import { hashPassword, needsRehash, verifyDummy, verifyPassword } from "./passwords.server";
 import { noSoonerThan } from "./answer-floor";
 
@@ -32,16 +33,33 @@ export class EmailTakenError extends Error {
   }
 }
 
-/** True for PostgreSQL's unique_violation (23505), also when wrapped by Drizzle. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+/** True for a PostgreSQL error of `code` (on `constraint`, when named), also when wrapped by Drizzle. */
+function isViolation(error: unknown, code: string, constraint?: (name: string) => boolean): boolean {
   for (let e = error as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined; e; ) {
-    if (e.code === "23505") {
+    if (e.code === code) {
       if (!constraint) return true;
-      return e.constraint === constraint || (typeof e.message === "string" && e.message.includes(constraint));
+      const named = typeof e.constraint === "string" ? e.constraint : typeof e.message === "string" ? e.message : "";
+      return constraint(named);
     }
     e = e.cause as typeof e;
   }
   return false;
+}
+
+/** True for PostgreSQL's unique_violation (23505), also when wrapped by Drizzle. */
+export const isUniqueViolation = (error: unknown, constraint?: string): boolean =>
+  isViolation(error, "23505", constraint ? (named) => named.includes(constraint) : undefined);
+
+/**
+ * True when a row written for a member names an account that no longer exists (foreign_key_violation,
+ * 23503, on a `<table>_user_id_users_id_fk`): the account was deleted while the request ran (found by
+ * an attacker: a 500).
+ */
+export const isDeletedAccount = (error: unknown): boolean => isViolation(error, "23503", (named) => named.includes("_user_id_users_id_fk"));
+
+/** For a member's write's catch: one that met a deleted account is the 401 of a signed-out request. */
+export function signedOutIfDeleted(error: unknown): never {
+  throw isDeletedAccount(error) ? unauthorized() : error;
 }
 
 // The log-in's statements are written out rather than built by drizzle's query builders: building

@@ -30,6 +30,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared-statement.server";
 import { aiQuestions, sessions, users } from "~/db/schema";
 import { liveSession } from "~/lib/accounts/sessions.server";
+import { signedOutIfDeleted } from "~/lib/accounts/users.server";
 import { consumeOver, type RateRule } from "~/lib/rate-limit.server";
 import { creditsHeldByRefunds, spendCreditsCtes } from "~/lib/credits.server";
 import type { Lang } from "~/lib/i18n/languages";
@@ -393,7 +394,8 @@ async function insertKnowledgeAnswer(db: DbOrTx, input: Parameters<typeof record
       parentId: input.parentId ?? null,
       threadId: input.threadId ?? null,
     })
-    .returning({ id: aiQuestions.id });
+    .returning({ id: aiQuestions.id })
+    .catch(signedOutIfDeleted);
   return row!.id;
 }
 

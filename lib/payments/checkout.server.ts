@@ -8,6 +8,7 @@ import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, or, sql
 import { z } from "zod";
 import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { payments, processedEvents, users } from "~/db/schema";
+import { signedOutIfDeleted } from "~/lib/accounts/users.server";
 import { requirePackage, type PackageId } from "~/lib/catalog";
 import { CREDIT_LIMIT_ERROR, MAX_CREDIT_BALANCE } from "~/lib/credits.server";
 import { ApiError, tooManyRequests, type LocalizedText } from "~/lib/http/api-error";
@@ -179,7 +180,7 @@ export async function createPayment(deps: CheckoutDeps, request: CreatePaymentRe
       with ${lang} inserted as (${insert})${counting ? sql`, counted as (${counting})` : sql``}
       select inserted.*, ${counting ? sql`counted.points, counted.retry_after` : sql`null as points, null as retry_after`},
         (select credits from users where id = ${request.userId}) as balance_before
-      from inserted ${counting ? sql`left join counted on true` : sql``}`),
+      from inserted ${counting ? sql`left join counted on true` : sql``}`).catch(signedOutIfDeleted),
   );
 
   if (first) {

@@ -208,6 +208,6 @@ accountRouter.get("/export", async (req, res) => {
 accountRouter.post("/delete", async (req, res) => {
   const user = await requireUser(req);
   const input = parseBody(req, DeleteAccountSchema, req.body);
-  await withPassword(req, user.id, () => deleteAccount(appContext(req).db, user.id, input.currentPassword));
+  await withPassword(req, user.id, () => deleteAccount(appContext(req).db, user.id, user.sessionId, input.currentPassword));
   res.json({ success: true, message: SETTINGS_MESSAGES.accountDeleted[requestLang(req)] } satisfies AccountMessageResponse);
 });
