@@ -142,8 +142,9 @@ describe("health checks", () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("invalid_json");
-    // JSON that is not an object or array (`null`, a string, a number) is valid JSON: the answer says what is wrong.
-    for (const raw of ["null", '"x"', "42", "true"]) {
+    // JSON that is not an object (`null`, a string, a number, an array) is valid JSON: the answer says what
+    // is wrong (found by an attacker: an array was told of a field named "_").
+    for (const raw of ["null", '"x"', "42", "true", "[]", '[{"name":"Ada"}]']) {
       const scalar = await request(app, "POST", "/api/v1/contact", { raw, headers: { "Content-Type": "application/json", "Accept-Language": "ja" } });
       expect(scalar.status, raw).toBe(400);
       expect(scalar.body.error.code, raw).toBe("invalid_json");

@@ -57,6 +57,9 @@ export function headerLang(headers: IncomingHttpHeaders): Lang {
  * translated message and `codes` to the schema's code (fieldErrors(), lib/contracts/field-errors.ts).
  */
 export function parseBody<S extends z.ZodType>(req: Request, schema: S, value: unknown): z.output<S> {
+  // Every body the API reads is an object; the JSON parser also passes an array (found by an attacker:
+  // it was told of a field named "_").
+  if (Array.isArray(value)) throw new ApiError(400, "invalid_json", COMMON_ERRORS.jsonObjectExpected);
   const result = schema.safeParse(value ?? {});
   if (!result.success) {
     throw new ApiError(400, "validation_failed", COMMON_ERRORS.validation, { ...fieldErrors(result.error, requestLang(req)) });
