@@ -3,32 +3,13 @@
 // role changed by another admin), and member writes that meet an account deleted meanwhile
 // (docs/reliability.md, "Attacks and their answers").
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
-import type * as Passwords from "~/lib/accounts/passwords.server";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
-
-const afterCheck = vi.hoisted(() => ({ next: undefined as (() => Promise<void>) | undefined }));
-
-// The next password check runs `afterCheck.next` once it has passed, before the action it guards.
-vi.mock("~/lib/accounts/passwords.server", async (original) => {
-  const actual = await original<typeof Passwords>();
-  return {
-    ...actual,
-    async verifyPassword(storedHash: string, password: string) {
-      const meanwhile = afterCheck.next;
-      afterCheck.next = undefined;
-      const ok = await actual.verifyPassword(storedHash, password);
-      if (meanwhile) await meanwhile();
-      return ok;
-    },
-  };
-});
 
 let app: TestApp;
 let restore: (() => void) | undefined;
 afterEach(async () => {
-  afterCheck.next = undefined;
   restore?.();
   restore = undefined;
   await app?.close();
@@ -47,32 +28,39 @@ const exists = async (id: string) => (await app.appContext.db.select({ id: users
 const deleteWith = (token: string, lang = "en") =>
   request(app, "POST", "/api/v1/account/delete", { token, body: { currentPassword: PASSWORD }, headers: { "Accept-Language": lang } });
 
-/** Runs `meanwhile` once, just before the next statement matching `pattern` reaches the database. */
-function beforeNext(pattern: RegExp, meanwhile: () => Promise<void>): void {
+/**
+ * Runs `meanwhile` once, just before (or just after) the next statement matching `pattern` reaches the
+ * database (PGlite's client or the pg pool, as tests/helpers/count-statements.ts hooks them).
+ */
+function around(when: "before" | "after", pattern: RegExp, meanwhile: () => Promise<void>): void {
   const client = (app.appContext.db as unknown as { $client: Record<string, unknown> }).$client;
   const original = client.query as (...args: unknown[]) => Promise<unknown>;
   let armed = true;
   client.query = async function (this: unknown, ...args: unknown[]) {
     const first = args[0] as string | { text?: string } | undefined;
     const text = typeof first === "string" ? first : (first?.text ?? "");
-    if (armed && pattern.test(text)) {
-      armed = false;
-      await meanwhile();
-    }
-    return original.apply(this, args);
+    if (!armed || !pattern.test(text)) return original.apply(this, args);
+    armed = false;
+    if (when === "before") await meanwhile();
+    const result = await original.apply(this, args);
+    if (when === "after") await meanwhile();
+    return result;
   };
   restore = () => (client.query = original);
 }
+
+/** The password check's read of the account: what the deletion checks is read, not yet acted on. */
+const PASSWORD_CHECK = /from "users" where "users"."id" = /i;
 
 describe("account deletion races", { timeout: 60_000 }, () => {
   it("keeps an account whose password the owner changed after the deletion's check", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const owner = await signUp("ada@example.com");
     const thief = (await request(app, "POST", "/api/v1/user/login", { body: { email: "ada@example.com", password: PASSWORD } })).body.token as string;
-    afterCheck.next = async () => {
+    around("after", PASSWORD_CHECK, async () => {
       const change = await request(app, "POST", "/api/v1/account/password", { token: owner.token, body: { currentPassword: PASSWORD, newPassword: "the owner's new one" } });
       expect(change.status).toBe(200);
-    };
+    });
     const answer = await deleteWith(thief);
     // The change signed the thief's session out: the deletion is refused either way, nothing is deleted.
     expect([400, 401]).toContain(answer.status);
@@ -85,10 +73,10 @@ describe("account deletion races", { timeout: 60_000 }, () => {
     const owner = await signUp("ada@example.com");
     expect((await request(app, "POST", "/api/v1/user/password/forgot", { body: { email: "ada@example.com" } })).status).toBe(202);
     const resetToken = decodeURIComponent(/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(app.mails.at(-1)!.text)![1]!);
-    afterCheck.next = async () => {
+    around("after", PASSWORD_CHECK, async () => {
       const reset = await request(app, "POST", "/api/v1/user/password/reset", { body: { token: resetToken, password: "the owner's new one" } });
       expect(reset.status).toBe(200);
-    };
+    });
     const answer = await deleteWith(owner.token);
     expect([400, 401]).toContain(answer.status);
     expect(await exists(owner.id)).toBe(true);
@@ -102,10 +90,10 @@ describe("account deletion races", { timeout: 60_000 }, () => {
     };
     const sessions = (await request(app, "GET", "/api/v1/account/sessions", { token: owner.token })).body.sessions as { id: string; current: boolean }[];
     const thiefSession = sessions.find((session) => !session.current)!;
-    afterCheck.next = async () => {
+    around("after", PASSWORD_CHECK, async () => {
       const revoke = await request(app, "POST", `/api/v1/account/sessions/${thiefSession.id}/revoke`, { token: owner.token });
       expect(revoke.status).toBe(200);
-    };
+    });
     const answer = await deleteWith(thief.token, "ja");
     expect(answer.status).toBe(401);
     expect(answer.body.error.code).toBe("unauthorized");
@@ -117,11 +105,11 @@ describe("account deletion races", { timeout: 60_000 }, () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const first = await signUp("first-admin@example.com", "admin");
     const member = await signUp("member@example.com");
-    afterCheck.next = async () => {
+    around("after", PASSWORD_CHECK, async () => {
       const promote = await request(app, "POST", `/api/v1/admin/users/${member.id}/role`, { token: first.token, body: { role: "admin" } });
       expect(promote.status).toBe(200);
       expect((await deleteWith(first.token)).status).toBe(200);
-    };
+    });
     const answer = await deleteWith(member.token);
     expect(answer.status).toBe(409);
     expect(answer.body.error.code).toBe("last_admin");
@@ -132,10 +120,10 @@ describe("account deletion races", { timeout: 60_000 }, () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const leaving = await signUp("leaving@example.com", "admin");
     const other = await signUp("other@example.com", "admin");
-    afterCheck.next = async () => {
+    around("after", PASSWORD_CHECK, async () => {
       const demote = await request(app, "POST", `/api/v1/admin/users/${leaving.id}/role`, { token: other.token, body: { role: "user" } });
       expect(demote.status).toBe(200);
-    };
+    });
     const answer = await deleteWith(leaving.token);
     expect(answer.status).toBe(200);
     expect(await exists(leaving.id)).toBe(false);
@@ -146,7 +134,7 @@ describe("member writes after the account was deleted", { timeout: 60_000 }, () 
   it("answers a question whose free reply meets a deleted account with 401, not 500", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const member = await signUp("ada@example.com");
-    beforeNext(/insert into "ai_questions"/i, async () => {
+    around("before", /insert into "ai_questions"/i, async () => {
       await app.appContext.db.delete(users).where(eq(users.id, member.id));
     });
     const answer = await request(app, "POST", "/api/v1/ai/ask", {
@@ -160,7 +148,7 @@ describe("member writes after the account was deleted", { timeout: 60_000 }, () 
   it("answers a checkout that meets a deleted account with 401, not 500", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const member = await signUp("ada@example.com");
-    beforeNext(/insert into payments/i, async () => {
+    around("before", /insert into payments/i, async () => {
       await app.appContext.db.delete(users).where(eq(users.id, member.id));
     });
     const answer = await request(app, "POST", "/api/v1/payment/create", {
@@ -174,7 +162,7 @@ describe("member writes after the account was deleted", { timeout: 60_000 }, () 
   it("answers a password change for an account deleted meanwhile with 401, not a wrong password", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const member = await signUp("ada@example.com");
-    beforeNext(/from "users" where "users"."id" = /i, async () => {
+    around("before", PASSWORD_CHECK, async () => {
       await app.appContext.db.delete(users).where(eq(users.id, member.id));
     });
     const answer = await request(app, "POST", "/api/v1/account/password", {

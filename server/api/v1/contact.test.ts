@@ -315,7 +315,7 @@ describe("POST /api/v1/contact", () => {
 
     const array = await request(app, "POST", "/api/v1/contact", { body: [valid] });
     expect(array.status).toBe(400);
-    expect(array.body.error.code).toBe("validation_failed");
+    expect(array.body.error.code).toBe("invalid_json");
 
     const form = await request(app, "POST", "/api/v1/contact", {
       raw: new URLSearchParams(valid).toString(),
