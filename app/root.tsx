@@ -24,6 +24,7 @@ import stylesheetUrl from "./app.css?url";
 import { AuthProvider, useAuth } from "./components/auth-provider";
 import { CookieConsent } from "./components/cookie-consent";
 import { ErrorPage } from "./components/error-page";
+import { FocusOnNavigation } from "./components/focus-on-navigation";
 import { LanguageProvider } from "./components/language-provider";
 import { useCommonMessages } from "./components/root-messages";
 import { SiteFooter } from "./components/site-footer";
@@ -155,6 +156,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 {children}
               </main>
               <SiteFooter root={root} />
+              <FocusOnNavigation />
               <MarkReadyWhenSignInKnown />
             </AuthProvider>
           </LanguageProvider>

@@ -14,6 +14,7 @@ export function CsvExportButton({ kind }: { kind: ExportKind }) {
   const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
 
   const download = async () => {
+    if (state === "busy") return;
     setState("busy");
     try {
       await downloadFile("GET /admin/export/:file", { params: { file: `${kind}.csv` }, token, lang, fallbackName: `${kind}.csv` });
@@ -28,8 +29,8 @@ export function CsvExportButton({ kind }: { kind: ExportKind }) {
       <button
         type="button"
         onClick={download}
-        disabled={state === "busy"}
-        className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-wait disabled:opacity-60"
+        aria-disabled={state === "busy"}
+        className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 aria-disabled:cursor-wait aria-disabled:opacity-60"
         data-testid={`export-${kind}`}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8">

@@ -83,4 +83,4 @@ export function ShowPasswordToggle({ id, label, checked, onChange }: { id: strin
 export const SUCCESS_REDIRECT_MS = 800;
 
 export const submitButtonClass =
-  "w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70";
+  "w-full rounded-md bg-brand-600 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-70";

@@ -39,6 +39,7 @@ function DataExport({ t }: { t: AccountMessages }) {
   const [error, setError] = useState<string | null>(null);
   const latest = useLatestStatus();
   async function download() {
+    if (pending) return;
     latest.claim();
     setPending(true);
     setError(null);
@@ -58,7 +59,7 @@ function DataExport({ t }: { t: AccountMessages }) {
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t.data.intro}</p>
       <div role="alert">{error && latest.shown && <p className="mt-2 text-sm font-medium text-red-700">{error}</p>}</div>
-      <button type="button" onClick={download} disabled={pending} className="mt-4 rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100" data-testid="download-data">
+      <button type="button" onClick={download} aria-disabled={pending} className="mt-4 rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100" data-testid="download-data">
         {pending ? t.data.downloading : t.data.download}
       </button>
     </section>

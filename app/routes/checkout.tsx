@@ -314,8 +314,8 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
 
         <button
           type="submit"
-          disabled={processing}
-          className="w-full rounded-md bg-brand-600 px-5 py-3 text-lg font-semibold text-white shadow hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:bg-slate-500"
+          aria-disabled={processing}
+          className="w-full rounded-md bg-brand-600 px-5 py-3 text-lg font-semibold text-white shadow hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-500"
           data-testid="pay-button"
         >
           {processing ? t.form.processing : format(t.form.pay, { price })}

@@ -49,7 +49,7 @@ export default function ForgotPassword() {
           error={errors.email}
         />
         <StatusMessage status={status} />
-        <button type="submit" disabled={pending} className={submitButtonClass}>
+        <button type="submit" aria-disabled={pending} className={submitButtonClass}>
           {pending ? t.forgot.submitting : t.forgot.submit}
         </button>
       </form>

@@ -80,7 +80,7 @@ export default function Login() {
           </div>
         </div>
         <StatusMessage status={status} />
-        <button type="submit" disabled={pending} className={submitButtonClass}>
+        <button type="submit" aria-disabled={pending} className={submitButtonClass}>
           {pending && status?.kind !== "success" ? t.login.submitting : t.login.submit}
         </button>
       </form>

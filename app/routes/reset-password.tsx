@@ -109,7 +109,7 @@ export default function ResetPassword() {
         </div>
         <StatusMessage status={status} />
         {!done && (
-          <button type="submit" disabled={pending} className={submitButtonClass}>
+          <button type="submit" aria-disabled={pending} className={submitButtonClass}>
             {pending ? t.reset.submitting : t.reset.submit}
           </button>
         )}

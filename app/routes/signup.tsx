@@ -96,7 +96,7 @@ export default function Signup() {
           ))}
         </p>
         <StatusMessage status={status} />
-        <button type="submit" disabled={pending} className={submitButtonClass} aria-live="polite">
+        <button type="submit" aria-disabled={pending} className={submitButtonClass}>
           {pending && status?.kind !== "success" ? t.signup.pending : t.signup.submit}
         </button>
       </form>

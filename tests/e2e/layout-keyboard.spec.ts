@@ -130,11 +130,20 @@ for (const lang of LANGS as readonly Lang[]) {
           await page.keyboard.press("Escape");
           await expect(menu).toHaveCount(0);
           await expect(toggle).toBeFocused();
+          // A page reached from the menu takes the focus to its heading (found by a keyboard user: it
+          // fell to the document, and the next Tab skipped the header).
+          await page.keyboard.press("Enter");
+          await menu.getByRole("link", { name: common[lang].nav.services }).focus();
+          await page.keyboard.press("Enter");
+          await expect(page).toHaveURL(new RegExp(`${localePath(lang, "/services")}$`));
+          await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
         } else {
           const nav = page.getByRole("navigation", { name: common[lang].mainNavigation });
           await nav.getByRole("link", { name: common[lang].nav.about }).focus();
           await page.keyboard.press("Enter");
           await expect(page).toHaveURL(new RegExp(`${localePath(lang, "/about")}$`));
+          // Focus stayed on the header's link, so a screen reader heard nothing of the new page.
+          await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
         }
         const button = page.getByTestId("language-button").filter({ visible: true });
         await button.focus();

@@ -77,8 +77,8 @@ export function AccountForm(props: AccountFormProps) {
         <StatusMessage status={latest.shown ? status : null} testId={`account-${props.id}-status`} />
         <button
           type="submit"
-          disabled={pending}
-          className={`rounded-md px-4 py-2 text-sm font-semibold text-white shadow disabled:cursor-not-allowed disabled:bg-slate-500 ${
+          aria-disabled={pending}
+          className={`rounded-md px-4 py-2 text-sm font-semibold text-white shadow aria-disabled:cursor-not-allowed aria-disabled:bg-slate-500 ${
             props.danger ? "bg-red-700 hover:bg-red-800" : "bg-brand-600 hover:bg-brand-700"
           }`}
         >

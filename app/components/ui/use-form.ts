@@ -106,6 +106,8 @@ export function useForm({ validate, submit, focusOrder, disabled }: UseFormOptio
   const [status, setStatus] = useState<FormStatus>(null);
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
+  // The form last sent: a refusal naming fields takes the focus to the first of them.
+  const sent = useRef<HTMLFormElement | null>(null);
   // Field errors and the status line are in the language they were shown in: a switch clears them
   // (the next submission shows them again, in the new language).
   useLanguageSwitch(() => {
@@ -130,6 +132,7 @@ export function useForm({ validate, submit, focusOrder, disabled }: UseFormOptio
     }
     if (!submit) return;
     setStatus(null);
+    sent.current = form;
     busy.current = true;
     setPending(true);
     let outcome: void | "keep-pending" = undefined;
@@ -154,6 +157,8 @@ export function useForm({ validate, submit, focusOrder, disabled }: UseFormOptio
     if (apiError && text) {
       setErrors(apiError.fields);
       setStatus({ kind: "error", text });
+      // Focus left in another field (Enter pressed there) pointed nowhere near the error (found by a keyboard user).
+      focusFirstInvalid(sent.current, apiError.fields, focusOrder);
     } else {
       setStatus({ kind: "error", text: unreachable });
     }
