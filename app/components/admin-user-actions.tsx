@@ -122,13 +122,14 @@ export function RoleSection({ user, onDone }: { user: AdminUser; onDone: () => v
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<FormStatus>(null);
   const self = auth.user?.id === user.id;
-  // Keyboard focus follows the question: to Confirm when it is asked, back to the button after Cancel
-  // or the change (it fell to the page's body, found by a stranger).
-  const confirmRef = useRef<HTMLButtonElement>(null);
+  // Keyboard focus follows the question: to Cancel when it is asked (one more Enter granted admin
+  // rights, found by a keyboard user), back to the button after Cancel, Escape or the change (it fell
+  // to the page's body, found by a stranger).
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
   useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
+    if (confirming) cancelRef.current?.focus();
     else if (wasConfirming.current) toggleRef.current?.focus();
     wasConfirming.current = confirming;
   }, [confirming]);
@@ -161,11 +162,15 @@ export function RoleSection({ user, onDone }: { user: AdminUser; onDone: () => v
       {self && user.role === "admin" ? (
         <p className="mt-3 text-sm text-slate-600">{t.user.roleSection.self}</p>
       ) : confirming ? (
-        <div className="mt-4">
+        <div
+          className="mt-4"
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && !busy) setConfirming(false);
+          }}
+        >
           <p className="text-slate-800">{target === "admin" ? t.user.roleSection.confirmPromote : t.user.roleSection.confirmDemote}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             <button
-              ref={confirmRef}
               type="button"
               disabled={busy}
               onClick={apply}
@@ -174,6 +179,7 @@ export function RoleSection({ user, onDone }: { user: AdminUser; onDone: () => v
               {t.user.roleSection.confirm}
             </button>
             <button
+              ref={cancelRef}
               type="button"
               disabled={busy}
               onClick={() => setConfirming(false)}

@@ -350,14 +350,21 @@ test.describe("admin area", () => {
     await expect(page.getByTestId("adjust-status")).toHaveText("The balance cannot go below 0: this user has 13 credits.");
     await expect(page.getByTestId("user-credits")).toHaveText("13");
 
-    // Promote and demote; by keyboard, focus goes to Confirm, and back to the button after Cancel or
-    // the change (found by a stranger: it fell to the page's body).
+    // Promote and demote; by keyboard, focus goes to Cancel (a second Enter granted admin rights, found
+    // by a keyboard user), Escape cancels, and focus returns to the button after Cancel, Escape or the
+    // change (found by a stranger: it fell to the page's body).
     await page.getByTestId("role-toggle").focus();
     await page.keyboard.press("Enter");
-    await expect(page.getByRole("button", { name: "Confirm" })).toBeFocused();
+    await expect(page.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("button", { name: "Confirm" })).toHaveCount(0);
+    await expect(page.getByTestId("role-toggle")).toBeFocused();
+    await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page.getByTestId("role-toggle")).toBeFocused();
     await page.keyboard.press("Enter");
+    await page.keyboard.press("Shift+Tab");
+    await expect(page.getByRole("button", { name: "Confirm" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("user-role")).toHaveText("admin");
     await expect(page.getByTestId("role-toggle")).toBeFocused();

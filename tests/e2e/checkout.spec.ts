@@ -51,6 +51,8 @@ for (const pkg of PACKAGES) {
 
     const success = page.getByTestId("checkout-success");
     await expect(success).toContainText("Payment successful! 🎉");
+    // Read out by taking the focus from the button that went with the form (found by a keyboard user).
+    await expect(success.getByText("Payment successful! 🎉")).toBeFocused();
     await expect(success).toContainText(`${pkg.credits} credits were added to your account.`);
     await expect(page.getByTestId("checkout-amount")).toHaveText(`${formatUsd(pkg.priceCents)} USD (tax included)`);
     const balance = STARTING_CREDITS + pkg.credits;

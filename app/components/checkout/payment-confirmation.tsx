@@ -1,5 +1,6 @@
 // Shown in place of the checkout form once a payment succeeded: what was bought and paid, the credits added,
 // the new balance, the reference, and the way to the printable receipt.
+import { useEffect, useRef } from "react";
 import { PendingQuestionLink } from "~/app/components/pending-question-link";
 import { useLanguage } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
@@ -22,13 +23,21 @@ export interface Confirmation {
 export function PaymentConfirmation({ t, confirmation }: { t: CheckoutMessages; confirmation: Confirmation }) {
   const { packageName, creditsAdded, balance, amountCents, currency, reference, receiptNumber } = confirmation;
   const { lang } = useLanguage();
+  const headline = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // The form and its button are gone, and a status region that arrives with its text is not read
+    // out (found by a keyboard user: the payment's success was silent): the headline takes the focus.
+    if (!document.activeElement || document.activeElement === document.body) headline.current?.focus();
+  }, []);
   return (
     <div
       role="status"
       className="mt-4 rounded-md border border-green-200 bg-green-50 px-5 py-5 text-green-950"
       data-testid="checkout-success"
     >
-      <p className="text-lg font-semibold">{t.messages.success}</p>
+      <p ref={headline} tabIndex={-1} className="text-lg font-semibold">
+        {t.messages.success}
+      </p>
       {/* Sentences, not label and value: outside the list, which holds the purchase's details. */}
       <p className="mt-2 text-sm">{format(t.messages.creditsAdded, { count: creditsAdded })}</p>
       <p className="text-sm font-medium" data-testid="checkout-balance">
