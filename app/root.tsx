@@ -22,7 +22,7 @@ import { revalidateUnlessQueryOnly } from "./page-helpers/seo";
 import type { Route } from "./+types/root";
 import stylesheetUrl from "./app.css?url";
 import { AuthProvider, useAuth } from "./components/auth-provider";
-import { CookieConsent } from "./components/cookie-consent";
+import { CookieConsent, SKIP_LINK_ID } from "./components/cookie-consent";
 import { ErrorPage } from "./components/error-page";
 import { FocusOnNavigation } from "./components/focus-on-navigation";
 import { LanguageProvider } from "./components/language-provider";
@@ -80,6 +80,7 @@ function SkipLink() {
   const t = useCommonMessages();
   return (
     <a
+      id={SKIP_LINK_ID}
       href="#main"
       className="sr-only z-50 rounded bg-white px-4 py-2 text-brand-700 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
     >

@@ -7,6 +7,9 @@ import { readConsent, writeConsent } from "~/app/consent/consent-storage.client"
 import { OPEN_COOKIE_PREFERENCES } from "./cookie-consent-events";
 import { useConsentMessages } from "./root-messages";
 
+/** The layout's skip link (app/root.tsx): where a keyboard user's focus goes once the banner is answered. */
+export const SKIP_LINK_ID = "skip-link";
+
 const BANNER_HEIGHT = "--consent-banner-height";
 
 export function CookieConsent() {
@@ -63,10 +66,19 @@ export function CookieConsent() {
     };
   }, [shown]);
 
+  // A choice is confirmed in a status region every page has (one that arrives with its text is not
+  // read out); made from the keyboard, it leaves the focus on the page's first stop, the skip link,
+  // not on the document (found by a keyboard user). A mouse user's view is left as it is.
+  const [saved, setSaved] = useState<{ byKeyboard: boolean } | null>(null);
   const save = (value: { analytics: boolean; marketing: boolean }) => {
+    setSaved({ byKeyboard: document.activeElement?.matches(":focus-visible") ?? false });
     setChoice(writeConsent(value));
     setDialogOpen(false);
   };
+  useEffect(() => {
+    if (!saved?.byKeyboard) return;
+    if (!document.activeElement || document.activeElement === document.body) document.getElementById(SKIP_LINK_ID)?.focus();
+  }, [saved]);
 
   const toggle = (label: string, text: string, checked: boolean, onChange: (v: boolean) => void, id: string) => (
     <div className="flex items-start justify-between gap-4 border-t border-slate-200 py-3">
@@ -88,6 +100,9 @@ export function CookieConsent() {
 
   return (
     <>
+      <p role="status" className="sr-only" data-testid="consent-saved">
+        {saved ? t.saved : ""}
+      </p>
       {/* The banner stays while its dialog is open (the modal dialog makes it inert), so closing
           the dialog returns focus to the Preferences button that opened it. */}
       {!choice && (

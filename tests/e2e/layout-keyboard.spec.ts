@@ -88,6 +88,14 @@ for (const lang of LANGS as readonly Lang[]) {
         await expect(dialog).toBeHidden();
         await expect(preferences).toBeFocused();
         expect(await page.evaluate(() => window.scrollY)).toBe(before);
+
+        // A choice made from the keyboard is confirmed aloud, and the focus goes to the page's first
+        // stop, the skip link (found by a keyboard user: it fell to the document, silently).
+        await banner.getByRole("button", { name: t.rejectAll }).focus();
+        await page.keyboard.press("Enter");
+        await expect(banner).toHaveCount(0);
+        await expect(page.getByRole("link", { name: common[lang].skipToContent })).toBeFocused();
+        await expect(page.getByTestId("consent-saved")).toHaveText(t.saved);
       });
 
       test("a link reached by Tab while the cookie banner shows is not hidden under it", async ({ page }) => {
