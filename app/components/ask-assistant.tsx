@@ -89,6 +89,8 @@ export function AskAssistant({
   configured: boolean;
 }) {
   const t = useMessages(aiMessages);
+  /** What a complete answer cost, as its charge line says it. */
+  const costOf = (answer: Answer) => (!answer.charged ? t.free : answer.credits !== null ? format(t.charged, { count: answer.credits }) : t.chargedPast);
   const nav = useMessages(common).nav;
   const { lang } = useLanguage();
   const auth = useAuth();
@@ -707,7 +709,8 @@ export function AskAssistant({
 
       <div role="status" aria-live="polite" className="sr-only">
         {/* After a refusal the alert speaks; "answer ready" would be about the answer shown before it. */}
-        {generating ? (stalled ? t.stillWorking : t.statusGenerating) : answer?.complete && !failure ? (foundNothing(answer) ? t.statusNotFound : t.statusDone) : ""}
+        {/* With what the answer cost: the balance changed silently in the header (found by a screen-reader user). */}
+        {generating ? (stalled ? t.stillWorking : t.statusGenerating) : answer?.complete && !failure ? (foundNothing(answer) ? t.statusNotFound : `${t.statusDone} ${costOf(answer)}`) : ""}
       </div>
 
       {turns.map((turn, index) => {
@@ -752,7 +755,7 @@ export function AskAssistant({
             <Markdown
               source={turn.text}
               className="mt-4 text-slate-800"
-              citationHref={(n) => (n <= turn.citations.length ? `#${sourceId}-${n}` : undefined)}
+              citationHref={(n) => (n <= turn.citations.length ? { href: `#${sourceId}-${n}`, title: turn.citations[n - 1]!.title } : undefined)}
             />
             {streaming && <span aria-hidden className="mt-2 inline-block h-4 w-2 animate-pulse bg-brand-600" data-testid="ai-cursor" />}
             {streaming && stalled && (

@@ -97,11 +97,16 @@ describe("<Markdown>", () => {
     expect(html).toMatch(/<ol[^>]*><li[^>]*>one<\/li><li[^>]*>two<\/li><\/ol>/);
   });
 
-  it("links citation markers to the Sources list when told where, and leaves them as text otherwise", () => {
+  it("links citation markers to the Sources list when told where, named with the page, and leaves them as text otherwise", () => {
     const linked = renderToStaticMarkup(
-      createElement(Markdown, { source: "Due when paid [1].", citationHref: (n: number) => (n === 1 ? "#source-1" : undefined) }),
+      createElement(Markdown, {
+        source: "Due when paid [1].",
+        citationHref: (n: number) => (n === 1 ? { href: "#source-1", title: "Withholding tax on royalties" } : undefined),
+      }),
     );
     expect(linked).toMatch(/<a href="#source-1"[^>]*>\[1\]<\/a>/);
+    // A list of links read "[1]", "[2]" said nothing (found by a screen-reader user).
+    expect(linked).toContain('aria-label="[1] Withholding tax on royalties"');
     const plain = renderToStaticMarkup(createElement(Markdown, { source: "Due when paid [2].", citationHref: () => undefined }));
     expect(plain).toContain("Due when paid [2].");
   });

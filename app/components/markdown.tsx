@@ -5,8 +5,11 @@ import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 import { parseMarkdown, type Block, type Inline } from "~/lib/ai/markdown";
 
-/** Where citation marker [n] points (the answer's Sources list), or undefined to keep it as text. */
-type CitationHref = (n: number) => string | undefined;
+/**
+ * Where citation marker [n] points (the answer's Sources list) and the title of the page it cites, or
+ * undefined to keep it as text.
+ */
+type CitationHref = (n: number) => { href: string; title: string } | undefined;
 
 function renderNodes(nodes: Inline[], cite?: CitationHref): ReactNode[] {
   const inner = (children: Inline[]) => renderNodes(children, cite);
@@ -30,9 +33,16 @@ function renderNodes(nodes: Inline[], cite?: CitationHref): ReactNode[] {
           </Link>
         );
       case "cite": {
-        const href = cite?.(node.n);
-        return href ? (
-          <a key={index} href={href} className="text-brand-700 underline hover:text-brand-900" data-testid="citation-marker">
+        const source = cite?.(node.n);
+        // Named with the page it cites: a list of links read "[1]", "[2]" (found by a screen-reader user).
+        return source ? (
+          <a
+            key={index}
+            href={source.href}
+            aria-label={`[${node.n}] ${source.title}`}
+            className="text-brand-700 underline hover:text-brand-900"
+            data-testid="citation-marker"
+          >
             [{node.n}]
           </a>
         ) : (

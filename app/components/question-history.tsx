@@ -139,7 +139,7 @@ function HistoryAnswer({ item }: { item: AiHistoryItem }) {
           <Markdown
             source={item.answer}
             className="break-words text-slate-800"
-            citationHref={(n) => (n <= citations.length ? `#q-${item.id}-source-${n}` : undefined)}
+            citationHref={(n) => (n <= citations.length ? { href: `#q-${item.id}-source-${n}`, title: citations[n - 1]!.title } : undefined)}
           />
           {citations.length > 0 && (
             <SourcesList title={t.sources} citations={citations} idPrefix={`q-${item.id}-source`} testId="question-sources" small />

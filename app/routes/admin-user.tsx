@@ -179,7 +179,7 @@ export default function AdminUser() {
                       <Markdown
                         source={q.answer}
                         className="mt-2 break-words text-sm text-slate-700"
-                        citationHref={(n) => (n <= q.citations.length ? `#admin-q-${q.id}-source-${n}` : undefined)}
+                        citationHref={(n) => (n <= q.citations.length ? { href: `#admin-q-${q.id}-source-${n}`, title: q.citations[n - 1]!.title } : undefined)}
                       />
                       {q.citations.length > 0 && (
                         <SourcesList title={t.user.questions.sources} citations={q.citations} idPrefix={`admin-q-${q.id}-source`} testId="admin-question-sources" small />

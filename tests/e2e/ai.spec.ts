@@ -86,6 +86,8 @@ test.describe("the AI assistant on a service page", () => {
     await expect(page.getByTestId("ai-sources").getByRole("link").first()).toHaveAttribute("href", /^\/services\//);
     await expect(answer).toContainText(t.sourceModel);
     await expect(page.getByTestId("ai-charge")).toHaveText("1 credit used. Your balance: 2 credits.");
+    // The live status says what the answer cost, not only that it is ready (found by a screen-reader user).
+    await expect(page.getByRole("status").filter({ hasText: `${t.statusDone} 1 credit used. Your balance: 2 credits.` })).toHaveCount(1);
     await expect(page.getByTestId("header-credits").first()).toContainText("2");
     expect(await page.evaluate(() => localStorage.getItem("credits"))).toBe("2");
 
@@ -486,6 +488,7 @@ test.describe("answers from the published material on a server without an AI key
     const markers = answer.getByTestId("citation-marker");
     const sourceLinks = await sources.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
     await expect(markers.first()).toHaveAttribute("href", "#ai-source-1");
+    await expect(markers.first()).toHaveAccessibleName(`[1] ${await first.textContent()}`);
     for (const href of sourceLinks) expect((await page.request.get(`${app.kbURL}${href}`)).status(), href).toBe(200);
     await expect(page.getByTestId("header-credits").first()).toContainText("2");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
