@@ -107,6 +107,6 @@ function renderBlock(block: Block, index: number, cite?: CitationHref): ReactNod
   }
 }
 
-export function Markdown({ source, className, citationHref }: { source: string; className?: string; citationHref?: CitationHref }) {
-  return <div className={className}>{parseMarkdown(source).map((block, index) => renderBlock(block, index, citationHref))}</div>;
+export function Markdown({ source, className, citationHref, lang }: { source: string; className?: string; citationHref?: CitationHref; lang?: string }) {
+  return <div className={className} lang={lang}>{parseMarkdown(source).map((block, index) => renderBlock(block, index, citationHref))}</div>;
 }

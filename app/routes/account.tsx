@@ -170,7 +170,7 @@ function Settings() {
         submit={t.delete.submit}
         danger
         {...common}
-        precheck={(values) => (values.confirmed ? null : t.delete.confirmRequired)}
+        precheck={(values) => (values.confirmed ? null : { fields: { confirmed: t.delete.confirmRequired }, status: t.delete.confirmRequired })}
         onDone={async () => {
           // signOut (not clear) so the guarded page waits for this navigation instead of sending to /login.
           await auth.signOut();
@@ -182,7 +182,7 @@ function Settings() {
             <AccountUsername email={profile.email} />
             <AuthField id="delete-password" name="currentPassword" type="password" label={t.currentPassword} autoComplete="current-password" required error={errors.currentPassword} />
             <label className="flex items-start gap-2 text-sm text-slate-800">
-              <input type="checkbox" name="confirmed" value="yes" className="mt-1" data-testid="delete-confirm" />
+              <input type="checkbox" name="confirmed" value="yes" aria-invalid={errors.confirmed ? true : undefined} className="mt-1" data-testid="delete-confirm" />
               {t.delete.confirm}
             </label>
           </>

@@ -5,6 +5,7 @@ import { useSearchParams } from "react-router";
 import { api, ApiRequestError } from "~/app/api/api.client";
 import { useApiData } from "~/app/api/use-api-data";
 import { format } from "~/lib/i18n/format";
+import { langAttribute } from "~/lib/i18n/languages";
 import { DEFAULT_PAGE_SIZE, MESSAGE_FILTERS, type ContactMessageItem, type MessageFilter } from "~/lib/contracts/admin";
 import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE } from "~/app/page-helpers/seo";
 import { adminMeta } from "~/app/components/admin-meta";
@@ -125,7 +126,9 @@ export default function AdminMessages() {
                   >
                     <article>
                       <div className="flex flex-wrap items-start justify-between gap-3">
-                        <h2 className={`min-w-0 text-lg text-slate-900 [overflow-wrap:anywhere] ${unread ? "font-bold" : "font-semibold"}`}>{message.subject}</h2>
+                        <h2 lang={langAttribute(message.lang)} className={`min-w-0 text-lg text-slate-900 [overflow-wrap:anywhere] ${unread ? "font-bold" : "font-semibold"}`}>
+                          {message.subject}
+                        </h2>
                         <span
                           className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
                             unread ? "bg-brand-50 text-brand-700" : "bg-slate-100 text-slate-700"
@@ -157,7 +160,7 @@ export default function AdminMessages() {
                           <dd className="text-slate-900">{formatDate(message.createdAt)}</dd>
                         </div>
                       </dl>
-                      <p className="mt-3 whitespace-pre-wrap break-words text-slate-800" data-testid="message-text">
+                      <p lang={langAttribute(message.lang)} className="mt-3 whitespace-pre-wrap break-words text-slate-800" data-testid="message-text">
                         {message.message}
                       </p>
                       {message.memberId && <p className="mt-3 text-sm text-slate-600">{t.messages.memberAccountHint}</p>}

@@ -4,12 +4,14 @@
 // the user or the AI wrote is rendered as text.
 import { Markdown } from "~/app/components/markdown";
 import { SourcesList } from "~/app/components/sources-list";
-import type { ReactNode } from "react";
-import { useParams } from "react-router";
+import { useEffect, type ReactNode } from "react";
+import { useParams, useRouteLoaderData } from "react-router";
+import type { RootData } from "~/app/page-helpers/root-data";
 import type { AdminLedgerEntry, AdminPaymentEntry } from "~/lib/contracts/admin";
 import { receiptLabel } from "~/lib/contracts/receipt";
 import { formatUsd } from "~/lib/catalog";
 import { format, formatQuantity } from "~/lib/i18n/format";
+import { langAttribute } from "~/lib/i18n/languages";
 import { PRIVATE_PAGE_CACHE_CONTROL } from "~/app/page-helpers/seo";
 import { useApiData } from "~/app/api/use-api-data";
 import { adminMeta } from "~/app/components/admin-meta";
@@ -37,6 +39,15 @@ export default function AdminUser() {
   const { data, error, loading, reload } = useApiData("GET /admin/users/:id", { params: { id } });
   const formatDate = useDateTimeFormat();
   const packageLabel = usePackageLabel();
+  // A different user's data must not show under this id while the new one loads.
+  const detail = data && data.user.id === id ? data : undefined;
+  const siteName = useRouteLoaderData<RootData>("root")?.siteName;
+  const named = detail ? detail.user.name || detail.user.email : null;
+  useEffect(() => {
+    // The user is read in the browser, after the head is written: the title names them once read
+    // (found by a keyboard user: every user's page was titled "Users").
+    if (named && siteName) document.title = `${named} · ${t.users.title} | ${format(t.layout.title, { siteName })}`;
+  }, [named, siteName, t]);
 
   if (error?.status === 404) {
     return (
@@ -46,9 +57,6 @@ export default function AdminUser() {
       </div>
     );
   }
-  // A different user's data must not show under this id while the new one loads.
-  const detail = data && data.user.id === id ? data : undefined;
-
   const ledgerColumns: Column<AdminLedgerEntry>[] = [
     { key: "date", header: t.user.ledger.date, primary: true, className: "whitespace-nowrap text-slate-700", cell: (e) => formatDate(e.createdAt) },
     { key: "kind", header: t.user.ledger.kind, className: "text-slate-700", cell: (e) => t.user.ledger.kinds[e.kind] ?? e.kind },
@@ -171,13 +179,17 @@ export default function AdminUser() {
                       </span>
                     )}
                   </p>
-                  <p className="mt-2 whitespace-pre-wrap break-words font-medium text-slate-900">{q.question}</p>
+                  {/* Read in the voice of the language it was asked in (found by a screen-reader user). */}
+                  <p lang={langAttribute(q.lang)} className="mt-2 whitespace-pre-wrap break-words font-medium text-slate-900">
+                    {q.question}
+                  </p>
                   {q.answer && (
                     <details className="mt-2">
                       <summary className="cursor-pointer text-sm font-medium text-brand-700">{t.user.questions.answer}</summary>
                       {/* As the member read it: formatted, with its sources (never HTML from the model). */}
                       <Markdown
                         source={q.answer}
+                        lang={langAttribute(q.lang)}
                         className="mt-2 break-words text-sm text-slate-700"
                         citationHref={(n) => (n <= q.citations.length ? { href: `#admin-q-${q.id}-source-${n}`, title: q.citations[n - 1]!.title } : undefined)}
                       />

@@ -28,6 +28,9 @@ export const languageOf = (lang: Lang): Language => LANGUAGES.find((l) => l.code
 /** A language's BCP 47 tag, for Intl, <html lang>, hreflang and structured data. */
 export const langTag = (lang: Lang): string => languageOf(lang).tag;
 
+/** The lang attribute of text written in a stored language (a member's question, a message), if it is one of ours. */
+export const langAttribute = (stored: string): string | undefined => (isLang(stored) ? langTag(stored) : undefined);
+
 /** A language named by a tag in any letter case (`?lang=JA`): language tags ignore case (BCP 47). */
 export const namedLangTag = (value: unknown): Lang | undefined => {
   const lower = typeof value === "string" ? value.toLowerCase() : undefined;

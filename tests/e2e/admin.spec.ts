@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { admin as adminText } from "~/content/messages/admin";
 import { getPackage } from "~/lib/catalog";
+import { format } from "~/lib/i18n/format";
 import { adminSession, expect, signInPage, signUpViaApi, test, uniqueEmail, type AppFixture, type Session } from "./fixtures";
 
 const t = adminText.en;
@@ -142,6 +143,8 @@ test.describe("admin area", () => {
     await expect(ticks.first()).toHaveText(labels[0]!);
     await expect(ticks.last()).toHaveText(labels[11]!);
     await page.getByText(t.dashboard.chartTable).click();
+    // Named as a table of figures, not as the line chart (found by a keyboard user).
+    await expect(page.getByTestId("chart-table").locator("caption")).not.toContainText(/chart|グラフ|图/i);
     const rows = page.getByTestId("chart-table").locator("tbody tr");
     await expect(rows).toHaveCount(12);
     for (let i = 0; i < 12; i++) {
@@ -386,6 +389,8 @@ test.describe("admin area", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAdmin(page);
     await page.goto(`/ja/admin/users/${member.user.id}`);
+    // The title names the user once read (found by a keyboard user: every user's page was "Users").
+    await expect(page).toHaveTitle(`${member.user.name || member.user.email} · ${adminText.ja.users.title} | ${format(adminText.ja.layout.title, { siteName: "TaxAtlas" })}`);
     // On a phone each row is a card, every column a "label: value" line.
     const declinedCard = page.getByTestId("payments-row-card").filter({ hasText: "カードの残高が不足しています。" });
     await expect(declinedCard).toBeVisible();
@@ -437,6 +442,8 @@ test.describe("admin area", () => {
     await expect(item.getByRole("heading", { level: 2 })).toHaveText(subject);
     await expect(item).toHaveAttribute("data-read", "false");
     await expect(item.getByTestId("message-text")).toHaveText(text);
+    // Read in the voice of the language it was written in (found by a screen-reader user).
+    await expect(item.getByTestId("message-text")).toHaveAttribute("lang", "en");
     expect(await item.getByTestId("message-text").evaluate((el) => (el as HTMLElement).innerText)).toBe(text);
     await expect(item.locator("img")).toHaveCount(0);
     await expect(item).toContainText("Tax Consultation");

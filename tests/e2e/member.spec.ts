@@ -282,6 +282,9 @@ for (const lang of ["en", "ja"] as const) {
     const form = page.getByTestId("account-delete");
     await form.getByRole("button", { name: t.delete.submit }).click();
     await expect(page.getByTestId("account-delete-status")).toContainText(t.delete.confirmRequired);
+    // The box left unticked is marked and focused (found by a keyboard user: focus stayed on the button).
+    await expect(page.getByTestId("delete-confirm")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByTestId("delete-confirm")).toBeFocused();
     await page.getByTestId("delete-confirm").check();
     await form.getByLabel(t.currentPassword).fill(session.password);
     await form.getByRole("button", { name: t.delete.submit }).click();

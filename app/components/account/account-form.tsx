@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { ApiRequestError } from "~/app/api/api.client";
 import { StatusMessage } from "~/app/components/ui/status-message";
-import { useForm, type FormValues } from "~/app/components/ui/use-form";
+import { useForm, type FormProblem, type FormValues } from "~/app/components/ui/use-form";
 import { useAuth } from "~/app/components/auth-provider";
 import { useLatestStatus } from "./latest-status";
 
@@ -20,8 +20,8 @@ export interface AccountFormProps {
   /** The status line when the server's refusal is a field's error (shown beside the field). */
   checkFields: string;
   danger?: boolean;
-  /** Checks in the browser before sending; a message stops the request. */
-  precheck?: (values: FormValues) => string | null;
+  /** Checks in the browser before sending; a problem stops the request (its first field takes the focus). */
+  precheck?: (values: FormValues) => FormProblem | null;
   onDone?: (values: FormValues, form: HTMLFormElement) => void | Promise<void>;
   children: (errors: Record<string, string>) => ReactNode;
 }
@@ -38,10 +38,7 @@ export function AccountForm(props: AccountFormProps) {
   const { clear } = useAuth();
   const latest = useLatestStatus();
   const { errors, status, setStatus, pending, onSubmit, showFailure } = useForm({
-    validate(values) {
-      const problem = props.precheck?.(values);
-      return problem ? { status: problem } : null;
-    },
+    validate: (values) => props.precheck?.(values) ?? null,
     async submit(values, form) {
       try {
         const result = await props.send(values);
