@@ -72,6 +72,12 @@ async function checkPassword(db: DbOrTx, userId: string, password: string) {
   return row;
 }
 
+/** Why a password checked before a transaction no longer holds in it: changed (wrong), or the account deleted (signed out). */
+async function refusalOf(tx: DbOrTx, userId: string): Promise<Error> {
+  const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return exists ? new WrongPasswordError() : unauthorized();
+}
+
 export async function changeName(db: DbOrTx, userId: string, name: string): Promise<void> {
   await db.update(users).set({ name, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
@@ -98,7 +104,7 @@ export async function changePassword(
       .set({ passwordHash, updatedAt: sql`now()` })
       .where(and(eq(users.id, userId), eq(users.passwordHash, user.passwordHash)))
       .returning({ id: users.id });
-    if (!changed) throw new WrongPasswordError();
+    if (!changed) throw await refusalOf(tx, userId);
     await spendPasswordResets(tx, userId);
     const cancelledEmail = await spendEmailChanges(tx, userId);
     const revoked = await tx
@@ -130,7 +136,7 @@ export async function requestEmailChange(
     // spent the account's address changes (changePassword), and this one would outlive that; a change
     // after waits for this insert and spends it too.
     const [still] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.passwordHash, user.passwordHash))).for("update");
-    if (!still) throw new WrongPasswordError();
+    if (!still) throw await refusalOf(tx, userId);
     // Nor may the session that asks have been signed out meanwhile ("Sign out everywhere" takes the
     // same row lock, then spends the address changes): the change would outlive it.
     const [live] = await tx.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
@@ -276,10 +282,14 @@ export async function deleteAccount(db: Db, userId: string, sessionId: string, c
   return db.transaction(async (tx) => {
     // Everything checked before the transaction is read again under locks (found by an attacker: a
     // password changed or reset, or the session signed out, after the check still deleted the
-    // account; a member promoted meanwhile was deleted as the last admin). The admin rows are locked
-    // first and the account's own row after, in changeRole's order, so the two cannot deadlock, and
-    // two admins deleting themselves at once cannot leave none.
-    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("update");
+    // account; a member promoted meanwhile was deleted as the last admin). The locks follow the
+    // order the other writers take (found by a review, as deadlocks on PostgreSQL): the member's
+    // payments before the member (refunds and grants, lib/payments/refunds.server.ts); the admin
+    // rows before the member's (changeRole), in the mode that leaves a foreign key's check free (a
+    // credit adjustment names its admin); so two admins deleting themselves at once leave one.
+    // A refusal below rolls the payments' change back.
+    await tx.update(payments).set({ billedName: null, billedEmail: null }).where(eq(payments.userId, userId));
+    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin")).for("no key update");
     const [still] = await tx.select({ role: users.role, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).for("update");
     if (!still) throw unauthorized();
     if (still.passwordHash !== user.passwordHash) throw new WrongPasswordError();
@@ -290,7 +300,6 @@ export async function deleteAccount(db: Db, userId: string, sessionId: string, c
       .update(creditLedger)
       .set({ reason: null })
       .where(and(eq(creditLedger.userId, userId), eq(creditLedger.kind, "admin_adjustment")));
-    await tx.update(payments).set({ billedName: null, billedEmail: null }).where(eq(payments.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
     return { email: user.email, name: user.name, lang: user.lang };
   });

@@ -30,6 +30,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { preparedStatement } from "~/db/prepared-statement.server";
 import { aiQuestions, sessions, users } from "~/db/schema";
 import { liveSession } from "~/lib/accounts/sessions.server";
+import { unauthorized } from "~/lib/http/api-error";
 import { signedOutIfDeleted } from "~/lib/accounts/users.server";
 import { consumeOver, type RateRule } from "~/lib/rate-limit.server";
 import { creditsHeldByRefunds, spendCreditsCtes } from "~/lib/credits.server";
@@ -147,7 +148,8 @@ export function lookIntoRefusal(db: Db, input: NewQuestion): Promise<string | nu
       .from(users)
       .where(eq(users.id, input.userId))
       .for("update");
-    if (!user) return null;
+    // Deleted since its session was read: signed out, not out of credits (found by a review).
+    if (!user) throw unauthorized();
     // Refused: a stale slot to release, no credit free, or a full thread.
     const pendingCount = async () => {
       const [pending] = await tx

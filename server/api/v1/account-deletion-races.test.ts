@@ -159,6 +159,19 @@ describe("member writes after the account was deleted", { timeout: 60_000 }, () 
     expect(answer.body.error.code).toBe("unauthorized");
   });
 
+  it("answers a password change whose account is deleted after the check with 401, not a wrong password", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const member = await signUp("ada@example.com");
+    around("after", PASSWORD_CHECK, async () => {
+      await app.appContext.db.delete(users).where(eq(users.id, member.id));
+    });
+    const answer = await request(app, "POST", "/api/v1/account/password", {
+      token: member.token,
+      body: { currentPassword: PASSWORD, newPassword: "a brand new secret" },
+    });
+    expect(answer.status).toBe(401);
+  });
+
   it("answers a password change for an account deleted meanwhile with 401, not a wrong password", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const member = await signUp("ada@example.com");
