@@ -82,7 +82,7 @@ function SkipLink() {
     <a
       id={SKIP_LINK_ID}
       href="#main"
-      className="sr-only z-50 rounded bg-white px-4 py-2 text-brand-700 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      className="sr-only z-50 rounded bg-white px-4 py-2 text-brand-700 focus-visible:not-sr-only focus-visible:fixed focus-visible:left-4 focus-visible:top-4"
     >
       {t.skipToContent}
     </a>

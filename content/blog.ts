@@ -50,14 +50,15 @@ export const blogIndex: Localized<BlogIndexContent> = {
 };
 
 const shared = {
-  "1": { date: "2025-01-15", readTime: 5, related: ["2", "3"] },
-  "2": { date: "2025-02-12", readTime: 6, related: ["1", "3"] },
-  "3": { date: "2025-03-05", readTime: 5, related: ["1", "2"] },
-} as const satisfies Record<BlogArticleId, { date: string; readTime: number; related: readonly [BlogArticleId, BlogArticleId] }>;
+  // Modified: the search titles were shortened to fit a result (2026-12-01).
+  "1": { date: "2025-01-15", modified: "2026-12-01", readTime: 5, related: ["2", "3"] },
+  "2": { date: "2025-02-12", modified: "2026-12-01", readTime: 6, related: ["1", "3"] },
+  "3": { date: "2025-03-05", modified: "2026-12-01", readTime: 5, related: ["1", "2"] },
+} as const satisfies Record<BlogArticleId, { date: string; modified: string; readTime: number; related: readonly [BlogArticleId, BlogArticleId] }>;
 
 function meta(id: keyof typeof shared) {
   const s = shared[id];
-  return { id, date: s.date, readTime: s.readTime, image: picturePath("blog", id), imageSrcSet: pictureSrcSet("blog", id), related: [s.related[0], s.related[1]] as [string, string] };
+  return { id, date: s.date, modified: s.modified, readTime: s.readTime, image: picturePath("blog", id), imageSrcSet: pictureSrcSet("blog", id), related: [s.related[0], s.related[1]] as [string, string] };
 }
 
 export const articles: Localized<Article[]> = {

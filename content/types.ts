@@ -125,6 +125,8 @@ export interface Article {
   authorBio: string;
   /** ISO date, article 1: 2025-01-15. */
   date: string;
+  /** ISO date of the last change to the page (its text or its title): the sitemap's lastmod and dateModified. */
+  modified: string;
   /** Local path under /images/blog/ (1200×630 WebP, lib/pictures.ts). */
   image: string;
   /** The same picture at every width drawn, as an <img> srcset. */

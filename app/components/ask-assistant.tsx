@@ -10,6 +10,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { savePendingQuestion, takePendingQuestion } from "./pending-question.client";
 import { api, ApiRequestError, askStream } from "~/app/api/api.client";
 import { format } from "~/lib/i18n/format";
+import { sentences } from "~/lib/i18n/punctuation";
 import { fieldErrorText } from "~/lib/contracts/field-errors";
 import type { AiHistoryItem, AiSource, Citation } from "~/lib/contracts/ai";
 import { QUESTION_MAX, THREAD_MAX } from "~/lib/contracts/ai-limits";
@@ -89,8 +90,9 @@ export function AskAssistant({
   configured: boolean;
 }) {
   const t = useMessages(aiMessages);
-  /** What a complete answer cost, as its charge line says it. */
-  const costOf = (answer: Answer) => (!answer.charged ? t.free : answer.credits !== null ? format(t.charged, { count: answer.credits }) : t.chargedPast);
+  /** What a complete answer cost, for the live status (its credit may have been returned since). */
+  const costOf = (answer: Answer) =>
+    !answer.charged ? t.free : answer.creditReturnedAt ? t.creditReturnedPast : answer.credits !== null ? format(t.charged, { count: answer.credits }) : t.chargedPast;
   const nav = useMessages(common).nav;
   const { lang } = useLanguage();
   const auth = useAuth();
@@ -710,7 +712,7 @@ export function AskAssistant({
       <div role="status" aria-live="polite" className="sr-only">
         {/* After a refusal the alert speaks; "answer ready" would be about the answer shown before it. */}
         {/* With what the answer cost: the balance changed silently in the header (found by a screen-reader user). */}
-        {generating ? (stalled ? t.stillWorking : t.statusGenerating) : answer?.complete && !failure ? (foundNothing(answer) ? t.statusNotFound : `${t.statusDone} ${costOf(answer)}`) : ""}
+        {generating ? (stalled ? t.stillWorking : t.statusGenerating) : answer?.complete && !failure ? (foundNothing(answer) ? t.statusNotFound : sentences(lang, t.statusDone, costOf(answer))) : ""}
       </div>
 
       {turns.map((turn, index) => {

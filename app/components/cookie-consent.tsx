@@ -67,16 +67,17 @@ export function CookieConsent() {
   }, [shown]);
 
   // A choice is confirmed in a status region every page has (one that arrives with its text is not
-  // read out); made from the keyboard, it leaves the focus on the page's first stop, the skip link,
-  // not on the document (found by a keyboard user). A mouse user's view is left as it is.
-  const [saved, setSaved] = useState<{ byKeyboard: boolean } | null>(null);
+  // read out), and the focus the banner held goes to the page's first stop, the skip link, not to the
+  // document (found by a keyboard user). The skip link shows only for keyboard focus, so a mouse
+  // user's view is left as it is.
+  const [saved, setSaved] = useState<{ heldFocus: boolean } | null>(null);
   const save = (value: { analytics: boolean; marketing: boolean }) => {
-    setSaved({ byKeyboard: document.activeElement?.matches(":focus-visible") ?? false });
+    setSaved({ heldFocus: Boolean(document.activeElement?.closest("[data-testid=cookie-banner], dialog")) });
     setChoice(writeConsent(value));
     setDialogOpen(false);
   };
   useEffect(() => {
-    if (!saved?.byKeyboard) return;
+    if (!saved?.heldFocus) return;
     if (!document.activeElement || document.activeElement === document.body) document.getElementById(SKIP_LINK_ID)?.focus();
   }, [saved]);
 

@@ -8,8 +8,8 @@ import { PUBLIC_PAGES } from "./public-pages";
 const escapeXml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
-/** The pages whose date is known: an article, by its publication (the same in every language). */
-const LAST_MODIFIED = new Map(articles.en.map((article) => [`/blog/${article.id}`, article.date]));
+/** The pages whose last change is known: an article's (the same in every language). */
+const LAST_MODIFIED = new Map(articles.en.map((article) => [`/blog/${article.id}`, article.modified]));
 
 export function sitemapXml(origin: string): string {
   const urls = PUBLIC_PAGES.flatMap((path) => {

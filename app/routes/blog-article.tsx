@@ -60,7 +60,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
           description: article.seo.description,
           image: [root.origin + article.image],
           datePublished: article.date,
-          dateModified: article.date,
+          dateModified: article.modified,
           inLanguage: langTag(lang),
           articleSection: article.category,
           keywords: article.tags.join(", "),

@@ -12,6 +12,11 @@ export function listed(lang: Lang, items: string[]): string {
   return lang === "en" ? `${items.join(", ")}.` : `${items.join("、")}。`;
 }
 
+/** Sentences one after another: a space between them in English, none after "。" in Japanese and Chinese. */
+export function sentences(lang: Lang, ...texts: string[]): string {
+  return texts.join(lang === "en" ? " " : "");
+}
+
 /** " (aside)" after a word, or "（補足）" in Japanese and Chinese. */
 export function aside(lang: Lang, text: string): string {
   return lang === "en" ? ` (${text})` : `（${text}）`;
