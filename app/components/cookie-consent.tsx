@@ -101,7 +101,7 @@ export function CookieConsent() {
 
   return (
     <>
-      <p role="status" className="sr-only" data-testid="consent-saved">
+      <p role="status" className="sr-only" data-testid="consent-banner-saved">
         {saved ? t.saved : ""}
       </p>
       {/* The banner stays while its dialog is open (the modal dialog makes it inert), so closing

@@ -95,7 +95,7 @@ for (const lang of LANGS as readonly Lang[]) {
         await page.keyboard.press("Enter");
         await expect(banner).toHaveCount(0);
         await expect(page.getByRole("link", { name: common[lang].skipToContent })).toBeFocused();
-        await expect(page.getByTestId("consent-saved")).toHaveText(t.saved);
+        await expect(page.getByTestId("consent-banner-saved")).toHaveText(t.saved);
       });
 
       test("a link reached by Tab while the cookie banner shows is not hidden under it", async ({ page }) => {
