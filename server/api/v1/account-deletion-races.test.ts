@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
+import { aroundNextStatement } from "~/tests/helpers/statement-hook";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 
 let app: TestApp;
@@ -28,25 +29,9 @@ const exists = async (id: string) => (await app.appContext.db.select({ id: users
 const deleteWith = (token: string, lang = "en") =>
   request(app, "POST", "/api/v1/account/delete", { token, body: { currentPassword: PASSWORD }, headers: { "Accept-Language": lang } });
 
-/**
- * Runs `meanwhile` once, just before (or just after) the next statement matching `pattern` reaches the
- * database (PGlite's client or the pg pool, as tests/helpers/count-statements.ts hooks them).
- */
+/** Runs `meanwhile` once, just before (or just after) the next statement matching `pattern`. */
 function around(when: "before" | "after", pattern: RegExp, meanwhile: () => Promise<void>): void {
-  const client = (app.appContext.db as unknown as { $client: Record<string, unknown> }).$client;
-  const original = client.query as (...args: unknown[]) => Promise<unknown>;
-  let armed = true;
-  client.query = async function (this: unknown, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string } | undefined;
-    const text = typeof first === "string" ? first : (first?.text ?? "");
-    if (!armed || !pattern.test(text)) return original.apply(this, args);
-    armed = false;
-    if (when === "before") await meanwhile();
-    const result = await original.apply(this, args);
-    if (when === "after") await meanwhile();
-    return result;
-  };
-  restore = () => (client.query = original);
+  restore = aroundNextStatement(app.appContext, when, pattern, meanwhile);
 }
 
 /** The password check's read of the account: what the deletion checks is read, not yet acted on. */

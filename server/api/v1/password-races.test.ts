@@ -2,6 +2,7 @@
 // passed just before a change or reset must not end with a session, and two changes made with the
 // same current password must not both succeed (docs/reliability.md, "Attacks and their answers").
 import { afterEach, describe, expect, it } from "vitest";
+import { aroundNextStatement } from "~/tests/helpers/statement-hook";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 
 let app: TestApp;
@@ -13,24 +14,11 @@ afterEach(async () => {
 });
 
 /**
- * Runs `meanwhile` once, just before the next statement that writes a session reaches the database
- * (PGlite's client or the pg pool, as tests/helpers/count-statements.ts hooks them): a log-in's
- * password has been checked by then, and its session is not written yet.
+ * Runs `meanwhile` once, just before the next statement that writes a session reaches the database:
+ * a log-in's password has been checked by then, and its session is not written yet.
  */
 function beforeNextSession(meanwhile: () => Promise<void>): void {
-  const client = (app.appContext.db as unknown as { $client: Record<string, unknown> }).$client;
-  const original = client.query as (...args: unknown[]) => Promise<unknown>;
-  let armed = true;
-  client.query = async function (this: unknown, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string } | undefined;
-    const text = typeof first === "string" ? first : (first?.text ?? "");
-    if (armed && /insert into "sessions"/i.test(text)) {
-      armed = false;
-      await meanwhile();
-    }
-    return original.apply(this, args);
-  };
-  restore = () => (client.query = original);
+  restore = aroundNextStatement(app.appContext, "before", /insert into "sessions"/i, meanwhile);
 }
 
 const EMAIL = "ada@example.com";
