@@ -9,7 +9,7 @@ import type { ServerBuild } from "react-router";
 import { projectRoot } from "~/db/client.server";
 import type { AppContext } from "~/lib/app-context.server";
 import { trustProxySetting } from "~/lib/env.server";
-import { ApiError, apiErrorBody, COMMON_ERRORS, unavailable } from "~/lib/http/api-error";
+import { ApiError, apiErrorBody, COMMON_ERRORS, concurrentChange, unavailable } from "~/lib/http/api-error";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 import { localePath, sameSitePath, splitLangPath } from "~/lib/i18n/paths";
 import { legacyServiceRedirect } from "~/lib/service-catalog";
@@ -127,6 +127,9 @@ const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   } else if (isDatabaseUnavailable(error)) {
     req.log?.warn({ err: error }, "database unavailable");
     apiError = unavailable();
+  } else if (isConcurrentChange(error)) {
+    req.log?.warn({ err: error }, "write aborted by a concurrent one");
+    apiError = concurrentChange();
   } else {
     req.log?.error({ err: error }, "unhandled API error");
     apiError = new ApiError(500, "internal_error", COMMON_ERRORS.internal);
@@ -139,10 +142,23 @@ const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   res.status(apiError.status).json(apiErrorBody(apiError, lang));
 };
 
+/** PostgreSQL's error code, on the error or on the cause a query builder wrapped it in. */
+function databaseCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** A deadlock (40P01) or serialization failure (40001): the transaction was rolled back, a retry is safe. */
+export function isConcurrentChange(error: unknown): boolean {
+  const code = databaseCode(error);
+  return code === "40P01" || code === "40001";
+}
+
 /** Connection-level failures (database restarted, pool exhausted) are a 503, not a 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const e = error as { code?: string; message?: string; cause?: unknown } | undefined;
-  const code = e?.code ?? (e?.cause as { code?: string } | undefined)?.code;
+  const e = error as { message?: string; cause?: unknown } | undefined;
+  const code = databaseCode(error);
   if (code && ["ECONNREFUSED", "ECONNRESET", "57P01", "57P02", "57P03", "08000", "08003", "08006", "53300"].includes(code)) {
     return true;
   }

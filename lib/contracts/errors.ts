@@ -14,6 +14,7 @@ export const COMMON_ERROR_CODES = [
   "unsupported_transfer_encoding",
   "request_timeout",
   "unavailable",
+  "concurrent_change",
   "bad_request",
   "invalid_host",
   "method_not_allowed",

@@ -74,6 +74,11 @@ export const COMMON_ERRORS = {
     ja: "サービスが一時的に利用できません。しばらくしてから再度お試しください。",
     zh: "服务暂时不可用，请稍后再试。",
   },
+  concurrentChange: {
+    en: "Another change to the same records was being saved at the same moment, so nothing was changed. Please try again.",
+    ja: "同じデータへの別の変更が同時に保存されていたため、何も変更されませんでした。もう一度お試しください。",
+    zh: "同一数据的另一项更改正在同时保存，因此未做任何更改。请重新提交。",
+  },
   internal: {
     en: "Internal Error Occurred. Try Again Later.",
     ja: "内部エラーが発生しました。しばらくしてから再度お試しください。",
@@ -167,6 +172,13 @@ export const unauthorized = () => new ApiError(401, "unauthorized", COMMON_ERROR
 /** The one 405: a method this path does not take, with the methods it does (`Allow`). */
 export const methodNotAllowed = (allow: string) =>
   new ApiError(405, "method_not_allowed", COMMON_ERRORS.methodNotAllowed, undefined, { Allow: allow });
+
+/**
+ * The one answer to a write PostgreSQL aborted for meeting another (a deadlock or a serialization
+ * failure): its transaction was rolled back whole, so sending it again is safe.
+ */
+export const concurrentChange = () =>
+  new ApiError(409, "concurrent_change", COMMON_ERRORS.concurrentChange, undefined, { "Retry-After": "1" });
 
 /** The one 503: the instance cannot take the request now (busy, or its database away); try again in 5 s. */
 export const unavailable = () => new ApiError(503, "unavailable", COMMON_ERRORS.unavailable, undefined, { "Retry-After": "5" });
