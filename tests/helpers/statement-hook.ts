@@ -2,10 +2,18 @@
 // (a password checked, then changed before its action: docs/reliability.md, "Attacks and their answers").
 import type { Database } from "~/db/client.server";
 
+type Query = (...args: unknown[]) => Promise<unknown>;
+interface Queryable {
+  query: Query;
+}
+
 /**
  * Runs `meanwhile` once, just before (or just after) the next statement matching `pattern` that the app
- * sends through the database's `query` (PGlite's client or the pg pool, as count-statements.ts hooks
- * them). Returns the function that removes the hook.
+ * sends through a `query` of the database: PGlite's client or the pg pool (as count-statements.ts hooks
+ * them), and inside a transaction PGlite's transaction object or the pool's checked-out client. A
+ * `meanwhile` that throws fails the statement with its error. On PGlite a `meanwhile` that queries the
+ * database must not meet a statement inside a transaction: PGlite runs one at a time, so it would wait
+ * for that transaction forever. Returns the function that removes the hook.
  */
 export function aroundNextStatement(
   database: Pick<Database, "db">,
@@ -14,17 +22,58 @@ export function aroundNextStatement(
   meanwhile: () => Promise<void>,
 ): () => void {
   const client = (database.db as unknown as { $client: Record<string, unknown> }).$client;
-  const original = client.query as (...args: unknown[]) => Promise<unknown>;
   let armed = true;
-  client.query = async function (this: unknown, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string } | undefined;
-    const text = typeof first === "string" ? first : (first?.text ?? "");
-    if (!armed || !pattern.test(text)) return original.apply(this, args);
-    armed = false;
-    if (when === "before") await meanwhile();
-    const result = await original.apply(this, args);
-    if (when === "after") await meanwhile();
-    return result;
+  const hooked = (original: Query): Query =>
+    async function (this: unknown, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string } | undefined;
+      const text = typeof first === "string" ? first : (first?.text ?? "");
+      if (!armed || !pattern.test(text)) return original.apply(this, args);
+      armed = false;
+      if (when === "before") await meanwhile();
+      const result = await original.apply(this, args);
+      if (when === "after") await meanwhile();
+      return result;
+    };
+  const restores: (() => void)[] = [];
+  const patch = (target: Record<string, unknown>, key: string, replacement: unknown) => {
+    const original = target[key];
+    target[key] = replacement;
+    restores.push(() => (target[key] = original));
   };
-  return () => (client.query = original);
+  patch(client, "query", hooked(client.query as Query));
+  const transaction = client.transaction as ((callback: (tx: Queryable) => Promise<unknown>) => Promise<unknown>) | undefined;
+  if (typeof transaction === "function") {
+    // PGlite: the callback's transaction object has a query of its own.
+    patch(client, "transaction", function (this: unknown, callback: (tx: Queryable) => Promise<unknown>) {
+      return transaction.call(this, (tx) => callback({ ...tx, query: hooked(tx.query.bind(tx)) }));
+    });
+  }
+  const connect = client.connect as ((callback?: (error: unknown, checkedOut?: Queryable, done?: unknown) => void) => Promise<Queryable>) | undefined;
+  if (typeof connect === "function") {
+    // The pg pool: a transaction runs on a client checked out of it (the pool's own query checks one
+    // out with a callback).
+    const hookClient = (checkedOut: Queryable | undefined) => {
+      if (!checkedOut || restores.some((restore) => (restore as { client?: unknown }).client === checkedOut)) return;
+      const own = Object.prototype.hasOwnProperty.call(checkedOut, "query");
+      const original = checkedOut.query;
+      checkedOut.query = hooked(original.bind(checkedOut));
+      restores.push(Object.assign(() => (own ? (checkedOut.query = original) : delete (checkedOut as Partial<Queryable>).query), { client: checkedOut }));
+    };
+    patch(client, "connect", function (this: unknown, callback?: (error: unknown, checkedOut?: Queryable, done?: unknown) => void) {
+      if (callback) {
+        return connect.call(this, (error, checkedOut, done) => {
+          hookClient(checkedOut);
+          callback(error, checkedOut, done);
+        });
+      }
+      return connect.call(this).then((checkedOut) => {
+        hookClient(checkedOut);
+        return checkedOut;
+      });
+    });
+  }
+  return () => {
+    for (const restore of restores.reverse()) restore();
+    restores.length = 0;
+  };
 }

@@ -2,11 +2,14 @@
 // (found by an attacker: the password changed or reset by the owner, the session signed out, the
 // role changed by another admin), and member writes that meet an account deleted meanwhile
 // (docs/reliability.md, "Attacks and their answers").
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { users } from "~/db/schema";
+import { rowsOf } from "~/db/client.server";
+import { payments, users } from "~/db/schema";
+import { insertAdmin } from "~/tests/helpers/admin-data";
 import { aroundNextStatement } from "~/tests/helpers/statement-hook";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
+import { usingPostgres } from "~/tests/helpers/test-db";
 
 let app: TestApp;
 let restore: (() => void) | undefined;
@@ -112,6 +115,41 @@ describe("account deletion races", { timeout: 60_000 }, () => {
     const answer = await deleteWith(leaving.token);
     expect(answer.status).toBe(200);
     expect(await exists(leaving.id)).toBe(false);
+  });
+});
+
+/** Statements of other requests waiting for a row lock (PostgreSQL). */
+const waitingForLocks = async () =>
+  Number(
+    rowsOf<{ n: number }>(
+      await app.appContext.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
+    )[0]?.n ?? 0,
+  );
+
+// PostgreSQL only: PGlite runs one transaction at a time, so two cannot hold locks at once.
+describe.skipIf(!usingPostgres())("account deletion against other writers' locks (PostgreSQL)", { timeout: 60_000 }, () => {
+  it("finishes a deletion and a refund of the member's purchase sent at the same moment, without a deadlock", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const admin = await insertAdmin(app.appContext.db);
+    const owner = await signUp("ada@example.com");
+    const bought = await request(app, "POST", "/api/v1/payment/create", {
+      token: owner.token,
+      body: { package: "basic", paymentMethodId: "pm_card_visa", country: "JP" },
+    });
+    expect(bought.body.status).toBe("succeeded");
+    let deletion: ReturnType<typeof deleteWith> | undefined;
+    // The refund holds the purchase's row and is about to lock the member's: the deletion starts
+    // then and takes what locks it can until it waits for one the refund holds.
+    around("after", /from "payments" where "payments"."id" = \$\d+ for update/i, async () => {
+      deletion = deleteWith(owner.token);
+      await expect.poll(waitingForLocks, { timeout: 10_000 }).toBeGreaterThan(0);
+    });
+    const refunded = await request(app, "POST", "/api/v1/refunds", { token: admin.token, body: { paymentId: bought.body.transactionId } });
+    const deleted = await deletion!;
+    expect({ refund: refunded.status, deletion: deleted.status }).toEqual({ refund: 200, deletion: 200 });
+    expect(await exists(owner.id)).toBe(false);
+    const [payment] = await app.appContext.db.select({ status: payments.status, userId: payments.userId }).from(payments);
+    expect(payment).toEqual({ status: "refunded", userId: null });
   });
 });
 

@@ -16,7 +16,8 @@ import { FAKE_ANSWER, startFakeOpenAI, type FakeOpenAI, type FakeRequest } from 
 import { insertUser, type TestUser } from "~/tests/helpers/admin-data";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 import { countStatements } from "~/tests/helpers/count-statements";
-import { testDatabase } from "~/tests/helpers/test-db";
+import { aroundNextStatement } from "~/tests/helpers/statement-hook";
+import { testDatabase, usingPostgres } from "~/tests/helpers/test-db";
 
 let fake: FakeOpenAI;
 let app: TestApp | undefined;
@@ -622,6 +623,25 @@ describe("POST /api/v1/ai/ask with a model", () => {
     });
     expect(fake.requests).toHaveLength(0);
     expect(await questionsOf(testApp, member.id)).toHaveLength(0);
+  });
+
+  // PostgreSQL only: PGlite holds one transaction at a time, so the deletion cannot run at this point.
+  it.skipIf(!usingPostgres())("answers 401, not 402 or 500, when the account is deleted between a refused slot and its second look", async () => {
+    // The slot's statement refuses at 0 credits; lookIntoRefusal then reads the member under its row
+    // lock, and finds no row: the member was signed out by the deletion, not left without credits.
+    const testApp = await modelApp();
+    const member = await insertUser(testApp.appContext.db, { credits: 0 });
+    const restore = aroundNextStatement(testApp.appContext, "before", /from "users" where "users"."id" = \$1 for update/i, async () => {
+      await testApp.appContext.db.delete(users).where(eq(users.id, member.id));
+    });
+    try {
+      const result = await ask(testApp, member.token, { topic: "tax-consultation", question: QUESTION, lang: "zh" });
+      expect(result.status).toBe(401);
+      expect(result.body.error).toMatchObject({ code: "unauthorized", message: "请先登录后继续。" });
+    } finally {
+      restore();
+    }
+    expect(fake.requests).toHaveLength(0);
   });
 
   it("with 5 credits and 50 simultaneous questions: exactly 5 answers charged, balance 0, 45 refusals", async () => {
