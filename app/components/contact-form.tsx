@@ -106,6 +106,10 @@ export function ContactForm({
   // is known, as the member's if one is, never as an anonymous post in the meantime.
   const sendWhenSignInKnown = useRef(false);
   const onFormSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // The busy button is aria-disabled, not disabled (a disabled button drops the keyboard's focus to
+    // the page's body), so a second Enter still submits: a visitor's post through the router would
+    // start again, so the form ignores it here.
+    if (submitting) return event.preventDefault();
     if (auth.ready) return onSubmit(event);
     event.preventDefault();
     sendWhenSignInKnown.current = true;
@@ -316,8 +320,8 @@ export function ContactForm({
       </div>
       <button
         type="submit"
-        disabled={submitting}
-        className="w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-500 sm:w-auto"
+        aria-disabled={submitting}
+        className="w-full rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-500 sm:w-auto"
         data-testid="contact-submit"
       >
         {submitting ? form.sending : form.submit}

@@ -465,7 +465,7 @@ test.describe("contact", () => {
     });
     const submit = page.getByTestId("contact-submit");
     await submit.click();
-    await expect(submit).toBeDisabled();
+    await expect(submit).toHaveAttribute("aria-disabled", "true");
     await expect(submit).toHaveText(form.sending);
     release();
     const success = page.getByTestId("contact-success");
@@ -482,6 +482,37 @@ test.describe("contact", () => {
     await expect(page.getByTestId("contact-form")).toBeVisible();
     for (const field of ["name", "email", "company", "subject", "message"]) await expect(page.locator(`#contact-${field}`)).toHaveValue("");
     await expect(page.locator("#contact-service")).toHaveValue("general");
+  });
+
+  test("keyboard: the submit button keeps the focus while sending, and a second Enter sends nothing more", async ({ page }) => {
+    // A disabled button drops the focus to the page's body: the busy button is aria-disabled instead,
+    // and the form itself ignores a second submission while the first is on its way.
+    const subject = subjectOf("keyboard");
+    await page.goto("/contact");
+    await dismissBanner(page);
+    await fillForm(page, complete(subject));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let posts = 0;
+    await page.route(/\/contact(\.data)?(\?.*)?$/, async (route) => {
+      if (route.request().method() === "POST") {
+        posts += 1;
+        await held;
+      }
+      await route.continue().catch(() => undefined);
+    });
+    const submit = page.getByTestId("contact-submit");
+    await submit.focus();
+    await page.keyboard.press("Enter");
+    await expect(submit).toHaveText(form.sending);
+    await expect(submit).toHaveAttribute("aria-disabled", "true");
+    await expect(submit).toBeFocused();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Space");
+    release();
+    await expect(page.getByTestId("contact-success")).toBeVisible();
+    expect(posts).toBe(1);
+    expect((await storedSubjects()).filter((stored) => stored === subject)).toHaveLength(1);
   });
 
   for (const field of ["name", "email", "subject", "message"] as const) {
