@@ -46,8 +46,12 @@ export function CreditReturn({
   const returned = state.kind === "done" || state.kind === "elsewhere" || returnedAt !== null;
   const open = !returned && withinCreditReturnWindow(answeredAt);
 
+  // The button is aria-disabled while the credit goes back, not disabled (a disabled button drops the
+  // keyboard's focus to the page's body): a second press does nothing here.
+  const sending = useRef(false);
   async function giveBack() {
-    if (!auth.token) return;
+    if (!auth.token || sending.current) return;
+    sending.current = true;
     setState({ kind: "sending" });
     try {
       const result = await api("POST /ai/questions/:id/credit-return", { params: { id: questionId }, token: auth.token, lang });
@@ -62,6 +66,8 @@ export function CreditReturn({
         return;
       }
       setState({ kind: "error", message: error instanceof ApiRequestError && error.message ? error.message : t.connectionError });
+    } finally {
+      sending.current = false;
     }
   }
 
@@ -76,9 +82,9 @@ export function CreditReturn({
           <button
             type="button"
             onClick={giveBack}
-            disabled={state.kind === "sending"}
+            aria-disabled={state.kind === "sending"}
             aria-describedby={`${questionId}-return-note`}
-            className="text-left font-medium text-brand-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-70"
+            className="text-left font-medium text-brand-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-disabled:cursor-wait aria-disabled:opacity-70"
             data-testid="credit-return-button"
           >
             {state.kind === "sending" ? t.returningCredit : t.returnCredit}

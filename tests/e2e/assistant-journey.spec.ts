@@ -364,6 +364,29 @@ test.describe("returning an answer's credit", () => {
     expect(focused).toEqual({ body: false, inAnswer: true });
   });
 
+  test("while the credit goes back, its button keeps the focus and a second press sends nothing", async ({ page }) => {
+    // A disabled button drops the focus to the page's body (found by a keyboard user).
+    await oneChargedAnswer(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let returns = 0;
+    await page.route("**/api/v1/ai/questions/*/credit-return", async (route) => {
+      returns += 1;
+      await held;
+      await route.continue();
+    });
+    const button = page.getByTestId("credit-return-button");
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(button).toHaveText(aiMessages.en.returningCredit);
+    await expect(button).toHaveAttribute("aria-disabled", "true");
+    await expect(button).toBeFocused();
+    await page.keyboard.press("Enter");
+    release();
+    await expect(page.getByTestId("credit-returned")).toHaveText("Credit returned. Your balance: 3 credits.");
+    expect(returns).toBe(1);
+  });
+
   test("after a follow-up, an earlier returned answer no longer states a balance the header contradicts", async ({ page }) => {
     // Found by a review: the earlier turn kept "Your balance: 3 credits" while the follow-up's charge made it 2;
     // the page's own rule is that only the latest answer states the balance (ai-charge: chargedPast).

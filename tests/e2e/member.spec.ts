@@ -493,3 +493,33 @@ test("a device's Sign out and Sign out everywhere, pressed twice, each act once;
   expect(revokes.filter((path) => path.endsWith("revoke-all"))).toHaveLength(1);
   expect((await app.api("/account", { token: session.token })).status).toBe(401);
 });
+
+test("keyboard: a device's Sign out keeps the focus while it works, and Sign out everywhere says it waits", async ({ page, app }) => {
+  // A disabled button drops the focus to the page's body (found by a keyboard user): the busy buttons
+  // are aria-disabled instead, and a second press does nothing.
+  const t = account.en;
+  const session = await signUpViaApi();
+  await app.api("/user/login", { method: "POST", body: { email: session.email, password: session.password } });
+  await signInPage(page, session);
+  await page.goto("/account");
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let revokes = 0;
+  await page.route("**/api/v1/account/sessions/*/revoke", async (route) => {
+    revokes += 1;
+    await held;
+    await route.continue();
+  });
+  const signOut = page.getByTestId("session-item").filter({ hasNotText: t.sessions.current }).getByRole("button", { name: t.sessions.signOut });
+  await signOut.focus();
+  await page.keyboard.press("Enter");
+  await expect(signOut).toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByTestId("sign-out-everywhere")).toHaveAttribute("aria-disabled", "true");
+  await expect(signOut).toBeFocused();
+  await page.keyboard.press("Enter");
+  release();
+  await expect(page.getByTestId("session-item")).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: t.sessions.title })).toBeFocused();
+  await expect(page.getByTestId("sign-out-everywhere")).not.toHaveAttribute("aria-disabled", "true");
+  expect(revokes).toBe(1);
+});

@@ -40,7 +40,11 @@ export function SessionList({ t, onSignedOut, version = 0 }: { t: AccountMessage
   const latest = useLatestStatus();
   const shown: FormStatus = (latest.shown ? status : null) ?? (error ? { kind: "error", text: t.loadError } : null);
 
-  /** The sign-out under way ("all" for every device): its button is busy, and a second press does nothing. */
+  /**
+   * The sign-out under way ("all" for every device): its button is busy, and a second press does
+   * nothing. The buttons are aria-disabled meanwhile, not disabled: a disabled button drops the
+   * keyboard's focus to the page's body.
+   */
   const [busy, setBusy] = useState<string | null>(null);
   const busyRef = useRef(false);
 
@@ -102,10 +106,10 @@ export function SessionList({ t, onSignedOut, version = 0 }: { t: AccountMessage
               <button
                 type="button"
                 onClick={() => signOut(session.id)}
-                disabled={busy !== null}
+                aria-disabled={busy !== null}
                 aria-busy={busy === session.id}
                 aria-label={format(t.sessions.signOutLabel, { date: date(session.lastUsedAt) })}
-                className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60"
+                className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium text-slate-800 hover:bg-slate-100 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
               >
                 {t.sessions.signOut}
               </button>
@@ -117,9 +121,9 @@ export function SessionList({ t, onSignedOut, version = 0 }: { t: AccountMessage
       <button
         type="button"
         onClick={() => signOut(null)}
-        disabled={busy !== null}
+        aria-disabled={busy !== null}
         aria-busy={busy === "all"}
-        className="mt-3 rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
+        className="mt-3 rounded-md border border-red-300 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
         data-testid="sign-out-everywhere"
       >
         {t.sessions.signOutEverywhere}
