@@ -94,9 +94,11 @@ export function AdminRefundPanel({ userId, balance, onDone }: { userId: string; 
                         type="submit"
                         name="paymentId"
                         value={p.id}
-                        disabled={pending}
+                        // aria-disabled, not disabled: a disabled button drops the keyboard's focus to the
+                        // page's body (the form helper ignores a second submission meanwhile).
+                        aria-disabled={pending}
                         aria-label={format(t.refundLabel, values)}
-                        className="rounded-md border border-red-300 px-3 py-1 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
+                        className="rounded-md border border-red-300 px-3 py-1 font-semibold text-red-800 hover:bg-red-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
                         data-testid="refund-button"
                       >
                         {refunding === p.id ? t.refunding : format(t.refund, values)}

@@ -101,10 +101,12 @@ export function AdjustCredits({ userId, onDone }: { userId: string; onDone: () =
             />
           )}
         />
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page's body
+            (the form helper ignores a second submission while the first is on its way). */}
         <button
           type="submit"
-          disabled={pending}
-          className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          aria-disabled={pending}
+          className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
         >
           {pending ? t.user.adjust.saving : t.user.adjust.submit}
         </button>
@@ -120,6 +122,9 @@ export function RoleSection({ user, onDone }: { user: AdminUser; onDone: () => v
   const auth = useAuth();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The buttons are aria-disabled while the change is on its way, not disabled (which dropped the
+  // keyboard's focus to the page's body when the change failed): their handlers ignore a press.
+  const busyRef = useRef(false);
   const [status, setStatus] = useState<FormStatus>(null);
   const self = auth.user?.id === user.id;
   // Keyboard focus follows the question: to Cancel when it is asked (one more Enter granted admin
@@ -136,6 +141,8 @@ export function RoleSection({ user, onDone }: { user: AdminUser; onDone: () => v
   const target = user.role === "admin" ? "user" : "admin";
 
   const apply = async () => {
+    if (busyRef.current) return;
+    busyRef.current = true;
     setBusy(true);
     setStatus(null);
     try {
@@ -148,11 +155,12 @@ export function RoleSection({ user, onDone }: { user: AdminUser; onDone: () => v
       if (apiError?.status === 401) auth.clear();
       setStatus({ kind: "error", text: apiError?.message || t.loadFailed });
     } finally {
+      busyRef.current = false;
       setBusy(false);
     }
   };
 
-  const button = "rounded-md px-4 py-2 font-semibold disabled:opacity-60";
+  const button = "rounded-md px-4 py-2 font-semibold aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
   return (
     <section className={sectionClass} aria-labelledby="role-title">
       <h2 id="role-title" className="text-lg font-semibold text-slate-900">
@@ -165,14 +173,14 @@ export function RoleSection({ user, onDone }: { user: AdminUser; onDone: () => v
         <div
           className="mt-4"
           onKeyDown={(event) => {
-            if (event.key === "Escape" && !busy) setConfirming(false);
+            if (event.key === "Escape" && !busyRef.current) setConfirming(false);
           }}
         >
           <p className="text-slate-800">{target === "admin" ? t.user.roleSection.confirmPromote : t.user.roleSection.confirmDemote}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             <button
               type="button"
-              disabled={busy}
+              aria-disabled={busy}
               onClick={apply}
               className={`${button} ${target === "admin" ? "bg-brand-600 text-white hover:bg-brand-700" : "bg-red-700 text-white hover:bg-red-800"}`}
             >
@@ -181,8 +189,10 @@ export function RoleSection({ user, onDone }: { user: AdminUser; onDone: () => v
             <button
               ref={cancelRef}
               type="button"
-              disabled={busy}
-              onClick={() => setConfirming(false)}
+              aria-disabled={busy}
+              onClick={() => {
+                if (!busyRef.current) setConfirming(false);
+              }}
               className={`${button} border border-slate-300 text-slate-700 hover:bg-slate-50`}
             >
               {t.user.roleSection.cancel}

@@ -381,6 +381,127 @@ test.describe("admin area", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("keyboard: busy buttons keep the focus: a credit adjustment, a refund, and a role change that fails", async ({ page, app }) => {
+    // A disabled button drops the focus to the page's body (found by a keyboard user): a busy button
+    // is aria-disabled instead, and a second press does nothing.
+    const member = await signUpViaApi();
+    const bought = await app.api("/payment/create", {
+      method: "POST",
+      token: member.token,
+      body: { package: "basic", paymentMethodId: "pm_card_visa", country: "JP" },
+    });
+    expect(bought.body.status).toBe("succeeded");
+    await signInAdmin(page);
+    await page.goto(`/admin/users/${member.user.id}`);
+    await expect(page.getByTestId("user-credits")).toHaveText("53");
+    const hold = () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      return { held, release };
+    };
+
+    // The credit adjustment.
+    const adjusting = hold();
+    let adjustments = 0;
+    await page.route("**/api/v1/admin/users/*/credits", async (route) => {
+      adjustments += 1;
+      await adjusting.held;
+      await route.continue();
+    });
+    const form = page.getByTestId("adjust-form");
+    await form.getByLabel(t.user.adjust.amount).fill("5");
+    await form.getByLabel(t.user.adjust.reason).fill("Keyboard check");
+    const save = form.locator('button[type="submit"]');
+    await save.focus();
+    await page.keyboard.press("Enter");
+    await expect(save).toHaveText(t.user.adjust.saving);
+    await expect(save).toHaveAttribute("aria-disabled", "true");
+    await expect(save).toBeFocused();
+    await page.keyboard.press("Enter");
+    adjusting.release();
+    await expect(page.getByTestId("adjust-status")).toHaveText("Credits granted. New balance: 58 credits.");
+    await expect(save).toBeFocused();
+    await expect(save).not.toHaveAttribute("aria-disabled", "true");
+    expect(adjustments).toBe(1);
+
+    // The refund (after its confirmation).
+    const refunding = hold();
+    await page.route("**/api/v1/refunds", async (route) => {
+      if (route.request().method() === "POST") await refunding.held;
+      await route.continue();
+    });
+    const panel = page.getByTestId("admin-refunds");
+    const refund = panel.getByTestId("refund-button");
+    page.once("dialog", (dialog) => void dialog.accept());
+    await refund.focus();
+    await page.keyboard.press("Enter");
+    await expect(refund).toHaveAttribute("aria-disabled", "true");
+    await expect(refund).toBeFocused();
+    refunding.release();
+    await expect(page.getByTestId("refund-status")).toContainText("Refunded $25");
+
+    // The role change, refused: the focus stays on Confirm.
+    const changing = hold();
+    await page.route("**/api/v1/admin/users/*/role", async (route) => {
+      await changing.held;
+      await route.fulfill({ status: 409, json: { success: false, error: { code: "conflict", message: "Refused for the test." } } });
+    });
+    await page.getByTestId("role-toggle").focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Shift+Tab");
+    const confirm = page.getByRole("button", { name: t.user.roleSection.confirm, exact: true });
+    await expect(confirm).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(confirm).toHaveAttribute("aria-disabled", "true");
+    await expect(page.getByRole("button", { name: t.user.roleSection.cancel, exact: true })).toHaveAttribute("aria-disabled", "true");
+    await expect(confirm).toBeFocused();
+    changing.release();
+    await expect(page.getByTestId("role-status")).toHaveText("Refused for the test.");
+    await expect(confirm).toBeFocused();
+    await expect(confirm).not.toHaveAttribute("aria-disabled", "true");
+    await expect(page.getByTestId("user-role")).toHaveText("user");
+    await expectNoAxeViolations(page);
+  });
+
+  test("keyboard: the dashboard's Mark as repaid keeps the focus while it works and after a refusal", async ({ page, app }) => {
+    const session = await signInAdmin(page);
+    const real = (await app.api("/dashboard/get", { token: session.token })).body.data[0];
+    const owed = {
+      paymentId: "0d6f3c1e-7a2b-4e8f-9c10-5b4a3d2e1f00",
+      receiptNumber: 43,
+      package: "basic",
+      amountCents: 2500,
+      refundFailedAt: "2026-11-21T10:00:00.000Z",
+      refundFailure: "expired_or_canceled_card",
+      userId: null,
+      userName: null,
+    };
+    await page.route("**/api/v1/dashboard/get", (route) =>
+      route.fulfill({ json: { success: true, data: [{ ...real, refundsOwed: 1, refundsOwedCents: 2500, owedRefunds: [owed] }] } }),
+    );
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let marks = 0;
+    await page.route("**/api/v1/refunds/repaid", async (route) => {
+      marks += 1;
+      await held;
+      await route.fulfill({ status: 409, json: { success: false, error: { code: "conflict", message: "Refused for the test." } } });
+    });
+    await page.goto("/admin");
+    const button = page.getByTestId("owed-mark-repaid");
+    await expect(button).toBeVisible();
+    page.once("dialog", (dialog) => void dialog.accept());
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(button).toHaveAttribute("aria-disabled", "true");
+    await expect(button).toBeFocused();
+    await page.keyboard.press("Enter");
+    release();
+    await expect(page.getByTestId("owed-status")).toHaveText("Refused for the test.");
+    await expect(button).toBeFocused();
+    expect(marks).toBe(1);
+  });
+
   test("a member's page on a phone in Japanese: the ledger names packages, never the system's English codes, its rows are cards, and its wide tables can be scrolled by keyboard", async ({ page, app }) => {
     const member = await signUpViaApi();
     // A declined card (found by a stranger's review: it showed as "insufficient_funds", with the
