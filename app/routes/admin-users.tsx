@@ -1,10 +1,19 @@
 // /admin/users: the user table, paged, searched and sorted by the server. The search, sort and page
-// live in the URL (?q=&match=&sort=&page=) so a reload or the back button keeps them.
+// live in the URL (?q=&match=&sort=&page=) so a reload or the back button keeps them; the match and
+// sort lists apply when their form is sent, not at each change (a keyboard user arrows through them).
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { format, formatQuantity } from "~/lib/i18n/format";
 import { langTag } from "~/lib/i18n/languages";
-import { DEFAULT_PAGE_SIZE, SEARCH_MATCHES, USER_SORTS, UserListQuerySchema, type AdminUserListRow } from "~/lib/contracts/admin";
+import {
+  DEFAULT_PAGE_SIZE,
+  SEARCH_MATCHES,
+  USER_SORTS,
+  UserListQuerySchema,
+  type AdminUserListRow,
+  type SearchMatch,
+  type UserSort,
+} from "~/lib/contracts/admin";
 import { PRIVATE_PAGE_CACHE_CONTROL, SHARED_PRIVATE_PAGE } from "~/app/page-helpers/seo";
 import { CsvExportButton } from "~/app/components/admin-csv-export";
 import { useApiData } from "~/app/api/use-api-data";
@@ -28,6 +37,9 @@ export const handle = SHARED_PRIVATE_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "/admin/users", (t) => t.users.title);
 
+/** The list's defaults, which the URL leaves out. */
+const { sort: DEFAULT_SORT, match: DEFAULT_MATCH } = UserListQuerySchema.parse({});
+
 const fieldClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-none";
 
@@ -44,6 +56,11 @@ export default function AdminUsers() {
   const query = parsed.success ? parsed.data : UserListQuerySchema.parse({});
   const [draft, setDraft] = useState(query.q);
   useEffect(() => setDraft(query.q), [query.q]);
+  // The lists' choices until their form is sent; the URL's again when it changes (Back, a link).
+  const [matchDraft, setMatchDraft] = useState<SearchMatch>(query.match);
+  useEffect(() => setMatchDraft(query.match), [query.match]);
+  const [sortDraft, setSortDraft] = useState<UserSort>(query.sort);
+  useEffect(() => setSortDraft(query.sort), [query.sort]);
 
   const { data, error, loading, reload } = useApiData("GET /user/get", {
     query: { page: query.page, pageSize: DEFAULT_PAGE_SIZE, sort: query.sort, match: query.match, q: query.q },
@@ -58,9 +75,15 @@ export default function AdminUsers() {
     setParams(next);
   };
 
+  // The defaults stay out of the URL, as before.
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
-    update({ q: draft.trim(), page: undefined });
+    update({ q: draft.trim(), match: matchDraft === DEFAULT_MATCH ? undefined : matchDraft, page: undefined });
+  };
+
+  const onSort = (event: FormEvent) => {
+    event.preventDefault();
+    update({ sort: sortDraft === DEFAULT_SORT ? undefined : sortDraft, page: undefined });
   };
 
   const total = data?.total ?? 0;
@@ -105,7 +128,9 @@ export default function AdminUsers() {
         <CsvExportButton kind="users" />
       </div>
 
-      <form role="search" onSubmit={onSearch} className="mt-6 grid gap-4 md:grid-cols-[1fr_auto_auto_auto] md:items-end">
+      {/* The lists change nothing until their form is sent (Search, Apply sort): a list that applied
+          itself on each change reloaded the rows at every arrow key of a keyboard user browsing it. */}
+      <form role="search" method="get" onSubmit={onSearch} className="mt-6 grid gap-4 md:grid-cols-[1fr_auto_auto] md:items-end">
         <div>
           <label htmlFor={ids.q} className="text-sm font-medium text-slate-700">
             {t.users.search}
@@ -126,12 +151,7 @@ export default function AdminUsers() {
           <label htmlFor={ids.match} className="text-sm font-medium text-slate-700">
             {t.users.match}
           </label>
-          <select
-            id={ids.match}
-            value={query.match}
-            onChange={(e) => update({ match: e.target.value === "prefix" ? undefined : e.target.value, page: undefined })}
-            className={fieldClass}
-          >
+          <select id={ids.match} name="match" value={matchDraft} onChange={(e) => setMatchDraft(e.target.value as SearchMatch)} className={fieldClass}>
             {SEARCH_MATCHES.map((m) => (
               <option key={m} value={m}>
                 {t.users.matches[m]}
@@ -139,24 +159,7 @@ export default function AdminUsers() {
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor={ids.sort} className="text-sm font-medium text-slate-700">
-            {t.users.sort}
-          </label>
-          <select
-            id={ids.sort}
-            value={query.sort}
-            onChange={(e) => update({ sort: e.target.value === "created_desc" ? undefined : e.target.value, page: undefined })}
-            className={fieldClass}
-            data-testid="user-sort"
-          >
-            {USER_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t.users.sorts[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        {query.sort !== DEFAULT_SORT && <input type="hidden" name="sort" value={query.sort} />}
         <div className="flex gap-2">
           <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
             {t.users.submit}
@@ -171,6 +174,32 @@ export default function AdminUsers() {
             </button>
           )}
         </div>
+      </form>
+      <form method="get" onSubmit={onSort} className="mt-4 flex flex-wrap items-end gap-2">
+        {query.q && <input type="hidden" name="q" value={query.q} />}
+        {query.match !== DEFAULT_MATCH && <input type="hidden" name="match" value={query.match} />}
+        <div>
+          <label htmlFor={ids.sort} className="text-sm font-medium text-slate-700">
+            {t.users.sort}
+          </label>
+          <select
+            id={ids.sort}
+            name="sort"
+            value={sortDraft}
+            onChange={(e) => setSortDraft(e.target.value as UserSort)}
+            className={fieldClass}
+            data-testid="user-sort"
+          >
+            {USER_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t.users.sorts[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50" data-testid="apply-sort">
+          {t.users.applySort}
+        </button>
       </form>
 
       {error && <LoadError error={error} onRetry={reload} />}

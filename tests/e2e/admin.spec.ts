@@ -314,6 +314,8 @@ test.describe("admin area", () => {
 
     // Newest first by default; oldest first puts member 0 on top.
     await page.getByLabel("Sort by").selectOption("created_asc");
+    await page.getByRole("button", { name: "Apply sort", exact: true }).click();
+    await expect(page).toHaveURL(/sort=created_asc/);
     await expect(page).not.toHaveURL(/page=2/);
     await expect(page.getByTestId("user-row").first().getByRole("link")).toHaveText(`${tag} Member 0`);
 
@@ -377,6 +379,40 @@ test.describe("admin area", () => {
 
     await expectNoAxeViolations(page);
     await page.goto("/admin/users");
+    await expect(page.getByTestId("user-row").first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("users: the keyboard browses the sort and match lists without reloading the list at each arrow; Apply and Search apply them", async ({ page }) => {
+    // Found by a keyboard user: each arrow in a list was a new query and a new page of rows.
+    await signInAdmin(page);
+    await page.goto("/admin/users");
+    await expect(page.getByTestId("user-row").first()).toBeVisible();
+    const reads: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/v1/user/get")) reads.push(new URL(request.url()).search);
+    });
+    const sort = page.getByLabel(t.users.sort);
+    await sort.focus();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(sort).toHaveValue("credits_desc");
+    const match = page.getByLabel(t.users.match);
+    await match.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(match).toHaveValue("contains");
+    await page.waitForTimeout(500);
+    expect(reads).toEqual([]);
+    await expect(page).toHaveURL(/\/admin\/users$/);
+
+    await page.getByRole("button", { name: t.users.applySort, exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/users\?sort=credits_desc$/);
+    await expect.poll(() => reads.length).toBe(1);
+    await expect(sort).toHaveValue("credits_desc");
+    await match.selectOption("contains");
+    await page.getByRole("button", { name: t.users.submit, exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/users\?sort=credits_desc&match=contains$/);
+    await expect.poll(() => reads.length).toBe(2);
     await expect(page.getByTestId("user-row").first()).toBeVisible();
     await expectNoAxeViolations(page);
   });
