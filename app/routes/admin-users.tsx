@@ -249,6 +249,7 @@ export default function AdminUsers() {
                 rowKey={(user) => user._id}
                 minWidth="40rem"
                 label={t.users.title}
+                caption={format(t.users.tableCaption, { sort: t.users.sorts[query.sort] })}
                 testId="user-table"
                 rowTestId="user-row"
                 cellClassName="px-4 py-3"

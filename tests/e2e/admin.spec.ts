@@ -417,6 +417,18 @@ test.describe("admin area", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("users: the table has a caption that says how it is sorted (en, ja)", async ({ page }) => {
+    await signInAdmin(page);
+    await page.goto("/admin/users?sort=credits_asc");
+    const table = page.getByTestId("user-table");
+    await expect(table.getByTestId("user-row").first()).toBeVisible();
+    await expect(table.locator("caption")).toHaveText(format(t.users.tableCaption, { sort: t.users.sorts.credits_asc }));
+    const ja = adminText.ja.users;
+    await page.goto("/ja/admin/users");
+    await expect(table.getByTestId("user-row").first()).toBeVisible();
+    await expect(page.getByRole("table", { name: format(ja.tableCaption, { sort: ja.sorts.created_desc }) })).toBeVisible();
+  });
+
   test("keyboard: busy buttons keep the focus: a credit adjustment, a refund, and a role change that fails", async ({ page, app }) => {
     // A disabled button drops the focus to the page's body (found by a keyboard user): a busy button
     // is aria-disabled instead, and a second press does nothing.
