@@ -12,7 +12,7 @@ import { welcome as welcomeMessages } from "~/content/messages/welcome";
 import { ACCOUNT_MESSAGES } from "~/lib/accounts/messages";
 import { format } from "~/lib/i18n/format";
 import type { Lang } from "~/lib/i18n/languages";
-import { fieldErrorText } from "~/lib/contracts/field-errors";
+import { FIELD_ERRORS, fieldErrorText } from "~/lib/contracts/field-errors";
 import { SERVICE_SLUGS } from "~/lib/service-catalog";
 import { adminSession, expect, readyWithConsent, signInPage, signUpViaApi, test, uniqueEmail, waitForHydration } from "./fixtures";
 
@@ -331,6 +331,30 @@ for (const lang of ["en", "ja"] as const) {
     });
   });
 }
+
+test("signup (ja): an empty form marks its empty required fields invalid and takes the focus to the first", async ({ page }) => {
+  // Found by a screen-reader user: "fill in all fields" was said, but no field said it was the one.
+  const t = authMessages.ja;
+  await page.goto("/ja/signup");
+  await readyWithConsent(page, "ja");
+  const email = page.getByLabel(t.fields.email, { exact: true });
+  const password = page.getByLabel(t.fields.password, { exact: true });
+  await page.getByRole("button", { name: t.signup.submit, exact: true }).click();
+  await expect(page.getByTestId("form-status")).toHaveText(t.signup.fillAll);
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("email-error")).toHaveText(FIELD_ERRORS.required.ja);
+  await expect(page.locator("#name")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(email).toBeFocused();
+
+  // Only the field still empty stays marked.
+  await email.fill(uniqueEmail("empty"));
+  await password.press("Enter");
+  await expect(email).not.toHaveAttribute("aria-invalid", "true");
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(password).toBeFocused();
+  await expectNoAxeViolations(page);
+});
 
 test.describe("where a login leads", () => {
   test("switching the language keeps what was typed and drops messages shown in the old language", async ({ page }) => {
