@@ -6,6 +6,8 @@ import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { api } from "~/app/api/api.client";
 import type { BodyOf } from "~/lib/contracts/endpoints";
+import { FIELD_ERRORS } from "~/lib/contracts/field-errors";
+import type { Lang } from "~/lib/i18n/languages";
 import type { Role, SignInResponse } from "~/lib/contracts/user";
 import { safeRedirectPath } from "~/lib/i18n/paths";
 import { SUCCESS_REDIRECT_MS } from "./auth-field";
@@ -14,6 +16,22 @@ import { useLanguage } from "./language-provider";
 import { useHydrated } from "./use-hydrated";
 import type { WelcomeState } from "./welcome-panel";
 import { useForm, type FormProblem, type FormValues } from "./ui/use-form";
+
+/**
+ * The refusal of a form whose e-mail or password is empty: `status` said, and each empty one marked
+ * as required (aria-invalid, its own line), so the focus goes to the first (found by a screen-reader
+ * user: "fill in all fields" alone named none of them). Null when both are filled in.
+ */
+export function emptyCredentials({ email = "", password = "" }: FormValues, status: string, lang: Lang): FormProblem | null {
+  if (email.trim() && password) return null;
+  return {
+    status,
+    fields: {
+      ...(email.trim() ? {} : { email: FIELD_ERRORS.required[lang] }),
+      ...(password ? {} : { password: FIELD_ERRORS.required[lang] }),
+    },
+  };
+}
 
 type SignInEndpoint = "POST /user/login" | "POST /user/register";
 

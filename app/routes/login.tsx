@@ -11,8 +11,8 @@ import {
   submitButtonClass,
 } from "~/app/components/auth-field";
 import { StatusMessage } from "~/app/components/ui/status-message";
-import { useSignInForm } from "~/app/components/use-sign-in-form";
-import { useMessages } from "~/app/components/language-provider";
+import { emptyCredentials, useSignInForm } from "~/app/components/use-sign-in-form";
+import { useLanguage, useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { auth as authMessages } from "~/content/messages/auth";
 import type { Route } from "./+types/login";
@@ -34,10 +34,11 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function Login() {
   const t = useMessages(authMessages);
+  const { lang } = useLanguage();
   const { pending, status, errors, onSubmit, crossHref } = useSignInForm({
     endpoint: "POST /user/login",
     texts: { noResult: t.login.noResult, success: t.login.success, failed: t.login.failed, error: t.login.error },
-    validate: ({ email = "", password = "" }) => (!email.trim() || !password ? { status: t.login.bothRequired } : null),
+    validate: (values) => emptyCredentials(values, t.login.bothRequired, lang),
     body: ({ email = "", password = "" }) => ({ email, password }),
   });
   const [showPassword, setShowPassword] = useState(false);

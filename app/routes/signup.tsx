@@ -4,7 +4,6 @@ import { Fragment, useState } from "react";
 import { Link } from "react-router";
 import { pageLang } from "~/app/page-helpers/page-loader.server";
 import { RegisterSchema } from "~/lib/contracts/user";
-import { FIELD_ERRORS } from "~/lib/contracts/field-errors";
 import { PUBLIC_PAGE_CACHE_CONTROL, QUERY_INDEPENDENT_PAGE, textPageMeta } from "~/app/page-helpers/seo";
 import {
   AuthCard,
@@ -14,7 +13,7 @@ import {
 } from "~/app/components/auth-field";
 import { StatusMessage } from "~/app/components/ui/status-message";
 import { schemaProblem } from "~/app/components/ui/use-form";
-import { useSignInForm } from "~/app/components/use-sign-in-form";
+import { emptyCredentials, useSignInForm } from "~/app/components/use-sign-in-form";
 import { useMessages } from "~/app/components/language-provider";
 import { LocalizedLink } from "~/app/components/localized-link";
 import { common } from "~/content/messages/common";
@@ -44,18 +43,9 @@ export default function Signup() {
   const { pending, status, errors, onSubmit, crossHref, lang } = useSignInForm({
     endpoint: "POST /user/register",
     texts: { noResult: t.signup.falsy, success: t.signup.success, failed: t.signup.failed, error: t.signup.fallback },
-    // The required fields left empty are marked as such (aria-invalid, their own line), and the
-    // focus goes to the first: "fill in all fields" alone named none of them.
     validate: ({ name = "", email = "", password = "" }) =>
-      !email.trim() || !password
-        ? {
-            status: t.signup.fillAll,
-            fields: {
-              ...(email.trim() ? {} : { email: FIELD_ERRORS.required[lang] }),
-              ...(password ? {} : { password: FIELD_ERRORS.required[lang] }),
-            },
-          }
-        : schemaProblem(RegisterSchema, { name, email, password }, lang, { status: t.checkFields }),
+      emptyCredentials({ email, password }, t.signup.fillAll, lang) ??
+      schemaProblem(RegisterSchema, { name, email, password }, lang, { status: t.checkFields }),
     body: ({ name = "", email = "", password = "" }) => ({ name, email, password }),
   });
   const [showPassword, setShowPassword] = useState(false);

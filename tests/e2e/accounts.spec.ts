@@ -240,10 +240,15 @@ for (const lang of ["en", "ja"] as const) {
       await expect(alert).toHaveText(t.login.bothRequired);
       await expect(page.getByRole("alert").filter({ hasText: t.login.bothRequired })).toBeVisible();
       await expect(page.getByLabel(t.fields.email, { exact: true })).toBeFocused();
+      // The empty fields are marked, as sign-up's are (found by a screen-reader user).
+      await expect(page.getByLabel(t.fields.email, { exact: true })).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel(t.fields.password, { exact: true })).toHaveAttribute("aria-invalid", "true");
       await page.getByLabel(t.fields.email, { exact: true }).fill(session.email);
       await page.getByRole("button", { name: t.login.submit, exact: true }).click();
       await expect(alert).toHaveText(t.login.bothRequired);
       await expect(page.getByLabel(t.fields.password, { exact: true })).toBeFocused();
+      await expect(page.getByLabel(t.fields.email, { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel(t.fields.password, { exact: true })).toHaveAttribute("aria-invalid", "true");
 
       await fillLogin(page, lang, session.email, "not the password");
       await expect(alert).toHaveText(ACCOUNT_MESSAGES.invalidCredentials[lang]);
