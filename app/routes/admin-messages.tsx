@@ -1,6 +1,6 @@
 // /admin/messages: the contact form's messages, newest first, with a read/unread state. The text is
 // what a visitor typed: shown as text (never HTML) with its line breaks kept.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { api, ApiRequestError } from "~/app/api/api.client";
 import { useApiData } from "~/app/api/use-api-data";
@@ -54,9 +54,26 @@ export default function AdminMessages() {
     query: { status: filter, page, pageSize: DEFAULT_PAGE_SIZE },
   });
 
-  const toggle = async (message: ContactMessageItem) => {
+  // A message marked read under "Unread" (or unread under "Read") leaves the list with the button the
+  // keyboard pressed: the focus then goes to the message now in its place, or to the filter when the
+  // list is empty (found by a keyboard user: it fell to the page's body). Acted on once the list that
+  // follows the change has come.
+  const listRef = useRef<HTMLUListElement>(null);
+  const filterRef = useRef<HTMLDivElement>(null);
+  const [refocus, setRefocus] = useState<{ id: string; index: number; before: typeof data } | null>(null);
+  useEffect(() => {
+    if (!refocus || !data || data === refocus.before) return;
+    setRefocus(null);
+    if (data.messages.some((message) => message.id === refocus.id)) return;
+    const items = listRef.current?.querySelectorAll<HTMLElement>("[data-testid=message-item]") ?? [];
+    const next = items[Math.min(refocus.index, items.length - 1)]?.querySelector<HTMLElement>("[data-read-toggle]");
+    (next ?? filterRef.current?.querySelector<HTMLElement>("[aria-pressed=true]"))?.focus();
+  }, [data, refocus]);
+
+  const toggle = async (message: ContactMessageItem, index: number) => {
     setBusyId(message.id);
     setFailure(null);
+    const hadFocus = listRef.current?.contains(document.activeElement) ?? false;
     try {
       await api("POST /admin/messages/:id/read", {
         params: { id: message.id },
@@ -64,6 +81,7 @@ export default function AdminMessages() {
         token: auth.token,
         lang,
       });
+      if (hadFocus) setRefocus({ id: message.id, index, before: data });
       reload();
     } catch (err) {
       const apiError = err instanceof ApiRequestError ? err : null;
@@ -81,13 +99,13 @@ export default function AdminMessages() {
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <AdminPageTitle>{t.messages.title}</AdminPageTitle>
         {data && (
-          <p className="text-sm font-medium text-slate-700" data-testid="unread-count">
+          <p className="text-sm font-medium text-slate-700" role="status" data-testid="unread-count">
             {format(t.messages.unreadCount, { count: data.unread })}
           </p>
         )}
       </div>
 
-      <div role="group" aria-label={t.messages.filter} className="mt-6 inline-flex rounded-md border border-slate-300 bg-white p-1">
+      <div ref={filterRef} role="group" aria-label={t.messages.filter} className="mt-6 inline-flex rounded-md border border-slate-300 bg-white p-1">
         {MESSAGE_FILTERS.map((f) => (
           <button
             key={f}
@@ -114,8 +132,8 @@ export default function AdminMessages() {
           {data.messages.length === 0 ? (
             <p className="mt-6 text-slate-600">{t.messages.empty}</p>
           ) : (
-            <ul className="mt-6 space-y-4" aria-busy={loading} data-testid="message-list">
-              {data.messages.map((message) => {
+            <ul ref={listRef} className="mt-6 space-y-4" aria-busy={loading} data-testid="message-list">
+              {data.messages.map((message, index) => {
                 const unread = !message.readAt;
                 return (
                   <li
@@ -178,8 +196,9 @@ export default function AdminMessages() {
                           type="button"
                           aria-disabled={busyId === message.id}
                           onClick={() => {
-                            if (busyId !== message.id) void toggle(message);
+                            if (busyId !== message.id) void toggle(message, index);
                           }}
+                          data-read-toggle
                           className={`${ACTION} aria-disabled:opacity-60`}
                         >
                           {unread ? t.messages.markRead : t.messages.markUnread}

@@ -635,8 +635,20 @@ test.describe("admin area", () => {
     await expect(page.getByTestId("message-item").filter({ hasText: subject })).toHaveCount(0);
     await page.getByRole("button", { name: "Read", exact: true }).click();
     const readItem = page.getByTestId("message-item").filter({ hasText: subject });
-    await readItem.getByRole("button", { name: "Mark as unread" }).click();
+    await readItem.getByRole("button", { name: "Mark as unread" }).focus();
+    await page.keyboard.press("Enter");
     await expect(readItem).toHaveCount(0);
+    // The message left the list with the focused button: the focus goes to the message now in its
+    // place, or to the filter when none is left (found by a keyboard user: it fell to the page's body).
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const focused = document.activeElement;
+          return focused?.closest("[data-testid=message-item]") ? "message" : focused?.getAttribute("aria-pressed") === "true" ? focused.textContent : "lost";
+        }),
+      )
+      .toMatch(/^(message|Read)$/);
+    await expect(page.getByTestId("unread-count")).toHaveAttribute("role", "status");
   });
 
   test("messages: a reply by e-mail, and the member account that uses the sender's address (an operations review)", async ({ page, app }) => {
