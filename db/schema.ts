@@ -180,6 +180,15 @@ export const payments = pgTable(
      */
     billedName: text("billed_name"),
     billedEmail: text("billed_email"),
+    /**
+     * Who issued the receipt, as the settings said when the credits were granted (COMPANY_LEGAL_NAME,
+     * CONTACT_ADDRESS, COMPANY_TAX_ID): a receipt keeps them when the firm's details change (found by
+     * an attacker: a restart with other values rewrote every receipt). The legal name is null on
+     * payments granted before these were kept (the current settings are shown).
+     */
+    sellerLegalName: text("seller_legal_name"),
+    sellerAddress: text("seller_address"),
+    sellerTaxId: text("seller_tax_id"),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     refundRef: text("refund_ref"),
     refundedBy: uuid("refunded_by").references(() => users.id, { onDelete: "set null" }),

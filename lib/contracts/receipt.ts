@@ -4,6 +4,13 @@ import { z } from "zod";
 
 export const ReceiptIdSchema = z.uuid({ error: "invalid_format" });
 
+/** Who issued a receipt: the firm's legal name, address and tax registration number as they were then. */
+export interface ReceiptSeller {
+  legalName: string;
+  address: string | null;
+  taxId: string | null;
+}
+
 export interface Receipt {
   id: string;
   /** Sequential across the firm, taken when the purchase was granted. */
@@ -22,7 +29,7 @@ export interface Receipt {
   /** When the firm recorded that it repaid that refund another way. */
   refundRepaidAt: string | null;
   /** taxId: the firm's tax registration number (COMPANY_TAX_ID), null when none is configured. */
-  seller: { legalName: string; address: string | null; taxId: string | null };
+  seller: ReceiptSeller;
   customer: { name: string; email: string };
 }
 

@@ -16,6 +16,7 @@ import type { Logger } from "~/lib/logger.server";
 import type { RateLimiter } from "~/lib/rate-limit.server";
 import { PAYMENT_ATTEMPT_RULE } from "~/lib/rate-rules";
 import type { PaymentHistoryItem } from "~/lib/contracts/payment";
+import type { ReceiptSeller } from "~/lib/contracts/receipt";
 import { decodePaymentError, encodePaymentError } from "./card-errors";
 import type { ChargeOutcome, PaymentEvent, PaymentProvider, RefundOutcome } from "./provider";
 import { ProviderRequestError, ProviderUnavailableError } from "./provider";
@@ -122,6 +123,8 @@ export interface CheckoutDeps {
   logger: Logger;
   rateLimiter: RateLimiter;
   siteName: string;
+  /** Who issues the receipt of a purchase granted now (kept with the payment: lib/payments/receipts.server.ts). */
+  seller?: ReceiptSeller;
   /** Overrides DEFAULT_WAIT_MS (tests). */
   waitMs?: number;
   /** Called once per payment, after the transaction that granted it (the receipt e-mail). Not awaited. */
@@ -318,7 +321,7 @@ async function applyOutcome(deps: CheckoutDeps, row: PaymentRow, outcome: Charge
         deps.logger.error({ paymentId: row.id, outcome }, "provider charged another amount than the catalog price; not granted");
         throw new ApiError(502, "payment_provider_unavailable", PAYMENT_ERRORS.providerUnavailable);
       }
-      const grant = await grantPayment(db, row.id, outcome.providerRef, outcome.cardLast4).catch(async (error: unknown) => {
+      const grant = await grantPayment(db, row.id, outcome.providerRef, outcome.cardLast4, deps.seller).catch(async (error: unknown) => {
         const current = await getPayment(db, row.id);
         if (current?.userId !== null) throw error;
         await refundOwnerless(deps, current, outcome.providerRef);
@@ -372,7 +375,7 @@ async function finalResult(deps: CheckoutDeps, row: PaymentRow): Promise<Checkou
   if (row.refundedAt || row.status === "refunded") throw new ApiError(409, "payment_refunded", PAYMENT_ERRORS.refunded);
   if (row.grantedAt || row.status === "succeeded") {
     // A succeeded payment is always granted in the same transaction; grantPayment only reads it then.
-    const grant = await grantPayment(deps.db, row.id, row.providerRef);
+    const grant = await grantPayment(deps.db, row.id, row.providerRef, undefined, deps.seller);
     if (grant) return { status: "succeeded", payment: grant.payment, balance: grant.balance };
   }
   if (row.status === "failed") {
@@ -414,9 +417,10 @@ export function grantPayment(
   paymentId: string,
   providerRef?: string | null,
   cardLast4?: string | null,
+  seller?: ReceiptSeller,
 ): Promise<GrantResult | null> {
   // One statement, or a read when granted before: no transaction (and its two round trips) needed.
-  return grantInTransaction(db, paymentId, providerRef, cardLast4);
+  return grantInTransaction(db, paymentId, providerRef, cardLast4, seller);
 }
 
 async function grantInTransaction(
@@ -424,6 +428,7 @@ async function grantInTransaction(
   paymentId: string,
   providerRef?: string | null,
   cardLast4?: string | null,
+  seller?: ReceiptSeller,
 ): Promise<GrantResult | null> {
   // One statement (atomic on its own, and one round trip): the only statement that can turn a
   // payment into "granted" matches once (a concurrent one waits for it and then matches nothing);
@@ -433,11 +438,13 @@ async function grantInTransaction(
   // whole statement, so nothing is granted.
   // Written out rather than built by drizzle's query builder (see createPayment). The card's digits
   // and the provider's reference are kept when none is given, as before. The receipt is made out to
-  // the account's name and address as they are now (payments.billed_name).
+  // the account's name and address as they are now (payments.billed_name), by the seller the settings
+  // name now (payments.seller_legal_name).
   const grant = sql`update payments set status = 'succeeded', granted_at = now(), updated_at = now(), error = null,
       receipt_number = nextval('receipt_number_seq'),
       billed_name = (select name from users where users.id = payments.user_id),
       billed_email = (select email from users where users.id = payments.user_id),
+      seller_legal_name = ${seller?.legalName ?? null}, seller_address = ${seller?.address ?? null}, seller_tax_id = ${seller?.taxId ?? null},
       card_last4 = coalesce(${cardLast4 || null}, card_last4),
       provider_ref = coalesce(provider_ref, ${providerRef || null})
     where id = ${paymentId} and granted_at is null and refunded_at is null
@@ -586,7 +593,7 @@ export async function handlePaymentEvent(deps: CheckoutDeps, received: PaymentEv
         ownerless = row;
         throw OWNERLESS;
       }
-      const grant = await grantInTransaction(tx, row.id, data.providerRef, data.cardLast4);
+      const grant = await grantInTransaction(tx, row.id, data.providerRef, data.cardLast4, deps.seller);
       if (grant?.granted) granted = grant.payment;
       return "processed";
     }

@@ -2,7 +2,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { payments, users } from "~/db/schema";
-import type { Receipt } from "~/lib/contracts/receipt";
+import type { Receipt, ReceiptSeller } from "~/lib/contracts/receipt";
 import { receiptLabel } from "~/lib/contracts/receipt";
 import { companyLegalName, type Env } from "~/lib/env.server";
 import { format } from "~/lib/i18n/format";
@@ -21,6 +21,11 @@ export interface ReceiptDeps {
   logger: Logger;
   /** The site's origin for absolute links in e-mails. */
   origin: string;
+}
+
+/** Who issues a receipt made now: the settings' legal name, address and tax registration number. */
+export function receiptSeller(env: ReceiptDeps["env"]): ReceiptSeller {
+  return { legalName: companyLegalName(env), address: env.CONTACT_ADDRESS ?? null, taxId: env.COMPANY_TAX_ID ?? null };
 }
 
 export const receiptPath = (lang: Lang, paymentId: string) => localePath(lang, `/account/receipts/${paymentId}`);
@@ -63,7 +68,8 @@ export async function getReceipt(
     refundedAt: p.refundedAt?.toISOString() ?? null,
     refundFailedAt: p.refundFailedAt?.toISOString() ?? null,
     refundRepaidAt: p.refundRepaidAt?.toISOString() ?? null,
-    seller: { legalName: companyLegalName(env), address: env.CONTACT_ADDRESS ?? null, taxId: env.COMPANY_TAX_ID ?? null },
+    // As issued; a payment granted before the receipt kept it shows the current settings.
+    seller: p.sellerLegalName !== null ? { legalName: p.sellerLegalName, address: p.sellerAddress, taxId: p.sellerTaxId } : receiptSeller(env),
     // As issued; a payment granted before the receipt kept them shows the account's current ones.
     customer: { name: p.billedName ?? row.name, email: p.billedEmail ?? row.email },
     lang: isLang(row.lang) ? row.lang : "en",

@@ -15,7 +15,7 @@ import {
   type CheckoutResult,
 } from "~/lib/payments/checkout.server";
 import { WebhookPayloadError, WebhookSignatureError } from "~/lib/payments/provider";
-import { getReceipt, sendReceiptMail } from "~/lib/payments/receipts.server";
+import { getReceipt, receiptSeller, sendReceiptMail } from "~/lib/payments/receipts.server";
 import { sendRefundFailedMail, sendRefundMail } from "~/lib/payments/refunds.server";
 import { ReceiptIdSchema, type ReceiptResponse } from "~/lib/contracts/receipt";
 import { RECEIPT_ERRORS } from "~/lib/payments/receipt-messages";
@@ -36,6 +36,7 @@ function checkoutDeps(req: Request): CheckoutDeps {
     logger: req.log ?? logger,
     rateLimiter,
     siteName: env.SITE_NAME,
+    seller: receiptSeller(env),
     onGranted: (payment) => {
       if (payment.userId) void sendReceiptMail({ db, env, mailer, logger, origin: site.origin }, payment.id, payment.userId);
     },

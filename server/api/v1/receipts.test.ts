@@ -121,6 +121,23 @@ describe("receipts", { timeout: 120_000 }, () => {
     expect(await customerOf(second.body.transactionId)).toEqual({ name: "Ada King", email: "ada.king@example.com" });
   });
 
+  it("keeps the seller it was issued by when the firm's details change later (found by an attacker)", async () => {
+    app = await createTestApp({
+      RATE_LIMITS: "false",
+      COMPANY_LEGAL_NAME: "TaxAtlas Holdings KK",
+      CONTACT_ADDRESS: "1-2-3 Marunouchi, Tokyo",
+      COMPANY_TAX_ID: "T1234567890123",
+    });
+    const token = await signUp("ada@example.com");
+    const first = await buy(token);
+    // The settings a restart with other values gives the server.
+    Object.assign(app.appContext.env, { COMPANY_LEGAL_NAME: "NewCo Ltd", CONTACT_ADDRESS: "9 Elsewhere St, Osaka", COMPANY_TAX_ID: undefined });
+    const second = await buy(token);
+    const sellerOf = async (id: string) => (await request(app, "GET", `/api/v1/payment/receipts/${id}`, { token })).body.receipt.seller;
+    expect(await sellerOf(first.body.transactionId)).toEqual({ legalName: "TaxAtlas Holdings KK", address: "1-2-3 Marunouchi, Tokyo", taxId: "T1234567890123" });
+    expect(await sellerOf(second.body.transactionId)).toEqual({ legalName: "NewCo Ltd", address: "9 Elsewhere St, Osaka", taxId: null });
+  });
+
   it("carries no tax registration number when none is configured: not in the API, not in the e-mail", async () => {
     app = await createTestApp({ RATE_LIMITS: "false", COMPANY_LEGAL_NAME: "TaxAtlas K.K." });
     const token = await signUp("hanako@example.jp", "ja");
