@@ -1,6 +1,6 @@
 // Text made storable (a model's answer) and text that shows nothing.
 import { describe, expect, it } from "vitest";
-import { isInvisibleText, isStorableText, toStorableText } from "./storable-text";
+import { isInvisibleText, isStorableText, multiLineString, toStorableText } from "./storable-text";
 
 describe("toStorableText", () => {
   it("removes NUL and replaces a lone surrogate, keeping whole pairs and everything else", () => {
@@ -18,5 +18,23 @@ describe("isInvisibleText", () => {
     for (const blank of ["\u2800\u2800", "\u3164", "\uFE0F\uFE0F", "\u034F", "\u0301"]) expect(isInvisibleText(blank)).toBe(true);
     expect(isInvisibleText("e\u0301")).toBe(false);
     expect(isInvisibleText("\u200bA")).toBe(false);
+  });
+});
+
+describe("multiLineString", () => {
+  const field = multiLineString("invalid_type");
+  it("keeps line breaks and tabs, with a CRLF as one LF", () => {
+    expect(field.parse("Dear team,\r\n\tVAT question\nThanks")).toBe("Dear team,\n\tVAT question\nThanks");
+    expect(field.parse("税務 😀 مرحبا")).toBe("税務 😀 مرحبا");
+  });
+
+  // Found by an attacker: a one-line field refused them, a message, a question or an admin's reason
+  // stored them, and the inbox, the ledger and the member's export showed the text reordered.
+  it("refuses other control characters and the bidirectional overrides, embeddings and isolates", () => {
+    for (const sneaky of ["m\u001bx", "bell\u0007", "del\u007f", "nel\u0085", "VAT\u202eregistration", "a\u2066b", "line\u2028sep", "v\u000btab"]) {
+      const result = field.safeParse(sneaky);
+      expect(result.success, JSON.stringify(sneaky)).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe("invalid_characters");
+    }
   });
 });
