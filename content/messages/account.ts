@@ -39,6 +39,7 @@ const en = {
     signOut: "Sign out",
     signOutLabel: "Sign out the device last used {date}",
     signOutEverywhere: "Sign out everywhere",
+    notListed: "{count|# older session is|# older sessions are} not listed here. Sign out everywhere signs them out too.",
   },
   data: {
     title: "Your data",
@@ -118,6 +119,7 @@ export const account: Localized<AccountMessages> = {
       signOut: "ログアウト",
       signOutLabel: "{date} に最後に使われた端末をログアウト",
       signOutEverywhere: "すべての端末からログアウト",
+      notListed: "このほかに、以前のセッションが {count} 件あります（一覧には表示していません）。「すべての端末からログアウト」でこれらもログアウトされます。",
     },
     data: {
       title: "お客様のデータ",
@@ -191,6 +193,7 @@ export const account: Localized<AccountMessages> = {
       signOut: "退出登录",
       signOutLabel: "将最近于 {date} 使用的设备退出登录",
       signOutEverywhere: "在所有设备上退出登录",
+      notListed: "另有 {count} 个较早的会话未在此列出。“在所有设备上退出登录”也会将它们退出。",
     },
     data: {
       title: "您的数据",

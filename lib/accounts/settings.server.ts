@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { aiQuestions, creditLedger, emailChanges, payments, sessions, users } from "~/db/schema";
-import type { AccountExport, AccountProfile, SessionItem } from "~/lib/contracts/account";
+import type { AccountExport, AccountProfile, SessionList } from "~/lib/contracts/account";
 import { paymentHistory } from "~/lib/payments/checkout.server";
 import { unauthorized } from "~/lib/http/api-error";
 import { isoTime } from "~/lib/sql-json.server";
@@ -184,20 +184,37 @@ export async function confirmEmailChange(
   }
 }
 
-export async function listSessions(db: DbOrTx, userId: string, currentSessionId: string): Promise<SessionItem[]> {
+/** How many sessions the list shows at most; "Sign out everywhere" reaches the others too. */
+export const SESSION_LIST_LIMIT = 100;
+
+/**
+ * The member's active sessions: this one first, then the others by last use, at most
+ * SESSION_LIST_LIMIT, and how many there are (found by an attacker: the list stopped at the 100
+ * latest, said nothing of the others, and a member on an older session did not find this device).
+ */
+export async function listSessions(db: DbOrTx, userId: string, currentSessionId: string): Promise<SessionList> {
   const rows = await db
-    .select()
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-    .orderBy(desc(sessions.lastUsedAt))
-    .limit(100);
-  return rows.map((row) => ({
-    id: row.id,
-    userAgent: row.userAgent,
-    createdAt: row.createdAt.toISOString(),
-    lastUsedAt: row.lastUsedAt.toISOString(),
-    current: row.id === currentSessionId,
-  }));
+    .orderBy(sql`${sessions.id} = ${currentSessionId} desc`, desc(sessions.lastUsedAt))
+    .limit(SESSION_LIST_LIMIT);
+  return {
+    sessions: rows.map((row) => ({
+      id: row.id,
+      userAgent: row.userAgent,
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: row.lastUsedAt.toISOString(),
+      current: row.id === currentSessionId,
+    })),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
 /** Signs one of the member's own sessions out, cancelling an address change not yet confirmed; `revoked` false when it is not theirs or already gone. */

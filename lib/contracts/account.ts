@@ -73,7 +73,12 @@ export interface SessionItem {
 }
 
 export type AccountResponse = { success: true; account: AccountProfile };
-export type SessionsResponse = { success: true; sessions: SessionItem[] };
+/** This session first, then the others by last use, at most 100; `total` counts every active session. */
+export interface SessionList {
+  sessions: SessionItem[];
+  total: number;
+}
+export type SessionsResponse = { success: true } & SessionList;
 export type AccountMessageResponse = { success: true; message: string };
 /** After a password change the other sessions are gone; this one stays. */
 export type PasswordChangedResponse = { success: true; message: string; revokedSessions: number };

@@ -24,7 +24,7 @@ import type {
   AccountResponse,
   EmailConfirmedResponse,
   PasswordChangedResponse,
-  SessionItem,
+  SessionList,
   SessionsResponse,
 } from "./account";
 import type {
@@ -98,7 +98,7 @@ describe("endpoint types", () => {
     expectTypeOf(setMessageRead).returns.toEqualTypeOf<Promise<ContactMessageItem>>();
     expectTypeOf(getDashboardStats).returns.toEqualTypeOf<Promise<DashboardStats>>();
     expectTypeOf(getProfile).returns.toEqualTypeOf<Promise<AccountProfile | null>>();
-    expectTypeOf(listSessions).returns.toEqualTypeOf<Promise<SessionItem[]>>();
+    expectTypeOf(listSessions).returns.toEqualTypeOf<Promise<SessionList>>();
     expectTypeOf(exportAccount).returns.toEqualTypeOf<Promise<AccountExport | null>>();
     expectTypeOf(refundCandidates).returns.toEqualTypeOf<Promise<{ balance: number; purchases: RefundCandidate[] } | null>>();
   });

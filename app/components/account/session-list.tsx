@@ -117,6 +117,11 @@ export function SessionList({ t, onSignedOut, version = 0 }: { t: AccountMessage
           </li>
         ))}
       </ul>
+      {data && data.total > data.sessions.length && (
+        <p className="mt-2 text-sm text-slate-600" data-testid="sessions-not-listed">
+          {format(t.sessions.notListed, { count: data.total - data.sessions.length })}
+        </p>
+      )}
       <StatusMessage status={shown} testId="account-sessions-status" />
       <button
         type="button"

@@ -370,3 +370,29 @@ describe("account settings API", { timeout: 120_000 }, () => {
     expect((await request(app, "POST", "/api/v1/user/password/reset/check", { body: { token: expiring } })).status).toBe(400);
   });
 });
+
+describe("the session list of a member with many devices", { timeout: 60_000 }, () => {
+  // Found by an attacker: the list stopped at the 100 latest, said nothing of the others, and a
+  // member using an older session did not find this device in it.
+  it("always lists this device and says how many active sessions there are", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const ada = await signUp("ada@example.com");
+    // 120 newer sessions on other devices.
+    const later = Date.now() + 60_000;
+    await app.appContext.db.insert(sessions).values(
+      Array.from({ length: 120 }, (_, i) => ({
+        userId: ada.id,
+        tokenHash: String(i).padStart(64, "f"),
+        lastUsedAt: new Date(later + i * 1000),
+        expiresAt: new Date(later + 86_400_000),
+        userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0",
+      })),
+    );
+    const res = await request(app, "GET", "/api/v1/account/sessions", { token: ada.token });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(121);
+    expect(res.body.sessions.length).toBeLessThan(121);
+    expect(res.body.sessions[0]).toMatchObject({ current: true });
+    expect(res.body.sessions.filter((session: { current: boolean }) => session.current)).toHaveLength(1);
+  });
+});

@@ -174,7 +174,7 @@ accountRouter.post("/email/confirm", async (req, res) => {
 
 accountRouter.get("/sessions", async (req, res) => {
   const user = await requireUser(req);
-  res.json({ success: true, sessions: await listSessions(appContext(req).db, user.id, user.sessionId) } satisfies SessionsResponse);
+  res.json({ success: true, ...(await listSessions(appContext(req).db, user.id, user.sessionId)) } satisfies SessionsResponse);
 });
 
 accountRouter.post("/sessions/revoke-all", async (req, res) => {
