@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { projectRoot } from "~/db/client.server";
 import type { AppContext } from "~/lib/app-context.server";
 import { trustProxySetting } from "~/lib/env.server";
+import { databaseCode, isConcurrentChange } from "~/lib/database-errors";
 import { ApiError, apiErrorBody, COMMON_ERRORS, concurrentChange, unavailable } from "~/lib/http/api-error";
 import { chooseLanguage, LANGUAGE_COOKIE, parseAcceptLanguage, readCookie } from "~/lib/i18n/negotiate";
 import { localePath, sameSitePath, splitLangPath } from "~/lib/i18n/paths";
@@ -141,19 +142,6 @@ const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   for (const [name, value] of Object.entries(apiError.headers ?? {})) res.setHeader(name, value);
   res.status(apiError.status).json(apiErrorBody(apiError, lang));
 };
-
-/** PostgreSQL's error code, on the error or on the cause a query builder wrapped it in. */
-function databaseCode(error: unknown): string | undefined {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
-  const code = e?.code ?? e?.cause?.code;
-  return typeof code === "string" ? code : undefined;
-}
-
-/** A deadlock (40P01) or serialization failure (40001): the transaction was rolled back, a retry is safe. */
-export function isConcurrentChange(error: unknown): boolean {
-  const code = databaseCode(error);
-  return code === "40P01" || code === "40001";
-}
 
 /** Connection-level failures (database restarted, pool exhausted) are a 503, not a 500. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { rowsOf, type Db, type DbOrTx } from "~/db/client.server";
 import { payments, processedEvents, users } from "~/db/schema";
 import { signedOutIfDeleted } from "~/lib/accounts/users.server";
+import { retryingConcurrentChange } from "~/lib/database-errors";
 import { requirePackage, type PackageId } from "~/lib/catalog";
 import { CREDIT_LIMIT_ERROR, MAX_CREDIT_BALANCE } from "~/lib/credits.server";
 import { ApiError, tooManyRequests, type LocalizedText } from "~/lib/http/api-error";
@@ -321,7 +322,9 @@ async function applyOutcome(deps: CheckoutDeps, row: PaymentRow, outcome: Charge
         deps.logger.error({ paymentId: row.id, outcome }, "provider charged another amount than the catalog price; not granted");
         throw new ApiError(502, "payment_provider_unavailable", PAYMENT_ERRORS.providerUnavailable);
       }
-      const grant = await grantPayment(db, row.id, outcome.providerRef, outcome.cardLast4, deps.seller).catch(async (error: unknown) => {
+      // The card is charged: a deadlock does not lose the grant (the statement grants once).
+      const granting = () => grantPayment(db, row.id, outcome.providerRef, outcome.cardLast4, deps.seller);
+      const grant = await retryingConcurrentChange(granting).catch(async (error: unknown) => {
         const current = await getPayment(db, row.id);
         if (current?.userId !== null) throw error;
         await refundOwnerless(deps, current, outcome.providerRef);

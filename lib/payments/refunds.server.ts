@@ -14,6 +14,7 @@ import { formatUsd } from "~/lib/catalog";
 import { REFUND_WINDOW_DAYS, refundFailureReason, withinRefundWindow, type RefundCandidate } from "~/lib/contracts/refund";
 import { answersInProgress } from "~/lib/ai/questions.server";
 import { changeCredits, creditsHeldByRefunds, refundClaimHolds } from "~/lib/credits.server";
+import { retryingConcurrentChange } from "~/lib/database-errors";
 import { ApiError } from "~/lib/http/api-error";
 import { format } from "~/lib/i18n/format";
 import { LANGS, isLang } from "~/lib/i18n/languages";
@@ -110,7 +111,17 @@ export async function refundPayment(deps: RefundDeps, paymentId: string, adminId
 
 /** Records a refund the provider has taken for an administrator, and tells the member once. */
 async function recordAccepted(deps: RefundDeps, row: PaymentRow, refundRef: string, adminId: string): Promise<RefundResult> {
-  const result = await deps.db.transaction(async (tx) => {
+  // The provider has made the refund: a deadlock does not lose its record (the transaction records once).
+  const result = await retryingConcurrentChange(() => recordedRefund(deps, row, refundRef, adminId));
+  if (!result) throw new ApiError(409, "already_refunded", REFUND_ERRORS.alreadyRefunded);
+  const { mailed, ...refunded } = result;
+  if (!mailed) void sendRefundMail(deps, refunded);
+  return refunded;
+}
+
+/** recordAccepted's transaction: the refund recorded, or taken over from the provider's notice that recorded it first. */
+function recordedRefund(deps: RefundDeps, row: PaymentRow, refundRef: string, adminId: string) {
+  return deps.db.transaction(async (tx) => {
     const recorded = await recordRefund(tx, deps.logger, row, { refundRef, adminId });
     if (recorded) return { ...recorded, mailed: false };
     // Stripe's charge.refunded delivery of this very refund overtook this transaction and recorded it
@@ -137,10 +148,6 @@ async function recordAccepted(deps: RefundDeps, row: PaymentRow, refundRef: stri
       .returning({ delta: creditLedger.delta });
     return { payment: taken, balance: user?.credits ?? 0, creditsRemoved: removal ? -removal.delta : 0, mailed: true };
   });
-  if (!result) throw new ApiError(409, "already_refunded", REFUND_ERRORS.alreadyRefunded);
-  const { mailed, ...refunded } = result;
-  if (!mailed) void sendRefundMail(deps, refunded);
-  return refunded;
 }
 
 /**

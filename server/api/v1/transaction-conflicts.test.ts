@@ -3,7 +3,8 @@
 // given a 500 (docs/reliability.md, "Attacks and their answers").
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { users } from "~/db/schema";
+import { creditLedger, payments, users } from "~/db/schema";
+import { insertAdmin } from "~/tests/helpers/admin-data";
 import { aroundNextStatement } from "~/tests/helpers/statement-hook";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 
@@ -46,4 +47,43 @@ describe("a write aborted by a concurrent one", { timeout: 60_000 }, () => {
       expect(kept).toHaveLength(1);
     });
   }
+});
+
+// Found by a review: after the provider has charged the card or made the refund, the database step
+// that records it must not be lost to a deadlock (the member charged and told nothing changed).
+describe("a write after the payment provider acted, aborted by a concurrent one", { timeout: 60_000 }, () => {
+  it("grants a charged checkout all the same, once", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const signup = await request(app, "POST", "/api/v1/user/register", { body: { email: "ada@example.com", password: PASSWORD, name: "Ada" } });
+    restore = aroundNextStatement(app.appContext, "before", /with granted as \(update payments set status = 'succeeded'/i, async () => {
+      throw abortedWith("40P01");
+    });
+    const bought = await request(app, "POST", "/api/v1/payment/create", {
+      token: signup.body.token,
+      body: { package: "basic", paymentMethodId: "pm_card_visa", country: "JP" },
+    });
+    expect(bought.status).toBe(200);
+    expect(bought.body.status).toBe("succeeded");
+    const [user] = await app.appContext.db.select({ credits: users.credits }).from(users).where(eq(users.email, "ada@example.com"));
+    const purchases = await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "purchase"));
+    expect({ credits: user!.credits, purchases: purchases.length }).toEqual({ credits: 53, purchases: 1 });
+  });
+
+  it("records a refund the provider made all the same, once", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const admin = await insertAdmin(app.appContext.db);
+    const signup = await request(app, "POST", "/api/v1/user/register", { body: { email: "ada@example.com", password: PASSWORD, name: "Ada" } });
+    const bought = await request(app, "POST", "/api/v1/payment/create", {
+      token: signup.body.token,
+      body: { package: "basic", paymentMethodId: "pm_card_visa", country: "JP" },
+    });
+    restore = aroundNextStatement(app.appContext, "before", /update "payments" set "status" = \$1, "refunded_at" = now\(\)/i, async () => {
+      throw abortedWith("40001");
+    });
+    const refunded = await request(app, "POST", "/api/v1/refunds", { token: admin.token, body: { paymentId: bought.body.transactionId } });
+    expect(refunded.status).toBe(200);
+    const [payment] = await app.appContext.db.select({ status: payments.status }).from(payments);
+    const refunds = await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "refund"));
+    expect({ status: payment!.status, refunds: refunds.length }).toEqual({ status: "refunded", refunds: 1 });
+  });
 });
