@@ -29,9 +29,11 @@ export function storableString(error: z.core.$ZodStringParams["error"]) {
 // reorder the text that follows them where the field is shown, e-mails included).
 // eslint-disable-next-line no-control-regex -- control characters are what a one-line field refuses.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-/** The same but the line feed and the tab, which a field of several lines keeps. */
+/** The same but the line feed and the tab, which a field of several lines keeps (its other line breaks become line feeds first). */
 // eslint-disable-next-line no-control-regex -- control characters are what a field of several lines refuses.
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** Line breaks as other programs write them: CRLF and CR, Word's vertical tab, a PDF's form feed, NEL, Unicode's separators. */
+const LINE_BREAKS = /\r\n?|[\v\f\u0085\u2028\u2029]/g;
 
 /** Nothing but whitespace and invisible format characters (zero-width space and joiners, BOM). */
 const INVISIBLE = /^[\s\p{Cf}]*$/u;
@@ -46,9 +48,10 @@ export const isInvisibleText = (value: string): boolean => SHOWS_NOTHING.test(va
  * A field of several lines (a question, a message, a reason), trimmed: a value of invisible
  * characters alone is empty, so a required field says so. Line breaks are one LF each, before any
  * length is counted: a browser sends a textarea's as CRLF, so a message its own maxlength allowed was
- * refused as too long. Other control characters are refused, as in a one-line field, but for the
- * tab (found by an attacker: an escape or a right-to-left override was stored, and reordered the
- * text where the inbox, the ledger and the member's export show it).
+ * refused as too long; text pasted from Word or a PDF brings vertical tabs and form feeds (found by a
+ * review). Other control characters are refused, as in a one-line field, but for the tab (found by
+ * an attacker: an escape or a right-to-left override was stored, and reordered the text where the
+ * inbox, the ledger and the member's export show it).
  */
 export function multiLineString(error: z.core.$ZodStringParams["error"]) {
   return linesOf(error).refine((value) => !CONTROL_BUT_LINES.test(value), "invalid_characters");
@@ -57,7 +60,7 @@ export function multiLineString(error: z.core.$ZodStringParams["error"]) {
 /** multiLineString without its refusal of control characters, which a one-line field makes stricter. */
 function linesOf(error: z.core.$ZodStringParams["error"]) {
   return storableString(error)
-    .overwrite((value) => value.replace(/\r\n?/g, "\n"))
+    .overwrite((value) => value.replace(LINE_BREAKS, "\n"))
     .trim()
     .overwrite((value) => (INVISIBLE.test(value) ? "" : value));
 }
