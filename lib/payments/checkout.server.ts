@@ -125,7 +125,7 @@ export interface CheckoutDeps {
   rateLimiter: RateLimiter;
   siteName: string;
   /** Who issues the receipt of a purchase granted now (kept with the payment: lib/payments/receipts.server.ts). */
-  seller?: ReceiptSeller;
+  seller: ReceiptSeller;
   /** Overrides DEFAULT_WAIT_MS (tests). */
   waitMs?: number;
   /** Called once per payment, after the transaction that granted it (the receipt e-mail). Not awaited. */
@@ -323,7 +323,7 @@ async function applyOutcome(deps: CheckoutDeps, row: PaymentRow, outcome: Charge
         throw new ApiError(502, "payment_provider_unavailable", PAYMENT_ERRORS.providerUnavailable);
       }
       // The card is charged: a deadlock does not lose the grant (the statement grants once).
-      const granting = () => grantPayment(db, row.id, outcome.providerRef, outcome.cardLast4, deps.seller);
+      const granting = () => grantPayment(db, row.id, deps.seller, outcome.providerRef, outcome.cardLast4);
       const grant = await retryingConcurrentChange(granting).catch(async (error: unknown) => {
         const current = await getPayment(db, row.id);
         if (current?.userId !== null) throw error;
@@ -378,7 +378,7 @@ async function finalResult(deps: CheckoutDeps, row: PaymentRow): Promise<Checkou
   if (row.refundedAt || row.status === "refunded") throw new ApiError(409, "payment_refunded", PAYMENT_ERRORS.refunded);
   if (row.grantedAt || row.status === "succeeded") {
     // A succeeded payment is always granted in the same transaction; grantPayment only reads it then.
-    const grant = await grantPayment(deps.db, row.id, row.providerRef, undefined, deps.seller);
+    const grant = await grantPayment(deps.db, row.id, deps.seller, row.providerRef);
     if (grant) return { status: "succeeded", payment: grant.payment, balance: grant.balance };
   }
   if (row.status === "failed") {
@@ -418,20 +418,20 @@ export interface GrantResult {
 export function grantPayment(
   db: Db,
   paymentId: string,
+  seller: ReceiptSeller,
   providerRef?: string | null,
   cardLast4?: string | null,
-  seller?: ReceiptSeller,
 ): Promise<GrantResult | null> {
   // One statement, or a read when granted before: no transaction (and its two round trips) needed.
-  return grantInTransaction(db, paymentId, providerRef, cardLast4, seller);
+  return grantInTransaction(db, paymentId, seller, providerRef, cardLast4);
 }
 
 async function grantInTransaction(
   tx: DbOrTx,
   paymentId: string,
+  seller: ReceiptSeller,
   providerRef?: string | null,
   cardLast4?: string | null,
-  seller?: ReceiptSeller,
 ): Promise<GrantResult | null> {
   // One statement (atomic on its own, and one round trip): the only statement that can turn a
   // payment into "granted" matches once (a concurrent one waits for it and then matches nothing);
@@ -447,7 +447,7 @@ async function grantInTransaction(
       receipt_number = nextval('receipt_number_seq'),
       billed_name = (select name from users where users.id = payments.user_id),
       billed_email = (select email from users where users.id = payments.user_id),
-      seller_legal_name = ${seller?.legalName ?? null}, seller_address = ${seller?.address ?? null}, seller_tax_id = ${seller?.taxId ?? null},
+      seller_legal_name = ${seller.legalName}, seller_address = ${seller.address}, seller_tax_id = ${seller.taxId},
       card_last4 = coalesce(${cardLast4 || null}, card_last4),
       provider_ref = coalesce(provider_ref, ${providerRef || null})
     where id = ${paymentId} and granted_at is null and refunded_at is null
@@ -596,7 +596,7 @@ export async function handlePaymentEvent(deps: CheckoutDeps, received: PaymentEv
         ownerless = row;
         throw OWNERLESS;
       }
-      const grant = await grantInTransaction(tx, row.id, data.providerRef, data.cardLast4, deps.seller);
+      const grant = await grantInTransaction(tx, row.id, deps.seller, data.providerRef, data.cardLast4);
       if (grant?.granted) granted = grant.payment;
       return "processed";
     }

@@ -40,8 +40,12 @@ beforeEach(async () => {
     logger: pino({ level: "silent" }),
     rateLimiter: createRateLimiter(database.db, { enabled: false }),
     siteName: "TaxAtlas",
+    seller: SELLER,
   };
 });
+
+/** Who issues the receipts of these tests' purchases. */
+const SELLER = { legalName: "TaxAtlas K.K.", address: null, taxId: null };
 
 async function pendingPayment(credits = 100) {
   const { db } = database;
@@ -70,7 +74,7 @@ async function ledgerOf(userId: string) {
 describe("grant", () => {
   it("grants once however many callers race for it", async () => {
     const { userId, payment } = await pendingPayment();
-    const results = await Promise.all(Array.from({ length: 10 }, () => grantPayment(database.db, payment.id, "pi_123")));
+    const results = await Promise.all(Array.from({ length: 10 }, () => grantPayment(database.db, payment.id, SELLER, "pi_123")));
     expect(results.filter((r) => r?.granted)).toHaveLength(1);
     for (const result of results) expect(result?.balance).toBe(100);
     const ledger = await ledgerOf(userId);
@@ -84,7 +88,7 @@ describe("grant", () => {
 
   it("the database refuses a second purchase row for one payment", async () => {
     const { userId, payment } = await pendingPayment();
-    await grantPayment(database.db, payment.id);
+    await grantPayment(database.db, payment.id, SELLER);
     await expect(
       database.db.insert(creditLedger).values({ userId, delta: 100, balanceAfter: 200, kind: "purchase", paymentId: payment.id }),
     ).rejects.toThrow();
@@ -92,7 +96,7 @@ describe("grant", () => {
 
   it("returns the granted row as drizzle reads it (types included)", async () => {
     const { payment } = await pendingPayment(250);
-    const result = await grantPayment(database.db, payment.id, "pi_types", "4242");
+    const result = await grantPayment(database.db, payment.id, SELLER, "pi_types", "4242");
     const [stored] = await database.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(result).toMatchObject({ granted: true, balance: 250 });
     expect(result!.payment).toEqual(stored);
@@ -103,14 +107,14 @@ describe("grant", () => {
   it("grants nothing for a payment whose account was deleted", async () => {
     const { userId, payment } = await pendingPayment();
     await database.db.delete(users).where(eq(users.id, userId));
-    await expect(grantPayment(database.db, payment.id)).rejects.toThrow();
+    await expect(grantPayment(database.db, payment.id, SELLER)).rejects.toThrow();
     const [row] = await database.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(row).toMatchObject({ status: "pending", grantedAt: null, receiptNumber: null });
     expect(await database.db.select().from(creditLedger).where(eq(creditLedger.paymentId, payment.id))).toHaveLength(0);
   });
 
   it("returns null for an unknown payment", async () => {
-    expect(await grantPayment(database.db, randomUUID())).toBeNull();
+    expect(await grantPayment(database.db, randomUUID(), SELLER)).toBeNull();
   });
 });
 
@@ -143,7 +147,7 @@ describe("webhook events", () => {
 
   it("a failure event does not undo a granted payment", async () => {
     const { userId, payment } = await pendingPayment();
-    await grantPayment(database.db, payment.id, "pi_done");
+    await grantPayment(database.db, payment.id, SELLER, "pi_done");
     const failed: PaymentEvent = {
       id: `evt_${randomUUID()}`,
       type: "payment_intent.payment_failed",
