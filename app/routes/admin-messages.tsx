@@ -57,14 +57,17 @@ export default function AdminMessages() {
   // A message marked read under "Unread" (or unread under "Read") leaves the list with the button the
   // keyboard pressed: the focus then goes to the message now in its place, or to the filter when the
   // list is empty (found by a keyboard user: it fell to the page's body). Acted on once the list that
-  // follows the change has come.
+  // follows the change has come, and only while the focus is lost: a failed reload, another filter or
+  // page, or a member who moved on keeps it where it is (found by a review).
   const listRef = useRef<HTMLUListElement>(null);
   const filterRef = useRef<HTMLDivElement>(null);
   const [refocus, setRefocus] = useState<{ id: string; index: number; before: typeof data } | null>(null);
+  useEffect(() => setRefocus(null), [filter, page]);
   useEffect(() => {
     if (!refocus || !data || data === refocus.before) return;
     setRefocus(null);
     if (data.messages.some((message) => message.id === refocus.id)) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
     const items = listRef.current?.querySelectorAll<HTMLElement>("[data-testid=message-item]") ?? [];
     const next = items[Math.min(refocus.index, items.length - 1)]?.querySelector<HTMLElement>("[data-read-toggle]");
     (next ?? filterRef.current?.querySelector<HTMLElement>("[aria-pressed=true]"))?.focus();

@@ -75,14 +75,19 @@ export default function AdminUsers() {
     setParams(next);
   };
 
-  // The defaults stay out of the URL, as before.
+  // The defaults stay out of the URL, as before. Each form applies its own fields; the other form's
+  // show what applies again (found by a review: a choice not sent stayed shown beside the rows it did
+  // not order).
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
+    setSortDraft(query.sort);
     update({ q: draft.trim(), match: matchDraft === DEFAULT_MATCH ? undefined : matchDraft, page: undefined });
   };
 
   const onSort = (event: FormEvent) => {
     event.preventDefault();
+    setMatchDraft(query.match);
+    setDraft(query.q);
     update({ sort: sortDraft === DEFAULT_SORT ? undefined : sortDraft, page: undefined });
   };
 
