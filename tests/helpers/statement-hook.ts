@@ -13,7 +13,9 @@ interface Queryable {
  * them), and inside a transaction PGlite's transaction object or the pool's checked-out client. A
  * `meanwhile` that throws fails the statement with its error. On PGlite a `meanwhile` that queries the
  * database must not meet a statement inside a transaction: PGlite runs one at a time, so it would wait
- * for that transaction forever. Returns the function that removes the hook.
+ * for that transaction forever. One hook at a time: the patches are undone in reverse order, so two
+ * hooks (or a statement counter) removed out of order would leave one behind. Returns the function
+ * that removes the hook.
  */
 export function aroundNextStatement(
   database: Pick<Database, "db">,
