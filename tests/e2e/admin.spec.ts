@@ -8,7 +8,7 @@ import type { Locator, Page } from "@playwright/test";
 import { admin as adminText } from "~/content/messages/admin";
 import { getPackage } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
-import { adminSession, expect, signInPage, signUpViaApi, test, uniqueEmail, type AppFixture, type Session } from "./fixtures";
+import { adminSession, expect, holdRequests, signInPage, signUpViaApi, test, uniqueEmail, type AppFixture, type Session } from "./fixtures";
 
 const t = adminText.en;
 
@@ -442,20 +442,8 @@ test.describe("admin area", () => {
     await signInAdmin(page);
     await page.goto(`/admin/users/${member.user.id}`);
     await expect(page.getByTestId("user-credits")).toHaveText("53");
-    const hold = () => {
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      return { held, release };
-    };
-
     // The credit adjustment.
-    const adjusting = hold();
-    let adjustments = 0;
-    await page.route("**/api/v1/admin/users/*/credits", async (route) => {
-      adjustments += 1;
-      await adjusting.held;
-      await route.continue();
-    });
+    const adjusting = await holdRequests(page, "**/api/v1/admin/users/*/credits");
     const form = page.getByTestId("adjust-form");
     await form.getByLabel(t.user.adjust.amount).fill("5");
     await form.getByLabel(t.user.adjust.reason).fill("Keyboard check");
@@ -470,14 +458,10 @@ test.describe("admin area", () => {
     await expect(page.getByTestId("adjust-status")).toHaveText("Credits granted. New balance: 58 credits.");
     await expect(save).toBeFocused();
     await expect(save).not.toHaveAttribute("aria-disabled", "true");
-    expect(adjustments).toBe(1);
+    expect(adjusting.count).toBe(1);
 
     // The refund (after its confirmation).
-    const refunding = hold();
-    await page.route("**/api/v1/refunds", async (route) => {
-      if (route.request().method() === "POST") await refunding.held;
-      await route.continue();
-    });
+    const refunding = await holdRequests(page, "**/api/v1/refunds", undefined, "POST");
     const panel = page.getByTestId("admin-refunds");
     const refund = panel.getByTestId("refund-button");
     page.once("dialog", (dialog) => void dialog.accept());
@@ -489,11 +473,7 @@ test.describe("admin area", () => {
     await expect(page.getByTestId("refund-status")).toContainText("Refunded $25");
 
     // The role change, refused: the focus stays on Confirm.
-    const changing = hold();
-    await page.route("**/api/v1/admin/users/*/role", async (route) => {
-      await changing.held;
-      await route.fulfill({ status: 409, json: { success: false, error: { code: "conflict", message: "Refused for the test." } } });
-    });
+    const changing = await holdRequests(page, "**/api/v1/admin/users/*/role", (route) => route.fulfill({ status: 409, json: { success: false, error: { code: "conflict", message: "Refused for the test." } } }));
     await page.getByTestId("role-toggle").focus();
     await page.keyboard.press("Enter");
     await page.keyboard.press("Shift+Tab");
@@ -527,14 +507,7 @@ test.describe("admin area", () => {
     await page.route("**/api/v1/dashboard/get", (route) =>
       route.fulfill({ json: { success: true, data: [{ ...real, refundsOwed: 1, refundsOwedCents: 2500, owedRefunds: [owed] }] } }),
     );
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let marks = 0;
-    await page.route("**/api/v1/refunds/repaid", async (route) => {
-      marks += 1;
-      await held;
-      await route.fulfill({ status: 409, json: { success: false, error: { code: "conflict", message: "Refused for the test." } } });
-    });
+    const marking = await holdRequests(page, "**/api/v1/refunds/repaid", (route) => route.fulfill({ status: 409, json: { success: false, error: { code: "conflict", message: "Refused for the test." } } }));
     await page.goto("/admin");
     const button = page.getByTestId("owed-mark-repaid");
     await expect(button).toBeVisible();
@@ -544,10 +517,10 @@ test.describe("admin area", () => {
     await expect(button).toHaveAttribute("aria-disabled", "true");
     await expect(button).toBeFocused();
     await page.keyboard.press("Enter");
-    release();
+    marking.release();
     await expect(page.getByTestId("owed-status")).toHaveText("Refused for the test.");
     await expect(button).toBeFocused();
-    expect(marks).toBe(1);
+    expect(marking.count).toBe(1);
   });
 
   test("a member's page on a phone in Japanese: the ledger names packages, never the system's English codes, its rows are cards, and its wide tables can be scrolled by keyboard", async ({ page, app }) => {

@@ -10,7 +10,7 @@ import { explore as exploreMessages } from "~/content/messages/explore";
 import { home } from "~/content/home";
 import { AI_ERRORS } from "~/lib/ai/errors";
 import { format } from "~/lib/i18n/format";
-import { adminSession, expect, readyWithConsent, signInPage, signUpViaApi, test } from "./fixtures";
+import { adminSession, expect, holdRequests, readyWithConsent, signInPage, signUpViaApi, test } from "./fixtures";
 
 
 const askRequests = (page: Page) => {
@@ -367,14 +367,7 @@ test.describe("returning an answer's credit", () => {
   test("while the credit goes back, its button keeps the focus and a second press sends nothing", async ({ page }) => {
     // A disabled button drops the focus to the page's body (found by a keyboard user).
     await oneChargedAnswer(page);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let returns = 0;
-    await page.route("**/api/v1/ai/questions/*/credit-return", async (route) => {
-      returns += 1;
-      await held;
-      await route.continue();
-    });
+    const returning = await holdRequests(page, "**/api/v1/ai/questions/*/credit-return");
     const button = page.getByTestId("credit-return-button");
     await button.focus();
     await page.keyboard.press("Enter");
@@ -382,9 +375,9 @@ test.describe("returning an answer's credit", () => {
     await expect(button).toHaveAttribute("aria-disabled", "true");
     await expect(button).toBeFocused();
     await page.keyboard.press("Enter");
-    release();
+    returning.release();
     await expect(page.getByTestId("credit-returned")).toHaveText("Credit returned. Your balance: 3 credits.");
-    expect(returns).toBe(1);
+    expect(returning.count).toBe(1);
   });
 
   test("after a follow-up, an earlier returned answer no longer states a balance the header contradicts", async ({ page }) => {

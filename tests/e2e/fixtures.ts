@@ -10,7 +10,7 @@
 // limits are avoided by `uniqueEmail()`. A test of the limits themselves pins `clientIp` or starts
 // its own server (tests/e2e/app-server.ts).
 import { randomBytes } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Route } from "@playwright/test";
 import { selectServerSet } from "./server-sets";
 
 selectServerSet();
@@ -209,3 +209,31 @@ export const test = base.extend<{ app: AppFixture; clientIp: string }>({
     if (aiModeChanged) await setAiMode("ok");
   },
 });
+
+/**
+ * Holds the page's requests to `url` (a request under way, for a busy button) until `release()`,
+ * counting them; each then goes on with `answer` (the server by default).
+ */
+export async function holdRequests(
+  page: Page,
+  url: string,
+  answer: (route: Route) => Promise<void> = (route) => route.continue(),
+  method?: string,
+): Promise<{ readonly count: number; release: () => void }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let count = 0;
+  await page.route(url, async (route) => {
+    if (method === undefined || route.request().method() === method) {
+      count += 1;
+      await held;
+    }
+    await answer(route);
+  });
+  return {
+    get count() {
+      return count;
+    },
+    release: () => release(),
+  };
+}

@@ -17,7 +17,7 @@ import { receiptLabel } from "~/lib/contracts/receipt";
 import { cardErrorText } from "~/lib/payments/card-errors";
 import { RECEIPT_LINES } from "~/lib/payments/receipt-messages";
 import { SETTINGS_MESSAGES } from "~/lib/accounts/settings-messages";
-import { adminSession, expect, resetLinkToken, signInPage, signUpViaApi, test, type AppFixture, type Session } from "./fixtures";
+import { adminSession, expect, holdRequests, resetLinkToken, signInPage, signUpViaApi, test, type AppFixture, type Session } from "./fixtures";
 
 async function buy(app: AppFixture, session: Session, paymentMethodId = "pm_card_visa", lang = "en") {
   const res = await app.api("/payment/create", {
@@ -502,14 +502,7 @@ test("keyboard: a device's Sign out keeps the focus while it works, and Sign out
   await app.api("/user/login", { method: "POST", body: { email: session.email, password: session.password } });
   await signInPage(page, session);
   await page.goto("/account");
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let revokes = 0;
-  await page.route("**/api/v1/account/sessions/*/revoke", async (route) => {
-    revokes += 1;
-    await held;
-    await route.continue();
-  });
+  const revoking = await holdRequests(page, "**/api/v1/account/sessions/*/revoke");
   const signOut = page.getByTestId("session-item").filter({ hasNotText: t.sessions.current }).getByRole("button", { name: t.sessions.signOut });
   await signOut.focus();
   await page.keyboard.press("Enter");
@@ -517,9 +510,9 @@ test("keyboard: a device's Sign out keeps the focus while it works, and Sign out
   await expect(page.getByTestId("sign-out-everywhere")).toHaveAttribute("aria-disabled", "true");
   await expect(signOut).toBeFocused();
   await page.keyboard.press("Enter");
-  release();
+  revoking.release();
   await expect(page.getByTestId("session-item")).toHaveCount(1);
   await expect(page.getByRole("heading", { name: t.sessions.title })).toBeFocused();
   await expect(page.getByTestId("sign-out-everywhere")).not.toHaveAttribute("aria-disabled", "true");
-  expect(revokes).toBe(1);
+  expect(revoking.count).toBe(1);
 });
