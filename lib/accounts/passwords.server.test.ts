@@ -32,6 +32,19 @@ describe("passwords", () => {
     expect(await verifyPassword("", "anything")).toBe(false);
   });
 
+  // Found by an attacker: "café" set on a keyboard that composes (é, one character) did not open
+  // the account from one that decomposes (e and a combining accent), though a person typed the same.
+  it("takes a password typed composed or decomposed as the same, and still opens a hash made before", async () => {
+    const composed = "caf\u00e9 pass phrase";
+    const decomposed = "cafe\u0301 pass phrase";
+    expect(await verifyPassword(await hashPassword(decomposed), composed)).toBe(true);
+    expect(await verifyPassword(await hashPassword(composed), decomposed)).toBe(true);
+    // A hash of the decomposed form as typed, made before passwords were normalised.
+    const before = await argon2.hash(decomposed, ARGON2_OPTIONS);
+    expect(await verifyPassword(before, decomposed)).toBe(true);
+    expect(await verifyPassword(before, "cafe pass phrase")).toBe(false);
+  });
+
   it("asks for a rehash when the stored cost is not today's", async () => {
     expect(needsRehash(await hashPassword("x".repeat(10)))).toBe(false);
     expect(needsRehash("$argon2id$v=19$m=4096,t=3,p=1$c2FsdHNhbHQ$aGFzaA")).toBe(true);
