@@ -4,7 +4,9 @@
 // compressed, for as long as its revalidations get a 304.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMON_ERRORS } from "~/lib/http/api-error";
 import { rawRequest } from "~/tests/helpers/raw-http";
+import { aroundNextStatement } from "~/tests/helpers/statement-hook";
 import { pagesApp, productionPagesApp, type PagesTestApp } from "~/tests/security/pages-app";
 import { BUILD_TIMEOUT_MS, ensureProductionBuild, serverBuildEntry } from "~/tests/security/production-build";
 import { pathToFileURL } from "node:url";
@@ -408,6 +410,26 @@ describe("page form posts and render slots", () => {
       redirect: "manual",
     });
     expect(huge.status).toBe(413);
+  });
+
+  // Found by a review: the API answered a deadlock 409, the contact page's own post a 500 page.
+  it("answers a message whose insert met a deadlock with the form and a message to send it again", async () => {
+    const restore = aroundNextStatement(app.appContext, "before", /insert into "contact_messages"/i, async () => {
+      throw Object.assign(new Error("deadlock detected"), { code: "40P01" });
+    });
+    try {
+      const form = new URLSearchParams({ name: "Ada", email: "ada@example.com", subject: "Hello", message: "A question about VAT.", service: "general" });
+      const sent = await fetch(`http://127.0.0.1:${app.port}/ja/contact`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin() },
+        body: form,
+        redirect: "manual",
+      });
+      expect(sent.status).toBe(409);
+      expect(await sent.text()).toContain(COMMON_ERRORS.concurrentChange.ja);
+    } finally {
+      restore();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { parseContact, readFormBody, submitContact } from "~/lib/contact-inbox.server";
-import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
+import { ApiError, COMMON_ERRORS, concurrentChange } from "~/lib/http/api-error";
+import { isConcurrentChange } from "~/lib/database-errors";
 import { localePath } from "~/lib/i18n/paths";
 import { localizedContent, pageLang } from "~/app/page-helpers/page-loader.server";
 import { CONTACT_FIELDS, CONTACT_SERVICES, type ContactServiceId } from "~/lib/contracts/contact";
@@ -63,10 +64,12 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   try {
     await submitContact(context.appContext, parsed.data, { ip: context.clientIp ?? "unknown", lang });
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    // A deadlock is answered as the API answers it (server/app.ts), not with the 500 page.
+    const refusal = error instanceof ApiError ? error : isConcurrentChange(error) ? concurrentChange() : null;
+    if (!refusal) throw error;
     return data<ContactActionResult>(
-      { ok: false, formError: error.messageIn(lang), values },
-      { status: error.status, headers: { ...noStore, ...(error.headers ?? {}) } },
+      { ok: false, formError: refusal.messageIn(lang), values },
+      { status: refusal.status, headers: { ...noStore, ...(refusal.headers ?? {}) } },
     );
   }
   return redirect(`${localePath(lang, "/contact")}?sent=1`, { headers: noStore });
