@@ -6,7 +6,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMON_ERRORS } from "~/lib/http/api-error";
 import { rawRequest } from "~/tests/helpers/raw-http";
-import { aroundNextStatement } from "~/tests/helpers/statement-hook";
+import { abortedWith, aroundNextStatement } from "~/tests/helpers/statement-hook";
 import { pagesApp, productionPagesApp, type PagesTestApp } from "~/tests/security/pages-app";
 import { BUILD_TIMEOUT_MS, ensureProductionBuild, serverBuildEntry } from "~/tests/security/production-build";
 import { pathToFileURL } from "node:url";
@@ -415,7 +415,7 @@ describe("page form posts and render slots", () => {
   // Found by a review: the API answered a deadlock 409, the contact page's own post a 500 page.
   it("answers a message whose insert met a deadlock with the form and a message to send it again", async () => {
     const restore = aroundNextStatement(app.appContext, "before", /insert into "contact_messages"/i, async () => {
-      throw Object.assign(new Error("deadlock detected"), { code: "40P01" });
+      throw abortedWith("40P01");
     });
     try {
       const form = new URLSearchParams({ name: "Ada", email: "ada@example.com", subject: "Hello", message: "A question about VAT.", service: "general" });

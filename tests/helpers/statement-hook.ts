@@ -54,12 +54,14 @@ export function aroundNextStatement(
   if (typeof connect === "function") {
     // The pg pool: a transaction runs on a client checked out of it (the pool's own query checks one
     // out with a callback).
+    const hookedClients = new Set<Queryable>();
     const hookClient = (checkedOut: Queryable | undefined) => {
-      if (!checkedOut || restores.some((restore) => (restore as { client?: unknown }).client === checkedOut)) return;
+      if (!checkedOut || hookedClients.has(checkedOut)) return;
+      hookedClients.add(checkedOut);
       const own = Object.prototype.hasOwnProperty.call(checkedOut, "query");
       const original = checkedOut.query;
       checkedOut.query = hooked(original.bind(checkedOut));
-      restores.push(Object.assign(() => (own ? (checkedOut.query = original) : delete (checkedOut as Partial<Queryable>).query), { client: checkedOut }));
+      restores.push(() => (own ? (checkedOut.query = original) : delete (checkedOut as Partial<Queryable>).query));
     };
     patch(client, "connect", function (this: unknown, callback?: (error: unknown, checkedOut?: Queryable, done?: unknown) => void) {
       if (callback) {
@@ -79,3 +81,7 @@ export function aroundNextStatement(
     restores.length = 0;
   };
 }
+
+/** An error as PostgreSQL's driver raises it when the server aborted a statement with `code` (40P01 a deadlock, 40001 a serialization failure). */
+export const abortedWith = (code: "40P01" | "40001") =>
+  Object.assign(new Error(code === "40P01" ? "deadlock detected" : "could not serialize access"), { code });

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { creditLedger, payments, users } from "~/db/schema";
 import { insertAdmin } from "~/tests/helpers/admin-data";
-import { aroundNextStatement } from "~/tests/helpers/statement-hook";
+import { abortedWith, aroundNextStatement } from "~/tests/helpers/statement-hook";
 import { createTestApp, request, type TestApp } from "~/tests/helpers/test-app";
 
 let app: TestApp;
@@ -18,8 +18,6 @@ afterEach(async () => {
 
 const PASSWORD = "correct horse battery";
 
-/** An error as PostgreSQL's driver raises it when the server aborted the statement with `code`. */
-const abortedWith = (code: string) => Object.assign(new Error(code === "40P01" ? "deadlock detected" : "could not serialize access"), { code });
 
 describe("a write aborted by a concurrent one", { timeout: 60_000 }, () => {
   for (const [code, lang, expected] of [
