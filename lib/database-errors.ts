@@ -15,7 +15,7 @@ export function isConcurrentChange(error: unknown): boolean {
 }
 
 /** How many times a step after a provider's action is tried before its abort is answered. */
-export const CONCURRENT_CHANGE_ATTEMPTS = 3;
+const CONCURRENT_CHANGE_ATTEMPTS = 3;
 
 /**
  * Runs `step` again when PostgreSQL aborted it for meeting a concurrent write. For a database step
@@ -23,12 +23,12 @@ export const CONCURRENT_CHANGE_ATTEMPTS = 3;
  * there must not leave the money moved and the member told nothing changed (found by a review). The
  * step must be safe to run again after a rollback, as a whole transaction or one statement is.
  */
-export async function retryingConcurrentChange<T>(step: () => Promise<T>, attempts = CONCURRENT_CHANGE_ATTEMPTS): Promise<T> {
+export async function retryingConcurrentChange<T>(step: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await step();
     } catch (error) {
-      if (attempt >= attempts || !isConcurrentChange(error)) throw error;
+      if (attempt >= CONCURRENT_CHANGE_ATTEMPTS || !isConcurrentChange(error)) throw error;
     }
   }
 }

@@ -185,7 +185,7 @@ export async function confirmEmailChange(
 }
 
 /** How many sessions the list shows at most; "Sign out everywhere" reaches the others too. */
-export const SESSION_LIST_LIMIT = 100;
+const SESSION_LIST_LIMIT = 100;
 
 /**
  * The member's active sessions: this one first, then the others by last use, at most
