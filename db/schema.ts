@@ -242,10 +242,13 @@ export const creditLedger = pgTable(
     aiQuestionId: uuid("ai_question_id").references(() => aiQuestions.id, { onDelete: "set null" }),
     paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "set null" }),
     adminId: uuid("admin_id").references(() => users.id, { onDelete: "set null" }),
+    /** An admin adjustment's idempotency key (lib/contracts/idempotency-key.ts): a repeat is not applied again. */
+    idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
   },
   (t) => [
     index("credit_ledger_user_created_idx").on(t.userId, t.createdAt),
+    uniqueIndex("credit_ledger_adjustment_key").on(t.userId, t.idempotencyKey).where(sql`${t.kind} = 'admin_adjustment'`),
     // At most one grant per payment: the database itself refuses a second.
     uniqueIndex("credit_ledger_payment_key").on(t.paymentId).where(sql`${t.kind} = 'purchase'`),
     // One charge per answer, and at most one return of it (the member's, lib/ai/credit-return.server.ts).

@@ -37,6 +37,8 @@ export interface CreditChange {
   aiQuestionId?: string | null;
   paymentId?: string | null;
   adminId?: string | null;
+  /** An admin adjustment's idempotency key: the ledger's unique index refuses a second row with it. */
+  idempotencyKey?: string | null;
   /**
    * A purchase the customer has already paid for: it is granted even past MAX_CREDIT_BALANCE (the
    * checkout refuses before charging, so only a race lands here, and it stays far below 2^53).
@@ -83,6 +85,7 @@ export async function changeCredits(tx: DbOrTx, change: CreditChange): Promise<n
     aiQuestionId: change.aiQuestionId ?? null,
     paymentId: change.paymentId ?? null,
     adminId: change.adminId ?? null,
+    idempotencyKey: change.idempotencyKey ?? null,
   });
   return row.credits;
 }

@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { api, ApiRequestError } from "~/app/api/api.client";
 import { CreditAdjustmentSchema, CREDIT_DIRECTIONS, MAX_CREDIT_ADJUSTMENT, MAX_REASON_LENGTH, type AdminUser } from "~/lib/contracts/admin";
+import { newIdempotencyKey } from "~/lib/contracts/idempotency-key";
 import { PACKAGES } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
 import { admin } from "~/content/messages/admin";
@@ -24,11 +25,18 @@ export function AdjustCredits({ userId, onDone }: { userId: string; onDone: () =
   const { lang } = useLanguage();
   const auth = useAuth();
   const ids = { amount: useId(), reason: useId() };
+  // One idempotency key per adjustment meant: sent again while the same values are sent again (an
+  // answer lost to the network, a second tab's click that got through), so the server applies it
+  // once; a new key once it was applied or the values changed.
+  const attempt = useRef<{ key: string; values: string } | null>(null);
   const { errors, status, setStatus, pending, onSubmit, showFailure } = useForm({
     validate: (values) => schemaProblem(CreditAdjustmentSchema, values, lang),
     async submit(values, form) {
       try {
-        const body = CreditAdjustmentSchema.parse(values);
+        const parsed = CreditAdjustmentSchema.parse(values);
+        const meant = JSON.stringify([parsed.direction, parsed.amount, parsed.reason]);
+        if (attempt.current?.values !== meant) attempt.current = { key: newIdempotencyKey("adj"), values: meant };
+        const body = { ...parsed, idempotencyKey: attempt.current.key };
         // More than any package sells is worth a second look (an operations review: 100,000 credits
         // went through on one click); the form keeps what was typed when the answer is no.
         if (body.amount > LARGEST_PACKAGE_CREDITS) {
@@ -36,6 +44,7 @@ export function AdjustCredits({ userId, onDone }: { userId: string; onDone: () =
           if (!window.confirm(question)) return;
         }
         const result = await api("POST /admin/users/:id/credits", { params: { id: userId }, body, token: auth.token, lang });
+        attempt.current = null;
         if (auth.user?.id === userId) auth.setCredits(result.credits);
         setStatus({ kind: "success", text: `${result.message} ${format(t.user.adjust.balance, { credits: result.credits })}` });
         // The direction stays as chosen; the amount and reason start empty again.

@@ -19,7 +19,8 @@ import { LocalizedLink } from "~/app/components/localized-link";
 import { RequireAuth } from "~/app/components/require-auth";
 import { inputClass, Field } from "~/app/components/checkout/card-field";
 import { CheckoutStatusMessage, type CheckoutStatus } from "~/app/components/checkout/checkout-status";
-import { chargeAttempt, createPaymentMethod, newAttemptKey, type Attempt } from "~/app/components/checkout/payment-attempt";
+import { chargeAttempt, createPaymentMethod, type Attempt } from "~/app/components/checkout/payment-attempt";
+import { newIdempotencyKey } from "~/lib/contracts/idempotency-key";
 import { OrderSummary, type CheckoutPackage } from "~/app/components/checkout/order-summary";
 import { PaymentConfirmation } from "~/app/components/checkout/payment-confirmation";
 import { keepPaidInAddress, PaidConfirmation, paidInAddress } from "~/app/components/checkout/paid-confirmation";
@@ -233,7 +234,7 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
           setStatus({ kind: "error", text });
           return;
         }
-        current = { key: current?.key ?? newAttemptKey(), paymentMethodId: method.paymentMethodId };
+        current = { key: current?.key ?? newIdempotencyKey("co"), paymentMethodId: method.paymentMethodId };
         attempt.current = current;
       }
       const result = await chargeAttempt({

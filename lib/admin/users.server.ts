@@ -7,6 +7,7 @@ import { aiQuestions, creditLedger, payments, users } from "~/db/schema";
 import { answersInProgress } from "~/lib/ai/questions.server";
 import { changeCredits, CREDIT_LIMIT_ERROR, CreditLimitError, creditsHeldByRefunds, MAX_CREDIT_BALANCE } from "~/lib/credits.server";
 import { ApiError, COMMON_ERRORS } from "~/lib/http/api-error";
+import { isUniqueViolation } from "~/lib/accounts/users.server";
 import { format } from "~/lib/i18n/format";
 import type { Localized } from "~/lib/i18n/languages";
 import {
@@ -39,6 +40,11 @@ export const ADMIN_USER_ERRORS = {
     en: "You cannot remove your own admin role. Ask another admin to do it.",
     ja: "自分自身の管理者権限は解除できません。別の管理者に依頼してください。",
     zh: "您不能撤销自己的管理员权限，请让其他管理员操作。",
+  },
+  idempotencyConflict: {
+    en: "This adjustment's key was already used for a different adjustment. Reload the page and try again.",
+    ja: "この調整のキーは別の調整ですでに使われています。ページを再読み込みしてからもう一度お試しください。",
+    zh: "此调整的密钥已用于另一项调整。请刷新页面后重试。",
   },
   lastAdmin: {
     en: "This is the last administrator: make someone else an administrator first.",
@@ -327,17 +333,63 @@ export interface AdjustCreditsInput extends CreditAdjustment {
   adminId: string;
 }
 
+export type AdjustmentResult = Pick<CreditAdjustmentResponse, "credits" | "entry" | "replayed">;
+
+const ADJUSTMENT_ENTRY = {
+  id: creditLedger.id,
+  delta: creditLedger.delta,
+  balanceAfter: creditLedger.balanceAfter,
+  kind: creditLedger.kind,
+  reason: creditLedger.reason,
+  adminId: creditLedger.adminId,
+  createdAt: creditLedger.createdAt,
+};
+
 /**
  * Grants or deducts credits in one transaction through changeCredits, so the ledger row (kind
  * admin_adjustment, the admin's id, the reason) and the balance change together. A deduction that
  * would take the balance below 0, or a grant that would cross MAX_CREDIT_BALANCE, changes nothing
- * and is a 409.
+ * and is a 409. An adjustment sent again with its idempotency key is answered with the first one
+ * (`replayed`), whether it comes after it or at the same time: the ledger's unique index
+ * (migration 0020) refuses the second row, and the one that lost reads the winner's.
  */
-export async function adjustCredits(
-  db: Db,
-  input: AdjustCreditsInput,
-): Promise<Pick<CreditAdjustmentResponse, "credits" | "entry">> {
+export async function adjustCredits(db: Db, input: AdjustCreditsInput): Promise<AdjustmentResult> {
   if (!IdSchema.safeParse(input.userId).success) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
+  const earlier = await appliedAdjustment(db, input);
+  if (earlier) return earlier;
+  try {
+    return await applyAdjustment(db, input);
+  } catch (error) {
+    const winner = isUniqueViolation(error, "credit_ledger_adjustment_key") ? await appliedAdjustment(db, input) : null;
+    if (winner) return winner;
+    throw error;
+  }
+}
+
+/** The adjustment already applied with this input's idempotency key, if any; the same key for another adjustment is a 409. */
+async function appliedAdjustment(db: Db, input: AdjustCreditsInput): Promise<AdjustmentResult | null> {
+  if (!input.idempotencyKey) return null;
+  const [row] = await db
+    .select({ ...ADJUSTMENT_ENTRY, credits: users.credits })
+    .from(creditLedger)
+    .innerJoin(users, eq(users.id, creditLedger.userId))
+    .where(
+      and(
+        eq(creditLedger.userId, input.userId),
+        eq(creditLedger.kind, "admin_adjustment"),
+        eq(creditLedger.idempotencyKey, input.idempotencyKey),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const { credits, ...entry } = row;
+  if (entry.delta !== adjustmentDelta(input) || entry.reason !== input.reason) {
+    throw new ApiError(409, "idempotency_conflict", ADMIN_USER_ERRORS.idempotencyConflict);
+  }
+  return { credits, entry: iso(entry), replayed: true };
+}
+
+async function applyAdjustment(db: Db, input: AdjustCreditsInput): Promise<AdjustmentResult> {
   return db.transaction(async (tx) => {
     const delta = adjustmentDelta(input);
     if (delta < 0) {
@@ -360,6 +412,7 @@ export async function adjustCredits(
       kind: "admin_adjustment",
       reason: input.reason,
       adminId: input.adminId,
+      idempotencyKey: input.idempotencyKey ?? null,
     }).catch((error: unknown) => {
       if (error instanceof CreditLimitError) {
         throw new ApiError(409, "credit_limit", CREDIT_LIMIT_ERROR, { credits: error.balance, max: MAX_CREDIT_BALANCE });
@@ -379,20 +432,12 @@ export async function adjustCredits(
       );
     }
     const [entry] = await tx
-      .select({
-        id: creditLedger.id,
-        delta: creditLedger.delta,
-        balanceAfter: creditLedger.balanceAfter,
-        kind: creditLedger.kind,
-        reason: creditLedger.reason,
-        adminId: creditLedger.adminId,
-        createdAt: creditLedger.createdAt,
-      })
+      .select(ADJUSTMENT_ENTRY)
       .from(creditLedger)
       .where(and(eq(creditLedger.userId, input.userId), eq(creditLedger.kind, "admin_adjustment")))
       .orderBy(desc(creditLedger.id))
       .limit(1);
-    return { credits, entry: iso(entry!) };
+    return { credits, entry: iso(entry!), replayed: false };
   });
 }
 

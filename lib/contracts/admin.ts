@@ -6,6 +6,7 @@ import "./zod-config";
 import { z } from "zod";
 import type { creditLedger } from "~/db/schema";
 import type { AiQuestionStatus, Citation } from "./ai";
+import { IdempotencyKeySchema } from "./idempotency-key";
 import type { PaymentStatus } from "./payment";
 import { multiLineString, storableString } from "./storable-text";
 import { optionalWholeNumber, wholeNumber } from "./whole-number";
@@ -42,6 +43,8 @@ export const CreditAdjustmentSchema = z.object({
   reason: multiLineString((issue) => (issue.input === undefined ? "required" : "invalid_type"))
     .min(1, "required")
     .max(MAX_REASON_LENGTH, `too_long:${MAX_REASON_LENGTH}`),
+  /** One per adjustment the admin means, re-sent when the same one is sent again (lib/contracts/idempotency-key.ts). */
+  idempotencyKey: IdempotencyKeySchema.optional(),
 });
 export type CreditAdjustment = z.output<typeof CreditAdjustmentSchema>;
 
@@ -177,8 +180,10 @@ export type AdminUserDetailResponse = { success: true } & AdminUserDetail;
 export interface CreditAdjustmentResponse {
   success: true;
   message: string;
-  /** The balance after the adjustment. */
+  /** The balance after the adjustment (now, when it was applied before). */
   credits: number;
+  /** True when its idempotency key had been applied already: this is that adjustment, not a second one. */
+  replayed: boolean;
   entry: Omit<AdminLedgerEntry, "paymentId" | "aiQuestionId" | "adminName" | "adminEmail">;
 }
 
@@ -228,6 +233,7 @@ export const ADMIN_ERROR_CODES = [
   "insufficient_credits",
   "credits_held",
   "credit_limit",
+  "idempotency_conflict",
   "cannot_demote_self",
   "last_admin",
   "message_not_found",

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { payments } from "~/db/schema";
 import { PACKAGE_IDS } from "~/lib/catalog";
 import { isCountryCode } from "~/lib/countries";
+import { IdempotencyKeySchema } from "./idempotency-key";
 
 const missingOr = (code: string) => (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? "required" : code;
@@ -20,8 +21,6 @@ export const CountrySchema = z
   // One of the officially assigned codes (lib/countries.ts, the checkout's list): "JA" or "XX" is refused.
   .refine(isCountryCode, "invalid_country");
 
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
-
 export const CreatePaymentSchema = z.object({
   package: z.enum(PACKAGE_IDS, { error: missingOr("invalid_choice") }),
   paymentMethodId: z
@@ -32,11 +31,7 @@ export const CreatePaymentSchema = z.object({
     .regex(/^[A-Za-z0-9_]+$/, "invalid_format"),
   country: CountrySchema,
   /** One per checkout attempt, re-sent when the same attempt is retried. */
-  idempotencyKey: z
-    .string({ error: "invalid_type" })
-    .trim()
-    .regex(IDEMPOTENCY_KEY_PATTERN, "invalid_format")
-    .optional(),
+  idempotencyKey: IdempotencyKeySchema.optional(),
   // The first release's client sends the amount; the server prices from the catalog and ignores it.
   amount: z.unknown().optional(),
 });

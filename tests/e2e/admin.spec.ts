@@ -491,6 +491,41 @@ test.describe("admin area", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("a credit adjustment whose answer was lost, saved again, is applied once and says so; a new one after it is applied (a stranger)", async ({ page }) => {
+    const member = await signUpViaApi();
+    await signInAdmin(page);
+    await page.goto(`/admin/users/${member.user.id}`);
+    await expect(page.getByTestId("user-credits")).toHaveText("3");
+    // The server applies the first one, but its answer never reaches the browser.
+    let calls = 0;
+    await page.route("**/api/v1/admin/users/*/credits", async (route) => {
+      calls++;
+      if (calls === 1) {
+        await route.fetch();
+        await route.abort("connectionreset");
+        return;
+      }
+      await route.continue();
+    });
+    const form = page.getByTestId("adjust-form");
+    await form.getByLabel(t.user.adjust.amount).fill("7");
+    await form.getByLabel(t.user.adjust.reason).fill("Goodwill after an outage");
+    await form.getByRole("button", { name: t.user.adjust.submit }).click();
+    await expect(page.getByTestId("adjust-status")).toHaveText(t.loadFailed);
+
+    await form.getByRole("button", { name: t.user.adjust.submit }).click();
+    await expect(page.getByTestId("adjust-status")).toHaveText("This adjustment had already been applied; it was not applied twice. New balance: 10 credits.");
+    await expect(page.getByTestId("user-credits")).toHaveText("10");
+    await expect(page.getByTestId("ledger-row").filter({ hasText: "Goodwill after an outage" })).toHaveCount(1);
+
+    // The same values once more, after an answer came: the admin means a second adjustment.
+    await form.getByLabel(t.user.adjust.amount).fill("7");
+    await form.getByLabel(t.user.adjust.reason).fill("Goodwill after an outage");
+    await form.getByRole("button", { name: t.user.adjust.submit }).click();
+    await expect(page.getByTestId("adjust-status")).toHaveText("Credits granted. New balance: 17 credits.");
+    expect(calls).toBe(3);
+  });
+
   test("keyboard: the dashboard's Mark as repaid keeps the focus while it works and after a refusal", async ({ page, app }) => {
     const session = await signInAdmin(page);
     const real = (await app.api("/dashboard/get", { token: session.token })).body.data[0];

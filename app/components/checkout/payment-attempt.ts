@@ -16,13 +16,6 @@ export interface Attempt {
   paymentMethodId: string | null;
 }
 
-/** A random key; getRandomValues also works where randomUUID does not (plain http). */
-export function newAttemptKey(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return `co-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
-}
-
 export type PaymentMethodResult =
   | { ok: true; paymentMethodId: string }
   | { ok: false; field: CardFieldName; code: CardErrorCode }

@@ -361,6 +361,51 @@ describe("POST /api/v1/admin/users/:id/credits", () => {
     expect(await adjustments(app, member.id)).toHaveLength(1);
   });
 
+  it("applies an adjustment sent again with its idempotency key once, at once or after, and says so (a stranger: both were applied)", async () => {
+    app = await createTestApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const member = await insertUser(app.appContext.db, { credits: 3 });
+    const body = { direction: "grant", amount: 10, reason: "Outage of 1 December", idempotencyKey: "adj-0123456789abcdef" };
+    const send = (headers?: Record<string, string>) =>
+      request(app, "POST", `/api/v1/admin/users/${member.id}/credits`, { token: admin.token, body, headers });
+    const atOnce = await Promise.all([send(), send(), send()]);
+    expect(atOnce.map((res) => res.status)).toEqual([200, 200, 200]);
+    expect(await balance(app, member.id)).toBe(13);
+    expect(await adjustments(app, member.id)).toHaveLength(1);
+    const entryIds = new Set(atOnce.map((res) => res.body.entry.id));
+    expect(entryIds.size).toBe(1);
+    expect(atOnce.filter((res) => res.body.replayed === false)).toHaveLength(1);
+
+    // A retry after a lost answer: the same entry, the balance as it is now, and a message saying so.
+    const retry = await send({ "Accept-Language": "ja" });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({ success: true, replayed: true, credits: 13, entry: { id: [...entryIds][0], delta: 10 } });
+    expect(retry.body.message).toBe("この調整はすでに適用されています。二重には適用していません。");
+    expect(await balance(app, member.id)).toBe(13);
+
+    // The same key with another amount is a mistake, not a retry: refused, nothing changed.
+    const other = await request(app, "POST", `/api/v1/admin/users/${member.id}/credits`, {
+      token: admin.token,
+      body: { ...body, amount: 11 },
+    });
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe("idempotency_conflict");
+    expect(await balance(app, member.id)).toBe(13);
+
+    // Another key is another adjustment; a malformed key is a 400.
+    const second = await request(app, "POST", `/api/v1/admin/users/${member.id}/credits`, {
+      token: admin.token,
+      body: { ...body, idempotencyKey: "adj-fedcba9876543210" },
+    });
+    expect(second.body).toMatchObject({ replayed: false, credits: 23 });
+    const bad = await request(app, "POST", `/api/v1/admin/users/${member.id}/credits`, {
+      token: admin.token,
+      body: { ...body, idempotencyKey: "short" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.codes).toEqual({ idempotencyKey: "invalid_format" });
+  });
+
   it("answers 404 for an unknown user", async () => {
     app = await createTestApp();
     const admin = await insertAdmin(app.appContext.db);

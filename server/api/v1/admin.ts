@@ -27,6 +27,11 @@ export const adminRouter = Router();
 const TEXT = {
   creditsGranted: { en: "Credits granted.", ja: "クレジットを付与しました。", zh: "已发放积分。" },
   creditsDeducted: { en: "Credits deducted.", ja: "クレジットを差し引きました。", zh: "已扣除积分。" },
+  alreadyAdjusted: {
+    en: "This adjustment had already been applied; it was not applied twice.",
+    ja: "この調整はすでに適用されています。二重には適用していません。",
+    zh: "此调整已经生效，未重复执行。",
+  },
   promoted: { en: "The user is now an admin.", ja: "このユーザーを管理者にしました。", zh: "该用户已设为管理员。" },
   demoted: {
     en: "The user is no longer an admin.",
@@ -53,8 +58,8 @@ adminRouter.post("/users/:id/credits", async (req, res) => {
   const admin = await requireAdmin(req);
   const input = parseBody(req, CreditAdjustmentSchema, req.body);
   const result = await adjustCredits(appContext(req).db, { ...input, userId: req.params.id, adminId: admin.id });
-  const text = input.direction === "grant" ? TEXT.creditsGranted : TEXT.creditsDeducted;
-  res.json({ success: true, message: text[requestLang(req)], credits: result.credits, entry: result.entry } satisfies CreditAdjustmentResponse);
+  const text = result.replayed ? TEXT.alreadyAdjusted : input.direction === "grant" ? TEXT.creditsGranted : TEXT.creditsDeducted;
+  res.json({ success: true, message: text[requestLang(req)], ...result } satisfies CreditAdjustmentResponse);
 });
 
 adminRouter.post("/users/:id/role", async (req, res) => {
