@@ -1,7 +1,7 @@
 // Contact messages: validated input is stored in contact_messages (listed in the admin area) and
 // e-mailed to CONTACT_EMAIL when it is set (the mailer logs instead when SMTP_URL is not set).
 // Used by POST /api/v1/contact and by the contact page's form action (works without JavaScript).
-import { count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { contactMessages, users } from "~/db/schema";
 import { IdSchema, type ContactMessageItem, type MessageList, type MessageListQuery } from "~/lib/contracts/admin";
@@ -109,9 +109,56 @@ export function contactAckMail(
 /** Whether the address typed in the form is the account's own (letter case ignored). */
 const sameAddress = (typed: string, account: string) => typed.trim().toLowerCase() === account.trim().toLowerCase();
 
+/** How long a message sent again with the same words counts as a copy of the first. */
+const REPEAT_WINDOW = sql`interval '10 minutes'`;
+/** The first key of the advisory locks that put one sender's messages in line (any number unused elsewhere). */
+const CONTACT_LOCK_SPACE = 7_301;
+
+/**
+ * Stores the message unless the same sender (address in any letter case) sent the same words in the
+ * last 10 minutes: then the earlier one's id, `repeated`. Twenty copies sent at once were all stored
+ * and mailed (a stranger); a lock on the sender's address puts them in line, so each finds the first.
+ */
+async function storeOnce(db: Db, input: ContactInput, lang: Lang): Promise<{ id: string; repeated: boolean }> {
+  const sender = input.email.toLowerCase();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CONTACT_LOCK_SPACE}, hashtext(${sender}))`);
+    const [earlier] = await tx
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(
+        and(
+          gt(contactMessages.createdAt, sql`now() - ${REPEAT_WINDOW}`),
+          sql`lower(${contactMessages.email}) = ${sender}`,
+          eq(contactMessages.name, input.name),
+          eq(contactMessages.company, input.company),
+          eq(contactMessages.subject, input.subject),
+          eq(contactMessages.message, input.message),
+          eq(contactMessages.service, input.service),
+        ),
+      )
+      .limit(1);
+    if (earlier) return { id: earlier.id, repeated: true };
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        name: input.name,
+        email: input.email,
+        company: input.company,
+        subject: input.subject,
+        message: input.message,
+        service: input.service,
+        lang,
+      })
+      .returning({ id: contactMessages.id });
+    return { id: row!.id, repeated: false };
+  });
+}
+
 /**
  * Stores a validated message, notifies the team and, when `sender` (the signed-in member) gave their
- * own account's address, mails them an acknowledgement. Throws ApiError 400 (honeypot filled) or 429
+ * own account's address, mails them an acknowledgement. A copy of a message stored in the last 10
+ * minutes is neither stored nor mailed again: its answer names the first (storeOnce). Throws ApiError 400 (honeypot filled) or 429
  * (too many messages from this address); nothing is stored in either case. A failed mail is logged,
  * never an error: the message is stored and listed in the admin area.
  */
@@ -127,19 +174,10 @@ export async function submitContact(
   }
   await rateLimiter.enforce(CONTACT_RATE_RULE, context.ip, CONTACT_TEXT.rateLimited);
 
-  const [row] = await db
-    .insert(contactMessages)
-    .values({
-      name: input.name,
-      email: input.email,
-      company: input.company,
-      subject: input.subject,
-      message: input.message,
-      service: input.service,
-      lang: context.lang,
-    })
-    .returning({ id: contactMessages.id });
-  const id = row!.id;
+  const stored = await storeOnce(db, input, context.lang);
+  // A copy (a double submit, a retry after a lost answer) was stored and mailed with the first.
+  if (stored.repeated) return { id: stored.id, acknowledged: false };
+  const { id } = stored;
 
   const notify = async (teamAddress: string) => {
     try {

@@ -114,7 +114,8 @@ describe("POST /api/v1/contact", () => {
         ["en", "within 24 hours"],
         ["zh", "24小时内"],
       ] as const) {
-        const res = await request(app, "POST", "/api/v1/contact", { body: { ...valid, email: member.email }, token: member.token, headers: { "Accept-Language": lang } });
+        const body = { ...valid, email: member.email, subject: `${valid.subject} (${lang})` };
+        const res = await request(app, "POST", "/api/v1/contact", { body, token: member.token, headers: { "Accept-Language": lang } });
         expect(res.body.acknowledged).toBe(true);
         const ack = toMember(member.email).at(-1)!;
         expect(ack.text).toContain(thanks);
@@ -154,8 +155,9 @@ describe("POST /api/v1/contact", () => {
         { token: "y".repeat(500), email: member.email },
         { token: signedOut.token, email: signedOut.email },
       ];
-      for (const { token, email } of attempts) {
-        const res = await request(app, "POST", "/api/v1/contact", { body: { ...valid, email }, headers: { Authorization: `Bearer ${token}` } });
+      for (const [i, { token, email }] of attempts.entries()) {
+        const body = { ...valid, email, subject: `${valid.subject} ${i}` };
+        const res = await request(app, "POST", "/api/v1/contact", { body, headers: { Authorization: `Bearer ${token}` } });
         expect(res.status).toBe(201);
         expect(res.body.acknowledged).toBe(false);
       }
@@ -289,6 +291,30 @@ describe("POST /api/v1/contact", () => {
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(res.headers.get("retry-after"))).toBeLessThanOrEqual(CONTACT_RATE_RULE.windowSeconds);
     expect(await rows(app)).toHaveLength(CONTACT_RATE_RULE.points);
+  });
+
+  it("stores and mails a message sent again at once or minutes later once (a stranger: every copy was stored)", async () => {
+    app = await createTestApp({ CONTACT_EMAIL: "team@taxatlas.test", RATE_LIMITS: "false" });
+    const atOnce = await Promise.all(Array.from({ length: 20 }, () => request(app, "POST", "/api/v1/contact", { body: valid })));
+    expect(atOnce.map((res) => res.status)).toEqual(atOnce.map(() => 201));
+    expect(new Set(atOnce.map((res) => res.body.id)).size).toBe(1);
+    expect(await rows(app)).toHaveLength(1);
+    expect(app.mails).toHaveLength(1);
+
+    // The same words with the address in capitals and spaces around them are the same message.
+    const again = await request(app, "POST", "/api/v1/contact", { body: { ...valid, email: " HANAKO@example.com", message: `${valid.message}\n` } });
+    expect(again.body).toMatchObject({ success: true, id: atOnce[0]!.body.id });
+    expect(await rows(app)).toHaveLength(1);
+    expect(app.mails).toHaveLength(1);
+
+    // Another subject is another message, and the same one sent after the window is stored again.
+    const other = await request(app, "POST", "/api/v1/contact", { body: { ...valid, subject: "Another question" } });
+    expect(other.body.id).not.toBe(atOnce[0]!.body.id);
+    await app.appContext.db.update(contactMessages).set({ createdAt: new Date(Date.now() - 11 * 60_000) });
+    const later = await request(app, "POST", "/api/v1/contact", { body: valid });
+    expect(later.status).toBe(201);
+    expect(later.body.id).not.toBe(atOnce[0]!.body.id);
+    expect(await rows(app)).toHaveLength(3);
   });
 
   it("does not count invalid submissions against the limit", async () => {
