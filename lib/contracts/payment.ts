@@ -117,6 +117,7 @@ export const PAYMENT_ERROR_CODES = [
   "idempotency_conflict",
   "payment_in_progress",
   "payment_not_found",
+  "payment_not_recorded",
   "payment_provider_conflict",
   "payment_provider_unavailable",
   "payment_refunded",

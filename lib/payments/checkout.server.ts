@@ -39,6 +39,11 @@ export const PAYMENT_ERRORS = {
     ja: "このイベントが示す返金はまだ記録されていません。後でもう一度送信してください。",
     zh: "此事件所指的退款尚未在此记录，请稍后重新发送该事件。",
   },
+  notRecorded: {
+    en: "Your card was charged, but your credits could not be added yet. Please wait a moment and press Pay again: it is the same payment, so you will not be charged twice.",
+    ja: "カードへの請求は完了しましたが、クレジットをまだ追加できていません。少し待ってからもう一度「支払う」を押してください。同じお支払いとして処理されるため、二重に請求されることはありません。",
+    zh: "您的银行卡已扣款，但积分暂时未能添加。请稍候再次点击“支付”：这是同一笔支付，不会重复扣款。",
+  },
   inProgress: {
     en: "This payment is still being processed. Please wait a moment and try again.",
     ja: "このお支払いはまだ処理中です。少し待ってから再度お試しください。",
@@ -105,6 +110,8 @@ export const PAYMENT_TEXT = {
 // Markers in `error` while a payment is pending: nobody is driving it right now, a later request may.
 const UNAVAILABLE = "provider_unavailable";
 const PROCESSING = "processing";
+/** Charged, but the grant failed (see applyOutcome): the next request with the attempt's key takes it over. */
+const NOT_GRANTED = "not_granted";
 /** A driver that has not finished after this long is presumed dead; its payment may be driven again. */
 const LEASE_SECONDS = 60;
 /** How long a duplicate request waits for the first one's outcome. */
@@ -325,10 +332,22 @@ async function applyOutcome(deps: CheckoutDeps, row: PaymentRow, outcome: Charge
       // The card is charged: a deadlock does not lose the grant (the statement grants once).
       const granting = () => grantPayment(db, row.id, deps.seller, outcome.providerRef, outcome.cardLast4);
       const grant = await retryingConcurrentChange(granting).catch(async (error: unknown) => {
-        const current = await getPayment(db, row.id);
-        if (current?.userId !== null) throw error;
-        await refundOwnerless(deps, current, outcome.providerRef);
-        return null;
+        const current = await getPayment(db, row.id).catch(() => undefined);
+        if (current?.userId === null) {
+          await refundOwnerless(deps, current, outcome.providerRef);
+          return null;
+        }
+        // Still ungranted after the retries (or the database gone): the card is charged, so "nothing
+        // was changed" would be false (a review). Marked so Pay again (the same attempt's key) takes
+        // the payment over at once; the provider answers its charge again with this same one (keyed
+        // by our payment id), and the grant is tried once more.
+        deps.logger.error({ err: error, paymentId: row.id, providerRef: outcome.providerRef }, "charged payment not granted yet");
+        await db
+          .update(payments)
+          .set({ error: NOT_GRANTED, updatedAt: sql`now()` })
+          .where(open)
+          .catch((keepError: unknown) => deps.logger.error({ err: keepError, paymentId: row.id }, "could not keep the charge's reference"));
+        throw new ApiError(503, "payment_not_recorded", PAYMENT_ERRORS.notRecorded, undefined, { "Retry-After": "1" });
       });
       if (!grant) throw new ApiError(404, "payment_not_found", PAYMENT_ERRORS.notFound);
       // Refunded at the provider before it could be granted (handlePaymentEvent): never granted now.

@@ -8,7 +8,7 @@ interface Queryable {
 }
 
 /**
- * Runs `meanwhile` once, just before (or just after) the next statement matching `pattern` that the app
+ * Runs `meanwhile` once (or `times` times), just before (or just after) the next statement matching `pattern` that the app
  * sends through a `query` of the database: PGlite's client or the pg pool (as count-statements.ts hooks
  * them), and inside a transaction PGlite's transaction object or the pool's checked-out client. A
  * `meanwhile` that throws fails the statement with its error. On PGlite a `meanwhile` that queries the
@@ -22,15 +22,16 @@ export function aroundNextStatement(
   when: "before" | "after",
   pattern: RegExp,
   meanwhile: () => Promise<void>,
+  times = 1,
 ): () => void {
   const client = (database.db as unknown as { $client: Record<string, unknown> }).$client;
-  let armed = true;
+  let left = times;
   const hooked = (original: Query): Query =>
     async function (this: unknown, ...args: unknown[]) {
       const first = args[0] as string | { text?: string } | undefined;
       const text = typeof first === "string" ? first : (first?.text ?? "");
-      if (!armed || !pattern.test(text)) return original.apply(this, args);
-      armed = false;
+      if (left === 0 || !pattern.test(text)) return original.apply(this, args);
+      left--;
       if (when === "before") await meanwhile();
       const result = await original.apply(this, args);
       if (when === "after") await meanwhile();

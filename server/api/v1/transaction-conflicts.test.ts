@@ -67,6 +67,38 @@ describe("a write after the payment provider acted, aborted by a concurrent one"
     expect({ credits: user!.credits, purchases: purchases.length }).toEqual({ credits: 53, purchases: 1 });
   });
 
+  it("says a charged checkout whose grant kept meeting concurrent writes was charged, and Pay again grants it once (a review)", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const signup = await request(app, "POST", "/api/v1/user/register", { body: { email: "ada@example.com", password: PASSWORD, name: "Ada" } });
+    restore = aroundNextStatement(
+      app.appContext,
+      "before",
+      /with granted as \(update payments set status = 'succeeded'/i,
+      async () => {
+        throw abortedWith("40P01");
+      },
+      3,
+    );
+    const body = { package: "basic", paymentMethodId: "pm_card_visa", country: "JP", idempotencyKey: "co-review-0001" };
+    const bought = await request(app, "POST", "/api/v1/payment/create", { token: signup.body.token, body, headers: { "Accept-Language": "ja" } });
+    expect(bought.status).toBe(503);
+    expect(bought.body.error.code).toBe("payment_not_recorded");
+    expect(bought.body.error.message).toBe(
+      "カードへの請求は完了しましたが、クレジットをまだ追加できていません。少し待ってからもう一度「支払う」を押してください。同じお支払いとして処理されるため、二重に請求されることはありません。",
+    );
+    expect(bought.headers.get("retry-after")).toBe("1");
+    const before = await app.appContext.db.select({ credits: users.credits }).from(users).where(eq(users.email, "ada@example.com"));
+    expect(before[0]!.credits).toBe(3);
+
+    const again = await request(app, "POST", "/api/v1/payment/create", { token: signup.body.token, body });
+    expect(again.status).toBe(200);
+    expect(again.body.status).toBe("succeeded");
+    const [user] = await app.appContext.db.select({ credits: users.credits }).from(users).where(eq(users.email, "ada@example.com"));
+    const purchases = await app.appContext.db.select().from(creditLedger).where(eq(creditLedger.kind, "purchase"));
+    const charged = await app.appContext.db.select().from(payments);
+    expect({ credits: user!.credits, purchases: purchases.length, payments: charged.length }).toEqual({ credits: 53, purchases: 1, payments: 1 });
+  });
+
   it("records a refund the provider made all the same, once", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const admin = await insertAdmin(app.appContext.db);
