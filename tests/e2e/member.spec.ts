@@ -17,7 +17,7 @@ import { receiptLabel } from "~/lib/contracts/receipt";
 import { cardErrorText } from "~/lib/payments/card-errors";
 import { RECEIPT_LINES } from "~/lib/payments/receipt-messages";
 import { SETTINGS_MESSAGES } from "~/lib/accounts/settings-messages";
-import { adminSession, expect, holdRequests, resetLinkToken, signInPage, signUpViaApi, test, type AppFixture, type Session } from "./fixtures";
+import { adminSession, expect, holdRequests, logInViaApi, resetLinkToken, signInPage, signUpViaApi, test, type AppFixture, type Session } from "./fixtures";
 
 async function buy(app: AppFixture, session: Session, paymentMethodId = "pm_card_visa", lang = "en") {
   const res = await app.api("/payment/create", {
@@ -157,6 +157,23 @@ test.describe("in Tokyo", () => {
     await page.goto("/ja/explore");
     await expect(page.getByTestId("purchases-list")).toContainText("JST");
   });
+});
+
+test("a member with more devices than the list shows: this device first, and a line saying how many older ones are left out (a stranger)", async ({ page }) => {
+  // Found by a stranger: the list stopped at 100 without a word, and a member on an older session did
+  // not find "This device". This page's session is the account's oldest of 102.
+  const t = account.en.sessions;
+  const session = await signUpViaApi();
+  for (let batch = 0; batch < 101; batch += 10) {
+    await Promise.all(Array.from({ length: Math.min(10, 101 - batch) }, () => logInViaApi(session.email, session.password)));
+  }
+  await signInPage(page, session);
+  await page.goto("/account");
+  const items = page.getByTestId("session-item");
+  await expect(items).toHaveCount(100);
+  await expect(items.first()).toContainText(t.current);
+  await expect(page.getByTestId("sessions-not-listed")).toHaveText(format(t.notListed, { count: 2 }));
+  await expect(page.getByTestId("sessions-not-listed")).toHaveText("2 older sessions are not listed here. Sign out everywhere signs them out too.");
 });
 
 test("a section's result that arrives after another section acted is shown when it comes", async ({ page }) => {
