@@ -6,6 +6,7 @@ import { CreditAdjustmentSchema, CREDIT_DIRECTIONS, MAX_CREDIT_ADJUSTMENT, MAX_R
 import { newIdempotencyKey } from "~/lib/contracts/idempotency-key";
 import { PACKAGES } from "~/lib/catalog";
 import { format } from "~/lib/i18n/format";
+import { sentences } from "~/lib/i18n/punctuation";
 import { admin } from "~/content/messages/admin";
 import { useAuth } from "./auth-provider";
 import { useLanguage, useMessages } from "./language-provider";
@@ -46,7 +47,7 @@ export function AdjustCredits({ userId, onDone }: { userId: string; onDone: () =
         const result = await api("POST /admin/users/:id/credits", { params: { id: userId }, body, token: auth.token, lang });
         attempt.current = null;
         if (auth.user?.id === userId) auth.setCredits(result.credits);
-        setStatus({ kind: "success", text: `${result.message} ${format(t.user.adjust.balance, { credits: result.credits })}` });
+        setStatus({ kind: "success", text: sentences(lang, result.message, format(t.user.adjust.balance, { credits: result.credits })) });
         // The direction stays as chosen; the amount and reason start empty again.
         for (const name of ["amount", "reason"]) {
           const control = form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement | null;
