@@ -2,7 +2,7 @@
 // (every query walks an index of db/schema.ts), one account's history, credit adjustments that go
 // through changeCredits with the admin's id and reason, and the admin role.
 import { aliasedTable, and, asc, count, desc, eq, inArray, isNotNull, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { aiQuestions, creditLedger, payments, users } from "~/db/schema";
 import { answersInProgress } from "~/lib/ai/questions.server";
 import { changeCredits, CREDIT_LIMIT_ERROR, CreditLimitError, creditsHeldByRefunds, MAX_CREDIT_BALANCE } from "~/lib/credits.server";
@@ -44,7 +44,7 @@ export const ADMIN_USER_ERRORS = {
   idempotencyConflict: {
     en: "This adjustment's key was already used for a different adjustment. Reload the page and try again.",
     ja: "この調整のキーは別の調整ですでに使われています。ページを再読み込みしてからもう一度お試しください。",
-    zh: "此调整的密钥已用于另一项调整。请刷新页面后重试。",
+    zh: "此调整的请求标识已用于另一项调整。请刷新页面后重试。",
   },
   lastAdmin: {
     en: "This is the last administrator: make someone else an administrator first.",
@@ -350,13 +350,13 @@ const ADJUSTMENT_ENTRY = {
  * admin_adjustment, the admin's id, the reason) and the balance change together. A deduction that
  * would take the balance below 0, or a grant that would cross MAX_CREDIT_BALANCE, changes nothing
  * and is a 409. An adjustment sent again with its idempotency key is answered with the first one
- * (`replayed`), whether it comes after it or at the same time: the ledger's unique index
- * (migration 0020) refuses the second row, and the one that lost reads the winner's.
+ * (`replayed`), whether it comes after it or at the same time: the member's row is locked before the
+ * key is looked for, so the second waits for the first and finds its row (checked after the lock, a
+ * deduction of the whole balance sent twice told the second "insufficient credits": a review); the
+ * ledger's unique index (migration 0020) is the last guard.
  */
 export async function adjustCredits(db: Db, input: AdjustCreditsInput): Promise<AdjustmentResult> {
   if (!IdSchema.safeParse(input.userId).success) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
-  const earlier = await appliedAdjustment(db, input);
-  if (earlier) return earlier;
   try {
     return await applyAdjustment(db, input);
   } catch (error) {
@@ -367,7 +367,7 @@ export async function adjustCredits(db: Db, input: AdjustCreditsInput): Promise<
 }
 
 /** The adjustment already applied with this input's idempotency key, if any; the same key for another adjustment is a 409. */
-async function appliedAdjustment(db: Db, input: AdjustCreditsInput): Promise<AdjustmentResult | null> {
+async function appliedAdjustment(db: DbOrTx, input: AdjustCreditsInput): Promise<AdjustmentResult | null> {
   if (!input.idempotencyKey) return null;
   const [row] = await db
     .select({ ...ADJUSTMENT_ENTRY, credits: users.credits })
@@ -392,12 +392,14 @@ async function appliedAdjustment(db: Db, input: AdjustCreditsInput): Promise<Adj
 async function applyAdjustment(db: Db, input: AdjustCreditsInput): Promise<AdjustmentResult> {
   return db.transaction(async (tx) => {
     const delta = adjustmentDelta(input);
+    const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, input.userId)).for("update");
+    if (!user) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
+    const earlier = await appliedAdjustment(tx, input);
+    if (earlier) return earlier;
     if (delta < 0) {
       // A refund under way holds its purchase's credits and each answer being written may still spend
       // one: a deduction into them had the refund remove less than its purchase, or an answer go out
       // unpaid (found by an attack). Counted under the member's row lock, as the refund claims it.
-      const [user] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, input.userId)).for("update");
-      if (!user) throw new ApiError(404, "user_not_found", ADMIN_USER_ERRORS.notFound);
       const held = (await creditsHeldByRefunds(tx, input.userId)) + (await answersInProgress(tx, input.userId));
       // More than the whole balance is refused below for want of credits: waiting would not help.
       if (held > 0 && user.credits >= -delta && user.credits - held < -delta) {

@@ -406,6 +406,20 @@ describe("POST /api/v1/admin/users/:id/credits", () => {
     expect(bad.body.error.codes).toEqual({ idempotencyKey: "invalid_format" });
   });
 
+  it("answers a deduction of the whole balance sent twice at once with its key as applied once, not as wanting credits (a review)", async () => {
+    app = await createTestApp();
+    const admin = await insertAdmin(app.appContext.db);
+    const member = await insertUser(app.appContext.db, { credits: 10 });
+    const body = { direction: "deduct", amount: 10, reason: "Chargeback", idempotencyKey: "adj-whole-balance-01" };
+    const both = await Promise.all(
+      [0, 1].map(() => request(app, "POST", `/api/v1/admin/users/${member.id}/credits`, { token: admin.token, body })),
+    );
+    expect(both.map((res) => res.status)).toEqual([200, 200]);
+    expect(both.map((res) => res.body.replayed).sort()).toEqual([false, true]);
+    expect(await balance(app, member.id)).toBe(0);
+    expect(await adjustments(app, member.id)).toHaveLength(1);
+  });
+
   it("answers 404 for an unknown user", async () => {
     app = await createTestApp();
     const admin = await insertAdmin(app.appContext.db);
