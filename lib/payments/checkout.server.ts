@@ -340,15 +340,26 @@ async function applyOutcome(deps: CheckoutDeps, row: PaymentRow, outcome: Charge
         // Still ungranted after the retries (or the database gone): the card is charged, so "nothing
         // was changed" would be false (a review). Marked so Pay again (the same attempt's key) takes
         // the payment over at once; the provider answers its charge again with this same one (keyed
-        // by our payment id), and the grant is tried once more.
+        // by our payment id; Stripe's webhook grants it meanwhile), and the grant is tried once more.
         deps.logger.error({ err: error, paymentId: row.id, providerRef: outcome.providerRef }, "charged payment not granted yet");
-        await db
+        const marked = await db
           .update(payments)
           .set({ error: NOT_GRANTED, updatedAt: sql`now()` })
           .where(open)
-          .catch((keepError: unknown) => deps.logger.error({ err: keepError, paymentId: row.id }, "could not keep the charge's reference"));
-        throw new ApiError(503, "payment_not_recorded", PAYMENT_ERRORS.notRecorded, undefined, { "Retry-After": "1" });
+          .returning({ id: payments.id })
+          .then(
+            (rows) => rows.length > 0,
+            (markError: unknown) => {
+              deps.logger.error({ err: markError, paymentId: row.id }, "could not mark the charged payment for the next attempt");
+              return null;
+            },
+          );
+        // Settled meanwhile (the provider's webhook granted it): that is this checkout's answer.
+        if (marked === false) return "settled" as const;
+        // Unmarked, the next attempt takes it over once the first driver's lease has run out.
+        throw new ApiError(503, "payment_not_recorded", PAYMENT_ERRORS.notRecorded, undefined, { "Retry-After": String(marked ? 1 : LEASE_SECONDS) });
       });
+      if (grant === "settled") return currentResult(deps, row.id);
       if (!grant) throw new ApiError(404, "payment_not_found", PAYMENT_ERRORS.notFound);
       // Refunded at the provider before it could be granted (handlePaymentEvent): never granted now.
       if (grant.payment.refundedAt) throw new ApiError(409, "payment_refunded", PAYMENT_ERRORS.refunded);

@@ -99,6 +99,29 @@ describe("a write after the payment provider acted, aborted by a concurrent one"
     expect({ credits: user!.credits, purchases: purchases.length, payments: charged.length }).toEqual({ credits: 53, purchases: 1, payments: 1 });
   });
 
+  it("answers the payment's success when the provider's notice granted it while the grant kept failing (a review)", async () => {
+    app = await createTestApp({ RATE_LIMITS: "false" });
+    const signup = await request(app, "POST", "/api/v1/user/register", { body: { email: "ada@example.com", password: PASSWORD, name: "Ada" } });
+    let failures = 0;
+    restore = aroundNextStatement(
+      app.appContext,
+      "before",
+      /with granted as \(update payments set status = 'succeeded'/i,
+      async () => {
+        // The last failure comes after the notice's grant (written here as that grant leaves the row).
+        if (++failures === 3) await app.appContext.db.update(payments).set({ status: "succeeded", grantedAt: new Date() });
+        throw abortedWith("40P01");
+      },
+      3,
+    );
+    const bought = await request(app, "POST", "/api/v1/payment/create", {
+      token: signup.body.token,
+      body: { package: "basic", paymentMethodId: "pm_card_visa", country: "JP", idempotencyKey: "co-review-0002" },
+    });
+    expect(bought.status).toBe(200);
+    expect(bought.body.status).toBe("succeeded");
+  });
+
   it("records a refund the provider made all the same, once", async () => {
     app = await createTestApp({ RATE_LIMITS: "false" });
     const admin = await insertAdmin(app.appContext.db);
