@@ -158,9 +158,9 @@ async function storeOnce(db: Db, input: ContactInput, lang: Lang): Promise<{ id:
 /**
  * Stores a validated message, notifies the team and, when `sender` (the signed-in member) gave their
  * own account's address, mails them an acknowledgement. A copy of a message stored in the last 10
- * minutes is neither stored nor mailed again: its answer names the first (storeOnce). Throws ApiError 400 (honeypot filled) or 429
- * (too many messages from this address); nothing is stored in either case. A failed mail is logged,
- * never an error: the message is stored and listed in the admin area.
+ * minutes is neither stored nor mailed again: its answer names the first (storeOnce). Throws ApiError
+ * 400 (honeypot filled) or 429 (too many messages from this address); nothing is stored in either
+ * case. A failed mail is logged, never an error: the message is stored and listed in the admin area.
  */
 export async function submitContact(
   appContext: AppContext,
