@@ -26,18 +26,16 @@ export function AdjustCredits({ userId, onDone }: { userId: string; onDone: () =
   const { lang } = useLanguage();
   const auth = useAuth();
   const ids = { amount: useId(), reason: useId() };
-  // One idempotency key per adjustment meant: sent again while the same values are sent again (an
-  // answer lost to the network, a second tab's click that got through), so the server applies it
-  // once; a new key once it was applied or the values changed.
-  const attempt = useRef<{ key: string; values: string } | null>(null);
+  // One idempotency key until an answer says what became of the adjustment: after an answer lost to
+  // the network the same key goes again, so the server applies it once, and a corrected amount is
+  // refused (409) rather than applied beside the first (found by a stranger: +7 and +8 both applied).
+  const attempt = useRef<string | null>(null);
   const { errors, status, setStatus, pending, onSubmit, showFailure } = useForm({
     validate: (values) => schemaProblem(CreditAdjustmentSchema, values, lang),
     async submit(values, form) {
       try {
-        const parsed = CreditAdjustmentSchema.parse(values);
-        const meant = JSON.stringify([parsed.direction, parsed.amount, parsed.reason]);
-        if (attempt.current?.values !== meant) attempt.current = { key: newIdempotencyKey("adj"), values: meant };
-        const body = { ...parsed, idempotencyKey: attempt.current.key };
+        attempt.current ??= newIdempotencyKey("adj");
+        const body = { ...CreditAdjustmentSchema.parse(values), idempotencyKey: attempt.current };
         // More than any package sells is worth a second look (an operations review: 100,000 credits
         // went through on one click); the form keeps what was typed when the answer is no.
         if (body.amount > LARGEST_PACKAGE_CREDITS) {
@@ -56,7 +54,12 @@ export function AdjustCredits({ userId, onDone }: { userId: string; onDone: () =
         onDone();
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 401) auth.clear();
-        showFailure(error, t.loadFailed, t.loadFailed);
+        const answered = error instanceof ApiRequestError && error.status > 0 && error.status < 500;
+        if (answered) attempt.current = null;
+        // Unknown (no answer, or the server failed) or refused for an earlier one saved: the page
+        // shows the balance and the ledger as they are now.
+        if (!answered || (error as ApiRequestError).code === "idempotency_conflict") onDone();
+        showFailure(error, t.user.adjust.outcomeUnknown, t.loadFailed);
       }
     },
   });

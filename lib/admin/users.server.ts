@@ -42,9 +42,9 @@ export const ADMIN_USER_ERRORS = {
     zh: "您不能撤销自己的管理员权限，请让其他管理员操作。",
   },
   idempotencyConflict: {
-    en: "This adjustment's key was already used for a different adjustment. Reload the page and try again.",
-    ja: "この調整のキーは別の調整ですでに使われています。ページを再読み込みしてからもう一度お試しください。",
-    zh: "此调整的请求标识已用于另一项调整。请刷新页面后重试。",
+    en: "An earlier adjustment sent with the same request key was saved (perhaps its answer was lost), so this different one was not applied. Check the balance and the ledger, then save again if it is still needed.",
+    ja: "同じリクエストキーで先に送信された調整が保存されています（その応答が届かなかった可能性があります）。そのため、内容の異なる今回の調整は適用していません。残高と履歴を確認し、必要であればもう一度保存してください。",
+    zh: "使用同一请求标识先行提交的调整已经保存（其响应可能未能送达），因此本次不同的调整未被执行。请查看余额和记录，如仍需要请重新保存。",
   },
   lastAdmin: {
     en: "This is the last administrator: make someone else an administrator first.",
