@@ -2,7 +2,7 @@
 // The package summary is server-rendered from the catalog; the card form is for signed-in members.
 // Test mode (the built-in provider) uses our own card form; with Stripe the card field is Stripe
 // Elements, loaded only on this page. The server prices the package; the page never sends an amount.
-import { useCallback, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { data, useLoaderData, useRouteLoaderData, useSearchParams } from "react-router";
 import { ApiRequestError } from "~/app/api/api.client";
 import { formatUsd, getPackage } from "~/lib/catalog";
@@ -20,6 +20,7 @@ import { RequireAuth } from "~/app/components/require-auth";
 import { inputClass, Field } from "~/app/components/checkout/card-field";
 import { CheckoutStatusMessage, type CheckoutStatus } from "~/app/components/checkout/checkout-status";
 import { chargeAttempt, createPaymentMethod, type Attempt } from "~/app/components/checkout/payment-attempt";
+import { keepAttemptKey, keptAttemptKey } from "~/app/components/checkout/attempt-key.client";
 import { newIdempotencyKey } from "~/lib/contracts/idempotency-key";
 import { OrderSummary, type CheckoutPackage } from "~/app/components/checkout/order-summary";
 import { PaymentConfirmation } from "~/app/components/checkout/payment-confirmation";
@@ -142,9 +143,24 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
     country: useRef<HTMLSelectElement>(null),
   };
 
-  // Any change to what is being paid with starts a new attempt (a new idempotency key).
+  // The attempt's idempotency key, kept in the tab until its outcome is known (attempt-key.client.ts).
+  const userId = auth.user?.id ?? null;
+  const setAttempt = useCallback(
+    (next: Attempt | null) => {
+      attempt.current = next;
+      if (userId) keepAttemptKey(userId, pkg.id, next?.key ?? null);
+    },
+    [userId, pkg.id],
+  );
+  useEffect(() => {
+    const key = userId && !attempt.current ? keptAttemptKey(userId, pkg.id) : null;
+    if (key) attempt.current = { key, paymentMethodId: null };
+  }, [userId, pkg.id]);
+  // A change to what is being paid with needs a new payment method. The key stays: an attempt whose
+  // outcome is not known may have been charged, and the server answers its key with that outcome
+  // (a new key after a lost answer could charge twice); a known outcome dropped it already.
   const resetAttempt = useCallback(() => {
-    attempt.current = null;
+    if (attempt.current) attempt.current = { key: attempt.current.key, paymentMethodId: null };
   }, []);
   const stripeCard = useStripeCard(payments, lang, resetAttempt);
 
@@ -185,7 +201,7 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
         receiptNumber: result.receiptNumber,
       });
       keepPaidInAddress(result.transactionId);
-      attempt.current = null;
+      setAttempt(null);
       setNumber("");
       setExpiry("");
       setCvc("");
@@ -197,7 +213,7 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
       setStatus({ kind: "info", text: result.error || t.messages.processing });
       return;
     }
-    attempt.current = null;
+    setAttempt(null);
     setStatus({ kind: "error", text: format(t.messages.failed, { error: (result.status === "failed" && result.error) || t.messages.unknown }) });
   }
 
@@ -235,7 +251,7 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
           return;
         }
         current = { key: current?.key ?? newIdempotencyKey("co"), paymentMethodId: method.paymentMethodId };
-        attempt.current = current;
+        setAttempt(current);
       }
       const result = await chargeAttempt({
         packageId: pkg.id,
@@ -247,7 +263,7 @@ function CheckoutForm({ pkg }: { pkg: CheckoutPackage }) {
         onAuthenticating: () => setStatus({ kind: "processing", text: t.messages.authenticating }),
       });
       if ("authenticationFailed" in result) {
-        attempt.current = null;
+        setAttempt(null);
         setStatus({ kind: "error", text: result.authenticationFailed || t.messages.unknown });
         return;
       }

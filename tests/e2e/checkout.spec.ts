@@ -335,6 +335,45 @@ test("while paying: 'Processing...' with the button disabled; a lost answer is r
   expect(me.body.user.credits).toBe(STARTING_CREDITS + 250);
 });
 
+test("a reload while paying: the card typed again and Pay is the same payment, not a second charge (a stranger)", async ({ page, app }) => {
+  const session = await openCheckout(page, "basic");
+  await fillCard(page, "4242 4242 4242 4242");
+  // The server charges; the page is reloaded before its answer arrives.
+  let calls = 0;
+  let charged!: () => void;
+  const chargedOnServer = new Promise<void>((resolve) => (charged = resolve));
+  await page.route("**/api/v1/payment/create", async (route) => {
+    calls++;
+    if (calls === 1) {
+      await route.fetch();
+      charged();
+      await route.abort("connectionreset").catch(() => undefined);
+      return;
+    }
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Pay $25" }).click();
+  await chargedOnServer;
+  await page.reload();
+  await expect(page.getByTestId("checkout-form")).toBeVisible({ timeout: 15_000 });
+  // Typing the card again is a new payment method for the same attempt.
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Pay $25" }).click();
+  await expect(page.getByTestId("checkout-success")).toContainText("Payment successful! 🎉");
+  await expect(page.getByTestId("checkout-balance")).toHaveText(`Your new balance: ${STARTING_CREDITS + 50} credits.`);
+  expect(calls).toBe(2);
+  const history = await app.api("/payment/history", { token: session.token });
+  expect(history.body.payments).toHaveLength(1);
+
+  // Bought, the next purchase of the same package is a new one.
+  await page.goto("/pricing/basic");
+  await expect(page.getByTestId("checkout-form")).toBeVisible({ timeout: 15_000 });
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Pay $25" }).click();
+  await expect(page.getByTestId("checkout-balance")).toHaveText(`Your new balance: ${STARTING_CREDITS + 100} credits.`);
+  expect((await app.api("/payment/history", { token: session.token })).body.payments).toHaveLength(2);
+});
+
 test("signed out: the checkout sends to /login and back after logging in", async ({ page }) => {
   const session = await signUpViaApi();
   await page.goto("/pricing/pro");
