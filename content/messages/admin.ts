@@ -184,7 +184,7 @@ const en = {
       submit: "Save adjustment",
       saving: "Saving...",
       balance: "New balance: {credits|# credit|# credits}.",
-      outcomeUnknown: "The answer did not arrive, so the adjustment may have been saved: the balance and the ledger above show it now. Saving it again will not apply it twice.",
+      outcomeUnknown: "The answer did not arrive, so the adjustment may have been saved: the balance and the ledger on this page show it now. Saving it again will not apply it twice.",
       confirmLarge: {
         grant: "Grant {credits|# credit|# credits}? That is more than the largest package holds ({largest|# credit|# credits}).",
         deduct: "Deduct {credits|# credit|# credits}? That is more than the largest package holds ({largest|# credit|# credits}).",
@@ -476,7 +476,7 @@ export const admin: Localized<AdminMessages> = {
         submit: "調整を保存",
         saving: "保存中...",
         balance: "新しい残高：{credits} クレジット",
-        outcomeUnknown: "応答が届かなかったため、調整は保存されている可能性があります。上の残高と履歴に現在の状態を表示しています。もう一度保存しても二重には適用されません。",
+        outcomeUnknown: "応答が届かなかったため、調整は保存されている可能性があります。このページの残高と履歴に現在の状態を表示しています。もう一度保存しても二重には適用されません。",
         confirmLarge: {
           grant: "{credits} クレジットを付与しますか？最大のパッケージ（{largest} クレジット）を超える数量です。",
           deduct: "{credits} クレジットを差し引きますか？最大のパッケージ（{largest} クレジット）を超える数量です。",
@@ -763,7 +763,7 @@ export const admin: Localized<AdminMessages> = {
         submit: "保存调整",
         saving: "保存中...",
         balance: "新余额：{credits} 积分。",
-        outcomeUnknown: "未收到响应，该调整可能已经保存：上方的余额和记录显示的是当前状态。再次保存不会重复执行。",
+        outcomeUnknown: "未收到响应，该调整可能已经保存：本页的余额和记录显示的是当前状态。再次保存不会重复执行。",
         confirmLarge: {
           grant: "确定发放 {credits} 积分吗？该数量超过了最大套餐所含的积分（{largest} 积分）。",
           deduct: "确定扣除 {credits} 积分吗？该数量超过了最大套餐所含的积分（{largest} 积分）。",
