@@ -115,11 +115,15 @@ const REPEAT_WINDOW = sql`interval '10 minutes'`;
 const CONTACT_LOCK_SPACE = 7_301;
 
 /**
- * Stores the message unless the same sender (address in any letter case) sent the same words in the
- * last 10 minutes: then the earlier one's id, `repeated`. Twenty copies sent at once were all stored
- * and mailed (a stranger); a lock on the sender's address puts them in line, so each finds the first.
+ * Stores the message unless the same sender (address in any letter case) sent the same words (in any
+ * Unicode normalization form) in the last 10 minutes: then the earlier one's id, `repeated`. Twenty
+ * copies sent at once were all stored and mailed (a stranger); a lock on the sender's address puts
+ * them in line, so each finds the first.
  */
-async function storeOnce(db: Db, input: ContactInput, lang: Lang): Promise<{ id: string; repeated: boolean }> {
+async function storeOnce(db: Db, typed: ContactInput, lang: Lang): Promise<{ id: string; repeated: boolean }> {
+  // Kept in Unicode's composed form: "é" typed as e and a combining accent is the same word (a stranger).
+  const nfc = (text: string) => text.normalize("NFC");
+  const input = { ...typed, name: nfc(typed.name), company: nfc(typed.company), subject: nfc(typed.subject), message: nfc(typed.message) };
   const sender = input.email.toLowerCase();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CONTACT_LOCK_SPACE}, hashtext(${sender}))`);

@@ -307,6 +307,12 @@ describe("POST /api/v1/contact", () => {
     expect(await rows(app)).toHaveLength(1);
     expect(app.mails).toHaveLength(1);
 
+    // The same words typed with combining accents (another keyboard, a paste) are the same message.
+    const decomposed = await request(app, "POST", "/api/v1/contact", { body: { ...valid, name: "Hana\u0301ko Yamada" } });
+    const composed = await request(app, "POST", "/api/v1/contact", { body: { ...valid, name: "Hanáko Yamada" } });
+    expect(decomposed.body.id).toBe(composed.body.id);
+    expect(await rows(app)).toHaveLength(2);
+
     // Another subject is another message, and the same one sent after the window is stored again.
     const other = await request(app, "POST", "/api/v1/contact", { body: { ...valid, subject: "Another question" } });
     expect(other.body.id).not.toBe(atOnce[0]!.body.id);
@@ -314,7 +320,7 @@ describe("POST /api/v1/contact", () => {
     const later = await request(app, "POST", "/api/v1/contact", { body: valid });
     expect(later.status).toBe(201);
     expect(later.body.id).not.toBe(atOnce[0]!.body.id);
-    expect(await rows(app)).toHaveLength(3);
+    expect(await rows(app)).toHaveLength(4);
   });
 
   it("does not count invalid submissions against the limit", async () => {
