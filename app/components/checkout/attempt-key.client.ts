@@ -2,8 +2,9 @@
 // (session storage) so a reload while paying, the card typed again, is the same payment on the
 // server and not a second charge (found by a stranger). Dropped once the outcome is known, and not
 // reused after the minutes in which the page also names a recent purchase (recent-purchase.tsx).
+import { RECENT_MS } from "./recent-purchase";
+
 const PREFIX = "checkout-attempt:";
-const KEPT_MS = 15 * 60_000;
 
 interface Kept {
   key: string;
@@ -16,7 +17,7 @@ const storageKey = (userId: string, packageId: string) => `${PREFIX}${userId}:${
 export function keptAttemptKey(userId: string, packageId: string): string | null {
   try {
     const kept = JSON.parse(sessionStorage.getItem(storageKey(userId, packageId)) ?? "null") as Kept | null;
-    if (kept && typeof kept.key === "string" && typeof kept.at === "number" && Date.now() - kept.at < KEPT_MS) return kept.key;
+    if (kept && typeof kept.key === "string" && typeof kept.at === "number" && Date.now() - kept.at < RECENT_MS) return kept.key;
     sessionStorage.removeItem(storageKey(userId, packageId));
   } catch {
     // Storage unavailable or not ours: no key kept.

@@ -10,7 +10,8 @@ import type { CheckoutMessages } from "~/content/messages/checkout";
 import { receiptLabel } from "~/lib/contracts/receipt";
 import { format, formatParts } from "~/lib/i18n/format";
 
-const RECENT_MS = 15 * 60_000;
+/** How long a purchase counts as recent; the checkout also keeps an open attempt's key this long (attempt-key.client.ts). */
+export const RECENT_MS = 15 * 60_000;
 const NOTICE_CLASS = "mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950";
 
 export function RecentPurchaseNotice({ pkg, t }: { pkg: CheckoutPackage; t: CheckoutMessages }) {
