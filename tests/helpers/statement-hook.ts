@@ -8,8 +8,8 @@ interface Queryable {
 }
 
 /**
- * Runs `meanwhile` once (or `times` times), just before (or just after) the next statement matching `pattern` that the app
- * sends through a `query` of the database: PGlite's client or the pg pool (as count-statements.ts hooks
+ * Runs `meanwhile` just before (or just after) the next statement matching `pattern` (the next `times`
+ * ones, 1 unless given) that the app sends through a `query` of the database: PGlite's client or the pg pool (as count-statements.ts hooks
  * them), and inside a transaction PGlite's transaction object or the pool's checked-out client. A
  * `meanwhile` that throws fails the statement with its error. On PGlite a `meanwhile` that queries the
  * database must not meet a statement inside a transaction: PGlite runs one at a time, so it would wait
