@@ -1,8 +1,9 @@
 // Dashboard figures, computed by the database with aggregates (no rows are loaded into the process
 // but the few owed refunds it lists): four statements run side by side, one over the members (totals,
-// and twelve month counts on users_member_created_at_idx), one over the succeeded and refunded payments by provider, and two over the
+// and twelve month counts on users_member_created_at_idx), one over the succeeded and refunded payments by provider (totals, and
+// what was sold and refunded in each of the twelve months), and two over the
 // refunds still owed (their count and sum, and the oldest of them to list). See docs/performance.md (admin).
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { payments, users } from "~/db/schema";
 import { OWED_REFUNDS_SHOWN, type DashboardStats } from "~/lib/contracts/dashboard";
@@ -28,6 +29,14 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
       ),
     ]),
   );
+  // Money by month, summed in the same pass over the payments as the totals: what was sold in a month
+  // (its grant's month; refunded since or not) and what was refunded in it (the refund's month).
+  const inMonth = (column: AnyColumn, m: number) => and(gte(column, monthStart(year, first + m)), lt(column, monthStart(year, first + m + 1)));
+  const monthSums: Record<string, SQL<number>> = {};
+  for (let m = 0; m < 12; m++) {
+    monthSums[`sold${m}`] = sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${inMonth(payments.grantedAt, m)}), 0)`.mapWith(Number);
+    monthSums[`refunded${m}`] = sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${and(eq(payments.status, "refunded"), inMonth(payments.refundedAt, m))}), 0)`.mapWith(Number);
+  }
   // Returned refunds not yet repaid: the partial index payments_refund_owed_idx holds only them.
   const owed = and(isNotNull(payments.refundFailedAt), isNull(payments.refundRepaidAt));
   // Statements that run at the same time on separate pool connections (PostgreSQL).
@@ -49,6 +58,7 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
         cents: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} = 'succeeded'), 0)`.mapWith(Number),
         refunds: sql<number>`count(*) filter (where ${payments.status} = 'refunded')`.mapWith(Number),
         refundedCents: sql<string>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} = 'refunded'), 0)`.mapWith(Number),
+        ...monthSums,
       })
       .from(payments)
       .leftJoin(users, eq(users.id, payments.userId))
@@ -86,6 +96,8 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
   const sold = Number(counted?.cents ?? 0);
   const refunded = Number(counted?.refundedCents ?? 0);
   const monthly = Array.from({ length: 12 }, (_, m) => Number((usersRow as Record<string, unknown> | undefined)?.[`m${m}`] ?? 0));
+  const byMonth = (name: "sold" | "refunded") =>
+    Array.from({ length: 12 }, (_, m) => Number((counted as Record<string, unknown> | undefined)?.[`${name}${m}`] ?? 0));
   return {
     totalUsers: Number(usersRow?.total ?? 0),
     totalSubscriptions: Number(counted?.subscribers ?? 0),
@@ -106,6 +118,8 @@ export async function getDashboardStats(db: Db, now: Date = new Date()): Promise
     refundedCents: refunded,
     refundsCount: Number(counted?.refunds ?? 0),
     netSalesCents: sold,
+    monthlySalesCents: byMonth("sold"),
+    monthlyRefundedCents: byMonth("refunded"),
     incomeTestMode: !live && test !== undefined,
     testTransactionsExcluded: Number(excluded?.transactions ?? 0),
     testIncomeExcludedCents: Number(excluded?.cents ?? 0),

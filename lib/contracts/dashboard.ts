@@ -47,6 +47,12 @@ export interface DashboardStats {
   /** Gross minus refunded, in cents: totalIncome in cents. */
   netSalesCents: number;
   /**
+   * Per month of `months`, in cents: what was sold (payments granted that month, refunded since or
+   * not) and what was refunded that month (of sales of any month). Sold minus refunded is the month's net.
+   */
+  monthlySalesCents: number[];
+  monthlyRefundedCents: number[];
+  /**
    * True when the money figures are test-mode payments (no money was charged): the site has no live
    * payment yet. Once it has one, every money figure counts live payments only.
    */

@@ -17,6 +17,8 @@ const NO_SALES = {
   incomeTestMode: false,
   testTransactionsExcluded: 0,
   testIncomeExcludedCents: 0,
+  monthlySalesCents: Array.from({ length: 12 }, () => 0),
+  monthlyRefundedCents: Array.from({ length: 12 }, () => 0),
 };
 
 /** Marks payments refunded as the refund flow leaves them. */
@@ -147,6 +149,9 @@ describe("GET /api/v1/dashboard/get", () => {
       incomeTestMode: true,
       testTransactionsExcluded: 0,
       testIncomeExcludedCents: 0,
+      // All three sales were granted now: this month's.
+      monthlySalesCents: Array.from({ length: 12 }, (_, i) => (i === 11 ? 17499 : 0)),
+      monthlyRefundedCents: Array.from({ length: 12 }, () => 0),
     });
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
@@ -247,6 +252,31 @@ describe("GET /api/v1/dashboard/get", () => {
     expect(stats).toMatchObject({ totalTransactions: 1, totalIncome: 25, grossSalesCents: 2500, refundedCents: 0, refundsCount: 0, totalSubscriptions: 1 });
     const detail = await request(app, "GET", `/api/v1/admin/users/${member.id}`, { token: admin.token });
     expect(detail.body.user).toMatchObject({ paymentStatus: "paid", lastPackage: "basic" });
+  });
+
+  it("says what was sold and refunded in each of the twelve months: the month of the sale and the month of the refund (an operator)", async () => {
+    // Found by an operator: the cards sum every sale since the first, and nothing said what this
+    // month brought in.
+    app = await createTestApp();
+    const db = app.appContext.db;
+    const [a, b] = [await insertUser(db), await insertUser(db)];
+    const sale = async (userId: string, pkg: "basic" | "pro" | "enterprise", grantedAt: Date) => {
+      const id = await insertPayment(db, userId, { package: pkg, status: "succeeded" });
+      await db.update(payments).set({ grantedAt }).where(eq(payments.id, id));
+      return id;
+    };
+    const now = utc(2024, 2, 10);
+    await sale(a.id, "basic", utc(2023, 2, 31, 23, 59)); // before the window: in the totals only
+    await sale(a.id, "pro", utc(2023, 3, 1, 0, 0)); // the window's first month
+    const refunded = await sale(b.id, "enterprise", utc(2024, 1, 29, 23, 59)); // last month, refunded this month
+    await sale(b.id, "basic", utc(2024, 2, 1, 0, 0));
+    await insertPayment(db, b.id, { package: "pro", status: "failed" }); // declined: sold nothing
+    await db.update(payments).set({ status: "refunded", refundedAt: utc(2024, 2, 5) }).where(eq(payments.id, refunded));
+
+    const stats = await getDashboardStats(db, now);
+    expect(stats.monthlySalesCents).toEqual([5000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10000, 2500]);
+    expect(stats.monthlyRefundedCents).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10000]);
+    expect(stats).toMatchObject({ grossSalesCents: 20000, refundedCents: 10000, netSalesCents: 10000 });
   });
 
   it("places sign-ups by UTC month for any given date", async () => {
